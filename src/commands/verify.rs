@@ -1,0 +1,60 @@
+//! `schokoban verify`: replay a solution or a save and report the result.
+
+use std::fmt;
+use std::path::Path;
+
+use anyhow::Context;
+
+use crate::game::Game;
+use crate::storage::{MAX_FILE_BYTES, read_text};
+
+/// What a replay ended with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The spec's score: every move, push and undo.
+    pub moves: usize,
+    /// Pushes in the line of play that stands at the end.
+    pub pushes: usize,
+    pub solved: bool,
+    pub board: String,
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "moves: {}", self.moves)?;
+        writeln!(f, "pushes: {}", self.pushes)?;
+        writeln!(f, "solved: {}", if self.solved { "yes" } else { "no" })?;
+        writeln!(f)?;
+        write!(f, "{}", self.board)
+    }
+}
+
+/// Replays `moves` (a LURD string, or the path of a file holding one) on
+/// level `level` of `map`.
+pub fn run(map: &Path, moves: &str, level: usize) -> anyhow::Result<Report> {
+    let level = super::load_level(map, level)?;
+    let log = if is_lurd(moves) {
+        moves.to_owned()
+    } else {
+        read_text(Path::new(moves), MAX_FILE_BYTES)?
+    };
+    let game = Game::replay(level, &log).with_context(|| {
+        if is_lurd(moves) {
+            "the moves do not replay".to_owned()
+        } else {
+            format!("{moves}: the moves do not replay")
+        }
+    })?;
+    Ok(Report {
+        moves: game.score(),
+        pushes: game.pushes(),
+        solved: game.is_solved(),
+        board: game.to_xsb(),
+    })
+}
+
+/// A LURD string, as opposed to a path: only move letters, `x` and spaces.
+fn is_lurd(text: &str) -> bool {
+    text.chars()
+        .all(|c| "lurdLURDx".contains(c) || c.is_whitespace())
+}

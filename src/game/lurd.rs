@@ -1,0 +1,147 @@
+//! The LURD move log: `l u r d` walk, `L U R D` push, `x` undo.
+
+use std::fmt;
+
+use super::level::Direction;
+
+/// One step of the player, as the log records it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Step {
+    pub direction: Direction,
+    pub push: bool,
+}
+
+impl Step {
+    pub const fn walk(direction: Direction) -> Self {
+        Self {
+            direction,
+            push: false,
+        }
+    }
+
+    pub const fn push(direction: Direction) -> Self {
+        Self {
+            direction,
+            push: true,
+        }
+    }
+
+    pub fn to_char(self) -> char {
+        let c = match self.direction {
+            Direction::Left => 'l',
+            Direction::Up => 'u',
+            Direction::Right => 'r',
+            Direction::Down => 'd',
+        };
+        if self.push { c.to_ascii_uppercase() } else { c }
+    }
+
+    pub fn from_char(c: char) -> Option<Self> {
+        let direction = match c.to_ascii_lowercase() {
+            'l' => Direction::Left,
+            'u' => Direction::Up,
+            'r' => Direction::Right,
+            'd' => Direction::Down,
+            _ => return None,
+        };
+        Some(Self {
+            direction,
+            push: c.is_ascii_uppercase(),
+        })
+    }
+}
+
+/// An entry of the log: a step taken, or an undo of the last one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LogEntry {
+    Step(Step),
+    Undo,
+}
+
+impl LogEntry {
+    pub fn to_char(self) -> char {
+        match self {
+            LogEntry::Step(step) => step.to_char(),
+            LogEntry::Undo => 'x',
+        }
+    }
+}
+
+/// Why a log cannot be replayed. Positions count log entries from 1, so they
+/// match the move number a player sees.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LogError {
+    UnknownChar { position: usize, found: char },
+    Blocked { position: usize, step: Step },
+    NothingToUndo { position: usize },
+    WalkIntoBox { position: usize, step: Step },
+    PushWithoutBox { position: usize, step: Step },
+}
+
+impl LogError {
+    pub fn position(&self) -> usize {
+        match *self {
+            LogError::UnknownChar { position, .. }
+            | LogError::Blocked { position, .. }
+            | LogError::NothingToUndo { position }
+            | LogError::WalkIntoBox { position, .. }
+            | LogError::PushWithoutBox { position, .. } => position,
+        }
+    }
+}
+
+impl fmt::Display for LogError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            LogError::UnknownChar { position, found } => {
+                write!(f, "move {position}: {found:?} is not a LURD move")
+            }
+            LogError::Blocked { position, step } => write!(
+                f,
+                "move {position} ({}): blocked by a wall or a box that cannot move",
+                step.to_char()
+            ),
+            LogError::NothingToUndo { position } => {
+                write!(f, "move {position} (x): nothing to undo")
+            }
+            LogError::WalkIntoBox { position, step } => write!(
+                f,
+                "move {position} ({}): written as a walk but pushes a box",
+                step.to_char()
+            ),
+            LogError::PushWithoutBox { position, step } => write!(
+                f,
+                "move {position} ({}): written as a push but there is no box to push",
+                step.to_char()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for LogError {}
+
+/// Reads a LURD log. White space is skipped, so solutions wrapped over
+/// several lines read as one.
+pub fn parse_log(text: &str) -> Result<Vec<LogEntry>, LogError> {
+    text.chars()
+        .filter(|c| !c.is_whitespace())
+        .enumerate()
+        .map(|(index, c)| match c {
+            'x' => Ok(LogEntry::Undo),
+            _ => Step::from_char(c)
+                .map(LogEntry::Step)
+                .ok_or(LogError::UnknownChar {
+                    position: index + 1,
+                    found: c,
+                }),
+        })
+        .collect()
+}
+
+pub fn format_log(entries: &[LogEntry]) -> String {
+    entries.iter().map(|e| e.to_char()).collect()
+}
+
+pub fn format_steps(steps: &[Step]) -> String {
+    steps.iter().map(|s| s.to_char()).collect()
+}

@@ -1,0 +1,12 @@
+//! The pure game: levels, moves, history and the win check. No terminal,
+//! files or clock in here, so every rule is testable with XSB literals.
+
+mod level;
+mod lurd;
+mod parse;
+mod state;
+
+pub use level::{Direction, Level, Pos, Tile};
+pub use lurd::{LogEntry, LogError, Step, format_log, format_steps, parse_log};
+pub use parse::{MAX_SIDE, ParseError, parse_level, parse_levels};
+pub use state::Game;

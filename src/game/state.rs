@@ -1,0 +1,243 @@
+//! A game in progress: where the boxes and player are, the line of play, and
+//! the spec's score.
+
+use super::level::{Direction, Level, Pos, Tile, xsb_board};
+use super::lurd::{LogEntry, LogError, Step, parse_log};
+
+/// A level being played. Every operation is O(1); the board is never scanned.
+#[derive(Clone, Debug)]
+pub struct Game {
+    level: Level,
+    /// Box occupancy by grid index.
+    boxes: Vec<bool>,
+    player: Pos,
+    boxes_on_goals: usize,
+    pushes: usize,
+    /// The current line of play: what undo walks back through.
+    history: Vec<Step>,
+    /// Steps undone since the last new move, most recent last.
+    redo: Vec<Step>,
+    /// Everything since the last reset, undos included. Its length is the score.
+    log: Vec<LogEntry>,
+}
+
+impl Game {
+    pub fn new(level: Level) -> Self {
+        let mut game = Self {
+            boxes: vec![false; level.width() * level.height()],
+            player: level.player(),
+            level,
+            boxes_on_goals: 0,
+            pushes: 0,
+            history: Vec::new(),
+            redo: Vec::new(),
+            log: Vec::new(),
+        };
+        game.place_start();
+        game
+    }
+
+    /// Starts `level` and replays a saved log through it, so the position and
+    /// the score come back exactly as they were.
+    pub fn replay(level: Level, log: &str) -> Result<Self, LogError> {
+        let entries = parse_log(log)?;
+        let mut game = Self::new(level);
+        game.apply_log(&entries)?;
+        Ok(game)
+    }
+
+    /// Plays log entries one by one, refusing any that does not fit the position.
+    pub fn apply_log(&mut self, entries: &[LogEntry]) -> Result<(), LogError> {
+        self.log.reserve(entries.len());
+        for &entry in entries {
+            let position = self.log.len() + 1;
+            match entry {
+                LogEntry::Undo => {
+                    self.undo().ok_or(LogError::NothingToUndo { position })?;
+                }
+                LogEntry::Step(step) => match self.would_push(step.direction) {
+                    None => return Err(LogError::Blocked { position, step }),
+                    Some(true) if !step.push => {
+                        return Err(LogError::WalkIntoBox { position, step });
+                    }
+                    Some(false) if step.push => {
+                        return Err(LogError::PushWithoutBox { position, step });
+                    }
+                    Some(_) => {
+                        self.step(step.direction);
+                    }
+                },
+            }
+        }
+        Ok(())
+    }
+
+    fn place_start(&mut self) {
+        self.boxes.fill(false);
+        self.boxes_on_goals = 0;
+        for index in 0..self.level.boxes().len() {
+            self.set_box(self.level.boxes()[index], true);
+        }
+        self.player = self.level.player();
+    }
+
+    pub fn level(&self) -> &Level {
+        &self.level
+    }
+
+    pub fn player(&self) -> Pos {
+        self.player
+    }
+
+    pub fn has_box(&self, pos: Pos) -> bool {
+        self.level.index(pos).is_some_and(|i| self.boxes[i])
+    }
+
+    /// Where the boxes stand now, row by row.
+    pub fn box_positions(&self) -> impl Iterator<Item = Pos> + '_ {
+        self.level.positions().filter(|&p| self.has_box(p))
+    }
+
+    /// Whether the player could stand on `pos`: inside the grid, not a wall, no box.
+    pub fn is_free(&self, pos: Pos) -> bool {
+        self.level.tile(pos) != Tile::Wall && !self.has_box(pos)
+    }
+
+    /// The spec's score: every move, push and undo since the last reset.
+    pub fn score(&self) -> usize {
+        self.log.len()
+    }
+
+    /// Pushes in the current line of play.
+    pub fn pushes(&self) -> usize {
+        self.pushes
+    }
+
+    pub fn is_solved(&self) -> bool {
+        self.boxes_on_goals == self.level.boxes().len()
+    }
+
+    pub fn log(&self) -> &[LogEntry] {
+        &self.log
+    }
+
+    /// The current line of play, without the undone steps.
+    pub fn history(&self) -> &[Step] {
+        &self.history
+    }
+
+    pub fn can_undo(&self) -> bool {
+        !self.history.is_empty()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// `None` if a move that way is blocked, otherwise whether it pushes a box.
+    pub fn would_push(&self, direction: Direction) -> Option<bool> {
+        let target = self.level.neighbour(self.player, direction)?;
+        if self.level.tile(target) == Tile::Wall {
+            return None;
+        }
+        if !self.has_box(target) {
+            return Some(false);
+        }
+        let beyond = self.level.neighbour(target, direction)?;
+        self.is_free(beyond).then_some(true)
+    }
+
+    /// Moves the player one cell, pushing a box if one is in the way. Returns
+    /// the step taken, or `None` (and counts nothing) when blocked.
+    pub fn step(&mut self, direction: Direction) -> Option<Step> {
+        let step = self.apply(direction)?;
+        self.redo.clear();
+        self.log.push(LogEntry::Step(step));
+        Some(step)
+    }
+
+    /// Takes back the last step of the line of play. Counts as a move; with
+    /// nothing to undo it does nothing and counts nothing.
+    pub fn undo(&mut self) -> Option<Step> {
+        let step = self.history.pop()?;
+        let back = step.direction.opposite();
+        let from = self.player;
+        self.player = self.neighbour_unchecked(from, back);
+        if step.push {
+            let box_at = self.neighbour_unchecked(from, step.direction);
+            self.set_box(box_at, false);
+            self.set_box(from, true);
+            self.pushes -= 1;
+        }
+        self.redo.push(step);
+        self.log.push(LogEntry::Undo);
+        Some(step)
+    }
+
+    /// Plays the most recently undone step again. It counts as a move.
+    pub fn redo(&mut self) -> Option<Step> {
+        let step = *self.redo.last()?;
+        let taken = self.apply(step.direction);
+        debug_assert_eq!(taken, Some(step), "a redo replays what was undone");
+        self.redo.pop();
+        self.log.push(LogEntry::Step(step));
+        Some(step)
+    }
+
+    /// Back to the start: history, redo list and score are cleared.
+    pub fn reset(&mut self) {
+        self.place_start();
+        self.pushes = 0;
+        self.history.clear();
+        self.redo.clear();
+        self.log.clear();
+    }
+
+    /// The current position as a level of its own, for the solver.
+    pub fn current_position(&self) -> Level {
+        self.level
+            .with_position(self.box_positions().collect(), self.player)
+    }
+
+    /// The current position as XSB text.
+    pub fn to_xsb(&self) -> String {
+        xsb_board(&self.level, |p| self.has_box(p), self.player)
+    }
+
+    fn apply(&mut self, direction: Direction) -> Option<Step> {
+        let push = self.would_push(direction)?;
+        let target = self.neighbour_unchecked(self.player, direction);
+        if push {
+            let beyond = self.neighbour_unchecked(target, direction);
+            self.set_box(target, false);
+            self.set_box(beyond, true);
+            self.pushes += 1;
+        }
+        self.player = target;
+        let step = Step { direction, push };
+        self.history.push(step);
+        Some(step)
+    }
+
+    /// A neighbour already known to be on the grid.
+    fn neighbour_unchecked(&self, pos: Pos, direction: Direction) -> Pos {
+        self.level
+            .neighbour(pos, direction)
+            .expect("the line of play only visits cells on the grid")
+    }
+
+    fn set_box(&mut self, pos: Pos, present: bool) {
+        let index = self.level.index(pos).expect("boxes stay on the grid");
+        if self.boxes[index] == present {
+            return;
+        }
+        self.boxes[index] = present;
+        if self.level.tile(pos) == Tile::Goal {
+            if present {
+                self.boxes_on_goals += 1;
+            } else {
+                self.boxes_on_goals -= 1;
+            }
+        }
+    }
+}

@@ -1,0 +1,5 @@
+//! Schokoban: Sokoban for the terminal, after the SCHOKOBAN specification.
+
+pub mod commands;
+pub mod game;
+pub mod storage;

@@ -1,0 +1,65 @@
+//! Writes that a crash cannot tear: a temporary file in the same folder,
+//! synced, then renamed over the old one.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Replaces `path` with `contents`. Either the old file or the new one is
+/// there afterwards, never a mix; on error the old file is untouched.
+pub fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
+    let temp = temp_path(path)?;
+    let result = write_synced(&temp, contents)
+        .and_then(|()| fs::rename(&temp, path))
+        .and_then(|()| sync_folder(folder_of(path)));
+    if result.is_err() {
+        // Nothing useful can be done if the clean-up fails too.
+        let _ = fs::remove_file(&temp);
+    }
+    result
+}
+
+/// Removes a file that may already be gone.
+pub fn remove_if_present(path: &Path) -> io::Result<()> {
+    match fs::remove_file(path) {
+        Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
+        _ => sync_folder(folder_of(path)),
+    }
+}
+
+fn write_synced(temp: &Path, contents: &[u8]) -> io::Result<()> {
+    let mut file = OpenOptions::new().write(true).create_new(true).open(temp)?;
+    file.write_all(contents)?;
+    file.sync_all()
+}
+
+fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    }
+}
+
+/// A name no other writer uses: this process, plus a counter for its threads.
+fn temp_path(path: &Path) -> io::Result<PathBuf> {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let name = path
+        .file_name()
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path names no file"))?;
+    let unique = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let mut temp = std::ffi::OsString::from(".");
+    temp.push(name);
+    temp.push(format!(".{}.{unique}.tmp", std::process::id()));
+    Ok(folder_of(path).join(temp))
+}
+
+/// Makes the rename itself durable. Folders cannot be opened on Windows, and
+/// there the rename is already as durable as it gets.
+fn sync_folder(folder: &Path) -> io::Result<()> {
+    if cfg!(unix) {
+        File::open(folder)?.sync_all()
+    } else {
+        Ok(())
+    }
+}

@@ -1,0 +1,167 @@
+//! The top-10 board kept in `NAME.xsb.dat`: lines of `SCORE NICKNAME`,
+//! best (lowest) first, ties in order of arrival.
+
+use std::fmt;
+
+pub const LEADERBOARD_SIZE: usize = 10;
+pub const MAX_NICKNAME_CHARS: usize = 20;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub score: usize,
+    pub name: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Leaderboard {
+    entries: Vec<Entry>,
+}
+
+/// What is wrong with a line of a leaderboard file (lines count from 1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LeaderboardError {
+    BadScore { line: usize },
+    MissingName { line: usize },
+    BadName { line: usize },
+    OutOfOrder { line: usize },
+    TooManyEntries { line: usize },
+}
+
+impl fmt::Display for LeaderboardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            LeaderboardError::BadScore { line } => {
+                write!(f, "line {line}: does not start with a score")
+            }
+            LeaderboardError::MissingName { line } => {
+                write!(f, "line {line}: a score without a nickname")
+            }
+            LeaderboardError::BadName { line } => write!(
+                f,
+                "line {line}: the nickname is not 1 to {MAX_NICKNAME_CHARS} printable characters"
+            ),
+            LeaderboardError::OutOfOrder { line } => {
+                write!(f, "line {line}: scores are out of order")
+            }
+            LeaderboardError::TooManyEntries { line } => {
+                write!(f, "line {line}: more than {LEADERBOARD_SIZE} entries")
+            }
+        }
+    }
+}
+
+impl std::error::Error for LeaderboardError {}
+
+impl Leaderboard {
+    /// Reads a board strictly: the first damaged line is an error.
+    pub fn parse(text: &str) -> Result<Self, LeaderboardError> {
+        let (board, problems) = Self::parse_lenient(text);
+        match problems.into_iter().next() {
+            Some(problem) => Err(problem),
+            None => Ok(board),
+        }
+    }
+
+    /// Reads what can be read, for recovering a damaged file: the readable
+    /// entries, sorted and cut to size, and every problem found.
+    pub fn parse_lenient(text: &str) -> (Self, Vec<LeaderboardError>) {
+        let mut entries: Vec<Entry> = Vec::new();
+        let mut problems = Vec::new();
+        for (index, raw) in text.lines().enumerate() {
+            let line = index + 1;
+            let raw = raw.trim();
+            if raw.is_empty() {
+                continue;
+            }
+            match parse_entry(raw, line) {
+                Ok(entry) => {
+                    if entries.last().is_some_and(|last| last.score > entry.score) {
+                        problems.push(LeaderboardError::OutOfOrder { line });
+                    }
+                    if entries.len() == LEADERBOARD_SIZE {
+                        problems.push(LeaderboardError::TooManyEntries { line });
+                    }
+                    entries.push(entry);
+                }
+                Err(problem) => problems.push(problem),
+            }
+        }
+        // A stable sort keeps first-come-first-served among equal scores.
+        entries.sort_by_key(|e| e.score);
+        entries.truncate(LEADERBOARD_SIZE);
+        (Self { entries }, problems)
+    }
+
+    pub fn to_text(&self) -> String {
+        let mut text = String::new();
+        for entry in &self.entries {
+            text.push_str(&entry.score.to_string());
+            text.push(' ');
+            text.push_str(&entry.name);
+            text.push('\n');
+        }
+        text
+    }
+
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The record: the best score on the board.
+    pub fn best(&self) -> Option<usize> {
+        self.entries.first().map(|e| e.score)
+    }
+
+    /// Whether `score` would still be on the board after being added behind
+    /// every entry with the same score.
+    pub fn qualifies(&self, score: usize) -> bool {
+        self.entries.len() < LEADERBOARD_SIZE
+            || self.entries.last().is_some_and(|worst| score < worst.score)
+    }
+
+    /// Adds a score behind every equal one and keeps the best ten. Returns
+    /// the new entry's place (0 is best), or `None` if it did not make it.
+    pub fn insert(&mut self, score: usize, name: &str) -> Option<usize> {
+        if !self.qualifies(score) {
+            return None;
+        }
+        let place = self.entries.partition_point(|e| e.score <= score);
+        self.entries.insert(
+            place,
+            Entry {
+                score,
+                name: name.to_owned(),
+            },
+        );
+        self.entries.truncate(LEADERBOARD_SIZE);
+        Some(place)
+    }
+}
+
+/// Checks a nickname typed by a player: 1 to 20 printable characters,
+/// spaces allowed inside. Returns it trimmed.
+pub fn valid_nickname(name: &str) -> Option<&str> {
+    let name = name.trim();
+    let count = name.chars().count();
+    let printable = name.chars().all(|c| !c.is_control());
+    ((1..=MAX_NICKNAME_CHARS).contains(&count) && printable).then_some(name)
+}
+
+fn parse_entry(raw: &str, line: usize) -> Result<Entry, LeaderboardError> {
+    let (score, name) = raw.split_once(' ').unwrap_or((raw, ""));
+    let score = score
+        .parse::<usize>()
+        .map_err(|_| LeaderboardError::BadScore { line })?;
+    if name.trim().is_empty() {
+        return Err(LeaderboardError::MissingName { line });
+    }
+    let name = valid_nickname(name).ok_or(LeaderboardError::BadName { line })?;
+    Ok(Entry {
+        score,
+        name: name.to_owned(),
+    })
+}

@@ -1,0 +1,129 @@
+//! Reading XSB files a player points us at, whatever they turn out to be.
+
+use std::fmt;
+use std::fs::File;
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+
+use crate::game::{Level, ParseError, parse_levels};
+
+/// Larger files are refused before they are read whole.
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Why a file could not be read as levels. Always names the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadError {
+    pub path: PathBuf,
+    pub kind: LoadErrorKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoadErrorKind {
+    Missing,
+    PermissionDenied,
+    IsDirectory,
+    /// A FIFO, socket or device: reading one could block forever.
+    NotAFile,
+    TooLarge {
+        bytes: u64,
+    },
+    NotUtf8 {
+        line: usize,
+    },
+    Unreadable {
+        kind: io::ErrorKind,
+        message: String,
+    },
+    Parse(ParseError),
+}
+
+impl LoadError {
+    fn new(path: &Path, kind: LoadErrorKind) -> Self {
+        Self {
+            path: path.to_path_buf(),
+            kind,
+        }
+    }
+
+    fn io(path: &Path, error: &io::Error) -> Self {
+        let kind = match error.kind() {
+            io::ErrorKind::NotFound => LoadErrorKind::Missing,
+            io::ErrorKind::PermissionDenied => LoadErrorKind::PermissionDenied,
+            io::ErrorKind::IsADirectory => LoadErrorKind::IsDirectory,
+            kind => LoadErrorKind::Unreadable {
+                kind,
+                message: error.to_string(),
+            },
+        };
+        Self::new(path, kind)
+    }
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let path = self.path.display();
+        match &self.kind {
+            LoadErrorKind::Missing => write!(f, "{path}: no such file"),
+            LoadErrorKind::PermissionDenied => write!(f, "{path}: permission denied"),
+            LoadErrorKind::IsDirectory => write!(f, "{path}: is a folder, not an XSB file"),
+            LoadErrorKind::NotAFile => write!(f, "{path}: not a regular file"),
+            LoadErrorKind::TooLarge { bytes } => write!(
+                f,
+                "{path}: {bytes} bytes is too large for a level file (the most is {} MiB)",
+                MAX_FILE_BYTES / 1024 / 1024
+            ),
+            LoadErrorKind::NotUtf8 { line } => {
+                write!(f, "{path}: line {line}: not UTF-8 text")
+            }
+            LoadErrorKind::Unreadable { message, .. } => write!(f, "{path}: {message}"),
+            LoadErrorKind::Parse(error) => write!(f, "{path}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// Reads every level of an XSB file.
+pub fn load_levels(path: &Path) -> Result<Vec<Level>, LoadError> {
+    let text = read_text(path, MAX_FILE_BYTES)?;
+    parse_levels(&text).map_err(|e| LoadError::new(path, LoadErrorKind::Parse(e)))
+}
+
+/// Reads a small UTF-8 file, refusing folders, devices, FIFOs and anything
+/// over `max_bytes` before reading it.
+pub fn read_text(path: &Path, max_bytes: u64) -> Result<String, LoadError> {
+    let metadata = std::fs::metadata(path).map_err(|e| LoadError::io(path, &e))?;
+    if metadata.is_dir() {
+        return Err(LoadError::new(path, LoadErrorKind::IsDirectory));
+    }
+    if !metadata.is_file() {
+        return Err(LoadError::new(path, LoadErrorKind::NotAFile));
+    }
+    if metadata.len() > max_bytes {
+        return Err(LoadError::new(
+            path,
+            LoadErrorKind::TooLarge {
+                bytes: metadata.len(),
+            },
+        ));
+    }
+    let file = File::open(path).map_err(|e| LoadError::io(path, &e))?;
+    let mut bytes = Vec::new();
+    // The file may have grown since we looked; never read past the cap.
+    file.take(max_bytes + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| LoadError::io(path, &e))?;
+    if bytes.len() as u64 > max_bytes {
+        return Err(LoadError::new(
+            path,
+            LoadErrorKind::TooLarge {
+                bytes: bytes.len() as u64,
+            },
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
+        LoadError::new(path, LoadErrorKind::NotUtf8 { line })
+    })
+}

@@ -1,0 +1,13 @@
+//! Everything that touches the file system: map files, records and saves.
+
+mod atomic;
+mod leaderboard;
+mod map_file;
+mod records;
+
+pub use atomic::{remove_if_present, write_atomic};
+pub use leaderboard::{
+    Entry, LEADERBOARD_SIZE, Leaderboard, LeaderboardError, MAX_NICKNAME_CHARS, valid_nickname,
+};
+pub use map_file::{LoadError, LoadErrorKind, MAX_FILE_BYTES, load_levels, read_text};
+pub use records::{LeaderboardRead, RecordError, Records, SaveProblem, ScoreAdded};

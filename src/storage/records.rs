@@ -1,0 +1,230 @@
+//! A map's leaderboard (`NAME.xsb.dat`) and saved game (`NAME.xsb.sav`) on disk.
+
+use std::ffi::OsString;
+use std::fmt;
+use std::fs::File;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use super::atomic::{remove_if_present, write_atomic};
+use super::leaderboard::{Leaderboard, LeaderboardError};
+use super::map_file::{LoadError, LoadErrorKind, read_text};
+use crate::game::{LogEntry, LogError, format_log, parse_log};
+
+/// Record files are small; anything bigger is junk, not a record.
+const MAX_RECORD_BYTES: u64 = 1024 * 1024;
+/// Saves hold whole games, which can run long.
+const MAX_SAVE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Where one map's records live: beside the map, or in a fallback folder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Records {
+    /// The map itself. Writers lock it, as it is the one file we never replace.
+    map: PathBuf,
+    leaderboard: PathBuf,
+    save: PathBuf,
+}
+
+/// Why reading or writing a record failed. Always names the file.
+#[derive(Debug)]
+pub enum RecordError {
+    Read(LoadError),
+    Io { path: PathBuf, error: io::Error },
+    DamagedSave { path: PathBuf, error: SaveProblem },
+}
+
+/// What is wrong with a save file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SaveProblem {
+    Unreadable(LoadErrorKind),
+    Log(LogError),
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::Read(error) => write!(f, "{error}"),
+            RecordError::Io { path, error } => write!(f, "{}: {error}", path.display()),
+            RecordError::DamagedSave { path, error } => match error {
+                SaveProblem::Unreadable(kind) => write!(
+                    f,
+                    "{}",
+                    LoadError {
+                        path: path.clone(),
+                        kind: kind.clone()
+                    }
+                ),
+                SaveProblem::Log(error) => write!(f, "{}: {error}", path.display()),
+            },
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+/// A leaderboard as read, with what was wrong with the file if anything.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeaderboardRead {
+    pub board: Leaderboard,
+    pub problems: Vec<LeaderboardError>,
+}
+
+/// The result of adding a score.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScoreAdded {
+    pub board: Leaderboard,
+    /// The new entry's place, 0 being best; `None` if it did not make the board.
+    pub place: Option<usize>,
+    /// Where a damaged file was moved before the new one was written.
+    pub moved_aside: Option<PathBuf>,
+}
+
+impl Records {
+    /// Records stored next to the map, as the spec wants.
+    pub fn beside(map: &Path) -> Self {
+        Self::in_folder(map, map.parent().unwrap_or(Path::new("")))
+    }
+
+    /// Records for `map` kept in another folder, named after the map.
+    pub fn in_folder(map: &Path, folder: &Path) -> Self {
+        let name = map.file_name().unwrap_or(map.as_os_str());
+        Self {
+            map: map.to_path_buf(),
+            leaderboard: folder.join(with_suffix(name, ".dat")),
+            save: folder.join(with_suffix(name, ".sav")),
+        }
+    }
+
+    pub fn leaderboard_path(&self) -> &Path {
+        &self.leaderboard
+    }
+
+    pub fn save_path(&self) -> &Path {
+        &self.save
+    }
+
+    /// Reads the leaderboard; a missing file is an empty board, and a damaged
+    /// one gives back whatever entries could be read.
+    pub fn read_leaderboard(&self) -> Result<LeaderboardRead, RecordError> {
+        let text = match read_text(&self.leaderboard, MAX_RECORD_BYTES) {
+            Ok(text) => text,
+            Err(LoadError {
+                kind: LoadErrorKind::Missing,
+                ..
+            }) => String::new(),
+            Err(LoadError {
+                kind: LoadErrorKind::NotUtf8 { line },
+                ..
+            }) => {
+                return Ok(LeaderboardRead {
+                    board: Leaderboard::default(),
+                    problems: vec![LeaderboardError::BadScore { line }],
+                });
+            }
+            Err(error) => return Err(RecordError::Read(error)),
+        };
+        let (board, problems) = Leaderboard::parse_lenient(&text);
+        Ok(LeaderboardRead { board, problems })
+    }
+
+    /// Adds a score under a lock, re-reading the board first so that two
+    /// games finishing at once both land on it. A damaged file is moved
+    /// aside, never silently overwritten.
+    pub fn add_score(&self, score: usize, name: &str) -> Result<ScoreAdded, RecordError> {
+        let lock = self.lock()?;
+        let LeaderboardRead {
+            mut board,
+            problems,
+        } = self.read_leaderboard()?;
+        let moved_aside = if problems.is_empty() {
+            None
+        } else {
+            Some(self.move_aside()?)
+        };
+        let place = board.insert(score, name);
+        write_atomic(&self.leaderboard, board.to_text().as_bytes()).map_err(|error| {
+            RecordError::Io {
+                path: self.leaderboard.clone(),
+                error,
+            }
+        })?;
+        drop(lock);
+        Ok(ScoreAdded {
+            board,
+            place,
+            moved_aside,
+        })
+    }
+
+    /// The saved game's log, if there is one.
+    pub fn read_save(&self) -> Result<Option<Vec<LogEntry>>, RecordError> {
+        let damaged = |error| RecordError::DamagedSave {
+            path: self.save.clone(),
+            error,
+        };
+        let text = match read_text(&self.save, MAX_SAVE_BYTES) {
+            Ok(text) => text,
+            Err(LoadError {
+                kind: LoadErrorKind::Missing,
+                ..
+            }) => return Ok(None),
+            Err(LoadError { kind, .. }) => return Err(damaged(SaveProblem::Unreadable(kind))),
+        };
+        parse_log(&text)
+            .map(Some)
+            .map_err(|e| damaged(SaveProblem::Log(e)))
+    }
+
+    pub fn has_save(&self) -> bool {
+        self.save.is_file()
+    }
+
+    pub fn write_save(&self, log: &[LogEntry]) -> Result<(), RecordError> {
+        let text = format!("{}\n", format_log(log));
+        write_atomic(&self.save, text.as_bytes()).map_err(|error| RecordError::Io {
+            path: self.save.clone(),
+            error,
+        })
+    }
+
+    pub fn delete_save(&self) -> Result<(), RecordError> {
+        remove_if_present(&self.save).map_err(|error| RecordError::Io {
+            path: self.save.clone(),
+            error,
+        })
+    }
+
+    /// An exclusive lock on the map file, released when dropped.
+    fn lock(&self) -> Result<File, RecordError> {
+        let io_error = |error| RecordError::Io {
+            path: self.map.clone(),
+            error,
+        };
+        let file = File::open(&self.map).map_err(io_error)?;
+        file.lock().map_err(io_error)?;
+        Ok(file)
+    }
+
+    /// Renames a damaged leaderboard to `NAME.xsb.dat.damaged`, numbered when
+    /// that name is taken, so no record is ever lost.
+    fn move_aside(&self) -> Result<PathBuf, RecordError> {
+        let base = with_suffix(self.leaderboard.as_os_str(), ".damaged");
+        let mut target = PathBuf::from(&base);
+        let mut number = 1;
+        while target.exists() {
+            number += 1;
+            target = PathBuf::from(with_suffix(&base, &format!(".{number}")));
+        }
+        std::fs::rename(&self.leaderboard, &target).map_err(|error| RecordError::Io {
+            path: self.leaderboard.clone(),
+            error,
+        })?;
+        Ok(target)
+    }
+}
+
+fn with_suffix(name: &std::ffi::OsStr, suffix: &str) -> OsString {
+    let mut name = name.to_os_string();
+    name.push(suffix);
+    name
+}
