@@ -1,5 +1,7 @@
 //! Schokoban: Sokoban for the terminal, after the SCHOKOBAN specification.
 
+pub mod app;
 pub mod commands;
 pub mod game;
+pub mod library;
 pub mod storage;

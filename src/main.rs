@@ -9,6 +9,12 @@ use clap::{Parser, Subcommand};
 struct Cli {
     /// An XSB map to play straight away, skipping the menu.
     map: Option<PathBuf>,
+    /// Keep levels, records and saves here instead of the user data folder.
+    #[arg(long, global = true, value_name = "DIR")]
+    data_dir: Option<PathBuf>,
+    /// Draw with XSB characters, for fonts without the game's symbols.
+    #[arg(long)]
+    ascii: bool,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -34,7 +40,11 @@ fn main() -> ExitCode {
         Some(Command::Verify { map, moves, level }) => {
             schokoban::commands::verify::run(&map, &moves, level).map(|report| print!("{report}"))
         }
-        None => Err(anyhow::anyhow!("the game screens are not built yet")),
+        None => schokoban::app::run(schokoban::app::Options {
+            map: cli.map,
+            data_dir: cli.data_dir,
+            ascii: cli.ascii,
+        }),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

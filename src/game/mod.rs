@@ -4,9 +4,11 @@
 mod level;
 mod lurd;
 mod parse;
+mod paths;
 mod state;
 
 pub use level::{Direction, Level, Pos, Tile};
 pub use lurd::{LogEntry, LogError, Step, format_log, format_steps, parse_log};
 pub use parse::{MAX_SIDE, ParseError, parse_level, parse_levels};
+pub use paths::{push_path, walk_path};
 pub use state::Game;

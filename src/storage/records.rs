@@ -95,6 +95,24 @@ impl Records {
         }
     }
 
+    /// Records for level `number` of a file holding several levels, so each
+    /// level keeps its own board and save: `NAME.xsb.3.dat`.
+    #[must_use]
+    pub fn for_level(self, number: usize) -> Self {
+        let folder = self
+            .leaderboard
+            .parent()
+            .unwrap_or(Path::new(""))
+            .to_path_buf();
+        let name = self.map.file_name().unwrap_or(self.map.as_os_str());
+        let base = with_suffix(name, &format!(".{number}"));
+        Self {
+            leaderboard: folder.join(with_suffix(&base, ".dat")),
+            save: folder.join(with_suffix(&base, ".sav")),
+            map: self.map,
+        }
+    }
+
     pub fn leaderboard_path(&self) -> &Path {
         &self.leaderboard
     }

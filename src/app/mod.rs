@@ -1,0 +1,170 @@
+//! The terminal game: one `App` holding a small stack of screens. Screens
+//! turn keys into [`Action`]s; [`App::update`] changes screens and does the IO.
+
+mod flows;
+pub mod keys;
+pub mod origin;
+mod run;
+pub mod screens;
+pub mod theme;
+pub mod widgets;
+
+use std::path::PathBuf;
+
+use crossterm::event::{Event, KeyEvent, KeyEventKind};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+
+use crate::library::Library;
+use origin::{Mode, Origin};
+pub use run::run;
+use screens::{
+    collection_menu::CollectionMenu, continue_menu::ContinueMenu, finish::Finish,
+    level_list::LevelList, main_menu::MainMenu, path_prompt::PathPrompt, play::Play,
+    save_prompt::SavePrompt,
+};
+use theme::Theme;
+
+/// What the player asked for, for [`App::update`] to carry out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    Quit,
+    /// Back to the previous screen.
+    Back,
+    MainMenu,
+    ChooseCollection(Mode),
+    CollectionChosen {
+        mode: Mode,
+        collection: usize,
+    },
+    OpenCustomPrompt,
+    /// A path as typed, `~` not yet expanded.
+    LoadCustom(String),
+    /// Open a level: the saved-game question if it has a save, else play.
+    Open(Origin),
+    LoadSave,
+    DeleteSave,
+    /// Escape from a level: save if unsolved, show the leaderboard.
+    Leave,
+    Solved,
+    /// Next (+1) or previous (-1) level from inside one.
+    SwitchLevel(isize),
+    AddScore(String),
+}
+
+#[derive(Debug)]
+pub enum Screen {
+    MainMenu(MainMenu),
+    Collections(CollectionMenu),
+    Continue(ContinueMenu),
+    LevelList(LevelList),
+    PathPrompt(PathPrompt),
+    SavePrompt(SavePrompt),
+    Play(Box<Play>),
+    Finish(Finish),
+}
+
+/// How the game was started.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Opened straight away as a custom map, skipping the menu.
+    pub map: Option<PathBuf>,
+    /// Where levels, records and saves live instead of the usual data folder.
+    pub data_dir: Option<PathBuf>,
+    pub ascii: bool,
+}
+
+pub struct App {
+    /// Never empty: the main menu is always at the bottom.
+    screens: Vec<Screen>,
+    library: Library,
+    theme: Theme,
+    running: bool,
+}
+
+impl App {
+    pub fn new(options: Options, theme: Theme) -> Self {
+        let library = Library::open(options.data_dir.clone());
+        let notice = library.notice().map(str::to_owned);
+        let mut app = Self {
+            screens: vec![Screen::MainMenu(MainMenu::new(theme, notice))],
+            library,
+            theme,
+            running: true,
+        };
+        if let Some(map) = options.map {
+            app.update(Action::LoadCustom(map.to_string_lossy().into_owned()));
+        }
+        app
+    }
+
+    pub fn is_running(&self) -> bool {
+        self.running
+    }
+
+    /// The screen on top, the one the player sees.
+    pub fn screen(&self) -> &Screen {
+        self.screens.last().expect("the main menu is never popped")
+    }
+
+    fn screen_mut(&mut self) -> &mut Screen {
+        self.screens
+            .last_mut()
+            .expect("the main menu is never popped")
+    }
+
+    /// Handles one terminal event. `size` is the terminal's, for the mouse.
+    pub fn handle_event(&mut self, event: &Event, size: Rect) {
+        match event {
+            Event::Key(key) => self.handle_key(key),
+            Event::Mouse(mouse) => {
+                if let Screen::Play(play) = self.screen_mut()
+                    && let Some(action) = play.handle_mouse(mouse, size)
+                {
+                    self.update(action);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    pub fn handle_key(&mut self, key: &KeyEvent) {
+        // Only presses count: Windows also reports releases.
+        if key.kind != KeyEventKind::Press {
+            return;
+        }
+        if keys::is_interrupt(key) {
+            self.running = false;
+            return;
+        }
+        let action = match self.screen_mut() {
+            Screen::MainMenu(s) => s.handle_key(key),
+            Screen::Collections(s) => s.handle_key(key),
+            Screen::Continue(s) => s.handle_key(key),
+            Screen::LevelList(s) => s.handle_key(key),
+            Screen::PathPrompt(s) => s.handle_key(key),
+            Screen::SavePrompt(s) => s.handle_key(key),
+            Screen::Play(s) => s.handle_key(key),
+            Screen::Finish(s) => s.handle_key(key),
+        };
+        if let Some(action) = action {
+            self.update(action);
+        }
+    }
+}
+
+impl Widget for &App {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        match self.screen() {
+            Screen::MainMenu(s) => s.render(area, buf),
+            Screen::Collections(s) => s.render(area, buf),
+            Screen::Continue(s) => s.render(area, buf),
+            Screen::LevelList(s) => s.render(area, buf),
+            Screen::PathPrompt(s) => s.render(area, buf),
+            Screen::SavePrompt(s) => s.render(area, buf),
+            Screen::Play(s) => s.as_ref().render(area, buf),
+            Screen::Finish(s) => s.render(area, buf),
+        }
+    }
+}

@@ -1,0 +1,78 @@
+//! What is being played and where it came from, so the end-of-level choices
+//! and records know where to go.
+
+use std::path::PathBuf;
+
+use crate::game::Level;
+use crate::storage::Records;
+
+/// Arcade and Free play pick a collection first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Arcade,
+    FreePlay,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    Arcade {
+        collection: usize,
+        number: usize,
+    },
+    FreePlay {
+        collection: usize,
+        number: usize,
+    },
+    /// Level `number` of `count` in a file the player typed.
+    Custom {
+        path: PathBuf,
+        number: usize,
+        count: usize,
+    },
+}
+
+impl Origin {
+    /// The same kind of origin, `delta` levels on; `None` past either end.
+    pub fn step(&self, delta: isize, collection_len: impl Fn(usize) -> usize) -> Option<Origin> {
+        let moved = |number: usize, count: usize| {
+            number
+                .checked_add_signed(delta)
+                .filter(|n| (1..=count).contains(n))
+        };
+        match *self {
+            Origin::Arcade { collection, number } => moved(number, collection_len(collection))
+                .map(|number| Origin::Arcade { collection, number }),
+            Origin::FreePlay { collection, number } => moved(number, collection_len(collection))
+                .map(|number| Origin::FreePlay { collection, number }),
+            Origin::Custom {
+                ref path,
+                number,
+                count,
+            } => moved(number, count).map(|number| Origin::Custom {
+                path: path.clone(),
+                number,
+                count,
+            }),
+        }
+    }
+}
+
+/// A level ready to play, with where its records live (`None`: records off).
+#[derive(Clone, Debug)]
+pub struct Opened {
+    pub origin: Origin,
+    pub level: Level,
+    /// The title shown: the level's own, or its file name.
+    pub title: String,
+    pub records: Option<Records>,
+}
+
+impl Opened {
+    /// `TITLE by AUTHOR`, or the title alone.
+    pub fn heading(&self) -> String {
+        match self.level.author() {
+            Some(author) => format!("{} by {author}", self.title),
+            None => self.title.clone(),
+        }
+    }
+}

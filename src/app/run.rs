@@ -1,0 +1,47 @@
+//! The terminal side: raw mode, the alternate screen and mouse capture,
+//! entered once and always restored, and the blocking event loop.
+
+use std::io::stdout;
+
+use anyhow::Context;
+use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
+use crossterm::execute;
+use ratatui::DefaultTerminal;
+use ratatui::layout::Rect;
+
+use super::{App, Options};
+use crate::app::theme::Theme;
+
+/// Runs the game until the player quits.
+pub fn run(options: Options) -> anyhow::Result<()> {
+    let theme = Theme::from_env(options.ascii);
+    let mut app = App::new(options, theme);
+    // ratatui's hook restores raw mode and the screen on panic; ours, run
+    // first, also stops mouse reporting so the shell is not flooded.
+    let mut terminal = ratatui::try_init().context("cannot set up the terminal")?;
+    let ratatui_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = execute!(stdout(), DisableMouseCapture);
+        ratatui_hook(info);
+    }));
+    let result = execute!(stdout(), EnableMouseCapture)
+        .context("cannot enable the mouse")
+        .and_then(|()| event_loop(&mut app, &mut terminal));
+    let _ = execute!(stdout(), DisableMouseCapture);
+    ratatui::restore();
+    result
+}
+
+/// Draws, then blocks until the next event: no ticking, so an idle game
+/// uses no CPU.
+fn event_loop(app: &mut App, terminal: &mut DefaultTerminal) -> anyhow::Result<()> {
+    while app.is_running() {
+        terminal
+            .draw(|frame| frame.render_widget(&*app, frame.area()))
+            .context("cannot draw")?;
+        let event = event::read().context("cannot read the keyboard")?;
+        let size = terminal.size().context("cannot read the terminal size")?;
+        app.handle_event(&event, Rect::new(0, 0, size.width, size.height));
+    }
+    Ok(())
+}

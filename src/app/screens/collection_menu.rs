@@ -1,0 +1,89 @@
+//! Arcade and Free play start by choosing a collection.
+
+use crossterm::event::KeyEvent;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+
+use crate::app::Action;
+use crate::app::keys;
+use crate::app::origin::Mode;
+use crate::app::theme::Theme;
+use crate::app::widgets::menu::{MenuList, step_selection};
+use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH, centered_column, page, too_small};
+use crate::game::Direction;
+
+/// One line of the menu: a collection, its size and the player's progress.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CollectionEntry {
+    pub name: String,
+    pub levels: usize,
+    pub solved: usize,
+}
+
+#[derive(Debug)]
+pub struct CollectionMenu {
+    pub mode: Mode,
+    pub entries: Vec<CollectionEntry>,
+    pub selected: usize,
+    pub theme: Theme,
+}
+
+impl CollectionMenu {
+    pub fn handle_key(&mut self, key: &KeyEvent) -> Option<Action> {
+        let len = self.entries.len();
+        match keys::direction(key) {
+            Some(Direction::Up) => self.selected = step_selection(self.selected, len, false),
+            Some(Direction::Down) => self.selected = step_selection(self.selected, len, true),
+            _ if keys::is_accept(key) && len > 0 => {
+                return Some(Action::CollectionChosen {
+                    mode: self.mode,
+                    collection: self.selected,
+                });
+            }
+            _ if keys::is_back(key) => return Some(Action::Back),
+            _ => {}
+        }
+        None
+    }
+
+    fn lines(&self) -> Vec<String> {
+        let width = self.entries.iter().map(|e| e.name.len()).max().unwrap_or(0);
+        self.entries
+            .iter()
+            .map(|e| {
+                format!(
+                    "{:<width$}  {:>3} levels  {:>3} solved",
+                    e.name, e.levels, e.solved
+                )
+            })
+            .collect()
+    }
+}
+
+impl Widget for &CollectionMenu {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        if too_small(area, buf, MIN_WIDTH, MIN_HEIGHT) {
+            return;
+        }
+        let heading = match self.mode {
+            Mode::Arcade => "Arcade: choose a collection",
+            Mode::FreePlay => "Free play: choose a collection",
+        };
+        let content = page(
+            area,
+            buf,
+            self.theme,
+            heading,
+            "↑↓ choose · Enter play · Esc back",
+        );
+        let lines = self.lines();
+        let width = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u16 + 3;
+        MenuList {
+            items: &lines,
+            selected: self.selected,
+            theme: self.theme,
+        }
+        .render(centered_column(content, width), buf);
+    }
+}

@@ -1,0 +1,87 @@
+//! The first screen: the logo and the four modes.
+
+use crossterm::event::KeyEvent;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+
+use crate::app::Action;
+use crate::app::keys;
+use crate::app::origin::Mode;
+use crate::app::theme::Theme;
+use crate::app::widgets::menu::{MenuList, step_selection};
+use crate::app::widgets::page::{
+    MIN_HEIGHT, MIN_WIDTH, centered_column, centered_line, page, too_small,
+};
+use crate::game::Direction;
+
+pub const ITEMS: [&str; 4] = ["Arcade", "Free play", "Custom map", "Quit"];
+
+#[derive(Debug)]
+pub struct MainMenu {
+    pub selected: usize,
+    /// Something the player should know, such as records being off.
+    pub notice: Option<String>,
+    pub theme: Theme,
+}
+
+impl MainMenu {
+    pub fn new(theme: Theme, notice: Option<String>) -> Self {
+        Self {
+            selected: 0,
+            notice,
+            theme,
+        }
+    }
+
+    pub fn handle_key(&mut self, key: &KeyEvent) -> Option<Action> {
+        match keys::direction(key) {
+            Some(Direction::Up) => {
+                self.selected = step_selection(self.selected, ITEMS.len(), false);
+            }
+            Some(Direction::Down) => {
+                self.selected = step_selection(self.selected, ITEMS.len(), true);
+            }
+            _ if keys::is_accept(key) => {
+                return Some(match self.selected {
+                    0 => Action::ChooseCollection(Mode::Arcade),
+                    1 => Action::ChooseCollection(Mode::FreePlay),
+                    2 => Action::OpenCustomPrompt,
+                    _ => Action::Quit,
+                });
+            }
+            _ if keys::is_back(key) => return Some(Action::Quit),
+            _ => {}
+        }
+        None
+    }
+}
+
+impl Widget for &MainMenu {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        if too_small(area, buf, MIN_WIDTH, MIN_HEIGHT) {
+            return;
+        }
+        let content = page(
+            area,
+            buf,
+            self.theme,
+            "Sokoban for the terminal",
+            "↑↓ or W/S choose · Enter or Space accept · Esc quit",
+        );
+        let items: Vec<String> = ITEMS.iter().map(|&s| s.to_owned()).collect();
+        let column = centered_column(content, 16);
+        MenuList {
+            items: &items,
+            selected: self.selected,
+            theme: self.theme,
+        }
+        .render(column, buf);
+        if let Some(notice) = &self.notice {
+            let y = content.y + ITEMS.len() as u16 + 1;
+            if y < content.bottom() {
+                centered_line(content, y, notice, buf, self.theme.dim());
+            }
+        }
+    }
+}

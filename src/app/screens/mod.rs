@@ -1,0 +1,10 @@
+//! One module per screen: its state, its keys and its drawing.
+
+pub mod collection_menu;
+pub mod continue_menu;
+pub mod finish;
+pub mod level_list;
+pub mod main_menu;
+pub mod path_prompt;
+pub mod play;
+pub mod save_prompt;

@@ -1,0 +1,81 @@
+//! Custom map: the player types the path of any XSB file.
+
+use crossterm::event::KeyEvent;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+
+use crate::app::Action;
+use crate::app::theme::Theme;
+use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH, centered_column, page, too_small};
+use crate::app::widgets::text_input::{InputEvent, TextInput};
+
+#[derive(Debug)]
+pub struct PathPrompt {
+    pub input: TextInput,
+    /// Why the last path did not open; the typed path stays for editing.
+    pub error: Option<String>,
+    pub theme: Theme,
+}
+
+impl PathPrompt {
+    pub fn new(theme: Theme) -> Self {
+        Self {
+            input: TextInput::default(),
+            error: None,
+            theme,
+        }
+    }
+
+    pub fn handle_key(&mut self, key: &KeyEvent) -> Option<Action> {
+        match self.input.handle_key(key) {
+            InputEvent::Submit if !self.input.text().trim().is_empty() => {
+                Some(Action::LoadCustom(self.input.text().to_owned()))
+            }
+            InputEvent::Cancel => Some(Action::Back),
+            InputEvent::Edited => {
+                self.error = None;
+                None
+            }
+            InputEvent::Submit | InputEvent::Ignored => None,
+        }
+    }
+}
+
+impl Widget for &PathPrompt {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        if too_small(area, buf, MIN_WIDTH, MIN_HEIGHT) {
+            return;
+        }
+        let content = page(
+            area,
+            buf,
+            self.theme,
+            "Custom map",
+            "Enter open · Esc back · ~ is your home folder",
+        );
+        let column = centered_column(content, 60.min(content.width.saturating_sub(2)));
+        buf.set_string(
+            column.x,
+            column.y,
+            "Path to an XSB file:",
+            ratatui::style::Style::new(),
+        );
+        let field = Rect::new(column.x, column.y + 1, column.width, 1);
+        buf.set_string(field.x, field.y, "> ", self.theme.accent());
+        self.input.render(
+            Rect::new(field.x + 2, field.y, field.width.saturating_sub(2), 1),
+            buf,
+            ratatui::style::Style::new(),
+        );
+        if let Some(error) = &self.error {
+            buf.set_stringn(
+                column.x,
+                column.y + 3,
+                error,
+                column.width as usize,
+                self.theme.error(),
+            );
+        }
+    }
+}

@@ -1,0 +1,305 @@
+//! The gameplay screen: logo, puzzle, record and counters, the board, and
+//! key caps below it when there is room.
+
+use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::widgets::{Block, BorderType, Clear, Widget};
+
+use crate::app::Action;
+use crate::app::keys;
+use crate::app::origin::{Opened, Origin};
+use crate::app::theme::Theme;
+use crate::app::widgets::board::{BoardLayout, BoardView, Marks};
+use crate::app::widgets::keycaps::{CLUSTER_HEIGHT, KeyCaps};
+use crate::app::widgets::logo::{LOGO_HEIGHT, LOGO_WIDTH, Logo};
+use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH, too_small};
+use crate::game::{Game, push_path, walk_path};
+
+/// A line under the header: what just happened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Message {
+    pub text: String,
+    pub kind: MessageKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MessageKind {
+    Info,
+    Warning,
+}
+
+impl Message {
+    pub fn info(text: impl Into<String>) -> Self {
+        Self {
+            text: text.into(),
+            kind: MessageKind::Info,
+        }
+    }
+
+    pub fn warning(text: impl Into<String>) -> Self {
+        Self {
+            text: text.into(),
+            kind: MessageKind::Warning,
+        }
+    }
+}
+
+/// Where the board starts: below the header and the message line.
+const BOARD_TOP: u16 = LOGO_HEIGHT + 2;
+const BOARD_LEFT: u16 = 4;
+
+#[derive(Debug)]
+pub struct Play {
+    pub opened: Opened,
+    pub game: Game,
+    /// The best score on the map's leaderboard.
+    pub record: Option<usize>,
+    pub message: Option<Message>,
+    pub zoom: bool,
+    pub show_help: bool,
+    pub marks: Marks,
+    pub theme: Theme,
+}
+
+impl Play {
+    pub fn new(opened: Opened, game: Game, record: Option<usize>, theme: Theme) -> Self {
+        Self {
+            opened,
+            game,
+            record,
+            message: None,
+            zoom: true,
+            show_help: false,
+            marks: Marks::default(),
+            theme,
+        }
+    }
+
+    /// Free play and multi-level files can step to the next or previous level.
+    fn can_switch_levels(&self) -> bool {
+        match &self.opened.origin {
+            Origin::FreePlay { .. } => true,
+            Origin::Custom { count, .. } => *count > 1,
+            Origin::Arcade { .. } => false,
+        }
+    }
+
+    pub fn handle_key(&mut self, key: &KeyEvent) -> Option<Action> {
+        if self.show_help {
+            self.show_help = false;
+            return None;
+        }
+        if let Some(direction) = keys::direction(key) {
+            return self.act(|game| game.step(direction).is_some());
+        }
+        match key.code {
+            KeyCode::Esc => return Some(Action::Leave),
+            KeyCode::Char('?') => self.show_help = true,
+            _ if keys::is_letter(key, 'u') => return self.act(|game| game.undo().is_some()),
+            _ if keys::is_letter(key, 'y') => return self.act(|game| game.redo().is_some()),
+            _ if keys::is_letter(key, 'r') => {
+                return self.act(|game| {
+                    let changed = game.score() > 0;
+                    game.reset();
+                    changed
+                });
+            }
+            _ if keys::is_letter(key, 'z') => self.zoom = !self.zoom,
+            _ if keys::is_letter(key, 'n') && self.can_switch_levels() => {
+                return Some(Action::SwitchLevel(1));
+            }
+            _ if keys::is_letter(key, 'p') && self.can_switch_levels() => {
+                return Some(Action::SwitchLevel(-1));
+            }
+            _ => {}
+        }
+        None
+    }
+
+    /// Applies a change to the game; whatever changed the position clears
+    /// stale marks and may have solved the level.
+    fn act(&mut self, change: impl FnOnce(&mut Game) -> bool) -> Option<Action> {
+        if !change(&mut self.game) {
+            return None;
+        }
+        self.message = None;
+        self.marks.selected = None;
+        self.game.is_solved().then_some(Action::Solved)
+    }
+
+    /// Click a reachable cell to walk there; click a box, then a cell, to
+    /// push it there. Every step counts as if typed.
+    pub fn handle_mouse(&mut self, mouse: &MouseEvent, screen: Rect) -> Option<Action> {
+        if self.show_help {
+            return None;
+        }
+        if !matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left)) {
+            return None;
+        }
+        let layout = self.board_layout(screen)?;
+        let Some(target) = layout.cell_at(mouse.column, mouse.row) else {
+            self.marks.selected = None;
+            return None;
+        };
+        if self.game.has_box(target) {
+            self.marks.selected = (self.marks.selected != Some(target)).then_some(target);
+            return None;
+        }
+        let path = match self.marks.selected.take() {
+            Some(from) => push_path(&self.game, from, target),
+            None => walk_path(&self.game, target),
+        };
+        let Some(path) = path else {
+            self.message = Some(Message::info("No way there"));
+            return None;
+        };
+        self.act(|game| {
+            let mut moved = false;
+            for direction in path {
+                moved |= game.step(direction).is_some();
+                if game.is_solved() {
+                    break;
+                }
+            }
+            moved
+        })
+    }
+
+    /// Where the board goes on a screen of this size, if it gets drawn at all.
+    fn board_layout(&self, screen: Rect) -> Option<BoardLayout> {
+        if screen.width < MIN_WIDTH || screen.height < MIN_HEIGHT {
+            return None;
+        }
+        let area = Rect::new(
+            screen.x + BOARD_LEFT,
+            screen.y + BOARD_TOP,
+            screen.width.saturating_sub(BOARD_LEFT + 1),
+            screen.height.saturating_sub(BOARD_TOP),
+        );
+        Some(BoardLayout::new(area, &self.game, self.zoom))
+    }
+
+    fn header_lines(&self) -> [String; 3] {
+        let record = self.record.map_or("N/A".to_owned(), |r| r.to_string());
+        [
+            format!("Puzzle: {}", self.opened.heading()),
+            format!("Record: {record}"),
+            format!(
+                "Moves: {}   Pushes: {}",
+                self.game.score(),
+                self.game.pushes()
+            ),
+        ]
+    }
+}
+
+impl Widget for &Play {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        if too_small(area, buf, MIN_WIDTH, MIN_HEIGHT) {
+            return;
+        }
+        let lines = self.header_lines();
+        let info_width = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u16;
+        let info_x = if area.width >= LOGO_WIDTH + 3 + info_width.min(30) {
+            Logo {
+                style: Style::new(),
+            }
+            .render(Rect::new(area.x, area.y, LOGO_WIDTH, LOGO_HEIGHT), buf);
+            area.x + LOGO_WIDTH + 3
+        } else {
+            area.x
+        };
+        for (row, line) in lines.iter().enumerate() {
+            let width = area.right().saturating_sub(info_x) as usize;
+            buf.set_stringn(info_x, area.y + row as u16, line, width, Style::new());
+        }
+        if let Some(message) = &self.message {
+            let style = match message.kind {
+                MessageKind::Info => self.theme.good(),
+                MessageKind::Warning => self.theme.error(),
+            };
+            buf.set_stringn(
+                area.x,
+                area.y + LOGO_HEIGHT,
+                &message.text,
+                area.width as usize,
+                style,
+            );
+        }
+        let Some(layout) = self.board_layout(area) else {
+            return;
+        };
+        BoardView {
+            game: &self.game,
+            layout,
+            theme: self.theme,
+            marks: &self.marks,
+        }
+        .render(layout.area, buf);
+        let caps_top = layout.area.y + layout.rows as u16 + 1;
+        if caps_top + CLUSTER_HEIGHT <= area.bottom() {
+            KeyCaps {
+                style: Style::new(),
+                legend_style: self.theme.dim(),
+            }
+            .render(
+                Rect::new(area.x + 1, caps_top, area.width - 1, CLUSTER_HEIGHT),
+                buf,
+            );
+        }
+        if self.show_help {
+            render_help(area, buf, self.theme);
+        }
+    }
+}
+
+/// Every key, in an overlay; any key closes it.
+pub const HELP: [(&str, &str); 13] = [
+    ("W A S D / arrows", "move and push"),
+    ("U", "undo (counts as a move)"),
+    ("Y", "redo (counts as a move)"),
+    ("R", "reset the level (moves back to 0)"),
+    ("H", "hint: mark the next push; again to play it"),
+    ("Z", "zoom: square cells or one column each"),
+    ("N / P", "next / previous level (Free play)"),
+    ("Esc", "leave: saves an unsolved game"),
+    ("?", "this help"),
+    ("Mouse", "click a cell to walk there"),
+    ("", "click a box, then a cell, to push it there"),
+    ("Enter / Space", "accept in menus"),
+    ("Esc / Backspace", "back in menus"),
+];
+
+fn render_help(area: Rect, buf: &mut Buffer, theme: Theme) {
+    let width = 64.min(area.width);
+    let height = (HELP.len() as u16 + 4).min(area.height);
+    let popup = Rect::new(
+        area.x + (area.width - width) / 2,
+        area.y + (area.height - height) / 2,
+        width,
+        height,
+    );
+    Clear.render(popup, buf);
+    let block = Block::bordered()
+        .border_type(BorderType::Double)
+        .title(" Keys ")
+        .title_bottom(" any key closes ");
+    let inner = block.inner(popup);
+    block.render(popup, buf);
+    for (row, (key, what)) in HELP.iter().enumerate() {
+        let y = inner.y + 1 + row as u16;
+        if y >= inner.bottom() {
+            break;
+        }
+        buf.set_stringn(inner.x + 1, y, format!("{key:>15}"), 16, theme.accent());
+        buf.set_stringn(
+            inner.x + 18,
+            y,
+            what,
+            inner.width.saturating_sub(18) as usize,
+            Style::new(),
+        );
+    }
+}

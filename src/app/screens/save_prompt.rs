@@ -1,0 +1,103 @@
+//! A level with a saved game asks whether to load or delete it.
+
+use crossterm::event::KeyEvent;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+
+use crate::app::Action;
+use crate::app::keys;
+use crate::app::origin::Opened;
+use crate::app::theme::Theme;
+use crate::app::widgets::menu::{MenuList, step_selection};
+use crate::app::widgets::page::{
+    MIN_HEIGHT, MIN_WIDTH, centered_column, centered_line, page, too_small,
+};
+use crate::game::Direction;
+
+#[derive(Debug)]
+pub struct SavePrompt {
+    pub opened: Opened,
+    /// Why the save cannot be loaded, if it cannot: then only Delete is offered.
+    pub damaged: Option<String>,
+    pub selected: usize,
+    pub theme: Theme,
+}
+
+impl SavePrompt {
+    pub fn new(opened: Opened, damaged: Option<String>, theme: Theme) -> Self {
+        Self {
+            opened,
+            damaged,
+            selected: 0,
+            theme,
+        }
+    }
+
+    fn items(&self) -> Vec<String> {
+        if self.damaged.is_some() {
+            vec!["Delete it and play".to_owned()]
+        } else {
+            vec!["Load".to_owned(), "Delete".to_owned()]
+        }
+    }
+
+    pub fn handle_key(&mut self, key: &KeyEvent) -> Option<Action> {
+        let len = self.items().len();
+        match keys::direction(key) {
+            Some(Direction::Up) => self.selected = step_selection(self.selected, len, false),
+            Some(Direction::Down) => self.selected = step_selection(self.selected, len, true),
+            _ if keys::is_accept(key) => {
+                return Some(if self.damaged.is_none() && self.selected == 0 {
+                    Action::LoadSave
+                } else {
+                    Action::DeleteSave
+                });
+            }
+            _ if keys::is_back(key) => return Some(Action::Back),
+            _ => {}
+        }
+        None
+    }
+}
+
+impl Widget for &SavePrompt {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        if too_small(area, buf, MIN_WIDTH, MIN_HEIGHT) {
+            return;
+        }
+        let heading = format!("A saved game exists for {}", self.opened.title);
+        let content = page(
+            area,
+            buf,
+            self.theme,
+            &heading,
+            "↑↓ choose · Enter accept · Esc back",
+        );
+        let mut top = content.y;
+        if let Some(reason) = &self.damaged {
+            centered_line(
+                content,
+                top,
+                "The saved game is damaged and cannot be loaded:",
+                buf,
+                self.theme.error(),
+            );
+            centered_line(content, top + 1, reason, buf, self.theme.error());
+            top += 3;
+        }
+        let items = self.items();
+        let list = Rect::new(
+            content.x,
+            top,
+            content.width,
+            content.bottom().saturating_sub(top),
+        );
+        MenuList {
+            items: &items,
+            selected: self.selected,
+            theme: self.theme,
+        }
+        .render(centered_column(list, 22), buf);
+    }
+}

@@ -1,0 +1,69 @@
+//! Key hints drawn as key caps, laid out like the spec's screen.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::widgets::Widget;
+
+/// Caps are 5 cells wide and 3 tall: `╔═══╗ ║ W ║ ╚═══╝`.
+const CAP_WIDTH: u16 = 5;
+const CAP_HEIGHT: u16 = 3;
+
+/// The spec's cluster: W, R and ESC above A, S, D and U.
+const CAPS: [(&str, u16, u16); 7] = [
+    ("W", 6, 0),
+    ("R", 18, 0),
+    ("ESC", 24, 0),
+    ("A", 0, 3),
+    ("S", 6, 3),
+    ("D", 12, 3),
+    ("U", 24, 3),
+];
+
+pub const CLUSTER_WIDTH: u16 = 29;
+pub const CLUSTER_HEIGHT: u16 = 6;
+
+/// What the keys do, shown beside the caps when there is room.
+pub const LEGEND: [&str; 6] = [
+    "WASD/arrows move",
+    "U undo   Y redo",
+    "R reset  ESC leave",
+    "H hint   Z zoom",
+    "Mouse: click to walk",
+    "? all keys",
+];
+pub const LEGEND_WIDTH: u16 = 21;
+
+pub struct KeyCaps {
+    pub style: Style,
+    pub legend_style: Style,
+}
+
+impl Widget for KeyCaps {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        if area.width < CLUSTER_WIDTH || area.height < CLUSTER_HEIGHT {
+            return;
+        }
+        for (label, dx, dy) in CAPS {
+            draw_cap(buf, area.x + dx, area.y + dy, label, self.style);
+        }
+        let legend_x = area.x + CLUSTER_WIDTH + 3;
+        if area.right() >= legend_x + LEGEND_WIDTH {
+            for (row, line) in LEGEND.iter().enumerate() {
+                buf.set_string(legend_x, area.y + row as u16, line, self.legend_style);
+            }
+        }
+    }
+}
+
+fn draw_cap(buf: &mut Buffer, x: u16, y: u16, label: &str, style: Style) {
+    let inner = (CAP_WIDTH - 2) as usize;
+    buf.set_string(x, y, format!("╔{}╗", "═".repeat(inner)), style);
+    buf.set_string(x, y + 1, format!("║{label:^inner$}║"), style);
+    buf.set_string(
+        x,
+        y + CAP_HEIGHT - 1,
+        format!("╚{}╝", "═".repeat(inner)),
+        style,
+    );
+}

@@ -1,0 +1,9 @@
+//! Drawing pieces the screens share.
+
+pub mod board;
+pub mod keycaps;
+pub mod leaderboard;
+pub mod logo;
+pub mod menu;
+pub mod page;
+pub mod text_input;
