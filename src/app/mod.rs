@@ -17,6 +17,7 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use crate::library::Library;
+pub use flows::expand_path;
 use origin::{Mode, Origin};
 pub use run::run;
 use screens::{

@@ -1,0 +1,149 @@
+//! The real binary in a pseudo-terminal: menu, Custom map, solve, join the
+//! leaderboard; then reopen, move once, leave, and find the save.
+
+use std::io::{Read, Write};
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use portable_pty::{CommandBuilder, PtySize, native_pty_system};
+
+const ROWS: u16 = 30;
+const COLS: u16 = 100;
+const TINY: &str = "#######\n#     #\n# .$@ #\n#     #\n#######\nTitle: Tiny\nAuthor: Tester\n";
+
+struct Session {
+    parser: Arc<Mutex<vt100::Parser>>,
+    writer: Box<dyn Write + Send>,
+    child: Box<dyn portable_pty::Child + Send + Sync>,
+}
+
+impl Session {
+    fn start(dir: &Path) -> Self {
+        let pair = native_pty_system()
+            .openpty(PtySize {
+                rows: ROWS,
+                cols: COLS,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("open a pty");
+        let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_schokoban"));
+        command.arg("--data-dir");
+        command.arg(dir.join("data"));
+        command.cwd(dir);
+        command.env("TERM", "xterm-256color");
+        let child = pair.slave.spawn_command(command).expect("spawn the game");
+        drop(pair.slave);
+        let mut reader = pair.master.try_clone_reader().expect("pty reader");
+        let writer = pair.master.take_writer().expect("pty writer");
+        let size = |n: u16| std::num::NonZeroU16::new(n).expect("non-zero size");
+        let parser = Arc::new(Mutex::new(vt100::Parser::new(size(ROWS), size(COLS), 0)));
+        let feed = Arc::clone(&parser);
+        std::thread::spawn(move || {
+            let _master = pair.master;
+            let mut buffer = [0u8; 8192];
+            while let Ok(n) = reader.read(&mut buffer) {
+                if n == 0 {
+                    break;
+                }
+                feed.lock().expect("parser lock").process(&buffer[..n]);
+            }
+        });
+        Self {
+            parser,
+            writer,
+            child,
+        }
+    }
+
+    fn screen(&self) -> String {
+        self.parser.lock().expect("parser lock").screen().contents()
+    }
+
+    /// Waits until `text` is on screen; fails with the screen if it never comes.
+    fn wait_for(&self, text: &str) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while Instant::now() < deadline {
+            if self.screen().contains(text) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        panic!("never saw {text:?}; the screen was:\n{}", self.screen());
+    }
+
+    fn send(&mut self, bytes: &str) {
+        self.writer
+            .write_all(bytes.as_bytes())
+            .expect("write to pty");
+        self.writer.flush().expect("flush pty");
+        // A lone Escape is told from an escape sequence by the pause after it.
+        std::thread::sleep(Duration::from_millis(60));
+    }
+
+    fn finish(mut self) {
+        self.send("\x03");
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            if let Some(status) = self.child.try_wait().expect("wait") {
+                assert!(status.success(), "the game exited with {status:?}");
+                break;
+            }
+            assert!(Instant::now() < deadline, "the game did not quit");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        std::thread::sleep(Duration::from_millis(100));
+        let parser = self.parser.lock().expect("parser lock");
+        assert!(
+            !parser.screen().alternate_screen(),
+            "the terminal was not restored"
+        );
+    }
+}
+
+const DOWN: &str = "\x1b[B";
+const UP: &str = "\x1b[A";
+const LEFT: &str = "\x1b[D";
+const ENTER: &str = "\r";
+const ESCAPE: &str = "\x1b";
+
+fn open_custom(session: &mut Session) {
+    session.wait_for("Custom map");
+    session.send(DOWN);
+    session.send(DOWN);
+    session.send(ENTER);
+    session.wait_for("Path to an XSB file");
+    session.send("tiny.xsb");
+    session.send(ENTER);
+    session.wait_for("Puzzle: Tiny by Tester");
+}
+
+#[test]
+fn play_a_custom_map_join_the_leaderboard_then_save_a_game() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(dir.path().join("tiny.xsb"), TINY).expect("write map");
+
+    let mut session = Session::start(dir.path());
+    open_custom(&mut session);
+    session.send(LEFT);
+    session.wait_for("Add it?");
+    session.send(ENTER);
+    session.wait_for("Your nickname");
+    session.send("E2E Tester");
+    session.send(ENTER);
+    session.wait_for("◀ you");
+    session.finish();
+    let board = std::fs::read_to_string(dir.path().join("tiny.xsb.dat")).expect("leaderboard");
+    assert_eq!(board, "1 E2E Tester\n");
+
+    let mut session = Session::start(dir.path());
+    open_custom(&mut session);
+    session.send(UP);
+    session.wait_for("Moves: 1");
+    session.send(ESCAPE);
+    session.wait_for("Game saved");
+    session.finish();
+    let save = std::fs::read_to_string(dir.path().join("tiny.xsb.sav")).expect("save");
+    assert_eq!(save, "u\n");
+}

@@ -1,0 +1,195 @@
+//! Whole-screen renders at fixed sizes: the spec's glyphs, colours and layout.
+
+mod common;
+
+use common::{TINY, ch, open_map, padded, press, render, write_map};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+use schokoban::app::theme::Theme;
+use schokoban::app::widgets::leaderboard::LeaderboardView;
+use schokoban::storage::Leaderboard;
+
+const WIDTH: u16 = 60;
+
+fn caps_and_legend(expected: &mut Vec<String>) {
+    for line in [
+        "       ╔═══╗       ╔═══╗ ╔═══╗   WASD/arrows move",
+        "       ║ W ║       ║ R ║ ║ESC║   U undo   Y redo",
+        "       ╚═══╝       ╚═══╝ ╚═══╝   R reset  ESC leave",
+        " ╔═══╗ ╔═══╗ ╔═══╗       ╔═══╗   H hint   Z zoom",
+        " ║ A ║ ║ S ║ ║ D ║       ║ U ║   Mouse: click to walk",
+        " ╚═══╝ ╚═══╝ ╚═══╝       ╚═══╝   ? all keys",
+    ] {
+        expected.push(format!("{line:<60}"));
+    }
+}
+
+fn legend_style(buffer: &mut Buffer, top: u16) {
+    let dim = Style::new().fg(Color::DarkGray);
+    for (row, text) in schokoban::app::widgets::keycaps::LEGEND.iter().enumerate() {
+        buffer.set_style(
+            Rect::new(33, top + row as u16, text.chars().count() as u16, 1),
+            dim,
+        );
+    }
+}
+
+#[test]
+fn gameplay_screen_matches_the_spec_layout_glyphs_and_colours() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map = write_map(dir.path(), "tiny.xsb", TINY);
+    let app = open_map(dir.path(), &map);
+
+    let mut lines = padded(
+        &[
+            "╔═╗╔═╗╦ ╦╔═╗╦╔═╔═╗╔╗ ╔═╗╔╗╔   Puzzle: Tiny by Tester",
+            "╚═╗║  ╠═╣║ ║╠╩╗║ ║╠╩╗╠═╣║║║   Record: N/A",
+            "╚═╝╚═╝╩ ╩╚═╝╩ ╩╚═╝╚═╝╩ ╩╝╚╝   Moves: 0   Pushes: 0",
+            "",
+            "",
+            "    ██████████████",
+            "    ██          ██",
+            "    ██  ⨯ ◼ ☻   ██",
+            "    ██          ██",
+            "    ██████████████",
+            "",
+        ],
+        60,
+    );
+    caps_and_legend(&mut lines);
+    lines.extend(padded(&["", "", ""], 60));
+    let mut expected = Buffer::with_lines(lines);
+    // Cells are two columns wide when zoomed; both halves carry the colour.
+    expected.set_style(Rect::new(8, 7, 2, 1), Style::new().fg(Color::Red));
+    expected.set_style(Rect::new(10, 7, 2, 1), Style::new().fg(Color::Yellow));
+    legend_style(&mut expected, 11);
+
+    assert_eq!(render(&app, WIDTH, 20), expected);
+}
+
+#[test]
+fn boxes_and_player_on_goals_are_green_and_red_in_single_columns() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map = write_map(dir.path(), "goals.xsb", "########\n#+*$ $.#\n########\n");
+    let mut app = open_map(dir.path(), &map);
+    // Z turns zoom off: one column a cell.
+    press(&mut app, &[ch('z')]);
+
+    let mut lines = padded(
+        &[
+            "╔═╗╔═╗╦ ╦╔═╗╦╔═╔═╗╔╗ ╔═╗╔╗╔   Puzzle: goals.xsb",
+            "╚═╗║  ╠═╣║ ║╠╩╗║ ║╠╩╗╠═╣║║║   Record: N/A",
+            "╚═╝╚═╝╩ ╩╚═╝╩ ╩╚═╝╚═╝╩ ╩╝╚╝   Moves: 0   Pushes: 0",
+            "",
+            "",
+            "    ████████",
+            "    █☻◼◼ ◼⨯█",
+            "    ████████",
+            "",
+        ],
+        60,
+    );
+    caps_and_legend(&mut lines);
+    lines.extend(padded(&["", "", "", "", ""], 60));
+    let mut expected = Buffer::with_lines(lines);
+    expected.set_style(Rect::new(5, 6, 1, 1), Style::new().fg(Color::Red));
+    expected.set_style(Rect::new(6, 6, 1, 1), Style::new().fg(Color::Green));
+    expected.set_style(Rect::new(7, 6, 1, 1), Style::new().fg(Color::Yellow));
+    expected.set_style(Rect::new(9, 6, 1, 1), Style::new().fg(Color::Yellow));
+    expected.set_style(Rect::new(10, 6, 1, 1), Style::new().fg(Color::Red));
+    legend_style(&mut expected, 9);
+
+    assert_eq!(render(&app, WIDTH, 20), expected);
+}
+
+#[test]
+fn main_menu_shows_the_logo_and_the_four_modes_in_order() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let app = common::menu_app(dir.path());
+    let mut expected = Buffer::with_lines(padded(
+        &[
+            "",
+            "                ╔═╗╔═╗╦ ╦╔═╗╦╔═╔═╗╔╗ ╔═╗╔╗╔",
+            "                ╚═╗║  ╠═╣║ ║╠╩╗║ ║╠╩╗╠═╣║║║",
+            "                ╚═╝╚═╝╩ ╩╚═╝╩ ╩╚═╝╚═╝╩ ╩╝╚╝",
+            "",
+            "                  Sokoban for the terminal",
+            "",
+            "                      ▶ Arcade",
+            "                        Free play",
+            "                        Custom map",
+            "                        Quit",
+            "",
+            "",
+            "",
+            "    ↑↓ or W/S choose · Enter or Space accept · Esc quit",
+        ],
+        60,
+    ));
+    let yellow_bold = Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD);
+    expected.set_style(Rect::new(16, 1, 27, 3), yellow_bold);
+    expected.set_style(
+        Rect::new(18, 5, 24, 1),
+        Style::new().add_modifier(Modifier::BOLD),
+    );
+    let selected = Style::new()
+        .fg(Color::Black)
+        .bg(Color::Yellow)
+        .add_modifier(Modifier::BOLD);
+    expected.set_style(Rect::new(22, 7, 9, 1), selected);
+    expected.set_style(Rect::new(4, 14, 51, 1), Style::new().fg(Color::DarkGray));
+
+    assert_eq!(render(&app, WIDTH, 15), expected);
+}
+
+#[test]
+fn leaderboard_sets_the_best_entry_apart_and_marks_the_new_one() {
+    let board = Leaderboard::parse("10 Foo Bar\n12 Baz\n30 John Doe\n").expect("board");
+    let view = LeaderboardView {
+        board: &board,
+        new_place: Some(1),
+        theme: Theme::default(),
+    };
+    let area = Rect::new(0, 0, 40, 4);
+    let mut buffer = Buffer::empty(area);
+    ratatui::widgets::Widget::render(view, area, &mut buffer);
+
+    let mut expected = Buffer::with_lines(padded(
+        &[
+            "★  1.     10  Foo Bar",
+            "────────────────────────────────────────",
+            "   2.     12  Baz                  ◀ you",
+            "   3.     30  John Doe",
+        ],
+        40,
+    ));
+    expected.set_style(
+        Rect::new(0, 0, 21, 1),
+        Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD),
+    );
+    expected.set_style(Rect::new(0, 1, 40, 1), Style::new().fg(Color::DarkGray));
+    expected.set_style(
+        Rect::new(0, 2, 40, 1),
+        Style::new()
+            .fg(Color::Black)
+            .bg(Color::Yellow)
+            .add_modifier(Modifier::BOLD),
+    );
+    assert_eq!(buffer, expected);
+}
+
+#[test]
+fn a_tiny_terminal_says_what_size_it_needs() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map = write_map(dir.path(), "tiny.xsb", TINY);
+    let app = open_map(dir.path(), &map);
+    let expected = Buffer::with_lines(padded(
+        &["Terminal too small", "need 40x12", "have 30x5", "", ""],
+        30,
+    ));
+    assert_eq!(render(&app, 30, 5), expected);
+    // Enlarged again, the game is back.
+    let big = render(&app, WIDTH, 20);
+    assert!(format!("{big:?}").contains("Puzzle: Tiny by Tester"));
+}
