@@ -194,6 +194,8 @@ fn solving_asks_for_the_leaderboard_then_a_nickname_and_writes_it() {
     std::fs::write(dir.path().join("tiny.xsb.dat"), "1 Ace\n9 Slow\n").expect("board");
     let mut app = open_map(dir.path(), &map);
     press(&mut app, &[ch('w'), ch('s'), key(LEFT)]);
+    assert_eq!(screen_name(&app), "play", "the solved board stays up");
+    press(&mut app, &[key(KeyCode::Enter)]);
     let Screen::Finish(finish) = app.screen() else {
         panic!("expected the end screen, got the {}", screen_name(&app))
     };
@@ -222,7 +224,10 @@ fn a_bad_nickname_is_refused_with_a_reason() {
     let dir = tempfile::tempdir().expect("temp dir");
     let map = write_map(dir.path(), "tiny.xsb", TINY);
     let mut app = open_map(dir.path(), &map);
-    press(&mut app, &[key(LEFT), key(KeyCode::Enter)]);
+    press(
+        &mut app,
+        &[key(LEFT), key(KeyCode::Enter), key(KeyCode::Enter)],
+    );
     type_text(&mut app, "   ");
     press(&mut app, &[key(KeyCode::Enter)]);
     let Screen::Finish(finish) = app.screen() else {
@@ -242,7 +247,7 @@ fn a_score_that_does_not_qualify_goes_straight_to_the_board() {
     let full = (1..=10).fold(String::new(), |text, i| text + &format!("1 Player {i}\n"));
     std::fs::write(dir.path().join("tiny.xsb.dat"), &full).expect("board");
     let mut app = open_map(dir.path(), &map);
-    press(&mut app, &[key(LEFT)]);
+    press(&mut app, &[key(LEFT), ch(' ')]);
     let Screen::Finish(finish) = app.screen() else {
         panic!("expected the end screen")
     };
@@ -259,7 +264,10 @@ fn solving_deletes_the_save() {
     let map = write_map(dir.path(), "tiny.xsb", TINY);
     std::fs::write(dir.path().join("tiny.xsb.sav"), "u\n").expect("save");
     let mut app = open_map(dir.path(), &map);
-    press(&mut app, &[key(KeyCode::Enter), ch('s'), key(LEFT)]);
+    press(
+        &mut app,
+        &[key(KeyCode::Enter), ch('s'), key(LEFT), key(KeyCode::Enter)],
+    );
     assert_eq!(screen_name(&app), "finish");
     assert!(!dir.path().join("tiny.xsb.sav").exists());
 }

@@ -127,6 +127,8 @@ fn play_a_custom_map_join_the_leaderboard_then_save_a_game() {
     let mut session = Session::start(dir.path());
     open_custom(&mut session);
     session.send(LEFT);
+    session.wait_for("Solved in 1 move!");
+    session.send(ENTER);
     session.wait_for("Add it?");
     session.send(ENTER);
     session.wait_for("Your nickname");

@@ -120,10 +120,8 @@ impl App {
         match event {
             Event::Key(key) => self.handle_key(key),
             Event::Mouse(mouse) => {
-                if let Screen::Play(play) = self.screen_mut()
-                    && let Some(action) = play.handle_mouse(mouse, size)
-                {
-                    self.update(action);
+                if let Screen::Play(play) = self.screen_mut() {
+                    play.handle_mouse(mouse, size);
                 }
             }
             _ => {}

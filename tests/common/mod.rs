@@ -40,13 +40,17 @@ pub fn write_map(dir: &Path, name: &str, text: &str) -> PathBuf {
 
 /// An app started as `schokoban MAP` with its data in `dir/data`.
 pub fn open_map(dir: &Path, map: &Path) -> App {
+    open_map_with(dir, map, Theme::default())
+}
+
+pub fn open_map_with(dir: &Path, map: &Path, theme: Theme) -> App {
     App::new(
         Options {
             map: Some(map.to_path_buf()),
             data_dir: Some(dir.join("data")),
-            ascii: false,
+            ascii: theme.ascii,
         },
-        Theme::default(),
+        theme,
     )
 }
 

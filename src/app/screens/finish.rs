@@ -7,7 +7,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
-use super::play::{Message, MessageKind};
+use super::play::{Message, MessageKind, plural};
 use crate::app::Action;
 use crate::app::keys;
 use crate::app::origin::Origin;
@@ -133,7 +133,7 @@ impl Widget for &Finish {
         let content = page(area, buf, self.theme, &self.heading, footer);
         let mut y = content.y;
         if let Some(score) = self.solved_score {
-            let line = format!("Solved in {score} moves!");
+            let line = format!("Solved in {}!", plural(score, "move"));
             centered_line(content, y, &line, buf, self.theme.good());
             y += 2;
         }

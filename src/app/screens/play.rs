@@ -91,21 +91,25 @@ impl Play {
             self.show_help = false;
             return None;
         }
+        // Solved: the board stays up until the player moves on.
+        if self.game.is_solved() {
+            let done = keys::is_accept(key) || key.code == KeyCode::Esc;
+            return done.then_some(Action::Solved);
+        }
         if let Some(direction) = keys::direction(key) {
-            return self.act(|game| game.step(direction).is_some());
+            self.act(|game| game.step(direction).is_some());
+            return None;
         }
         match key.code {
             KeyCode::Esc => return Some(Action::Leave),
             KeyCode::Char('?') => self.show_help = true,
-            _ if keys::is_letter(key, 'u') => return self.act(|game| game.undo().is_some()),
-            _ if keys::is_letter(key, 'y') => return self.act(|game| game.redo().is_some()),
-            _ if keys::is_letter(key, 'r') => {
-                return self.act(|game| {
-                    let changed = game.score() > 0;
-                    game.reset();
-                    changed
-                });
-            }
+            _ if keys::is_letter(key, 'u') => self.act(|game| game.undo().is_some()),
+            _ if keys::is_letter(key, 'y') => self.act(|game| game.redo().is_some()),
+            _ if keys::is_letter(key, 'r') => self.act(|game| {
+                let changed = game.score() > 0;
+                game.reset();
+                changed
+            }),
             _ if keys::is_letter(key, 'z') => self.zoom = !self.zoom,
             _ if keys::is_letter(key, 'n') && self.can_switch_levels() => {
                 return Some(Action::SwitchLevel(1));
@@ -120,32 +124,39 @@ impl Play {
 
     /// Applies a change to the game; whatever changed the position clears
     /// stale marks and may have solved the level.
-    fn act(&mut self, change: impl FnOnce(&mut Game) -> bool) -> Option<Action> {
+    fn act(&mut self, change: impl FnOnce(&mut Game) -> bool) {
         if !change(&mut self.game) {
-            return None;
+            return;
         }
         self.message = None;
         self.marks.selected = None;
-        self.game.is_solved().then_some(Action::Solved)
+        if self.game.is_solved() {
+            self.message = Some(Message::info(format!(
+                "Solved in {}! Press Enter to continue",
+                plural(self.game.score(), "move")
+            )));
+        }
     }
 
     /// Click a reachable cell to walk there; click a box, then a cell, to
     /// push it there. Every step counts as if typed.
-    pub fn handle_mouse(&mut self, mouse: &MouseEvent, screen: Rect) -> Option<Action> {
-        if self.show_help {
-            return None;
+    pub fn handle_mouse(&mut self, mouse: &MouseEvent, screen: Rect) {
+        if self.show_help || self.game.is_solved() {
+            return;
         }
         if !matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left)) {
-            return None;
+            return;
         }
-        let layout = self.board_layout(screen)?;
+        let Some(layout) = self.board_layout(screen) else {
+            return;
+        };
         let Some(target) = layout.cell_at(mouse.column, mouse.row) else {
             self.marks.selected = None;
-            return None;
+            return;
         };
         if self.game.has_box(target) {
             self.marks.selected = (self.marks.selected != Some(target)).then_some(target);
-            return None;
+            return;
         }
         let path = match self.marks.selected.take() {
             Some(from) => push_path(&self.game, from, target),
@@ -153,7 +164,7 @@ impl Play {
         };
         let Some(path) = path else {
             self.message = Some(Message::info("No way there"));
-            return None;
+            return;
         };
         self.act(|game| {
             let mut moved = false;
@@ -164,7 +175,7 @@ impl Play {
                 }
             }
             moved
-        })
+        });
     }
 
     /// Where the board goes on a screen of this size, if it gets drawn at all.
@@ -301,5 +312,14 @@ fn render_help(area: Rect, buf: &mut Buffer, theme: Theme) {
             inner.width.saturating_sub(18) as usize,
             Style::new(),
         );
+    }
+}
+
+/// `1 move`, `2 moves`.
+pub fn plural(count: usize, noun: &str) -> String {
+    if count == 1 {
+        format!("{count} {noun}")
+    } else {
+        format!("{count} {noun}s")
     }
 }
