@@ -2,4 +2,5 @@
 
 pub mod commands;
 pub mod game;
+pub mod library;
 pub mod storage;

@@ -1,0 +1,5 @@
+//! The built-in level collections.
+
+mod collection;
+
+pub use collection::Collection;
