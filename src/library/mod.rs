@@ -202,7 +202,7 @@ impl Library {
             .root
             .as_deref()
             .map(|root| collection_folder(root, collection).join(name))
-            .filter(|path| path.is_file() || write_atomic(path, text.as_bytes()).is_ok());
+            .filter(|path| install_file(path, text).is_ok());
         let records = path.as_deref().map(Records::beside);
         Ok(PlayableLevel {
             collection,
@@ -291,13 +291,21 @@ fn install(root: &Path) -> Result<(), LibraryError> {
         fs::create_dir_all(&folder).map_err(io_error(&folder))?;
         for (name, text) in collection.files() {
             let path = folder.join(name);
-            if !path.exists() {
-                write_atomic(&path, text.as_bytes()).map_err(io_error(&path))?;
-            }
+            install_file(&path, text).map_err(io_error(&path))?;
         }
         probe_writable(&folder).map_err(io_error(&folder))?;
     }
     probe_writable(root).map_err(io_error(root))
+}
+
+/// Writes a built-in level unless a non-empty file is there. A plain write,
+/// not `write_atomic`: hundreds of syncs made a first start take seconds on a
+/// busy disk, and a file that a crash left empty is simply written again.
+fn install_file(path: &Path, text: &str) -> io::Result<()> {
+    match fs::metadata(path) {
+        Ok(metadata) if metadata.len() > 0 => Ok(()),
+        _ => fs::write(path, text),
+    }
 }
 
 /// Whether new files can be made in `folder`: the only sure test is to try,
