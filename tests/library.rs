@@ -99,19 +99,24 @@ fn second_run_writes_nothing_and_keeps_records_and_saves() {
 }
 
 #[test]
-fn a_deleted_level_file_comes_back_and_only_it_is_written() {
+fn deleted_or_emptied_level_files_come_back_and_only_they_are_written() {
     let data = TempDir::new().expect("temp dir");
     let root = data.path().to_path_buf();
     drop(Library::open(Some(root.clone())));
     let deleted = level_folder(&root, Collection::MicrobanII).join("007.xsb");
     fs::remove_file(&deleted).expect("delete");
+    // What a crash during the first install can leave behind.
+    let emptied = level_folder(&root, Collection::XSokoban).join("12.xsb");
+    fs::write(&emptied, "").expect("empty");
     backdate(snapshot(&root).into_keys());
     let mut before = snapshot(&root);
     drop(Library::open(Some(root.clone())));
     let mut after = snapshot(&root);
     let (text, _) = after.remove(&deleted).expect("reinstalled");
     assert_eq!(text, Collection::MicrobanII.files()[6].1.as_bytes());
-    before.remove(&deleted);
+    let (text, _) = after.remove(&emptied).expect("reinstalled");
+    assert_eq!(text, Collection::XSokoban.files()[11].1.as_bytes());
+    before.remove(&emptied);
     assert_eq!(after, before);
 }
 
