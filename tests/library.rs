@@ -362,3 +362,16 @@ fn a_custom_map_in_an_unwritable_folder_gets_records_under_the_data_folder() {
         fs::set_permissions(locked, fs::Permissions::from_mode(0o755)).expect("chmod back");
     }
 }
+
+#[test]
+fn a_probe_file_left_by_a_crash_does_not_turn_records_off() {
+    let data = TempDir::new().expect("temp dir");
+    let root = data.path().to_path_buf();
+    drop(Library::open(Some(root.clone())));
+    // Same process id as ours, as for a game that is always PID 1 in a container.
+    let stale = root.join(format!(".schokoban-probe.{}", std::process::id()));
+    fs::write(&stale, "").expect("stale probe");
+    let library = Library::open(Some(root));
+    assert!(library.records_on(), "{:?}", library.notices());
+    assert!(!stale.exists());
+}

@@ -280,7 +280,7 @@ fn collection_folder(root: &Path, collection: Collection) -> PathBuf {
 }
 
 /// Writes every built-in level missing under `root`, never touching a file
-/// that is there, then checks that each folder takes new files.
+/// that has anything in it, then checks that each folder takes new files.
 fn install(root: &Path) -> Result<(), LibraryError> {
     let io_error = |path: &Path| {
         let path = path.to_path_buf();
@@ -308,13 +308,15 @@ fn install_file(path: &Path, text: &str) -> io::Result<()> {
     }
 }
 
-/// Whether new files can be made in `folder`: the only sure test is to try,
-/// as permission bits say nothing about read-only mounts or root.
+/// Whether files can be made and removed in `folder`: the only sure test is
+/// to try, as permission bits say nothing about read-only mounts or root. A
+/// probe left by a crash with our process id is reused, not an error.
 fn probe_writable(folder: &Path) -> io::Result<()> {
     let probe = folder.join(format!(".schokoban-probe.{}", std::process::id()));
     fs::OpenOptions::new()
         .write(true)
-        .create_new(true)
+        .create(true)
+        .truncate(true)
         .open(&probe)?;
     fs::remove_file(&probe)
 }
