@@ -14,6 +14,7 @@ use super::screens::save_prompt::SavePrompt;
 use super::widgets::text_input::TextInput;
 use super::{Action, App, Screen};
 use crate::game::{Game, Level};
+use crate::library::Collection;
 use crate::storage::{Leaderboard, Records, load_levels};
 
 impl App {
@@ -49,14 +50,13 @@ impl App {
     }
 
     fn choose_collection(&mut self, mode: Mode) {
-        let entries = (0..self.library.collections().len())
-            .map(|index| {
-                let collection = &self.library.collections()[index];
-                CollectionEntry {
-                    name: collection.name.to_owned(),
-                    levels: collection.len(),
-                    solved: self.library.progress(index).solved.len(),
-                }
+        let entries = Collection::ALL
+            .iter()
+            .map(|&collection| CollectionEntry {
+                collection,
+                name: collection.name().to_owned(),
+                levels: collection.level_count(),
+                solved: self.library.progress(collection).solved_count(),
             })
             .collect();
         self.screens.push(Screen::Collections(CollectionMenu {
@@ -67,9 +67,12 @@ impl App {
         }));
     }
 
-    fn start_arcade(&mut self, collection: usize) {
-        let len = self.collection_len(collection);
-        let furthest = self.library.progress(collection).furthest.min(len);
+    fn start_arcade(&mut self, collection: Collection) {
+        let furthest = self
+            .library
+            .progress(collection)
+            .reached()
+            .min(collection.level_count());
         if furthest <= 1 {
             self.open(&Origin::Arcade {
                 collection,
@@ -79,27 +82,27 @@ impl App {
         }
         self.screens.push(Screen::Continue(ContinueMenu {
             collection,
-            name: self.library.collections()[collection].name.to_owned(),
+            name: collection.name().to_owned(),
             furthest,
             selected: 0,
             theme: self.theme,
         }));
     }
 
-    fn free_play_list(&mut self, collection: usize) {
+    fn free_play_list(&mut self, collection: Collection) {
         let progress = self.library.progress(collection);
-        let rows = (1..=self.collection_len(collection))
+        let rows = (1..=collection.level_count())
             .filter_map(|number| {
-                let playable = self.library.level(collection, number)?;
+                let playable = self.library.level(collection, number).ok()?;
                 Some(level_row(
                     &playable.level,
                     playable.records.as_ref(),
-                    progress.solved.contains(&number),
-                    &format!("Level {number}"),
+                    progress.is_solved(number),
+                    &format!("{} {number}", collection.name()),
                 ))
             })
             .collect();
-        let heading = format!("Free play: {}", self.library.collections()[collection].name);
+        let heading = format!("Free play: {}", collection.name());
         self.screens.push(Screen::LevelList(LevelList::new(
             heading,
             ListSource::Collection(collection),
@@ -164,9 +167,11 @@ impl App {
         number: usize,
         count: usize,
     ) -> (Option<Records>, Option<String>) {
-        let (records, note) = self.library.records_for_custom(path);
-        let records = records.map(|r| if count > 1 { r.for_level(number) } else { r });
-        (records, note)
+        let custom = self.library.records_for_custom(path);
+        let records = custom
+            .records
+            .map(|r| if count > 1 { r.for_level(number) } else { r });
+        (records, custom.note)
     }
 
     fn resolve(&self, origin: &Origin) -> Result<(Opened, Option<String>), String> {
@@ -175,7 +180,7 @@ impl App {
                 let playable = self
                     .library
                     .level(*collection, *number)
-                    .ok_or_else(|| format!("There is no level {number}"))?;
+                    .map_err(|e| e.to_string())?;
                 let title = playable
                     .level
                     .title()
@@ -349,7 +354,7 @@ impl App {
             .into_iter()
             .chain(problem.map(Message::warning))
             .collect();
-        let next = self.next_choice(&play.opened.origin);
+        let next = Self::next_choice(&play.opened.origin);
         self.screens.push(Screen::Finish(Finish {
             heading: format!("Leaderboard: {}", play.opened.title),
             solved_score: None,
@@ -380,12 +385,24 @@ impl App {
         {
             messages.push(Message::warning(format!("Progress not saved: {error}")));
         }
-        let next = self.next_choice(&play.opened.origin);
-        if let Origin::Arcade { collection, .. } = play.opened.origin
-            && next.is_none()
-        {
-            let name = self.library.collections()[collection].name;
-            messages.push(Message::info(format!("You have completed {name}!")));
+        let next = Self::next_choice(&play.opened.origin);
+        if let Origin::Arcade { collection, number } = play.opened.origin {
+            let reached = match &next {
+                Some(_) => self.library.mark_reached(collection, number + 1),
+                None => Ok(()),
+            };
+            if let Err(error) = reached {
+                messages.push(Message::warning(format!("Progress not saved: {error}")));
+            }
+            if next.is_none() {
+                let (name, total) = (collection.name(), collection.level_count());
+                let solved = self.library.progress(collection).solved_count();
+                messages.push(Message::info(if solved == total {
+                    format!("Collection complete: you have solved all {total} levels of {name}!")
+                } else {
+                    format!("You have reached the end of {name}: {solved} of {total} levels solved")
+                }));
+            }
         }
         let (board, problem) = read_board(play.opened.records.as_ref());
         messages.extend(problem.map(Message::warning));
@@ -441,7 +458,7 @@ impl App {
         let Screen::Play(play) = self.screen() else {
             return;
         };
-        let target = play.opened.origin.step(delta, |c| self.collection_len(c));
+        let target = play.opened.origin.step(delta);
         let Some(target) = target else {
             let edge = if delta > 0 { "last" } else { "first" };
             self.set_message(Message::info(format!("This is the {edge} level")));
@@ -454,28 +471,17 @@ impl App {
         }
     }
 
-    fn next_choice(&self, origin: &Origin) -> Option<NextChoice> {
+    fn next_choice(origin: &Origin) -> Option<NextChoice> {
         match origin {
-            Origin::Arcade { .. } => {
-                origin
-                    .step(1, |c| self.collection_len(c))
-                    .map(|origin| NextChoice {
-                        label: "Next level",
-                        origin,
-                    })
-            }
+            Origin::Arcade { .. } => origin.step(1).map(|origin| NextChoice {
+                label: "Next level",
+                origin,
+            }),
             _ => Some(NextChoice {
                 label: "Play again",
                 origin: origin.clone(),
             }),
         }
-    }
-
-    fn collection_len(&self, collection: usize) -> usize {
-        self.library
-            .collections()
-            .get(collection)
-            .map_or(0, crate::library::Collection::len)
     }
 
     /// Puts a message on the screen on top, where it has somewhere to go.

@@ -16,7 +16,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
-use crate::library::Library;
+use crate::library::{Collection, Library};
 pub use flows::expand_path;
 use origin::{Mode, Origin};
 pub use run::run;
@@ -37,7 +37,7 @@ pub enum Action {
     ChooseCollection(Mode),
     CollectionChosen {
         mode: Mode,
-        collection: usize,
+        collection: Collection,
     },
     OpenCustomPrompt,
     /// A path as typed, `~` not yet expanded.
@@ -87,7 +87,8 @@ pub struct App {
 impl App {
     pub fn new(options: Options, theme: Theme) -> Self {
         let library = Library::open(options.data_dir.clone());
-        let notice = library.notice().map(str::to_owned);
+        let notices: Vec<String> = library.notices().iter().map(ToString::to_string).collect();
+        let notice = (!notices.is_empty()).then(|| notices.join(" · "));
         let mut app = Self {
             screens: vec![Screen::MainMenu(MainMenu::new(theme, notice))],
             library,

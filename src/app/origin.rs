@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use crate::game::Level;
+use crate::library::Collection;
 use crate::storage::Records;
 
 /// Arcade and Free play pick a collection first.
@@ -16,11 +17,11 @@ pub enum Mode {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Origin {
     Arcade {
-        collection: usize,
+        collection: Collection,
         number: usize,
     },
     FreePlay {
-        collection: usize,
+        collection: Collection,
         number: usize,
     },
     /// Level `number` of `count` in a file the player typed.
@@ -33,16 +34,16 @@ pub enum Origin {
 
 impl Origin {
     /// The same kind of origin, `delta` levels on; `None` past either end.
-    pub fn step(&self, delta: isize, collection_len: impl Fn(usize) -> usize) -> Option<Origin> {
+    pub fn step(&self, delta: isize) -> Option<Origin> {
         let moved = |number: usize, count: usize| {
             number
                 .checked_add_signed(delta)
                 .filter(|n| (1..=count).contains(n))
         };
         match *self {
-            Origin::Arcade { collection, number } => moved(number, collection_len(collection))
+            Origin::Arcade { collection, number } => moved(number, collection.level_count())
                 .map(|number| Origin::Arcade { collection, number }),
-            Origin::FreePlay { collection, number } => moved(number, collection_len(collection))
+            Origin::FreePlay { collection, number } => moved(number, collection.level_count())
                 .map(|number| Origin::FreePlay { collection, number }),
             Origin::Custom {
                 ref path,

@@ -1,109 +1,322 @@
-//! PROVISIONAL stand-in for the levels branch's library, with the same API,
-//! so the screens can be built in parallel. Replaced when that branch lands.
+//! The built-in collections on the player's machine: installed under the
+//! data folder so leaderboards and saves can sit beside each level, as the
+//! spec wants, plus how far the player got in each collection.
+//!
+//! Nothing here stops the game: when the data folder cannot be written the
+//! levels are served from the binary and [`Library::notices`] says that
+//! records, saves and progress are off.
 
-use std::collections::BTreeSet;
+mod collection;
+mod custom;
+mod progress;
+
+use std::fmt;
+use std::fs;
+use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::game::{Level, parse_levels};
-use crate::storage::Records;
+pub use collection::Collection;
+pub use custom::CustomRecords;
+pub use progress::Progress;
 
-pub struct Collection {
-    pub id: &'static str,
-    pub name: &'static str,
-    levels: Vec<Level>,
+use crate::game::{Level, ParseError, parse_level};
+use crate::storage::{Records, write_atomic};
+use progress::ProgressBook;
+
+/// The progress file, directly under the data folder.
+const PROGRESS_FILE: &str = "progress.txt";
+
+/// The built-in levels and the player's progress through them.
+#[derive(Debug)]
+pub struct Library {
+    /// The data folder, when records can be written there.
+    root: Option<PathBuf>,
+    notices: Vec<Notice>,
+    progress: ProgressBook,
+    /// Where progress is saved; `None` when it cannot be, so it is kept in memory.
+    progress_file: Option<PathBuf>,
 }
 
-impl Collection {
-    pub fn len(&self) -> usize {
-        self.levels.len()
-    }
-    pub fn is_empty(&self) -> bool {
-        self.levels.is_empty()
-    }
-}
-
+/// A level ready to play, with where its records go.
+#[derive(Debug)]
 pub struct PlayableLevel {
+    pub collection: Collection,
+    /// Counting from 1.
+    pub number: usize,
+    /// Title and author included.
     pub level: Level,
+    /// The installed copy; `None` when records are off.
     pub path: Option<PathBuf>,
+    /// The leaderboard and save beside the installed copy; `None` when off.
     pub records: Option<Records>,
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Progress {
-    pub furthest: usize,
-    pub solved: BTreeSet<usize>,
+/// Why something the library was asked to do failed.
+#[derive(Debug)]
+pub enum LibraryError {
+    /// The system names no data folder (no home folder) and none was given.
+    NoDataFolder,
+    Io {
+        path: PathBuf,
+        error: io::Error,
+    },
+    NoSuchLevel {
+        collection: Collection,
+        number: usize,
+    },
+    /// A built-in level does not parse: a build mistake the tests catch.
+    BrokenBuiltin {
+        collection: Collection,
+        number: usize,
+        error: ParseError,
+    },
 }
 
-pub struct Library {
-    collections: Vec<Collection>,
-    progress: Vec<Progress>,
+impl fmt::Display for LibraryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LibraryError::NoDataFolder => {
+                write!(f, "no data folder found; choose one with --data-dir")
+            }
+            LibraryError::Io { path, error } => write!(f, "{}: {error}", path.display()),
+            LibraryError::NoSuchLevel { collection, number } => write!(
+                f,
+                "{collection} has no level {number}; it has {}",
+                collection.level_count()
+            ),
+            LibraryError::BrokenBuiltin {
+                collection,
+                number,
+                error,
+            } => write!(f, "built-in level {collection} {number}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for LibraryError {}
+
+/// Something the player should be told once, at the start.
+#[derive(Debug)]
+pub enum Notice {
+    /// The data folder cannot be used: levels still play, nothing is kept.
+    RecordsOff(LibraryError),
+    /// The progress file was damaged; it was moved aside and progress restarts.
+    ProgressMovedAside { path: PathBuf, moved_to: PathBuf },
+    /// The progress file cannot be read nor moved aside, so it is left alone
+    /// and this session's progress is not saved.
+    ProgressNotSaved(String),
+}
+
+impl fmt::Display for Notice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Notice::RecordsOff(error) => {
+                write!(f, "Records, saves and progress are off: {error}")
+            }
+            Notice::ProgressMovedAside { path, moved_to } => write!(
+                f,
+                "{} was damaged, so it was moved to {} and progress starts afresh",
+                path.display(),
+                moved_to.display()
+            ),
+            Notice::ProgressNotSaved(problem) => {
+                write!(f, "Progress will not be saved: {problem}")
+            }
+        }
+    }
 }
 
 impl Library {
-    pub fn open(_data_dir: Option<PathBuf>) -> Self {
-        let load = |text: &str| parse_levels(text).unwrap_or_default();
-        let collections = vec![
-            Collection {
-                id: "microban",
-                name: "Microban",
-                levels: load(include_str!("../../../shared/levels/microban.xsb")),
-            },
-            Collection {
-                id: "microban-ii",
-                name: "Microban II",
-                levels: load(include_str!("../../../shared/levels/microban-ii.xsb")),
-            },
-            Collection {
-                id: "xsokoban",
-                name: "XSokoban",
-                levels: load(include_str!("../../../shared/levels/xsokoban.xsb")),
-            },
-        ];
-        let progress = vec![Progress::default(); collections.len()];
-        Self {
-            collections,
+    /// Opens the data folder (`data_dir`, else the system's, e.g.
+    /// `~/.local/share/schokoban`) and installs the built-in levels that are
+    /// missing there. Never fails: problems become [`Library::notices`].
+    pub fn open(data_dir: Option<PathBuf>) -> Library {
+        let root = data_dir.or_else(|| dirs::data_dir().map(|dir| dir.join("schokoban")));
+        let mut notices = Vec::new();
+        let writable = match root.as_deref().map(install) {
+            Some(Ok(())) => true,
+            Some(Err(error)) => {
+                notices.push(Notice::RecordsOff(error));
+                false
+            }
+            None => {
+                notices.push(Notice::RecordsOff(LibraryError::NoDataFolder));
+                false
+            }
+        };
+        let progress_path = root.as_deref().map(|root| root.join(PROGRESS_FILE));
+        // A read-only folder still shows the progress made before.
+        let (progress, notice) = progress_path
+            .as_deref()
+            .map(|path| progress::load(path, writable))
+            .unwrap_or_default();
+        let mut progress_file = progress_path.filter(|_| writable);
+        if let Some(notice) = notice.filter(|_| writable) {
+            if let Notice::ProgressNotSaved(_) = notice {
+                progress_file = None;
+            }
+            notices.push(notice);
+        }
+        Library {
+            root: root.filter(|_| writable),
+            notices,
             progress,
+            progress_file,
         }
     }
 
-    pub fn notice(&self) -> Option<&str> {
-        None
+    /// What the player should be told on the first screen.
+    pub fn notices(&self) -> &[Notice] {
+        &self.notices
     }
 
-    pub fn collections(&self) -> &[Collection] {
-        &self.collections
+    /// Whether leaderboards, saves and progress are being kept.
+    pub fn records_on(&self) -> bool {
+        self.root.is_some()
     }
 
-    pub fn level(&self, collection: usize, number: usize) -> Option<PlayableLevel> {
-        let c = self.collections.get(collection)?;
-        let level = c.levels.get(number.checked_sub(1)?)?.clone();
-        let level = level.with_title(Some(format!("{} {number}", c.name)));
-        Some(PlayableLevel {
+    /// The data folder in use, when records are on.
+    pub fn data_dir(&self) -> Option<&Path> {
+        self.root.as_deref()
+    }
+
+    /// Level `number` (from 1) of `collection`, played from the copy in the
+    /// binary so a damaged or edited file on disk cannot break it.
+    pub fn level(
+        &self,
+        collection: Collection,
+        number: usize,
+    ) -> Result<PlayableLevel, LibraryError> {
+        let no_such = LibraryError::NoSuchLevel { collection, number };
+        let &(name, text) = number
+            .checked_sub(1)
+            .and_then(|index| collection.files().get(index))
+            .ok_or(no_such)?;
+        let level = parse_level(text).map_err(|error| LibraryError::BrokenBuiltin {
+            collection,
+            number,
+            error,
+        })?;
+        // Reinstalled if deleted since start: records lock the map file.
+        let path = self
+            .root
+            .as_deref()
+            .map(|root| collection_folder(root, collection).join(name))
+            .filter(|path| install_file(path, text).is_ok());
+        let records = path.as_deref().map(Records::beside);
+        Ok(PlayableLevel {
+            collection,
+            number,
             level,
-            path: None,
-            records: None,
+            path,
+            records,
         })
     }
 
-    pub fn records_for_custom(&self, map: &Path) -> (Option<Records>, Option<String>) {
-        (Some(Records::beside(map)), None)
+    pub fn progress(&self, collection: Collection) -> &Progress {
+        self.progress.get(collection)
     }
 
-    pub fn progress(&self, collection: usize) -> Progress {
-        self.progress.get(collection).cloned().unwrap_or_default()
-    }
-
-    pub fn mark_reached(&mut self, collection: usize, number: usize) -> Result<(), String> {
-        if let Some(p) = self.progress.get_mut(collection) {
-            p.furthest = p.furthest.max(number);
+    /// Arcade calls this as it starts a level, and with the next number
+    /// once one is solved, so that Continue resumes after it. Only the
+    /// furthest level is kept.
+    pub fn mark_reached(
+        &mut self,
+        collection: Collection,
+        number: usize,
+    ) -> Result<(), LibraryError> {
+        check_number(collection, number)?;
+        if self.progress.mark_reached(collection, number) {
+            self.save_progress()?;
         }
         Ok(())
     }
 
-    pub fn mark_solved(&mut self, collection: usize, number: usize) -> Result<(), String> {
-        if let Some(p) = self.progress.get_mut(collection) {
-            p.solved.insert(number);
+    /// Any mode calls this when a built-in level is solved.
+    pub fn mark_solved(
+        &mut self,
+        collection: Collection,
+        number: usize,
+    ) -> Result<(), LibraryError> {
+        check_number(collection, number)?;
+        if self.progress.mark_solved(collection, number) {
+            self.save_progress()?;
         }
         Ok(())
     }
+
+    /// Writes progress, first taking in what another running game may have
+    /// saved since we read it. Without a progress file it stays in memory.
+    fn save_progress(&mut self) -> Result<(), LibraryError> {
+        let Some(path) = self.progress_file.clone() else {
+            return Ok(());
+        };
+        let (on_disk, notice) = progress::load(&path, true);
+        self.progress.merge(&on_disk);
+        if let Some(notice) = notice {
+            // A file we could not move aside is left alone, not destroyed.
+            let stuck = matches!(notice, Notice::ProgressNotSaved(_));
+            self.notices.push(notice);
+            if stuck {
+                self.progress_file = None;
+                return Ok(());
+            }
+        }
+        write_atomic(&path, self.progress.to_text().as_bytes())
+            .map_err(|error| LibraryError::Io { path, error })
+    }
+}
+
+fn check_number(collection: Collection, number: usize) -> Result<(), LibraryError> {
+    if (1..=collection.level_count()).contains(&number) {
+        Ok(())
+    } else {
+        Err(LibraryError::NoSuchLevel { collection, number })
+    }
+}
+
+fn collection_folder(root: &Path, collection: Collection) -> PathBuf {
+    root.join("levels").join(collection.id())
+}
+
+/// Writes every built-in level missing under `root`, never touching a file
+/// that has anything in it, then checks that each folder takes new files.
+fn install(root: &Path) -> Result<(), LibraryError> {
+    let io_error = |path: &Path| {
+        let path = path.to_path_buf();
+        move |error| LibraryError::Io { path, error }
+    };
+    for collection in Collection::ALL {
+        let folder = collection_folder(root, collection);
+        fs::create_dir_all(&folder).map_err(io_error(&folder))?;
+        for (name, text) in collection.files() {
+            let path = folder.join(name);
+            install_file(&path, text).map_err(io_error(&path))?;
+        }
+        probe_writable(&folder).map_err(io_error(&folder))?;
+    }
+    probe_writable(root).map_err(io_error(root))
+}
+
+/// Writes a built-in level unless a non-empty file is there. A plain write,
+/// not `write_atomic`: hundreds of syncs made a first start take seconds on a
+/// busy disk, and a file that a crash left empty is simply written again.
+fn install_file(path: &Path, text: &str) -> io::Result<()> {
+    match fs::metadata(path) {
+        Ok(metadata) if metadata.len() > 0 => Ok(()),
+        _ => fs::write(path, text),
+    }
+}
+
+/// Whether files can be made and removed in `folder`: the only sure test is
+/// to try, as permission bits say nothing about read-only mounts or root. A
+/// probe left by a crash with our process id is reused, not an error.
+fn probe_writable(folder: &Path) -> io::Result<()> {
+    let probe = folder.join(format!(".schokoban-probe.{}", std::process::id()));
+    fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .open(&probe)?;
+    fs::remove_file(&probe)
 }

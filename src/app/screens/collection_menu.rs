@@ -12,10 +12,12 @@ use crate::app::theme::Theme;
 use crate::app::widgets::menu::{MenuList, step_selection};
 use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH, centered_column, page, too_small};
 use crate::game::Direction;
+use crate::library::Collection;
 
 /// One line of the menu: a collection, its size and the player's progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CollectionEntry {
+    pub collection: Collection,
     pub name: String,
     pub levels: usize,
     pub solved: usize,
@@ -38,7 +40,7 @@ impl CollectionMenu {
             _ if keys::is_accept(key) && len > 0 => {
                 return Some(Action::CollectionChosen {
                     mode: self.mode,
-                    collection: self.selected,
+                    collection: self.entries[self.selected].collection,
                 });
             }
             _ if keys::is_back(key) => return Some(Action::Back),

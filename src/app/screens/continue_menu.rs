@@ -12,10 +12,11 @@ use crate::app::theme::Theme;
 use crate::app::widgets::menu::{MenuList, step_selection};
 use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH, centered_column, page, too_small};
 use crate::game::Direction;
+use crate::library::Collection;
 
 #[derive(Debug)]
 pub struct ContinueMenu {
-    pub collection: usize,
+    pub collection: Collection,
     pub name: String,
     /// The furthest level reached, where `Continue` starts.
     pub furthest: usize,

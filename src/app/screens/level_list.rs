@@ -15,6 +15,7 @@ use crate::app::origin::Origin;
 use crate::app::theme::Theme;
 use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH, centered_column, page, too_small};
 use crate::game::Direction;
+use crate::library::Collection;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LevelRow {
@@ -27,7 +28,7 @@ pub struct LevelRow {
 /// Which levels the list holds, so a choice becomes an [`Origin`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ListSource {
-    Collection(usize),
+    Collection(Collection),
     File(PathBuf),
 }
 

@@ -1,0 +1,295 @@
+//! How far the player got in each collection, kept in one small text file:
+//!
+//! ```text
+//! # Schokoban progress: collection, furthest level reached in Arcade, solved levels.
+//! microban 12 1-5,7,9-11
+//! xsokoban 1
+//! ```
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::ffi::OsString;
+use std::fmt::Write as _;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use super::Notice;
+use super::collection::Collection;
+use crate::storage::{LoadErrorKind, read_text};
+
+/// A progress file is a few lines; anything larger is not one.
+const MAX_PROGRESS_BYTES: u64 = 1024 * 1024;
+
+const HEADER: &str =
+    "# Schokoban progress: collection, furthest level reached in Arcade, solved levels.\n";
+
+/// One collection's progress.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    reached: usize,
+    solved: BTreeSet<usize>,
+}
+
+static NO_PROGRESS: Progress = Progress {
+    reached: 0,
+    solved: BTreeSet::new(),
+};
+
+impl Progress {
+    /// The furthest level Arcade reached, counting from 1; 0 before any.
+    pub fn reached(&self) -> usize {
+        self.reached
+    }
+
+    pub fn is_solved(&self, number: usize) -> bool {
+        self.solved.contains(&number)
+    }
+
+    pub fn solved_count(&self) -> usize {
+        self.solved.len()
+    }
+
+    /// The solved levels, lowest first.
+    pub fn solved(&self) -> impl Iterator<Item = usize> + '_ {
+        self.solved.iter().copied()
+    }
+
+    /// Takes in what another copy knows; progress only grows, so the merge
+    /// never loses what either game recorded.
+    fn merge(&mut self, other: &Progress) {
+        self.reached = self.reached.max(other.reached);
+        self.solved.extend(&other.solved);
+    }
+}
+
+/// Every collection's progress, plus the lines about collections this
+/// version does not know, kept so that an older game does not drop them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct ProgressBook {
+    entries: BTreeMap<Collection, Progress>,
+    foreign: Vec<String>,
+}
+
+impl ProgressBook {
+    pub(super) fn get(&self, collection: Collection) -> &Progress {
+        self.entries.get(&collection).unwrap_or(&NO_PROGRESS)
+    }
+
+    /// Raises the furthest level reached; says whether that changed anything.
+    pub(super) fn mark_reached(&mut self, collection: Collection, number: usize) -> bool {
+        let progress = self.entries.entry(collection).or_default();
+        let changed = number > progress.reached;
+        progress.reached = progress.reached.max(number);
+        changed
+    }
+
+    /// Adds a solved level; says whether it is new.
+    pub(super) fn mark_solved(&mut self, collection: Collection, number: usize) -> bool {
+        self.entries
+            .entry(collection)
+            .or_default()
+            .solved
+            .insert(number)
+    }
+
+    pub(super) fn merge(&mut self, other: &ProgressBook) {
+        for (collection, progress) in &other.entries {
+            self.entries.entry(*collection).or_default().merge(progress);
+        }
+        for line in &other.foreign {
+            if !self.foreign.contains(line) {
+                self.foreign.push(line.clone());
+            }
+        }
+    }
+
+    /// Parses the file's text; on a malformed line, gives its number.
+    pub(super) fn parse(text: &str) -> Result<Self, usize> {
+        let mut book = ProgressBook::default();
+        for (index, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let mut fields = line.split_whitespace();
+            let id = fields.next().unwrap_or_default();
+            let collection = Collection::from_id(id);
+            // Numbers past the end cannot be kept, nor expanded from a range.
+            let last = collection.map_or(0, Collection::level_count);
+            let reached = fields.next().and_then(|f| f.parse::<usize>().ok());
+            let solved = parse_list(fields.next().unwrap_or(""), last);
+            let (Some(reached), Some(solved), None) = (reached, solved, fields.next()) else {
+                return Err(index + 1);
+            };
+            match collection {
+                Some(collection) => book
+                    .entries
+                    .entry(collection)
+                    .or_default()
+                    .merge(&Progress {
+                        reached: reached.min(last),
+                        solved,
+                    }),
+                None => book.foreign.push(line.to_owned()),
+            }
+        }
+        Ok(book)
+    }
+
+    pub(super) fn to_text(&self) -> String {
+        let mut text = String::from(HEADER);
+        for (collection, progress) in &self.entries {
+            let _ = write!(text, "{} {}", collection.id(), progress.reached);
+            if !progress.solved.is_empty() {
+                text.push(' ');
+                text.push_str(&format_list(&progress.solved));
+            }
+            text.push('\n');
+        }
+        for line in &self.foreign {
+            text.push_str(line);
+            text.push('\n');
+        }
+        text
+    }
+}
+
+/// Reads the progress file. A missing file is no progress; a damaged or
+/// unreadable one is moved aside (if `may_move`), never overwritten, and the
+/// notice says so.
+pub(super) fn load(path: &Path, may_move: bool) -> (ProgressBook, Option<Notice>) {
+    let problem = match read_text(path, MAX_PROGRESS_BYTES) {
+        Ok(text) => match ProgressBook::parse(&text) {
+            Ok(book) => return (book, None),
+            Err(line) => format!("{}: line {line} is not progress", path.display()),
+        },
+        Err(error) if error.kind == LoadErrorKind::Missing => {
+            return (ProgressBook::default(), None);
+        }
+        Err(error) => error.to_string(),
+    };
+    let notice = match may_move.then(|| move_aside(path)) {
+        Some(Ok(moved_to)) => Notice::ProgressMovedAside {
+            path: path.to_path_buf(),
+            moved_to,
+        },
+        Some(Err(error)) => {
+            Notice::ProgressNotSaved(format!("{problem}, and moving it aside failed: {error}"))
+        }
+        None => Notice::ProgressNotSaved(problem),
+    };
+    (ProgressBook::default(), Some(notice))
+}
+
+/// Renames `path` to `path.damaged`, numbered when that name is taken.
+fn move_aside(path: &Path) -> io::Result<PathBuf> {
+    let with = |suffix: &str| {
+        let mut name = OsString::from(path.as_os_str());
+        name.push(suffix);
+        PathBuf::from(name)
+    };
+    let mut target = with(".damaged");
+    let mut number = 1;
+    while target.exists() {
+        number += 1;
+        target = with(&format!(".damaged.{number}"));
+    }
+    std::fs::rename(path, &target)?;
+    Ok(target)
+}
+
+/// Parses `1-5,7,9-11`, keeping numbers from 1 to `last`. An empty text is
+/// an empty list; anything malformed is `None`.
+fn parse_list(text: &str, last: usize) -> Option<BTreeSet<usize>> {
+    let mut set = BTreeSet::new();
+    for item in text.split(',').filter(|item| !item.is_empty()) {
+        let (from, to) = item.split_once('-').unwrap_or((item, item));
+        let (from, to) = (from.parse::<usize>().ok()?, to.parse::<usize>().ok()?);
+        if from == 0 || from > to {
+            return None;
+        }
+        set.extend(from..=to.min(last));
+    }
+    Some(set)
+}
+
+/// Writes a set as runs: `{1,2,3,5}` is `1-3,5`.
+fn format_list(set: &BTreeSet<usize>) -> String {
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    for &number in set {
+        match runs.last_mut() {
+            Some((_, to)) if *to + 1 == number => *to = number,
+            _ => runs.push((number, number)),
+        }
+    }
+    let texts: Vec<String> = runs
+        .into_iter()
+        .map(|(from, to)| {
+            if from == to {
+                from.to_string()
+            } else {
+                format!("{from}-{to}")
+            }
+        })
+        .collect();
+    texts.join(",")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_round_trips_and_keeps_unknown_collections() {
+        let text = "# comment\nmicroban 12 1-3,5,9-11\nsokobano 4 2\nxsokoban 1\n";
+        let book = ProgressBook::parse(text).expect("valid");
+        let microban = book.get(Collection::Microban);
+        assert_eq!(microban.reached(), 12);
+        assert_eq!(
+            microban.solved().collect::<Vec<_>>(),
+            [1, 2, 3, 5, 9, 10, 11]
+        );
+        assert_eq!(book.get(Collection::XSokoban).solved_count(), 0);
+        assert_eq!(book.get(Collection::MicrobanII), &Progress::default());
+        let written = book.to_text();
+        assert!(written.contains("microban 12 1-3,5,9-11\n"), "{written}");
+        assert!(written.contains("sokobano 4 2\n"), "{written}");
+        assert_eq!(ProgressBook::parse(&written), Ok(book));
+    }
+
+    #[test]
+    fn numbers_past_the_collection_are_dropped_not_expanded() {
+        let last = Collection::XSokoban.level_count();
+        let text = format!("xsokoban 99999999 {last}-99999999999\n");
+        let book = ProgressBook::parse(&text).expect("valid");
+        let progress = book.get(Collection::XSokoban);
+        assert_eq!(progress.reached(), last);
+        assert_eq!(progress.solved().collect::<Vec<_>>(), [last]);
+    }
+
+    #[test]
+    fn malformed_lines_are_reported_by_number() {
+        for (text, line) in [
+            ("microban\n", 1),
+            ("microban x\n", 1),
+            ("\nmicroban 3 1-\n", 2),
+            ("microban 3 0\n", 1),
+            ("microban 3 5-2\n", 1),
+            ("microban 3 1,2 extra\n", 1),
+        ] {
+            assert_eq!(ProgressBook::parse(text), Err(line), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn merge_keeps_the_furthest_and_every_solved_level() {
+        let mut ours = ProgressBook::parse("microban 3 1,2\n").expect("valid");
+        let theirs = ProgressBook::parse("microban 2 4\nxsokoban 7\n").expect("valid");
+        ours.merge(&theirs);
+        assert_eq!(ours.get(Collection::Microban).reached(), 3);
+        assert_eq!(
+            ours.get(Collection::Microban).solved().collect::<Vec<_>>(),
+            [1, 2, 4]
+        );
+        assert_eq!(ours.get(Collection::XSokoban).reached(), 7);
+    }
+}
