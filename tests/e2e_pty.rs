@@ -20,6 +20,10 @@ struct Session {
 
 impl Session {
     fn start(dir: &Path) -> Self {
+        Self::start_with_env(dir, &[])
+    }
+
+    fn start_with_env(dir: &Path, env: &[(&str, &str)]) -> Self {
         let pair = native_pty_system()
             .openpty(PtySize {
                 rows: ROWS,
@@ -33,6 +37,9 @@ impl Session {
         command.arg(dir.join("data"));
         command.cwd(dir);
         command.env("TERM", "xterm-256color");
+        for (name, value) in env {
+            command.env(name, value);
+        }
         let child = pair.slave.spawn_command(command).expect("spawn the game");
         drop(pair.slave);
         let mut reader = pair.master.try_clone_reader().expect("pty reader");
@@ -84,20 +91,33 @@ impl Session {
 
     fn finish(mut self) {
         self.send("\x03");
+        let status = self.wait_for_exit();
+        assert!(status.success(), "the game exited with {status:?}");
+        self.assert_restored();
+    }
+
+    fn wait_for_exit(&mut self) -> portable_pty::ExitStatus {
         let deadline = Instant::now() + Duration::from_secs(10);
         loop {
             if let Some(status) = self.child.try_wait().expect("wait") {
-                assert!(status.success(), "the game exited with {status:?}");
-                break;
+                // Let the reader thread take in the last output.
+                std::thread::sleep(Duration::from_millis(200));
+                return status;
             }
-            assert!(Instant::now() < deadline, "the game did not quit");
+            assert!(Instant::now() < deadline, "the game did not exit");
             std::thread::sleep(Duration::from_millis(20));
         }
-        std::thread::sleep(Duration::from_millis(100));
+    }
+
+    /// Out of the alternate screen, and no longer reporting the mouse.
+    fn assert_restored(&self) {
         let parser = self.parser.lock().expect("parser lock");
-        assert!(
-            !parser.screen().alternate_screen(),
-            "the terminal was not restored"
+        let screen = parser.screen();
+        assert!(!screen.alternate_screen(), "still on the alternate screen");
+        assert_eq!(
+            screen.mouse_protocol_mode(),
+            vt100::MouseProtocolMode::None,
+            "the mouse is still captured"
         );
     }
 }
@@ -148,4 +168,28 @@ fn play_a_custom_map_join_the_leaderboard_then_save_a_game() {
     session.finish();
     let save = std::fs::read_to_string(dir.path().join("tiny.xsb.sav")).expect("save");
     assert_eq!(save, "u\n");
+}
+
+#[test]
+fn a_panic_inside_the_app_restores_the_terminal() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut session = Session::start_with_env(dir.path(), &[("SCHOKOBAN_PANIC_ON_KEY", "1")]);
+    session.wait_for("Custom map");
+    assert!(
+        session
+            .parser
+            .lock()
+            .expect("parser lock")
+            .screen()
+            .alternate_screen(),
+        "the game runs on the alternate screen"
+    );
+    session.send(DOWN);
+    let status = session.wait_for_exit();
+    assert!(!status.success(), "a panic is a failure exit");
+    session.assert_restored();
+    assert!(
+        session.screen().contains("SCHOKOBAN_PANIC_ON_KEY"),
+        "the panic message is shown on the normal screen"
+    );
 }

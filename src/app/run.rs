@@ -40,6 +40,12 @@ fn event_loop(app: &mut App, terminal: &mut DefaultTerminal) -> anyhow::Result<(
             .draw(|frame| frame.render_widget(&*app, frame.area()))
             .context("cannot draw")?;
         let event = event::read().context("cannot read the keyboard")?;
+        // Lets the tests check that a panic restores the terminal; debug builds only.
+        #[cfg(debug_assertions)]
+        assert!(
+            !(std::env::var_os("SCHOKOBAN_PANIC_ON_KEY").is_some() && event.is_key_press()),
+            "panic requested by SCHOKOBAN_PANIC_ON_KEY"
+        );
         let size = terminal.size().context("cannot read the terminal size")?;
         app.handle_event(&event, Rect::new(0, 0, size.width, size.height));
     }

@@ -91,7 +91,16 @@ impl LevelList {
     fn line(&self, index: usize, title_width: usize) -> String {
         let row = &self.rows[index];
         let record = row.record.map_or("N/A".to_owned(), |r| r.to_string());
-        let title: String = row.title.chars().take(title_width).collect();
+        let title: String = if row.title.chars().count() > title_width {
+            let kept: String = row
+                .title
+                .chars()
+                .take(title_width.saturating_sub(1))
+                .collect();
+            format!("{kept}…")
+        } else {
+            row.title.clone()
+        };
         format!(
             "{} {:>3}  {title:<title_width$}  {record:>6}  {}",
             if row.solved { "✓" } else { " " },
@@ -119,7 +128,7 @@ impl Widget for &LevelList {
             .map(|r| r.title.chars().count())
             .max()
             .unwrap_or(0)
-            .clamp(5, 32)
+            .clamp(5, 40)
             .min(content.width.saturating_sub(24) as usize);
         let width = (title_width + 24) as u16;
         let column = centered_column(content, width);
