@@ -2,4 +2,5 @@
 
 pub mod commands;
 pub mod game;
+pub mod solver;
 pub mod storage;
