@@ -30,11 +30,6 @@ pub struct Board {
     next: Vec<[Cell; 4]>,
     goal: Vec<bool>,
     goals: Vec<Cell>,
-    /// Pushes needed to bring a box from a cell to each goal on an empty
-    /// board, goal-major: `dist[g * cells + c]`.
-    dist: Vec<u16>,
-    /// Cells from which no goal can be reached: a box there is lost.
-    dead: Vec<bool>,
     /// Dense cell of each grid index, or `NONE`.
     cell_of: Vec<Cell>,
     width: usize,
@@ -86,47 +81,14 @@ impl Board {
         let goals = (0..pos.len() as Cell)
             .filter(|&c| goal[usize::from(c)])
             .collect();
-        let mut board = Self {
+        Ok(Self {
             pos,
             next,
             goal,
             goals,
-            dist: Vec::new(),
-            dead: Vec::new(),
             cell_of,
             width,
-        };
-        board.dist = board.pull_distances();
-        board.dead = (0..board.cells())
-            .map(|c| (0..board.goals.len()).all(|g| board.dist(g, c as Cell) == FAR))
-            .collect();
-        Ok(board)
-    }
-
-    /// Breadth-first pulls from every goal: a box can be pushed from `c` to
-    /// a goal only if the goal can pull it back to `c`.
-    fn pull_distances(&self) -> Vec<u16> {
-        let cells = self.cells();
-        let mut dist = vec![FAR; cells * self.goals.len()];
-        let mut queue = std::collections::VecDeque::new();
-        for (g, &goal) in self.goals.iter().enumerate() {
-            let row = &mut dist[g * cells..(g + 1) * cells];
-            row[usize::from(goal)] = 0;
-            queue.push_back(goal);
-            while let Some(c) = queue.pop_front() {
-                for dir in 0..4 {
-                    let to = self.next(c, dir);
-                    if to == NONE || self.next(to, dir) == NONE {
-                        continue;
-                    }
-                    if row[usize::from(to)] == FAR {
-                        row[usize::from(to)] = row[usize::from(c)] + 1;
-                        queue.push_back(to);
-                    }
-                }
-            }
-        }
-        dist
+        })
     }
 
     pub fn cells(&self) -> usize {
@@ -141,17 +103,8 @@ impl Board {
         self.goal[usize::from(cell)]
     }
 
-    pub fn is_dead(&self, cell: Cell) -> bool {
-        self.dead[usize::from(cell)]
-    }
-
     pub fn goals(&self) -> &[Cell] {
         &self.goals
-    }
-
-    /// Pushes from `cell` to goal number `goal`, ignoring other boxes.
-    pub fn dist(&self, goal: usize, cell: Cell) -> u16 {
-        self.dist[goal * self.cells() + usize::from(cell)]
     }
 
     /// The cell at a grid position, or `None` for walls and sealed-off floor.
@@ -164,30 +117,111 @@ impl Board {
     }
 }
 
+/// Which way boxes move in a search: pushed towards the goals, or pulled
+/// from the goals back towards the start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Push,
+    Pull,
+}
+
+/// Where the boxes of one search are headed, and how far each cell is from
+/// each target with no other box in the way.
+#[derive(Debug, Clone)]
+pub struct Targets {
+    count: usize,
+    /// Moves from a cell to each target, target-major: `dist[t * cells + c]`.
+    dist: Vec<u16>,
+    /// Cells from which no target can be reached: a box there is lost.
+    dead: Vec<bool>,
+    cells: usize,
+}
+
+impl Targets {
+    /// Distances for boxes moving in `mode` to `targets`, found by moving
+    /// boxes the other way from the targets: a box can be pushed from `c`
+    /// to a goal only if the goal can pull it back to `c`, and vice versa.
+    pub fn new(board: &Board, targets: &[Cell], mode: Mode) -> Self {
+        let cells = board.cells();
+        let mut dist = vec![FAR; cells * targets.len()];
+        let mut queue = std::collections::VecDeque::new();
+        for (t, &target) in targets.iter().enumerate() {
+            let row = &mut dist[t * cells..(t + 1) * cells];
+            row[usize::from(target)] = 0;
+            queue.push_back(target);
+            while let Some(c) = queue.pop_front() {
+                for dir in 0..4 {
+                    let to = board.next(c, dir);
+                    if to == NONE {
+                        continue;
+                    }
+                    // Pulling towards `to` needs room for the player beyond
+                    // it; pushing needs the player on the far side of `c`.
+                    let player = match mode {
+                        Mode::Push => board.next(to, dir),
+                        Mode::Pull => board.next(c, opposite(dir)),
+                    };
+                    if player == NONE {
+                        continue;
+                    }
+                    if row[usize::from(to)] == FAR {
+                        row[usize::from(to)] = row[usize::from(c)] + 1;
+                        queue.push_back(to);
+                    }
+                }
+            }
+        }
+        let dead = (0..cells)
+            .map(|c| (0..targets.len()).all(|t| dist[t * cells + c] == FAR))
+            .collect();
+        Self {
+            count: targets.len(),
+            dist,
+            dead,
+            cells,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.count
+    }
+
+    /// Moves from `cell` to target number `target`, ignoring other boxes.
+    pub fn dist(&self, target: usize, cell: Cell) -> u16 {
+        self.dist[target * self.cells + usize::from(cell)]
+    }
+
+    pub fn is_dead(&self, cell: Cell) -> bool {
+        self.dead[usize::from(cell)]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::game::parse_level;
 
-    fn board(xsb: &str) -> Board {
-        Board::new(&parse_level(xsb).expect("test level parses")).expect("small board")
+    fn board(xsb: &str) -> (Board, Targets) {
+        let board = Board::new(&parse_level(xsb).expect("test level parses")).expect("small board");
+        let targets = Targets::new(&board, board.goals(), Mode::Push);
+        (board, targets)
     }
 
     #[test]
     fn corners_and_wall_edges_without_goals_are_dead() {
-        let b = board("######\n#    #\n# $. #\n#@   #\n######\n");
+        let (b, t) = board("######\n#    #\n# $. #\n#@   #\n######\n");
         let corner = b.cell(Pos::new(1, 1)).expect("floor");
         let middle = b.cell(Pos::new(2, 2)).expect("floor");
         let edge = b.cell(Pos::new(2, 1)).expect("floor");
-        assert!(b.is_dead(corner));
-        assert!(b.is_dead(edge));
-        assert!(!b.is_dead(middle));
+        assert!(t.is_dead(corner));
+        assert!(t.is_dead(edge));
+        assert!(!t.is_dead(middle));
     }
 
     #[test]
     fn distances_count_pushes_to_the_goal() {
-        let b = board("#######\n#     #\n# $  .#\n#@    #\n#######\n");
+        let (b, t) = board("#######\n#     #\n# $  .#\n#@    #\n#######\n");
         let start = b.cell(Pos::new(2, 2)).expect("floor");
-        assert_eq!(b.dist(0, start), 3);
+        assert_eq!(t.dist(0, start), 3);
     }
 }

@@ -2,16 +2,22 @@
 //! against walls and other boxes off a goal. The search prunes with them,
 //! and the game asks [`Deadlocks`] after every push to warn at once.
 
-use super::board::{Board, Cell, NONE, TooLarge};
+use super::board::{Board, Cell, Mode, NONE, Targets};
 use crate::game::{Level, Pos};
 
 /// Whether the box on `cell` can never move again, given box occupancy
 /// `boxes`. Boxes found frozen along with it are appended to `frozen`
 /// (including `cell` itself when the answer is yes).
-pub fn is_frozen(board: &Board, boxes: &[bool], cell: Cell, frozen: &mut Vec<Cell>) -> bool {
+pub fn is_frozen(
+    board: &Board,
+    goals: &Targets,
+    boxes: &[bool],
+    cell: Cell,
+    frozen: &mut Vec<Cell>,
+) -> bool {
     let mut walls = Vec::new();
     let start = frozen.len();
-    let result = frozen_rec(board, boxes, cell, &mut walls, frozen);
+    let result = frozen_rec(board, goals, boxes, cell, &mut walls, frozen);
     if !result {
         frozen.truncate(start);
     }
@@ -22,6 +28,7 @@ pub fn is_frozen(board: &Board, boxes: &[bool], cell: Cell, frozen: &mut Vec<Cel
 /// examined count as walls, which settles cycles such as a 2x2 square.
 fn frozen_rec(
     board: &Board,
+    goals: &Targets,
     boxes: &[bool],
     cell: Cell,
     walls: &mut Vec<Cell>,
@@ -31,7 +38,7 @@ fn frozen_rec(
     let mark = frozen.len();
     let blocked = [0, 1]
         .into_iter()
-        .all(|axis| axis_blocked(board, boxes, cell, axis, walls, frozen));
+        .all(|axis| axis_blocked(board, goals, boxes, cell, axis, walls, frozen));
     if blocked {
         frozen.push(cell);
     } else {
@@ -44,6 +51,7 @@ fn frozen_rec(
 /// dead squares on both sides, or a frozen box on either side.
 fn axis_blocked(
     board: &Board,
+    goals: &Targets,
     boxes: &[bool],
     cell: Cell,
     axis: usize,
@@ -55,26 +63,32 @@ fn axis_blocked(
     if is_wall(a) || is_wall(b) {
         return true;
     }
-    if board.is_dead(a) && board.is_dead(b) {
+    if goals.is_dead(a) && goals.is_dead(b) {
         return true;
     }
-    [a, b]
-        .into_iter()
-        .any(|side| boxes[usize::from(side)] && frozen_rec(board, boxes, side, walls, frozen))
+    [a, b].into_iter().any(|side| {
+        boxes[usize::from(side)] && frozen_rec(board, goals, boxes, side, walls, frozen)
+    })
 }
 
 /// Whether the box just moved to `cell` leaves the position unsolvable
 /// because it, or a box frozen with it, is stuck off a goal.
-pub fn freeze_deadlock(board: &Board, boxes: &[bool], cell: Cell, scratch: &mut Vec<Cell>) -> bool {
+pub fn freeze_deadlock(
+    board: &Board,
+    goals: &Targets,
+    boxes: &[bool],
+    cell: Cell,
+    scratch: &mut Vec<Cell>,
+) -> bool {
     scratch.clear();
-    is_frozen(board, boxes, cell, scratch) && scratch.iter().any(|&c| !board.is_goal(c))
+    is_frozen(board, goals, boxes, cell, scratch) && scratch.iter().any(|&c| !board.is_goal(c))
 }
 
 /// Instant deadlock warnings for the game: built once per level, asked after
 /// every push.
 #[derive(Debug, Clone)]
 pub struct Deadlocks {
-    board: Option<Board>,
+    board: Option<(Board, Targets)>,
 }
 
 impl Deadlocks {
@@ -82,7 +96,10 @@ impl Deadlocks {
     /// goals). Boxes and player of `level` only choose which floor counts.
     pub fn new(level: &Level) -> Self {
         Self {
-            board: Board::new(level).map_err(|TooLarge| ()).ok(),
+            board: Board::new(level).ok().map(|board| {
+                let goals = Targets::new(&board, board.goals(), Mode::Push);
+                (board, goals)
+            }),
         }
     }
 
@@ -90,7 +107,7 @@ impl Deadlocks {
     pub fn is_dead_square(&self, pos: Pos) -> bool {
         self.board
             .as_ref()
-            .and_then(|b| b.cell(pos).map(|c| b.is_dead(c)))
+            .and_then(|(b, goals)| b.cell(pos).map(|c| goals.is_dead(c)))
             .unwrap_or(false)
     }
 
@@ -99,7 +116,7 @@ impl Deadlocks {
     /// goal. Empty means no deadlock is visible without search. Returned in
     /// the order given.
     pub fn stuck_boxes(&self, boxes: &[Pos]) -> Vec<Pos> {
-        let Some(board) = &self.board else {
+        let Some((board, goals)) = &self.board else {
             return Vec::new();
         };
         let cells: Vec<Option<Cell>> = boxes.iter().map(|&p| board.cell(p)).collect();
@@ -110,11 +127,11 @@ impl Deadlocks {
         let mut stuck = vec![false; board.cells()];
         let mut frozen = Vec::new();
         for &c in cells.iter().flatten() {
-            if board.is_dead(c) {
+            if goals.is_dead(c) {
                 stuck[usize::from(c)] = true;
             } else if !stuck[usize::from(c)] && !board.is_goal(c) {
                 frozen.clear();
-                if is_frozen(board, &occupied, c, &mut frozen) {
+                if is_frozen(board, goals, &occupied, c, &mut frozen) {
                     for &f in &frozen {
                         stuck[usize::from(f)] |= !board.is_goal(f);
                     }

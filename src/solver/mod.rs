@@ -12,19 +12,25 @@
 mod board;
 mod deadlock;
 mod hungarian;
+mod marks;
 mod path;
 mod search;
 mod table;
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 pub use deadlock::Deadlocks;
 
 use crate::game::{Level, Step};
-use board::Board;
-use search::{Ended, Search};
+use board::{Board, Cell, Mode, Targets};
+use marks::{Marks, flood};
+use search::{Search, Status, Zobrist};
 use table::Table;
+
+/// Expansions each direction gets before the other takes a turn and the
+/// clock and cancel flag are read again: well under a millisecond.
+const SLICE: u32 = 32;
 
 /// The budget for one search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,8 +68,13 @@ pub enum Outcome {
 }
 
 /// Searches for a solution of `level` from its boxes and player (so a game's
-/// `current_position()` works). Checks `cancel` every few expansions, which
-/// is well under a millisecond.
+/// `current_position()` works). Checks `cancel` at least every millisecond.
+///
+/// Two searches take turns: pushing from the position towards the goals,
+/// and pulling from the goals back towards the position (which unpacks goal
+/// rooms in an order that works). Either one finishing, or both meeting on
+/// a common position, ends the search; either one running out of positions
+/// proves there is no solution.
 pub fn solve(level: &Level, limits: &Limits, cancel: &AtomicBool) -> Outcome {
     let deadline = Instant::now() + limits.time;
     let Ok(board) = Board::new(level) else {
@@ -82,12 +93,81 @@ pub fn solve(level: &Level, limits: &Limits, cancel: &AtomicBool) -> Outcome {
         return Outcome::Unsolvable;
     }
     boxes.sort_unstable();
-    let max_nodes = limits.max_memory_bytes / Table::bytes_per_node(boxes.len());
-    let mut search = Search::new(&board, boxes.len(), max_nodes);
-    match search.run(&boxes, player, deadline, cancel) {
-        Ended::Solved(pushes) => Outcome::Solved(path::steps(&board, &boxes, player, &pushes)),
-        Ended::Exhausted => Outcome::Unsolvable,
-        Ended::OutOfTime | Ended::OutOfMemory => Outcome::GaveUp,
-        Ended::Cancelled => Outcome::Cancelled,
+    let goals = Targets::new(&board, board.goals(), Mode::Push);
+    let starts = Targets::new(&board, &boxes, Mode::Pull);
+    let zobrist = Zobrist::new(board.cells());
+    // Each direction gets half the memory.
+    let max_nodes = limits.max_memory_bytes / Table::bytes_per_node(boxes.len()) / 2;
+    let sizes = (boxes.len(), max_nodes);
+    let mut forward = Search::new(&board, (&goals, &goals), Mode::Push, &zobrist, sizes);
+    let mut backward = Search::new(&board, (&goals, &starts), Mode::Pull, &zobrist, sizes);
+    if let Status::Solved(_) = forward.add_root(&boxes, player) {
+        return Outcome::Solved(Vec::new());
     }
+    // Pulling needs every goal filled, so only when boxes and goals match.
+    let pulling = boxes.len() == board.goals().len();
+    if pulling {
+        for player in solved_player_areas(&board) {
+            backward.add_root(board.goals(), player);
+        }
+    }
+    let mut running = [true, pulling];
+    while running.iter().any(|&r| r) {
+        if cancel.load(Ordering::Relaxed) {
+            return Outcome::Cancelled;
+        }
+        if Instant::now() >= deadline {
+            return Outcome::GaveUp;
+        }
+        for (side, active) in running.iter_mut().enumerate() {
+            if !*active {
+                continue;
+            }
+            let status = if side == 0 {
+                forward.step(&backward, SLICE)
+            } else {
+                backward.step(&forward, SLICE)
+            };
+            let pushes = match status {
+                Status::Running => continue,
+                Status::Full => {
+                    *active = false;
+                    continue;
+                }
+                Status::Exhausted => return Outcome::Unsolvable,
+                Status::Solved(index) => forward.pushes(index),
+                Status::Met { own, other } => {
+                    let (f, b) = if side == 0 {
+                        (own, other)
+                    } else {
+                        (other, own)
+                    };
+                    let mut pushes = forward.pushes(f);
+                    pushes.extend(backward.pushes(b));
+                    pushes
+                }
+            };
+            return Outcome::Solved(path::steps(&board, &boxes, player, &pushes));
+        }
+    }
+    Outcome::GaveUp
+}
+
+/// One cell from each area the player could stand in once every goal holds
+/// a box: the roots of the pulling search.
+fn solved_player_areas(board: &Board) -> Vec<Cell> {
+    let mut occupied = vec![false; board.cells()];
+    for &g in board.goals() {
+        occupied[usize::from(g)] = true;
+    }
+    let mut marks = Marks::new(board.cells());
+    marks.next();
+    let mut stack = Vec::new();
+    let mut areas = Vec::new();
+    for cell in 0..board.cells() as Cell {
+        if !occupied[usize::from(cell)] && !marks.has(cell) {
+            areas.push(flood(board, &occupied, &mut marks, &mut stack, cell));
+        }
+    }
+    areas
 }

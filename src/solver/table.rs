@@ -34,7 +34,7 @@ pub struct Table {
 
 /// Outcome of looking a position up.
 pub enum Lookup {
-    Seen,
+    Seen(u32),
     /// Not stored yet; pass the slot to [`Table::insert`].
     New(usize),
 }
@@ -82,7 +82,7 @@ impl Table {
             if entry >> 32 == tag {
                 let index = entry as u32;
                 if self.nodes[index as usize].player == player && self.boxes(index) == boxes {
-                    return Lookup::Seen;
+                    return Lookup::Seen(index);
                 }
             }
             slot = (slot + 1) & mask;
