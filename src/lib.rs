@@ -4,4 +4,5 @@ pub mod app;
 pub mod commands;
 pub mod game;
 pub mod library;
+pub mod solver;
 pub mod storage;

@@ -32,13 +32,60 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         level: usize,
     },
+    /// Search a level for a solution and print it as LURD.
+    Solve {
+        /// The XSB file.
+        map: PathBuf,
+        /// Which level of the file, counting from 1.
+        #[arg(long, default_value_t = 1)]
+        level: usize,
+        /// Give up after this many seconds.
+        #[arg(long, default_value_t = 10.0)]
+        timeout: f64,
+    },
+    /// Run the solver on every level of a collection and print the times.
+    Bench {
+        /// The XSB collection.
+        file: PathBuf,
+        /// Seconds allowed per level.
+        #[arg(long, default_value_t = 10.0)]
+        timeout: f64,
+        /// First level to run, counting from 1.
+        #[arg(long, default_value_t = 1)]
+        from: usize,
+        /// Last level to run (default: the last of the file).
+        #[arg(long)]
+        to: Option<usize>,
+    },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let mut solved = true;
     let result = match cli.command {
         Some(Command::Verify { map, moves, level }) => {
             schokoban::commands::verify::run(&map, &moves, level).map(|report| print!("{report}"))
+        }
+        Some(Command::Solve {
+            map,
+            level,
+            timeout,
+        }) => schokoban::commands::solve::run(&map, level, timeout).map(|report| {
+            print!("{report}");
+            solved = report.is_solved();
+        }),
+        Some(Command::Bench {
+            file,
+            timeout,
+            from,
+            to,
+        }) => {
+            let options = schokoban::commands::bench::Options {
+                seconds: timeout,
+                from,
+                to,
+            };
+            schokoban::commands::bench::run(&file, options, &mut std::io::stdout().lock())
         }
         None => schokoban::app::run(schokoban::app::Options {
             map: cli.map,
@@ -47,7 +94,8 @@ fn main() -> ExitCode {
         }),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) if solved => ExitCode::SUCCESS,
+        Ok(()) => ExitCode::FAILURE,
         Err(error) => {
             eprintln!("error: {error:#}");
             ExitCode::FAILURE

@@ -1,6 +1,8 @@
 //! The command-line tools beside the game: each returns its report as text so
 //! that `main` only prints, and tests need no process.
 
+pub mod bench;
+pub mod solve;
 pub mod verify;
 
 use std::path::Path;

@@ -1,0 +1,81 @@
+//! `schokoban solve`: search a level for a solution and print it as LURD.
+
+use std::fmt;
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use crate::game::{Game, format_steps};
+use crate::solver::{self, Limits, Outcome};
+
+/// What the search ended with, ready to print.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Report {
+    Solved {
+        lurd: String,
+        moves: usize,
+        pushes: usize,
+    },
+    NoSolution,
+    /// Time or memory ran out; holds the time limit as given.
+    GaveUp {
+        seconds: f64,
+    },
+}
+
+impl Report {
+    /// Whether the command should exit with success.
+    pub fn is_solved(&self) -> bool {
+        matches!(self, Report::Solved { .. })
+    }
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Report::Solved {
+                lurd,
+                moves,
+                pushes,
+            } => {
+                writeln!(f, "solution: {lurd}")?;
+                writeln!(f, "moves: {moves}")?;
+                writeln!(f, "pushes: {pushes}")
+            }
+            Report::NoSolution => writeln!(f, "no solution exists"),
+            Report::GaveUp { seconds } => writeln!(f, "no solution found in {seconds} s"),
+        }
+    }
+}
+
+/// Checks a `--timeout` value: a positive number of seconds.
+pub fn timeout(seconds: f64) -> anyhow::Result<Duration> {
+    Duration::try_from_secs_f64(seconds)
+        .ok()
+        .filter(|d| !d.is_zero())
+        .ok_or_else(|| anyhow::anyhow!("the timeout must be a positive number of seconds"))
+}
+
+/// Solves level `level` of `map` within `seconds`.
+pub fn run(map: &Path, level: usize, seconds: f64) -> anyhow::Result<Report> {
+    let limit = timeout(seconds)?;
+    let level = super::load_level(map, level)?;
+    let outcome = solver::solve(&level, &Limits::with_time(limit), &AtomicBool::new(false));
+    Ok(match outcome {
+        Outcome::Solved(steps) => {
+            let lurd = format_steps(&steps);
+            let game = Game::replay(level, &lurd)?;
+            anyhow::ensure!(
+                game.is_solved(),
+                "the solver's line does not solve the level"
+            );
+            Report::Solved {
+                moves: steps.len(),
+                pushes: game.pushes(),
+                lurd,
+            }
+        }
+        Outcome::Unsolvable => Report::NoSolution,
+        Outcome::GaveUp | Outcome::Cancelled => Report::GaveUp { seconds },
+    })
+}

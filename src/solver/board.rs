@@ -1,0 +1,227 @@
+//! The solver's own view of a level: only the cells a box or the player can
+//! ever stand on, numbered densely so that states are short arrays of `u16`
+//! and every neighbour is a table look-up instead of bounds arithmetic.
+
+use crate::game::{Direction, Level, Pos, Tile};
+
+/// A dense cell number; `NONE` stands for a wall.
+pub type Cell = u16;
+pub const NONE: Cell = Cell::MAX;
+/// Distance of a cell from which a goal cannot be reached.
+pub const FAR: u16 = u16::MAX;
+
+/// The four directions in LURD order, as indices into the neighbour table.
+pub const DIRECTIONS: [Direction; 4] = Direction::ALL;
+
+pub const fn opposite(dir: usize) -> usize {
+    (dir + 2) % 4
+}
+
+/// Too many open cells to number with `u16`: the level is far beyond what a
+/// search could finish anyway.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TooLarge;
+
+#[derive(Debug, Clone)]
+pub struct Board {
+    /// Grid position of every cell, for turning moves back into steps.
+    pos: Vec<Pos>,
+    /// Neighbour of every cell in each direction, or `NONE` for a wall.
+    next: Vec<[Cell; 4]>,
+    goal: Vec<bool>,
+    goals: Vec<Cell>,
+    /// Dense cell of each grid index, or `NONE`.
+    cell_of: Vec<Cell>,
+    width: usize,
+}
+
+impl Board {
+    /// Numbers the cells the player can walk to from the start (boxes
+    /// ignored), plus any box walled in on its own.
+    pub fn new(level: &Level) -> Result<Self, TooLarge> {
+        let (width, height) = (level.width(), level.height());
+        let mut cell_of = vec![NONE; width * height];
+        let mut pos = Vec::new();
+        let mut stack: Vec<Pos> = Vec::new();
+        let seeds = std::iter::once(level.player()).chain(level.boxes().iter().copied());
+        for seed in seeds {
+            stack.push(seed);
+            while let Some(p) = stack.pop() {
+                let Some(index) = level.index(p) else {
+                    continue;
+                };
+                if level.tile(p) == Tile::Wall || cell_of[index] != NONE {
+                    continue;
+                }
+                if pos.len() >= usize::from(NONE) {
+                    return Err(TooLarge);
+                }
+                cell_of[index] = 0;
+                pos.push(p);
+                stack.extend(DIRECTIONS.iter().filter_map(|&d| level.neighbour(p, d)));
+            }
+        }
+        // Row-major numbering, so the smallest reachable cell (the player's
+        // normalised place) does not depend on the flood order.
+        pos.sort_unstable_by_key(|p| (p.y, p.x));
+        for (cell, p) in pos.iter().enumerate() {
+            cell_of[p.y * width + p.x] = cell as Cell;
+        }
+        let next = pos
+            .iter()
+            .map(|&p| {
+                DIRECTIONS.map(|d| {
+                    level
+                        .neighbour(p, d)
+                        .map_or(NONE, |n| cell_of[n.y * width + n.x])
+                })
+            })
+            .collect();
+        let goal: Vec<bool> = pos.iter().map(|&p| level.tile(p) == Tile::Goal).collect();
+        let goals = (0..pos.len() as Cell)
+            .filter(|&c| goal[usize::from(c)])
+            .collect();
+        Ok(Self {
+            pos,
+            next,
+            goal,
+            goals,
+            cell_of,
+            width,
+        })
+    }
+
+    pub fn cells(&self) -> usize {
+        self.pos.len()
+    }
+
+    pub fn next(&self, cell: Cell, dir: usize) -> Cell {
+        self.next[usize::from(cell)][dir]
+    }
+
+    pub fn is_goal(&self, cell: Cell) -> bool {
+        self.goal[usize::from(cell)]
+    }
+
+    pub fn goals(&self) -> &[Cell] {
+        &self.goals
+    }
+
+    /// The cell at a grid position, or `None` for walls and sealed-off floor.
+    pub fn cell(&self, pos: Pos) -> Option<Cell> {
+        let index = pos.y.checked_mul(self.width)?.checked_add(pos.x)?;
+        if pos.x >= self.width {
+            return None;
+        }
+        self.cell_of.get(index).copied().filter(|&c| c != NONE)
+    }
+}
+
+/// Which way boxes move in a search: pushed towards the goals, or pulled
+/// from the goals back towards the start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Push,
+    Pull,
+}
+
+/// Where the boxes of one search are headed, and how far each cell is from
+/// each target with no other box in the way.
+#[derive(Debug, Clone)]
+pub struct Targets {
+    count: usize,
+    /// Moves from a cell to each target, target-major: `dist[t * cells + c]`.
+    dist: Vec<u16>,
+    /// Cells from which no target can be reached: a box there is lost.
+    dead: Vec<bool>,
+    cells: usize,
+}
+
+impl Targets {
+    /// Distances for boxes moving in `mode` to `targets`, found by moving
+    /// boxes the other way from the targets: a box can be pushed from `c`
+    /// to a goal only if the goal can pull it back to `c`, and vice versa.
+    pub fn new(board: &Board, targets: &[Cell], mode: Mode) -> Self {
+        let cells = board.cells();
+        let mut dist = vec![FAR; cells * targets.len()];
+        let mut queue = std::collections::VecDeque::new();
+        for (t, &target) in targets.iter().enumerate() {
+            let row = &mut dist[t * cells..(t + 1) * cells];
+            row[usize::from(target)] = 0;
+            queue.push_back(target);
+            while let Some(c) = queue.pop_front() {
+                for dir in 0..4 {
+                    let to = board.next(c, dir);
+                    if to == NONE {
+                        continue;
+                    }
+                    // Pulling towards `to` needs room for the player beyond
+                    // it; pushing needs the player on the far side of `c`.
+                    let player = match mode {
+                        Mode::Push => board.next(to, dir),
+                        Mode::Pull => board.next(c, opposite(dir)),
+                    };
+                    if player == NONE {
+                        continue;
+                    }
+                    if row[usize::from(to)] == FAR {
+                        row[usize::from(to)] = row[usize::from(c)] + 1;
+                        queue.push_back(to);
+                    }
+                }
+            }
+        }
+        let dead = (0..cells)
+            .map(|c| (0..targets.len()).all(|t| dist[t * cells + c] == FAR))
+            .collect();
+        Self {
+            count: targets.len(),
+            dist,
+            dead,
+            cells,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.count
+    }
+
+    /// Moves from `cell` to target number `target`, ignoring other boxes.
+    pub fn dist(&self, target: usize, cell: Cell) -> u16 {
+        self.dist[target * self.cells + usize::from(cell)]
+    }
+
+    pub fn is_dead(&self, cell: Cell) -> bool {
+        self.dead[usize::from(cell)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::parse_level;
+
+    fn board(xsb: &str) -> (Board, Targets) {
+        let board = Board::new(&parse_level(xsb).expect("test level parses")).expect("small board");
+        let targets = Targets::new(&board, board.goals(), Mode::Push);
+        (board, targets)
+    }
+
+    #[test]
+    fn corners_and_wall_edges_without_goals_are_dead() {
+        let (b, t) = board("######\n#    #\n# $. #\n#@   #\n######\n");
+        let corner = b.cell(Pos::new(1, 1)).expect("floor");
+        let middle = b.cell(Pos::new(2, 2)).expect("floor");
+        let edge = b.cell(Pos::new(2, 1)).expect("floor");
+        assert!(t.is_dead(corner));
+        assert!(t.is_dead(edge));
+        assert!(!t.is_dead(middle));
+    }
+
+    #[test]
+    fn distances_count_pushes_to_the_goal() {
+        let (b, t) = board("#######\n#     #\n# $  .#\n#@    #\n#######\n");
+        let start = b.cell(Pos::new(2, 2)).expect("floor");
+        assert_eq!(t.dist(0, start), 3);
+    }
+}

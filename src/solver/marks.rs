@@ -1,0 +1,60 @@
+//! Flood fills of the player's reach with marks that clear in O(1).
+
+use super::board::{Board, Cell, NONE};
+
+/// Cell marks cleared by moving to a new stamp.
+pub struct Marks {
+    stamp: u32,
+    marks: Vec<u32>,
+}
+
+impl Marks {
+    pub fn new(cells: usize) -> Self {
+        Self {
+            stamp: 0,
+            marks: vec![0; cells],
+        }
+    }
+
+    /// Forgets every mark.
+    pub fn next(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.marks.fill(0);
+            self.stamp = 1;
+        }
+    }
+
+    pub fn has(&self, cell: Cell) -> bool {
+        self.marks[usize::from(cell)] == self.stamp
+    }
+
+    fn set(&mut self, cell: Cell) {
+        self.marks[usize::from(cell)] = self.stamp;
+    }
+}
+
+/// Marks every cell the player can walk to from `from` without crossing a
+/// box, and returns the smallest.
+pub fn flood(
+    board: &Board,
+    occupied: &[bool],
+    marks: &mut Marks,
+    stack: &mut Vec<Cell>,
+    from: Cell,
+) -> Cell {
+    marks.set(from);
+    stack.push(from);
+    let mut least = from;
+    while let Some(c) = stack.pop() {
+        least = least.min(c);
+        for dir in 0..4 {
+            let n = board.next(c, dir);
+            if n != NONE && !occupied[usize::from(n)] && !marks.has(n) {
+                marks.set(n);
+                stack.push(n);
+            }
+        }
+    }
+    least
+}

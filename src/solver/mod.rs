@@ -1,0 +1,173 @@
+//! The solver: finds a line of play from any position, within a time and
+//! memory budget, and can be cancelled from another thread (the in-game hint
+//! runs it in the background). Also the instant deadlock checks of
+//! [`Deadlocks`].
+//!
+//! The search is a weighted best-first search over pushes on its own dense
+//! board (see `board`), pruned by dead squares, freeze deadlocks and an
+//! impossible box-to-goal matching, and guided by the minimum-cost matching.
+//! Everything is deterministic: the same position always gives the same
+//! solution.
+
+mod board;
+mod deadlock;
+mod hungarian;
+mod marks;
+mod path;
+mod search;
+mod table;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+pub use deadlock::Deadlocks;
+
+use crate::game::{Level, Step};
+use board::{Board, Cell, Mode, Targets};
+use marks::{Marks, flood};
+use search::{Search, Status, Zobrist};
+use table::Table;
+
+/// Expansions each direction gets before the other takes a turn and the
+/// clock and cancel flag are read again: well under a millisecond.
+const SLICE: u32 = 32;
+
+/// The budget for one search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    pub time: Duration,
+    /// The most the search's own tables may take; past it the search gives
+    /// up instead of exhausting the machine.
+    pub max_memory_bytes: usize,
+}
+
+impl Limits {
+    /// The memory cap used unless a caller asks otherwise: 1 GiB.
+    pub const DEFAULT_MEMORY_BYTES: usize = 1 << 30;
+
+    /// `time` with the default memory cap.
+    pub fn with_time(time: Duration) -> Self {
+        Self {
+            time,
+            max_memory_bytes: Self::DEFAULT_MEMORY_BYTES,
+        }
+    }
+}
+
+/// What a search ended with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Every step (walks and pushes) from the given position to a solved one.
+    Solved(Vec<Step>),
+    /// Proven: no line of play solves the position.
+    Unsolvable,
+    /// The time or memory limit ran out first.
+    GaveUp,
+    /// The cancel flag was raised.
+    Cancelled,
+}
+
+/// Searches for a solution of `level` from its boxes and player (so a game's
+/// `current_position()` works). Checks `cancel` at least every millisecond.
+///
+/// Two searches take turns: pushing from the position towards the goals,
+/// and pulling from the goals back towards the position (which unpacks goal
+/// rooms in an order that works). Either one finishing, or both meeting on
+/// a common position, ends the search; either one running out of positions
+/// proves there is no solution.
+pub fn solve(level: &Level, limits: &Limits, cancel: &AtomicBool) -> Outcome {
+    let deadline = Instant::now() + limits.time;
+    let Ok(board) = Board::new(level) else {
+        return Outcome::GaveUp;
+    };
+    let mut boxes: Vec<_> = level
+        .boxes()
+        .iter()
+        .filter_map(|&p| board.cell(p))
+        .collect();
+    let player = board.cell(level.player());
+    let Some(player) = player.filter(|_| boxes.len() == level.boxes().len()) else {
+        return Outcome::Unsolvable;
+    };
+    if boxes.len() > board.goals().len() {
+        return Outcome::Unsolvable;
+    }
+    boxes.sort_unstable();
+    let goals = Targets::new(&board, board.goals(), Mode::Push);
+    let starts = Targets::new(&board, &boxes, Mode::Pull);
+    let zobrist = Zobrist::new(board.cells());
+    // Each direction gets half the memory.
+    let max_nodes = limits.max_memory_bytes / Table::bytes_per_node(boxes.len()) / 2;
+    let sizes = (boxes.len(), max_nodes);
+    let mut forward = Search::new(&board, (&goals, &goals), Mode::Push, &zobrist, sizes);
+    let mut backward = Search::new(&board, (&goals, &starts), Mode::Pull, &zobrist, sizes);
+    if let Status::Solved(_) = forward.add_root(&boxes, player) {
+        return Outcome::Solved(Vec::new());
+    }
+    // Pulling needs every goal filled, so only when boxes and goals match.
+    let pulling = boxes.len() == board.goals().len();
+    if pulling {
+        for player in solved_player_areas(&board) {
+            backward.add_root(board.goals(), player);
+        }
+    }
+    let mut running = [true, pulling];
+    while running.iter().any(|&r| r) {
+        if cancel.load(Ordering::Relaxed) {
+            return Outcome::Cancelled;
+        }
+        if Instant::now() >= deadline {
+            return Outcome::GaveUp;
+        }
+        for (side, active) in running.iter_mut().enumerate() {
+            if !*active {
+                continue;
+            }
+            let status = if side == 0 {
+                forward.step(&backward, SLICE)
+            } else {
+                backward.step(&forward, SLICE)
+            };
+            let pushes = match status {
+                Status::Running => continue,
+                Status::Full => {
+                    *active = false;
+                    continue;
+                }
+                Status::Exhausted => return Outcome::Unsolvable,
+                Status::Solved(index) => forward.pushes(index),
+                Status::Met { own, other } => {
+                    let (f, b) = if side == 0 {
+                        (own, other)
+                    } else {
+                        (other, own)
+                    };
+                    let mut pushes = forward.pushes(f);
+                    pushes.extend(backward.pushes(b));
+                    pushes
+                }
+            };
+            return Outcome::Solved(path::steps(&board, &boxes, player, &pushes));
+        }
+    }
+    Outcome::GaveUp
+}
+
+/// One cell from each area the player could stand in once every goal holds
+/// a box: the roots of the pulling search.
+fn solved_player_areas(board: &Board) -> Vec<Cell> {
+    let mut occupied = vec![false; board.cells()];
+    for &g in board.goals() {
+        occupied[usize::from(g)] = true;
+    }
+    let mut marks = Marks::new(board.cells());
+    marks.next();
+    let mut stack = Vec::new();
+    let mut areas = Vec::new();
+    for cell in 0..board.cells() as Cell {
+        if !occupied[usize::from(cell)] && !marks.has(cell) {
+            areas.push(flood(board, &occupied, &mut marks, &mut stack, cell));
+        }
+    }
+    areas
+}

@@ -1,0 +1,344 @@
+//! Best-first search over box moves, in either direction: pushing from the
+//! start towards the goals, or pulling from the goals back towards the
+//! start. A position is the sorted box cells plus the smallest cell the
+//! player can reach; the order is moves so far plus a weighted matching
+//! bound. Two searches, one each way, meet when one finds a position the
+//! other has stored.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use super::board::{Board, Cell, FAR, Mode, NONE, Targets, opposite};
+use super::deadlock::freeze_deadlock;
+use super::hungarian::Assignment;
+use super::marks::{Marks, flood};
+use super::table::{Lookup, Node, Table};
+
+/// How much the distance bound counts against moves made; above 1 the
+/// search is greedy, trading short solutions for finding one at all.
+const WEIGHT: u64 = 3;
+
+/// Where a slice of search left off.
+pub enum Status {
+    Running,
+    /// Every position reachable this way has been seen.
+    Exhausted,
+    /// The memory cap is reached; this side can only be met now.
+    Full,
+    /// A forward position with every box on a goal.
+    Solved(u32),
+    /// This side's node equals the other side's node.
+    Met {
+        own: u32,
+        other: u32,
+    },
+}
+
+/// Random keys per cell for boxes and for the player, shared by both
+/// directions so that equal positions hash equally.
+pub struct Zobrist {
+    boxes: Vec<u64>,
+    player: Vec<u64>,
+}
+
+impl Zobrist {
+    pub fn new(cells: usize) -> Self {
+        // SplitMix64 from a fixed seed, so runs repeat exactly.
+        let mut seed = 0x5EED_50C0_BA11_u64;
+        let mut random = || {
+            seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = seed;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        Self {
+            boxes: (0..cells).map(|_| random()).collect(),
+            player: (0..cells).map(|_| random()).collect(),
+        }
+    }
+
+    fn hash(&self, boxes: &[Cell], player: Cell) -> u64 {
+        boxes
+            .iter()
+            .fold(self.player[usize::from(player)], |h, &b| {
+                h ^ self.boxes[usize::from(b)]
+            })
+    }
+}
+
+pub struct Search<'a> {
+    board: &'a Board,
+    /// The goals, for freeze checks.
+    goals: &'a Targets,
+    /// Where this search takes the boxes: goals, or the start.
+    targets: &'a Targets,
+    mode: Mode,
+    zobrist: &'a Zobrist,
+    table: Table,
+    open: BinaryHeap<Reverse<u64>>,
+    occupied: Vec<bool>,
+    /// Where the player can walk in the position being expanded.
+    reach: Marks,
+    /// Scratch marks for normalising each child's player.
+    child_marks: Marks,
+    stack: Vec<Cell>,
+    frozen: Vec<Cell>,
+    assignment: Assignment,
+    parent_boxes: Vec<Cell>,
+    child: Vec<Cell>,
+}
+
+impl<'a> Search<'a> {
+    pub fn new(
+        board: &'a Board,
+        (goals, targets): (&'a Targets, &'a Targets),
+        mode: Mode,
+        zobrist: &'a Zobrist,
+        (box_count, max_nodes): (usize, usize),
+    ) -> Self {
+        let cells = board.cells();
+        Self {
+            board,
+            goals,
+            targets,
+            mode,
+            zobrist,
+            table: Table::new(box_count, max_nodes),
+            open: BinaryHeap::new(),
+            occupied: vec![false; cells],
+            reach: Marks::new(cells),
+            child_marks: Marks::new(cells),
+            stack: Vec::new(),
+            frozen: Vec::new(),
+            assignment: Assignment::default(),
+            parent_boxes: Vec::new(),
+            child: Vec::new(),
+        }
+    }
+
+    /// Adds a starting position (boxes sorted); `Solved` if it already is.
+    pub fn add_root(&mut self, boxes: &[Cell], player: Cell) -> Status {
+        self.set_boxes(boxes, true);
+        let player = self.normalise(player);
+        self.set_boxes(boxes, false);
+        let Some(bound) = self.bound(boxes) else {
+            return Status::Running;
+        };
+        let hash = self.zobrist.hash(boxes, player);
+        let Lookup::New(slot) = self.table.lookup(hash, boxes, player) else {
+            return Status::Running;
+        };
+        let root = Node {
+            parent: u32::MAX,
+            to: NONE,
+            dir: 0,
+            player,
+            pushes: 0,
+        };
+        let index = self.table.insert(slot, hash, root, boxes);
+        if bound == 0 && self.mode == Mode::Push {
+            return Status::Solved(index);
+        }
+        self.open.push(Reverse(priority(0, bound, index)));
+        Status::Running
+    }
+
+    /// Expands up to `budget` positions.
+    pub fn step(&mut self, other: &Search<'_>, budget: u32) -> Status {
+        for _ in 0..budget {
+            let Some(Reverse(key)) = self.open.pop() else {
+                return Status::Exhausted;
+            };
+            match self.expand(key as u32, other) {
+                Status::Running => {}
+                done => return done,
+            }
+        }
+        Status::Running
+    }
+
+    fn expand(&mut self, index: u32, other: &Search<'_>) -> Status {
+        let node = self.table.node(index);
+        let mut parent_boxes = std::mem::take(&mut self.parent_boxes);
+        parent_boxes.clear();
+        parent_boxes.extend_from_slice(self.table.boxes(index));
+        self.set_boxes(&parent_boxes, true);
+        self.reach.next();
+        flood(
+            self.board,
+            &self.occupied,
+            &mut self.reach,
+            &mut self.stack,
+            node.player,
+        );
+        let mut result = Status::Running;
+        'boxes: for (i, &from) in parent_boxes.iter().enumerate() {
+            for dir in 0..4 {
+                let Some((to, player)) = self.move_of(from, dir) else {
+                    continue;
+                };
+                self.occupied[usize::from(from)] = false;
+                self.occupied[usize::from(to)] = true;
+                let status =
+                    self.consider(node, index, (&parent_boxes, i), (to, dir), player, other);
+                self.occupied[usize::from(to)] = false;
+                self.occupied[usize::from(from)] = true;
+                if !matches!(status, Status::Running) {
+                    result = status;
+                    break 'boxes;
+                }
+            }
+        }
+        self.set_boxes(&parent_boxes, false);
+        self.parent_boxes = parent_boxes;
+        result
+    }
+
+    /// Where the box on `from` goes when moved in `dir`, and where the
+    /// player ends up, if the player can reach the move and the box does
+    /// not land on a dead square.
+    fn move_of(&self, from: Cell, dir: usize) -> Option<(Cell, Cell)> {
+        let to = self.board.next(from, dir);
+        if to == NONE || self.targets.is_dead(to) {
+            return None;
+        }
+        match self.mode {
+            Mode::Push => {
+                let behind = self.board.next(from, opposite(dir));
+                (behind != NONE && self.reach.has(behind) && !self.occupied[usize::from(to)])
+                    .then_some((to, from))
+            }
+            Mode::Pull => {
+                let beyond = self.board.next(to, dir);
+                (self.reach.has(to) && beyond != NONE && !self.occupied[usize::from(beyond)])
+                    .then_some((to, beyond))
+            }
+        }
+    }
+
+    /// Looks at the position after moving box `i` of `parent_boxes` to
+    /// `to`; the occupancy already shows the move.
+    fn consider(
+        &mut self,
+        node: Node,
+        index: u32,
+        (parent_boxes, i): (&[Cell], usize),
+        (to, dir): (Cell, usize),
+        player: Cell,
+        other: &Search<'_>,
+    ) -> Status {
+        if self.mode == Mode::Push
+            && freeze_deadlock(self.board, self.goals, &self.occupied, to, &mut self.frozen)
+        {
+            return Status::Running;
+        }
+        let mut child = std::mem::take(&mut self.child);
+        child.clear();
+        child.extend_from_slice(parent_boxes);
+        child[i] = to;
+        child.sort_unstable();
+        let status = self.add_child(node, index, &child, (to, dir), player, other);
+        self.child = child;
+        status
+    }
+
+    fn add_child(
+        &mut self,
+        node: Node,
+        index: u32,
+        child: &[Cell],
+        (to, dir): (Cell, usize),
+        player: Cell,
+        other: &Search<'_>,
+    ) -> Status {
+        let player = self.normalise(player);
+        let hash = self.zobrist.hash(child, player);
+        let Lookup::New(slot) = self.table.lookup(hash, child, player) else {
+            return Status::Running;
+        };
+        let Some(bound) = self.bound(child) else {
+            return Status::Running;
+        };
+        if self.table.is_full() {
+            return Status::Full;
+        }
+        let pushes = node.pushes + 1;
+        let new = Node {
+            parent: index,
+            to,
+            dir: dir as u8,
+            player,
+            pushes,
+        };
+        let own = self.table.insert(slot, hash, new, child);
+        if bound == 0 && self.mode == Mode::Push {
+            return Status::Solved(own);
+        }
+        if let Lookup::Seen(other) = other.table.lookup(hash, child, player) {
+            return Status::Met { own, other };
+        }
+        if self.open.len() == self.open.capacity() {
+            self.open.reserve_exact(self.open.len().max(64));
+        }
+        self.open.push(Reverse(priority(pushes, bound, own)));
+        Status::Running
+    }
+
+    /// The matching bound: moves each box needs to a target of its own.
+    fn bound(&mut self, boxes: &[Cell]) -> Option<u32> {
+        let targets = self.targets;
+        self.assignment.solve(boxes.len(), targets.len(), |r, t| {
+            let d = targets.dist(t, boxes[r]);
+            (d != FAR).then_some(u32::from(d))
+        })
+    }
+
+    fn set_boxes(&mut self, boxes: &[Cell], present: bool) {
+        for &b in boxes {
+            self.occupied[usize::from(b)] = present;
+        }
+    }
+
+    /// The canonical place of a player standing on `player`: the smallest
+    /// cell it can walk to.
+    fn normalise(&mut self, player: Cell) -> Cell {
+        self.child_marks.next();
+        flood(
+            self.board,
+            &self.occupied,
+            &mut self.child_marks,
+            &mut self.stack,
+            player,
+        )
+    }
+
+    /// The forward pushes (box cell after, direction) leading from a root to
+    /// node `index` (pushing), or from node `index` back to a root (pulling:
+    /// each pull undone is a push).
+    pub fn pushes(&self, mut index: u32) -> Vec<(Cell, usize)> {
+        let mut pushes = Vec::new();
+        while index != u32::MAX {
+            let node = self.table.node(index);
+            if node.parent != u32::MAX {
+                let dir = usize::from(node.dir);
+                pushes.push(match self.mode {
+                    Mode::Push => (node.to, dir),
+                    Mode::Pull => (self.board.next(node.to, opposite(dir)), opposite(dir)),
+                });
+            }
+            index = node.parent;
+        }
+        if self.mode == Mode::Push {
+            pushes.reverse();
+        }
+        pushes
+    }
+}
+
+/// Open-list key: lowest score first, ties to the earlier node, so the
+/// order is fully determined.
+fn priority(moves: u32, bound: u32, index: u32) -> u64 {
+    let score = u64::from(moves) + WEIGHT * u64::from(bound);
+    (score << 32) | u64::from(index)
+}

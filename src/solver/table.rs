@@ -1,0 +1,122 @@
+//! The store of every position seen: nodes in an arena, their boxes in one
+//! flat array, and an open-addressing index by Zobrist hash. No std
+//! `HashMap`, so nothing depends on a random seed and runs repeat exactly.
+
+use super::board::Cell;
+
+/// One position reached by a push.
+#[derive(Debug, Clone, Copy)]
+pub struct Node {
+    /// The position this one was pushed from; `u32::MAX` for the start.
+    pub parent: u32,
+    /// Where the pushed box went, and which way (index into `DIRECTIONS`).
+    pub to: Cell,
+    pub dir: u8,
+    /// The smallest cell the player can reach: positions that differ only
+    /// in where the player stands inside one area are the same.
+    pub player: Cell,
+    /// Pushes from the start.
+    pub pushes: u32,
+}
+
+const EMPTY: u64 = u64::MAX;
+
+#[derive(Debug)]
+pub struct Table {
+    box_count: usize,
+    nodes: Vec<Node>,
+    boxes: Vec<Cell>,
+    /// `tag << 32 | node`, or `EMPTY`, where the tag is the top half of the
+    /// hash; its low bits pick the slot, so growing needs no rehash.
+    slots: Vec<u64>,
+    max_nodes: usize,
+}
+
+/// Outcome of looking a position up.
+pub enum Lookup {
+    Seen(u32),
+    /// Not stored yet; pass the slot to [`Table::insert`].
+    New(usize),
+}
+
+impl Table {
+    /// Bytes one node costs at worst: the node, its boxes, up to six table
+    /// slots (the table is kept at most half full and, while doubling, old
+    /// and new coexist) and one open-list entry.
+    pub fn bytes_per_node(box_count: usize) -> usize {
+        size_of::<Node>() + box_count * size_of::<Cell>() + 7 * size_of::<u64>()
+    }
+
+    pub fn new(box_count: usize, max_nodes: usize) -> Self {
+        Self {
+            box_count,
+            nodes: Vec::new(),
+            boxes: Vec::new(),
+            slots: vec![EMPTY; 1024],
+            max_nodes,
+        }
+    }
+
+    pub fn is_full(&self) -> bool {
+        self.nodes.len() >= self.max_nodes
+    }
+
+    pub fn node(&self, index: u32) -> Node {
+        self.nodes[index as usize]
+    }
+
+    pub fn boxes(&self, index: u32) -> &[Cell] {
+        let start = index as usize * self.box_count;
+        &self.boxes[start..start + self.box_count]
+    }
+
+    pub fn lookup(&self, hash: u64, boxes: &[Cell], player: Cell) -> Lookup {
+        let mask = self.slots.len() - 1;
+        let tag = hash >> 32;
+        let mut slot = (tag as usize) & mask;
+        loop {
+            let entry = self.slots[slot];
+            if entry == EMPTY {
+                return Lookup::New(slot);
+            }
+            if entry >> 32 == tag {
+                let index = entry as u32;
+                if self.nodes[index as usize].player == player && self.boxes(index) == boxes {
+                    return Lookup::Seen(index);
+                }
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
+    /// Stores a new node in the slot [`Table::lookup`] found. The caller
+    /// checks [`Table::is_full`] first.
+    pub fn insert(&mut self, slot: usize, hash: u64, node: Node, boxes: &[Cell]) -> u32 {
+        let index = self.nodes.len();
+        if index == self.nodes.capacity() {
+            let more = index.clamp(64, self.max_nodes.saturating_sub(index).max(1));
+            self.nodes.reserve_exact(more);
+            self.boxes.reserve_exact(more * self.box_count);
+        }
+        self.nodes.push(node);
+        self.boxes.extend_from_slice(boxes);
+        self.slots[slot] = (hash & !0xffff_ffff) | index as u64;
+        if self.nodes.len() * 2 > self.slots.len() {
+            self.grow();
+        }
+        index as u32
+    }
+
+    fn grow(&mut self) {
+        let mut slots = vec![EMPTY; self.slots.len() * 2];
+        let mask = slots.len() - 1;
+        for &entry in self.slots.iter().filter(|&&e| e != EMPTY) {
+            let mut slot = ((entry >> 32) as usize) & mask;
+            while slots[slot] != EMPTY {
+                slot = (slot + 1) & mask;
+            }
+            slots[slot] = entry;
+        }
+        self.slots = slots;
+    }
+}

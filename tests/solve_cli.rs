@@ -1,0 +1,84 @@
+//! `schokoban solve` and `schokoban bench` as a user runs them.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn schokoban(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_schokoban"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn map(dir: &Path, xsb: &str) -> PathBuf {
+    let path = dir.join("level.xsb");
+    std::fs::write(&path, xsb).expect("temp file");
+    path
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn xsokoban() -> String {
+    format!(
+        "{}/../shared/levels/xsokoban.xsb",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn a_solution_is_printed_with_its_moves_and_pushes() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = map(dir.path(), "#######\n#  .  #\n#  $  #\n#.$ @ #\n#######\n");
+    let output = schokoban(&["solve", path.to_str().expect("utf-8 path")]);
+    assert_eq!(stdout(&output), "solution: lUdL\nmoves: 4\npushes: 2\n");
+    assert!(output.status.success());
+}
+
+#[test]
+fn a_level_without_solution_says_so_and_fails() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = map(dir.path(), "########\n#@$ $..#\n########\n");
+    let output = schokoban(&["solve", path.to_str().expect("utf-8 path")]);
+    assert_eq!(stdout(&output), "no solution exists\n");
+    assert_eq!(output.status.code(), Some(1));
+}
+
+#[test]
+fn running_out_of_time_says_so_and_fails() {
+    let output = schokoban(&["solve", &xsokoban(), "--level", "50", "--timeout", "0.3"]);
+    assert_eq!(stdout(&output), "no solution found in 0.3 s\n");
+    assert_eq!(output.status.code(), Some(1));
+}
+
+#[test]
+fn a_bad_map_is_an_error() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = map(dir.path(), "#####\n#@$ #\n#####\n");
+    let output = schokoban(&["solve", path.to_str().expect("utf-8 path")]);
+    assert!(String::from_utf8_lossy(&output.stderr).starts_with("error: "));
+    assert!(output.stdout.is_empty());
+    assert_eq!(output.status.code(), Some(1));
+}
+
+#[test]
+fn bench_reports_each_level_and_the_totals() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let two = "#######\n#  .  #\n#  $  #\n#.$ @ #\n#######\n\n########\n#@$ $..#\n########\n";
+    let path = map(dir.path(), two);
+    let output = schokoban(&[
+        "bench",
+        path.to_str().expect("utf-8 path"),
+        "--timeout",
+        "5",
+    ]);
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 5, "{text}");
+    assert!(lines[0].starts_with("level 1: ") && lines[0].ends_with("solved, 4 moves, 2 pushes"));
+    assert!(lines[1].starts_with("level 2: ") && lines[1].ends_with("no solution exists"));
+    assert_eq!(lines[2], "solved: 1 of 2");
+    assert!(lines[3].starts_with("median: ") && lines[4].starts_with("worst: "));
+    assert!(output.status.success());
+}

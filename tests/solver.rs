@@ -1,0 +1,178 @@
+//! The solver against the game core: every solution found must replay
+//! through `Game` to a solved position.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use schokoban::game::{Direction, Game, Level, Pos, format_steps, parse_level, parse_levels};
+use schokoban::solver::{Deadlocks, Limits, Outcome, solve};
+
+fn level(xsb: &str) -> Level {
+    parse_level(xsb).expect("test level parses")
+}
+
+/// A level of one of the shared collections, which sit beside the repository.
+fn collection_level(file: &str, number: usize) -> Level {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/levels")
+        .join(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut levels = parse_levels(&text).expect("collection parses");
+    levels.swap_remove(number - 1)
+}
+
+fn limits(seconds: u64) -> Limits {
+    Limits::with_time(Duration::from_secs(seconds))
+}
+
+fn run(level: &Level) -> Outcome {
+    solve(level, &limits(30), &AtomicBool::new(false))
+}
+
+/// Solves `level` and replays the answer through the game core.
+fn assert_solves(level: &Level) {
+    let Outcome::Solved(steps) = run(level) else {
+        panic!("no solution for\n{level}");
+    };
+    let game = Game::replay(level.clone(), &format_steps(&steps)).expect("solution replays");
+    assert!(
+        game.is_solved(),
+        "solution leaves the level unsolved:\n{level}"
+    );
+}
+
+#[test]
+fn microban_sample_is_solved_and_every_solution_replays() {
+    for number in (1..=30).chain([45, 60, 78, 90, 100, 120]) {
+        assert_solves(&collection_level("microban.xsb", number));
+    }
+}
+
+#[test]
+fn small_literal_levels_are_solved() {
+    assert_solves(&level("#######\n#  .  #\n#  $  #\n#.$ @ #\n#######\n"));
+    assert_solves(&level(
+        "  #####\n###   #\n#.@$  #\n### $.#\n#.##$ #\n# # . ##\n#$ *$$.#\n#   .  #\n########\n",
+    ));
+}
+
+#[test]
+fn a_game_in_progress_is_solved_from_where_it_stands() {
+    let start = level("########\n#      #\n#@$ $  #\n#   .. #\n#      #\n########\n");
+    let mut game = Game::new(start);
+    assert!(game.step(Direction::Right).is_some_and(|s| s.push));
+    let position = game.current_position();
+    let Outcome::Solved(steps) = run(&position) else {
+        panic!("the position is still solvable");
+    };
+    let replayed = Game::replay(position, &format_steps(&steps)).expect("solution replays");
+    assert!(replayed.is_solved());
+}
+
+#[test]
+fn a_solved_position_needs_no_steps() {
+    let solved = level("#####\n#@* #\n#####\n");
+    assert_eq!(run(&solved), Outcome::Solved(Vec::new()));
+}
+
+#[test]
+fn levels_without_solution_are_proven_unsolvable() {
+    // A box in a corner off any goal.
+    let corner = level("#####\n#. .#\n# $ #\n#$@ #\n#####\n");
+    // The first push jams the two boxes together in the corridor.
+    let corridor = level("########\n#@$ $..#\n########\n");
+    // Each box blocks the push of the other; only a search shows that
+    // every way round ends against a wall.
+    let blocked = level("######\n#    #\n#.$$.#\n# @  #\n######\n");
+    for level in [corner, corridor, blocked] {
+        assert_eq!(run(&level), Outcome::Unsolvable, "\n{level}");
+    }
+}
+
+#[test]
+fn the_same_level_gives_the_same_solution_every_run() {
+    let level = collection_level("microban.xsb", 20);
+    assert_eq!(run(&level), run(&level));
+}
+
+/// A level this solver cannot finish in a test's time: the search must be
+/// stopped from outside.
+fn hard_level() -> Level {
+    collection_level("xsokoban.xsb", 50)
+}
+
+#[test]
+fn raising_the_cancel_flag_from_another_thread_stops_the_search_promptly() {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&cancel);
+    let level = hard_level();
+    let search = thread::spawn(move || solve(&level, &limits(600), &flag));
+    thread::sleep(Duration::from_millis(300));
+    let raised = Instant::now();
+    cancel.store(true, Ordering::Relaxed);
+    let outcome = search.join().expect("search thread");
+    assert_eq!(outcome, Outcome::Cancelled);
+    assert!(
+        raised.elapsed() < Duration::from_millis(500),
+        "took {:?}",
+        raised.elapsed()
+    );
+}
+
+#[test]
+fn the_time_limit_gives_up() {
+    let started = Instant::now();
+    let limits = Limits::with_time(Duration::from_millis(200));
+    let outcome = solve(&hard_level(), &limits, &AtomicBool::new(false));
+    assert_eq!(outcome, Outcome::GaveUp);
+    assert!(started.elapsed() < Duration::from_secs(2));
+}
+
+#[test]
+fn the_memory_cap_gives_up_instead_of_growing() {
+    let limits = Limits {
+        time: Duration::from_secs(600),
+        max_memory_bytes: 256 * 1024,
+    };
+    let outcome = solve(&hard_level(), &limits, &AtomicBool::new(false));
+    assert_eq!(outcome, Outcome::GaveUp);
+}
+
+fn stuck(xsb: &str) -> Vec<Pos> {
+    let level = level(xsb);
+    Deadlocks::new(&level).stuck_boxes(level.boxes())
+}
+
+#[test]
+fn a_box_on_a_dead_square_is_flagged() {
+    let level = level("######\n#$   #\n#  . #\n#@   #\n######\n");
+    let deadlocks = Deadlocks::new(&level);
+    assert!(deadlocks.is_dead_square(Pos::new(1, 1)));
+    assert!(deadlocks.is_dead_square(Pos::new(2, 1)));
+    assert!(!deadlocks.is_dead_square(Pos::new(2, 2)));
+    assert_eq!(deadlocks.stuck_boxes(level.boxes()), vec![Pos::new(1, 1)]);
+}
+
+#[test]
+fn two_boxes_side_by_side_against_a_wall_are_frozen() {
+    // Neither box is on a dead square (goals lie along the top wall), but
+    // together they can no longer move.
+    let xsb = "#######\n#.$$ .#\n#    @#\n#######\n";
+    assert_eq!(stuck(xsb), vec![Pos::new(2, 1), Pos::new(3, 1)]);
+}
+
+#[test]
+fn a_square_of_four_boxes_off_goals_is_frozen() {
+    let xsb = "########\n#      #\n# $$   #\n# $$ @ #\n#  .... #\n########\n";
+    let found = stuck(xsb);
+    assert_eq!(found.len(), 4, "{found:?}");
+}
+
+#[test]
+fn boxes_frozen_on_goals_or_free_to_move_are_not_flagged() {
+    assert!(stuck("#######\n#**   #\n#  @  #\n#######\n").is_empty());
+    assert!(stuck("#######\n#   . #\n#  $  #\n#  @  #\n#######\n").is_empty());
+}
