@@ -191,7 +191,7 @@ fn question_mark_shows_every_key_and_any_key_closes_it() {
     let mut app = open_map(dir.path(), &map);
     press(&mut app, &[ch('?')]);
     let text = format!("{:?}", render(&app, 80, 30));
-    for (keys, what) in schokoban::app::screens::play::HELP {
+    for (keys, what) in schokoban::app::widgets::help::HELP {
         assert!(
             text.contains(keys) && text.contains(what),
             "help lacks {keys} {what}"

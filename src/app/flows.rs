@@ -3,13 +3,14 @@
 
 use std::path::{Path, PathBuf};
 
+use super::message::Message;
 use super::origin::{Mode, Opened, Origin};
 use super::screens::collection_menu::{CollectionEntry, CollectionMenu};
 use super::screens::continue_menu::ContinueMenu;
 use super::screens::finish::{Finish, NextChoice, Stage};
 use super::screens::level_list::{LevelList, LevelRow, ListSource};
 use super::screens::path_prompt::PathPrompt;
-use super::screens::play::{Message, Play};
+use super::screens::play::Play;
 use super::screens::save_prompt::SavePrompt;
 use super::widgets::text_input::TextInput;
 use super::{Action, App, Screen};

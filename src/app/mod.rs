@@ -2,7 +2,9 @@
 //! turn keys into [`Action`]s; [`App::update`] changes screens and does the IO.
 
 mod flows;
+pub mod hint;
 pub mod keys;
+pub mod message;
 pub mod origin;
 mod run;
 pub mod screens;
@@ -103,6 +105,19 @@ impl App {
 
     pub fn is_running(&self) -> bool {
         self.running
+    }
+
+    /// Whether work is going on in the background (a hint search), so the
+    /// event loop must wake up to show its answer.
+    pub fn is_busy(&self) -> bool {
+        matches!(self.screen(), Screen::Play(play) if play.is_thinking())
+    }
+
+    /// Takes in background results; called when the event loop wakes.
+    pub fn tick(&mut self) {
+        if let Screen::Play(play) = self.screen_mut() {
+            play.poll_hint();
+        }
     }
 
     /// The screen on top, the one the player sees.

@@ -9,8 +9,13 @@ use crossterm::execute;
 use ratatui::DefaultTerminal;
 use ratatui::layout::Rect;
 
+use std::time::Duration;
+
 use super::{App, Options};
 use crate::app::theme::Theme;
+
+/// How often the loop wakes while a hint is thinking.
+const BUSY_WAKE: Duration = Duration::from_millis(100);
 
 /// Runs the game until the player quits.
 pub fn run(options: Options) -> anyhow::Result<()> {
@@ -33,12 +38,17 @@ pub fn run(options: Options) -> anyhow::Result<()> {
 }
 
 /// Draws, then blocks until the next event: no ticking, so an idle game
-/// uses no CPU.
+/// uses no CPU. Only while a hint is thinking does it wake ten times a
+/// second, to animate and to show the answer as soon as it comes.
 fn event_loop(app: &mut App, terminal: &mut DefaultTerminal) -> anyhow::Result<()> {
     while app.is_running() {
         terminal
             .draw(|frame| frame.render_widget(&*app, frame.area()))
             .context("cannot draw")?;
+        if app.is_busy() && !event::poll(BUSY_WAKE).context("cannot read the keyboard")? {
+            app.tick();
+            continue;
+        }
         let event = event::read().context("cannot read the keyboard")?;
         // Lets the tests check that a panic restores the terminal; debug builds only.
         #[cfg(debug_assertions)]
@@ -48,6 +58,7 @@ fn event_loop(app: &mut App, terminal: &mut DefaultTerminal) -> anyhow::Result<(
         );
         let size = terminal.size().context("cannot read the terminal size")?;
         app.handle_event(&event, Rect::new(0, 0, size.width, size.height));
+        app.tick();
     }
     Ok(())
 }

@@ -7,9 +7,9 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
-use super::play::{Message, MessageKind, plural};
 use crate::app::Action;
 use crate::app::keys;
+use crate::app::message::{Message, MessageKind, plural};
 use crate::app::origin::Origin;
 use crate::app::theme::Theme;
 use crate::app::widgets::leaderboard::{LEADERBOARD_WIDTH, LeaderboardView};

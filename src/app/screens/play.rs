@@ -5,46 +5,21 @@ use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKin
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
-use ratatui::widgets::{Block, BorderType, Clear, Widget};
+use ratatui::widgets::Widget;
 
 use crate::app::Action;
+use crate::app::hint::{HintState, Search, first_push};
 use crate::app::keys;
+use crate::app::message::{Message, MessageKind, plural};
 use crate::app::origin::{Opened, Origin};
 use crate::app::theme::Theme;
 use crate::app::widgets::board::{BoardLayout, BoardView, Marks};
+use crate::app::widgets::help::render_help;
 use crate::app::widgets::keycaps::{CLUSTER_HEIGHT, KeyCaps};
 use crate::app::widgets::logo::{LOGO_HEIGHT, LOGO_WIDTH, Logo};
 use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH, too_small};
-use crate::game::{Game, push_path, walk_path};
-
-/// A line under the header: what just happened.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Message {
-    pub text: String,
-    pub kind: MessageKind,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MessageKind {
-    Info,
-    Warning,
-}
-
-impl Message {
-    pub fn info(text: impl Into<String>) -> Self {
-        Self {
-            text: text.into(),
-            kind: MessageKind::Info,
-        }
-    }
-
-    pub fn warning(text: impl Into<String>) -> Self {
-        Self {
-            text: text.into(),
-            kind: MessageKind::Warning,
-        }
-    }
-}
+use crate::game::{Direction, Game, push_path, walk_path};
+use crate::solver::{Deadlocks, Outcome};
 
 /// Where the board starts: below the header and the message line.
 const BOARD_TOP: u16 = LOGO_HEIGHT + 2;
@@ -60,12 +35,16 @@ pub struct Play {
     pub zoom: bool,
     pub show_help: bool,
     pub marks: Marks,
+    pub hint: HintState,
+    /// Dead squares of this level, for instant warnings after each push.
+    deadlocks: Deadlocks,
     pub theme: Theme,
 }
 
 impl Play {
     pub fn new(opened: Opened, game: Game, record: Option<usize>, theme: Theme) -> Self {
-        Self {
+        let mut play = Self {
+            deadlocks: Deadlocks::new(&opened.level),
             opened,
             game,
             record,
@@ -73,7 +52,71 @@ impl Play {
             zoom: true,
             show_help: false,
             marks: Marks::default(),
+            hint: HintState::Idle,
             theme,
+        };
+        // A loaded save may already be stuck.
+        play.check_deadlocks();
+        play
+    }
+
+    pub fn is_thinking(&self) -> bool {
+        matches!(self.hint, HintState::Thinking(_))
+    }
+
+    /// H: start a search; once it has answered, H again plays the push.
+    fn request_hint(&mut self) {
+        match std::mem::take(&mut self.hint) {
+            HintState::Idle => {
+                self.message = None;
+                self.hint = HintState::Thinking(Search::start(&self.game));
+            }
+            thinking @ HintState::Thinking(_) => self.hint = thinking,
+            HintState::Ready(suggestion) => self.act(|game| play_steps(game, &suggestion.steps)),
+        }
+    }
+
+    /// Takes in the search's answer, if it has one.
+    pub fn poll_hint(&mut self) {
+        let HintState::Thinking(search) = &self.hint else {
+            return;
+        };
+        let Some(outcome) = search.poll() else {
+            return;
+        };
+        self.hint = HintState::Idle;
+        self.message = Some(match outcome {
+            Outcome::Solved(solution) => match first_push(&self.game, &solution) {
+                Some(suggestion) => {
+                    let text = format!(
+                        "Hint: push the marked box {}; H plays it",
+                        direction_name(suggestion.direction)
+                    );
+                    self.marks.hint = Some((suggestion.box_at, suggestion.direction));
+                    self.hint = HintState::Ready(suggestion);
+                    Message::info(text)
+                }
+                None => Message::info("Already solved"),
+            },
+            Outcome::Unsolvable => {
+                Message::warning("This position cannot be solved any more: undo (U) or reset (R)")
+            }
+            Outcome::GaveUp => Message::warning(format!(
+                "No hint found in {} s: this one is hard",
+                crate::app::hint::HINT_TIME.as_secs()
+            )),
+            Outcome::Cancelled => return,
+        });
+    }
+
+    /// Flags boxes that can never reach a goal, without waiting for a search.
+    fn check_deadlocks(&mut self) {
+        let boxes: Vec<_> = self.game.box_positions().collect();
+        self.marks.dead_boxes = self.deadlocks.stuck_boxes(&boxes);
+        if !self.marks.dead_boxes.is_empty() {
+            self.message = Some(Message::warning(
+                "A box can no longer reach a goal: undo (U) or reset (R)",
+            ));
         }
     }
 
@@ -111,6 +154,7 @@ impl Play {
                 changed
             }),
             _ if keys::is_letter(key, 'z') => self.zoom = !self.zoom,
+            _ if keys::is_letter(key, 'h') => self.request_hint(),
             _ if keys::is_letter(key, 'n') && self.can_switch_levels() => {
                 return Some(Action::SwitchLevel(1));
             }
@@ -130,6 +174,10 @@ impl Play {
         }
         self.message = None;
         self.marks.selected = None;
+        // Any change makes a hint stale; dropping a search cancels it.
+        self.hint = HintState::Idle;
+        self.marks.hint = None;
+        self.check_deadlocks();
         if self.game.is_solved() {
             self.message = Some(Message::info(format!(
                 "Solved in {}! Press Enter to continue",
@@ -166,16 +214,7 @@ impl Play {
             self.message = Some(Message::info("No way there"));
             return;
         };
-        self.act(|game| {
-            let mut moved = false;
-            for direction in path {
-                moved |= game.step(direction).is_some();
-                if game.is_solved() {
-                    break;
-                }
-            }
-            moved
-        });
+        self.act(|game| play_steps(game, &path));
     }
 
     /// Where the board goes on a screen of this size, if it gets drawn at all.
@@ -226,7 +265,15 @@ impl Widget for &Play {
             let width = area.right().saturating_sub(info_x) as usize;
             buf.set_stringn(info_x, area.y + row as u16, line, width, Style::new());
         }
-        if let Some(message) = &self.message {
+        let thinking = match &self.hint {
+            HintState::Thinking(search) => Some(Message::info(format!(
+                "{} Thinking… {} s (any move cancels)",
+                SPINNER[(search.elapsed().as_millis() / 100) as usize % SPINNER.len()],
+                search.elapsed().as_secs()
+            ))),
+            _ => None,
+        };
+        if let Some(message) = thinking.as_ref().or(self.message.as_ref()) {
             let style = match message.kind {
                 MessageKind::Info => self.theme.good(),
                 MessageKind::Warning => self.theme.error(),
@@ -266,60 +313,26 @@ impl Widget for &Play {
     }
 }
 
-/// Every key, in an overlay; any key closes it.
-pub const HELP: [(&str, &str); 13] = [
-    ("W A S D / arrows", "move and push"),
-    ("U", "undo (counts as a move)"),
-    ("Y", "redo (counts as a move)"),
-    ("R", "reset the level (moves back to 0)"),
-    ("H", "hint: mark the next push; again to play it"),
-    ("Z", "zoom: square cells or one column each"),
-    ("N / P", "next / previous level (Free play)"),
-    ("Esc", "leave: saves an unsolved game"),
-    ("?", "this help"),
-    ("Mouse", "click a cell to walk there"),
-    ("", "click a box, then a cell, to push it there"),
-    ("Enter / Space", "accept in menus"),
-    ("Esc / Backspace", "back in menus"),
-];
+const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
-fn render_help(area: Rect, buf: &mut Buffer, theme: Theme) {
-    let width = 64.min(area.width);
-    let height = (HELP.len() as u16 + 4).min(area.height);
-    let popup = Rect::new(
-        area.x + (area.width - width) / 2,
-        area.y + (area.height - height) / 2,
-        width,
-        height,
-    );
-    Clear.render(popup, buf);
-    let block = Block::bordered()
-        .border_type(BorderType::Double)
-        .title(" Keys ")
-        .title_bottom(" any key closes ");
-    let inner = block.inner(popup);
-    block.render(popup, buf);
-    for (row, (key, what)) in HELP.iter().enumerate() {
-        let y = inner.y + 1 + row as u16;
-        if y >= inner.bottom() {
-            break;
-        }
-        buf.set_stringn(inner.x + 1, y, format!("{key:>15}"), 16, theme.accent());
-        buf.set_stringn(
-            inner.x + 18,
-            y,
-            what,
-            inner.width.saturating_sub(18) as usize,
-            Style::new(),
-        );
+fn direction_name(direction: Direction) -> &'static str {
+    match direction {
+        Direction::Left => "left",
+        Direction::Up => "up",
+        Direction::Right => "right",
+        Direction::Down => "down",
     }
 }
 
-/// `1 move`, `2 moves`.
-pub fn plural(count: usize, noun: &str) -> String {
-    if count == 1 {
-        format!("{count} {noun}")
-    } else {
-        format!("{count} {noun}s")
+/// Plays a path step by step, stopping early if it solves the level.
+/// Returns whether anything moved.
+fn play_steps(game: &mut Game, steps: &[Direction]) -> bool {
+    let mut moved = false;
+    for &direction in steps {
+        moved |= game.step(direction).is_some();
+        if game.is_solved() {
+            break;
+        }
     }
+    moved
 }

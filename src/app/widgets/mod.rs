@@ -1,6 +1,7 @@
 //! Drawing pieces the screens share.
 
 pub mod board;
+pub mod help;
 pub mod keycaps;
 pub mod leaderboard;
 pub mod logo;

@@ -1,0 +1,102 @@
+//! The in-game hint: the solver runs on a background thread from the
+//! current position while the game stays playable.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::time::{Duration, Instant};
+
+use crate::game::{Direction, Game, Pos};
+use crate::solver::{self, Limits, Outcome};
+
+/// How long a hint may think before it gives up.
+pub const HINT_TIME: Duration = Duration::from_secs(10);
+/// A hint has a smaller memory cap than `schokoban solve`: the game is running.
+const HINT_MEMORY_BYTES: usize = 512 * 1024 * 1024;
+
+/// The next push a hint suggests, and the steps that get there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Suggestion {
+    /// Where the box to push stands now.
+    pub box_at: Pos,
+    pub direction: Direction,
+    /// The walk to the box and the push itself.
+    pub steps: Vec<Direction>,
+}
+
+/// A search under way. Dropping it cancels the search.
+#[derive(Debug)]
+pub struct Search {
+    cancel: Arc<AtomicBool>,
+    result: Receiver<Outcome>,
+    started: Instant,
+}
+
+impl Search {
+    pub fn start(game: &Game) -> Self {
+        let cancel = Arc::new(AtomicBool::new(false));
+        let (sender, result) = mpsc::channel();
+        let position = game.current_position();
+        let flag = Arc::clone(&cancel);
+        std::thread::spawn(move || {
+            let limits = Limits {
+                time: HINT_TIME,
+                max_memory_bytes: HINT_MEMORY_BYTES,
+            };
+            // The game may have gone away; then nobody wants the answer.
+            let _ = sender.send(solver::solve(&position, &limits, &flag));
+        });
+        Self {
+            cancel,
+            result,
+            started: Instant::now(),
+        }
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+
+    /// The outcome, once the search has one.
+    pub fn poll(&self) -> Option<Outcome> {
+        match self.result.try_recv() {
+            Ok(outcome) => Some(outcome),
+            Err(TryRecvError::Empty) => None,
+            // The search thread died: report it as giving up, not as a crash.
+            Err(TryRecvError::Disconnected) => Some(Outcome::GaveUp),
+        }
+    }
+}
+
+impl Drop for Search {
+    fn drop(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The first push of a solution, with the walk before it.
+pub fn first_push(game: &Game, solution: &[crate::game::Step]) -> Option<Suggestion> {
+    let push_index = solution.iter().position(|step| step.push)?;
+    let mut player = game.player();
+    for step in &solution[..push_index] {
+        player = game.level().neighbour(player, step.direction)?;
+    }
+    let direction = solution[push_index].direction;
+    Some(Suggestion {
+        box_at: game.level().neighbour(player, direction)?,
+        direction,
+        steps: solution[..=push_index]
+            .iter()
+            .map(|s| s.direction)
+            .collect(),
+    })
+}
+
+/// Where a hint stands for the current position.
+#[derive(Debug, Default)]
+pub enum HintState {
+    #[default]
+    Idle,
+    Thinking(Search),
+    Ready(Suggestion),
+}
