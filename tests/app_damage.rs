@@ -1,12 +1,12 @@
 //! Damaged files and failed writes: the player is told, nothing is lost,
 //! and the game goes on.
 
-mod common;
+mod ui;
 
-use common::{TINY, ch, key, open_map, play, press, screen_name, type_text, write_map};
 use crossterm::event::KeyCode;
 use schokoban::app::Screen;
 use schokoban::app::screens::finish::Stage;
+use ui::{TINY, ch, key, open_map, play, press, screen_name, type_text, write_map};
 
 #[test]
 fn an_unreadable_save_is_offered_for_deletion_with_the_reason() {
@@ -165,7 +165,7 @@ fn every_kind_of_bad_path_gives_a_one_line_reason() {
         cases.push((fifo, "not a regular file"));
     }
     for (path, reason) in cases {
-        let mut app = common::menu_app(dir.path());
+        let mut app = ui::menu_app(dir.path());
         press(&mut app, &[ch('s'), ch('s'), key(KeyCode::Enter)]);
         type_text(&mut app, &path.to_string_lossy());
         press(&mut app, &[key(KeyCode::Enter)]);

@@ -1,18 +1,18 @@
 //! The spec's flows, driven by key events against the app's state.
 
-mod common;
+mod ui;
 
-use common::{TINY, ch, key, open_map, play, press, screen_name, type_text, write_map};
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use schokoban::app::Screen;
 use schokoban::app::screens::finish::Stage;
+use ui::{TINY, ch, key, open_map, play, press, screen_name, type_text, write_map};
 
 const LEFT: KeyCode = KeyCode::Left;
 
 #[test]
 fn main_menu_navigates_with_wasd_and_arrows_in_both_cases() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut app = common::menu_app(dir.path());
+    let mut app = ui::menu_app(dir.path());
     let selected = |app: &schokoban::app::App| match app.screen() {
         Screen::MainMenu(menu) => menu.selected,
         _ => panic!("not the main menu"),
@@ -31,7 +31,7 @@ fn main_menu_navigates_with_wasd_and_arrows_in_both_cases() {
 #[test]
 fn key_releases_are_ignored() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut app = common::menu_app(dir.path());
+    let mut app = ui::menu_app(dir.path());
     let release = KeyEvent::new_with_kind(KeyCode::Down, KeyModifiers::NONE, KeyEventKind::Release);
     app.handle_key(&release);
     match app.screen() {
@@ -44,12 +44,12 @@ fn key_releases_are_ignored() {
 fn escape_and_backspace_quit_from_the_main_menu() {
     for quit_key in [KeyCode::Esc, KeyCode::Backspace] {
         let dir = tempfile::tempdir().expect("temp dir");
-        let mut app = common::menu_app(dir.path());
+        let mut app = ui::menu_app(dir.path());
         press(&mut app, &[key(quit_key)]);
         assert!(!app.is_running(), "{quit_key:?} should quit");
     }
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut app = common::menu_app(dir.path());
+    let mut app = ui::menu_app(dir.path());
     press(&mut app, &[ch('s'), ch('s'), ch('s'), ch(' ')]);
     assert!(!app.is_running(), "Space on Quit quits");
 }
@@ -57,7 +57,7 @@ fn escape_and_backspace_quit_from_the_main_menu() {
 #[test]
 fn the_path_prompt_takes_game_keys_as_text() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut app = common::menu_app(dir.path());
+    let mut app = ui::menu_app(dir.path());
     press(&mut app, &[ch('s'), ch('s'), key(KeyCode::Enter)]);
     assert_eq!(screen_name(&app), "path prompt");
     type_text(&mut app, "wasdRUx");
@@ -73,7 +73,7 @@ fn the_path_prompt_takes_game_keys_as_text() {
 #[test]
 fn a_bad_path_shows_the_reason_under_the_input_and_keeps_the_text() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut app = common::menu_app(dir.path());
+    let mut app = ui::menu_app(dir.path());
     press(&mut app, &[ch('s'), ch('s'), key(KeyCode::Enter)]);
     let missing = dir.path().join("nope.xsb");
     type_text(&mut app, &missing.to_string_lossy());

@@ -1,15 +1,15 @@
 //! Beyond the spec: mouse play, redo, level switching, zoom, ASCII and
 //! `NO_COLOR` drawing, and the help overlay.
 
-mod common;
+mod ui;
 
-use common::{TINY, ch, key, open_map, open_map_with, play, press, render, screen_name, write_map};
 use crossterm::event::{Event, KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use schokoban::app::App;
 use schokoban::app::theme::Theme;
 use schokoban::game::Pos;
+use ui::{TINY, ch, key, open_map, open_map_with, play, press, render, screen_name, write_map};
 
 const SCREEN: Rect = Rect::new(0, 0, 60, 20);
 
@@ -168,7 +168,11 @@ fn ascii_mode_draws_xsb_characters() {
 #[test]
 fn without_colour_a_box_on_a_goal_still_looks_different() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let map = write_map(dir.path(), "goals.xsb", "########\n#+*$ $.#\n########\n");
+    let map = write_map(
+        dir.path(),
+        "goals.xsb",
+        "#########\n#+* $ $.#\n#       #\n#########\n",
+    );
     let theme = Theme {
         ascii: false,
         color: false,
@@ -176,9 +180,9 @@ fn without_colour_a_box_on_a_goal_still_looks_different() {
     let mut app = open_map_with(dir.path(), &map, theme);
     press(&mut app, &[ch('z')]);
     let screen = render(&app, 60, 20);
-    let expected = Buffer::with_lines(["█☺▣◼ ◼⨯█"]);
-    let mut row = Buffer::empty(Rect::new(0, 0, 8, 1));
-    for x in 0..8 {
+    let expected = Buffer::with_lines(["█☺▣ ◼ ◼⨯█"]);
+    let mut row = Buffer::empty(Rect::new(0, 0, 9, 1));
+    for x in 0..9 {
         row[(x, 0)] = screen[(4 + x, 6)].clone();
     }
     assert_eq!(row, expected, "no colours, distinct glyphs");

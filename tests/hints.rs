@@ -1,14 +1,14 @@
 //! Hints and deadlock warnings, without a terminal.
 
-mod common;
+mod ui;
 
 use std::time::{Duration, Instant};
 
-use common::{TINY, ch, key, open_map, play, press, write_map};
 use crossterm::event::KeyCode;
 use schokoban::app::App;
 use schokoban::app::hint::HintState;
 use schokoban::game::{Direction, Pos};
+use ui::{TINY, ch, key, open_map, play, press, write_map};
 
 /// Lets the background search finish, as the event loop would.
 fn wait_for_hint(app: &mut App) {
