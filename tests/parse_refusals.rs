@@ -1,6 +1,6 @@
 //! Every way a text can fail to be a level, each a typed error naming the line.
 
-use schokoban::game::{MAX_SIDE, ParseError, parse_level, parse_levels};
+use schokoban::game::{MAX_SIDE, MAX_TOTAL_CELLS, ParseError, parse_level, parse_levels};
 
 fn err(text: &str) -> ParseError {
     parse_levels(text).expect_err("the text must be refused")
@@ -146,4 +146,29 @@ fn errors_say_where() {
     );
     assert_eq!(ParseError::NoPlayer { line: 7 }.line(), Some(7));
     assert_eq!(ParseError::NoBoard.line(), None);
+}
+
+#[test]
+fn a_collection_cannot_ask_for_unbounded_memory() {
+    // Each board is a few kilobytes of text but, padded to its widest row,
+    // MAX_SIDE x MAX_SIDE cells. Only so many fit in one collection.
+    let lines_per_level = MAX_SIDE + 1;
+    let board = format!("{MAX_SIDE}#\n#@$.\n{}\n", "#\n".repeat(MAX_SIDE - 2));
+    let fit = MAX_TOTAL_CELLS / (MAX_SIDE * MAX_SIDE);
+    let text = board.repeat(fit + 1);
+    assert_eq!(
+        err(&text),
+        ParseError::CollectionTooLarge {
+            line: fit * lines_per_level + 1
+        }
+    );
+    let levels = parse_levels(&board.repeat(fit)).expect("exactly the limit fits");
+    assert_eq!(levels.len(), fit);
+}
+
+#[test]
+fn a_collection_of_too_many_levels() {
+    let text = "@$.\n\n".repeat(100_001);
+    assert_eq!(err(&text), ParseError::CollectionTooLarge { line: 200_001 });
+    assert_eq!(parse_levels(&text[..500_000]).expect("fits").len(), 100_000);
 }
