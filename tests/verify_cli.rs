@@ -139,6 +139,15 @@ fn an_illegal_move_names_its_number() {
 }
 
 #[test]
+fn a_typo_in_the_moves_is_a_bad_move_not_a_missing_file() {
+    let (_dir, map) = room();
+    assert_fails(&verify_str(&map, &["rRX"]), &["move 3", "'X'"]);
+    assert_fails(&verify_str(&map, &["r-R"]), &["move 2", "'-'"]);
+    let run = verify_str(&map, &["gone.sav"]);
+    assert_fails(&run, &["gone.sav", "no such file"]);
+}
+
+#[test]
 fn a_damaged_save_names_the_file_and_the_move() {
     let (dir, map) = room();
     let save = dir.path().join("room.xsb.sav");
