@@ -163,6 +163,7 @@ proptest! {
         edits in edits(),
         junk in prop::collection::vec(any::<u8>(), 0..200),
         score in 0usize..300,
+        name in any::<String>(),
     ) {
         let mut text: Vec<u8> = base
             .iter()
@@ -173,7 +174,7 @@ proptest! {
             let (mut board, _) = Leaderboard::parse_lenient_bytes(bytes);
             let (from_text, _) = Leaderboard::parse_lenient(&String::from_utf8_lossy(bytes));
             prop_assert!(from_text.entries().len() <= LEADERBOARD_SIZE);
-            board.insert(score, "new");
+            board.insert(score, &name);
             prop_assert!(board.entries().len() <= LEADERBOARD_SIZE);
             prop_assert!(board.entries().windows(2).all(|w| w[0].score <= w[1].score));
             prop_assert_eq!(Leaderboard::parse(&board.to_text()), Ok(board.clone()));

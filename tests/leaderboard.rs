@@ -194,3 +194,22 @@ fn what_is_written_reads_back_the_same() {
     }
     assert_eq!(Leaderboard::parse(&board.to_text()), Ok(board));
 }
+
+#[test]
+fn a_nickname_that_would_damage_the_file_is_cleaned_on_insert() {
+    let mut board = Leaderboard::default();
+    board.insert(1, "two\nlines");
+    board.insert(2, "  padded  ");
+    board.insert(3, &"long".repeat(10));
+    board.insert(4, "\u{7}\t");
+    assert_eq!(
+        names(&board),
+        [
+            (1, "two lines"),
+            (2, "padded"),
+            (3, "longlonglonglonglong"),
+            (4, "?")
+        ]
+    );
+    assert_eq!(Leaderboard::parse(&board.to_text()), Ok(board));
+}

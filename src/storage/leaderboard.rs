@@ -166,6 +166,9 @@ impl Leaderboard {
 
     /// Adds a score behind every equal one and keeps the best ten. Returns
     /// the new entry's place (0 is best), or `None` if it did not make it.
+    /// A nickname that [`valid_nickname`] would refuse is cleaned up first
+    /// (control characters become spaces, cut to length, `?` if nothing is
+    /// left), so the board always writes out as a file that reads back clean.
     pub fn insert(&mut self, score: usize, name: &str) -> Option<usize> {
         if !self.qualifies(score) {
             return None;
@@ -175,7 +178,7 @@ impl Leaderboard {
             place,
             Entry {
                 score,
-                name: name.to_owned(),
+                name: clean_nickname(name),
             },
         );
         self.entries.truncate(LEADERBOARD_SIZE);
@@ -190,6 +193,21 @@ pub fn valid_nickname(name: &str) -> Option<&str> {
     let count = name.chars().count();
     let printable = name.chars().all(|c| !c.is_control());
     ((1..=MAX_NICKNAME_CHARS).contains(&count) && printable).then_some(name)
+}
+
+fn clean_nickname(name: &str) -> String {
+    if let Some(valid) = valid_nickname(name) {
+        return valid.to_owned();
+    }
+    let spaced: String = name
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let cut: String = spaced.trim().chars().take(MAX_NICKNAME_CHARS).collect();
+    match valid_nickname(&cut) {
+        Some(valid) => valid.to_owned(),
+        None => "?".to_owned(),
+    }
 }
 
 fn parse_entry(raw: &str, line: usize) -> Result<Entry, LeaderboardError> {
