@@ -33,16 +33,17 @@ impl fmt::Display for Report {
 /// level `level` of `map`.
 pub fn run(map: &Path, moves: &str, level: usize) -> anyhow::Result<Report> {
     let level = super::load_level(map, level)?;
-    let log = if is_lurd(moves) {
-        moves.to_owned()
-    } else {
+    let from_file = looks_like_path(moves);
+    let log = if from_file {
         read_text(Path::new(moves), MAX_FILE_BYTES)?
+    } else {
+        moves.to_owned()
     };
     let game = Game::replay(level, &log).with_context(|| {
-        if is_lurd(moves) {
-            "the moves do not replay".to_owned()
-        } else {
+        if from_file {
             format!("{moves}: the moves do not replay")
+        } else {
+            "the moves do not replay".to_owned()
         }
     })?;
     Ok(Report {
@@ -53,8 +54,12 @@ pub fn run(map: &Path, moves: &str, level: usize) -> anyhow::Result<Report> {
     })
 }
 
-/// A LURD string, as opposed to a path: only move letters, `x` and spaces.
-fn is_lurd(text: &str) -> bool {
-    text.chars()
-        .all(|c| "lurdLURDx".contains(c) || c.is_whitespace())
+/// Whether MOVES names a file rather than spelling the moves out: it exists,
+/// or has a folder or an extension in it. Anything else is read as moves, so
+/// a typo such as `rrdX` is reported as a bad move 4, not as a missing file.
+fn looks_like_path(text: &str) -> bool {
+    let lurd = text
+        .chars()
+        .all(|c| "lurdLURDx".contains(c) || c.is_whitespace());
+    !lurd && (Path::new(text).exists() || text.contains(['/', '\\', '.']))
 }

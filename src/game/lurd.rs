@@ -121,8 +121,10 @@ impl fmt::Display for LogError {
 impl std::error::Error for LogError {}
 
 /// Reads a LURD log. White space is skipped, so solutions wrapped over
-/// several lines read as one.
+/// several lines read as one, and so is a leading byte-order mark, which
+/// some editors add to any file they save.
 pub fn parse_log(text: &str) -> Result<Vec<LogEntry>, LogError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     text.chars()
         .filter(|c| !c.is_whitespace())
         .enumerate()

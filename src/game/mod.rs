@@ -9,6 +9,6 @@ mod state;
 
 pub use level::{Direction, Level, Pos, Tile};
 pub use lurd::{LogEntry, LogError, Step, format_log, format_steps, parse_log};
-pub use parse::{MAX_SIDE, ParseError, parse_level, parse_levels};
+pub use parse::{MAX_SIDE, MAX_TOTAL_CELLS, ParseError, parse_level, parse_levels};
 pub use paths::{push_path, walk_path};
 pub use state::Game;

@@ -12,6 +12,12 @@ use super::level::{Level, Pos, Tile};
 /// rather than a puzzle, and would only exhaust memory.
 pub const MAX_SIDE: usize = 1024;
 
+/// The most cells all the boards of one text may hold together. Short rows
+/// are padded to the widest, so a few kilobytes of text can describe a
+/// million cells; without a total, a 16 MiB file could ask for gigabytes.
+/// Real collections hold well under a million.
+pub const MAX_TOTAL_CELLS: usize = 32 * 1024 * 1024;
+
 /// Why a text is not a playable level. Lines and columns count from 1.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParseError {
@@ -43,6 +49,11 @@ pub enum ParseError {
     TooLarge {
         line: usize,
     },
+    /// More levels or cells in one text than any real collection holds; the
+    /// line is where the board that went over starts.
+    CollectionTooLarge {
+        line: usize,
+    },
 }
 
 impl ParseError {
@@ -56,7 +67,8 @@ impl ParseError {
             | ParseError::BoxGoalMismatch { line, .. }
             | ParseError::UnknownChar { line, .. }
             | ParseError::BadRunLength { line, .. }
-            | ParseError::TooLarge { line } => Some(line),
+            | ParseError::TooLarge { line }
+            | ParseError::CollectionTooLarge { line } => Some(line),
         }
     }
 }
@@ -87,6 +99,10 @@ impl fmt::Display for ParseError {
             ParseError::BadRunLength { line, column } => write!(
                 f,
                 "line {line}, column {column}: a run-length count with nothing to repeat, or too long"
+            ),
+            ParseError::CollectionTooLarge { line } => write!(
+                f,
+                "line {line}: more levels or cells than any collection holds (at most {MAX_LEVELS} levels, {MAX_TOTAL_CELLS} cells)"
             ),
             ParseError::TooLarge { line } => write!(
                 f,
@@ -139,6 +155,8 @@ struct Reader {
     /// Which metadata the last finished board already got.
     has_title: bool,
     has_author: bool,
+    /// Cells in all the boards read so far.
+    cells: usize,
 }
 
 impl Reader {
@@ -151,7 +169,7 @@ impl Reader {
         }
         if is_board_row(content, !self.rows.is_empty()) {
             if self.rows.is_empty() && self.levels.len() == MAX_LEVELS {
-                return Err(ParseError::TooLarge { line: line_no });
+                return Err(ParseError::CollectionTooLarge { line: line_no });
             }
             return self.board_line(line_no, line);
         }
@@ -246,6 +264,10 @@ impl Reader {
         }
         let rows = std::mem::take(&mut self.rows);
         let level = build_level(&rows)?.with_title(self.pending_name.take());
+        self.cells += level.width() * level.height();
+        if self.cells > MAX_TOTAL_CELLS {
+            return Err(ParseError::CollectionTooLarge { line: rows[0].line });
+        }
         self.levels.push(level);
         self.gap_since_board = false;
         self.has_title = false;

@@ -9,8 +9,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// Replaces `path` with `contents`. Either the old file or the new one is
 /// there afterwards, never a mix; on error the old file is untouched.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
-    let temp = temp_path(path)?;
-    let result = write_synced(&temp, contents)
+    let (temp, file) = create_temp(path)?;
+    let result = write_synced(file, contents)
         .and_then(|()| fs::rename(&temp, path))
         .and_then(|()| sync_folder(folder_of(path)));
     if result.is_err() {
@@ -28,8 +28,26 @@ pub fn remove_if_present(path: &Path) -> io::Result<()> {
     }
 }
 
-fn write_synced(temp: &Path, contents: &[u8]) -> io::Result<()> {
-    let mut file = OpenOptions::new().write(true).create_new(true).open(temp)?;
+/// Creates a temporary file no one else is using. A writer that crashed can
+/// leave its temporary file behind under a name a later process (the same
+/// process id after a restart, say) would pick again; such names are skipped
+/// rather than failing every write from then on.
+fn create_temp(path: &Path) -> io::Result<(PathBuf, File)> {
+    const ATTEMPTS: usize = 64;
+    for _ in 0..ATTEMPTS {
+        let temp = temp_path(path)?;
+        match OpenOptions::new().write(true).create_new(true).open(&temp) {
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+            opened => return opened.map(|file| (temp, file)),
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::AlreadyExists,
+        "no free name for a temporary file",
+    ))
+}
+
+fn write_synced(mut file: File, contents: &[u8]) -> io::Result<()> {
     file.write_all(contents)?;
     file.sync_all()
 }

@@ -20,11 +20,29 @@ pub struct Leaderboard {
 /// What is wrong with a line of a leaderboard file (lines count from 1).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LeaderboardError {
-    BadScore { line: usize },
-    MissingName { line: usize },
-    BadName { line: usize },
-    OutOfOrder { line: usize },
-    TooManyEntries { line: usize },
+    BadScore {
+        line: usize,
+    },
+    MissingName {
+        line: usize,
+    },
+    BadName {
+        line: usize,
+    },
+    OutOfOrder {
+        line: usize,
+    },
+    TooManyEntries {
+        line: usize,
+    },
+    /// The line is not UTF-8 text: binary junk.
+    NotText {
+        line: usize,
+    },
+    /// The whole file is far larger than any leaderboard; none of it was read.
+    FileTooLarge {
+        bytes: u64,
+    },
 }
 
 impl fmt::Display for LeaderboardError {
@@ -46,6 +64,10 @@ impl fmt::Display for LeaderboardError {
             LeaderboardError::TooManyEntries { line } => {
                 write!(f, "line {line}: more than {LEADERBOARD_SIZE} entries")
             }
+            LeaderboardError::NotText { line } => write!(f, "line {line}: not text"),
+            LeaderboardError::FileTooLarge { bytes } => {
+                write!(f, "{bytes} bytes is far too large for a leaderboard")
+            }
         }
     }
 }
@@ -65,10 +87,29 @@ impl Leaderboard {
     /// Reads what can be read, for recovering a damaged file: the readable
     /// entries, sorted and cut to size, and every problem found.
     pub fn parse_lenient(text: &str) -> (Self, Vec<LeaderboardError>) {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        Self::parse_lines(text.lines().map(Ok::<_, std::convert::Infallible>))
+    }
+
+    /// [`Self::parse_lenient`] for a file's raw bytes: a line that is not
+    /// UTF-8 is one more problem, and the text lines around it still count.
+    pub fn parse_lenient_bytes(bytes: &[u8]) -> (Self, Vec<LeaderboardError>) {
+        let bytes = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(bytes);
+        let bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+        Self::parse_lines(bytes.split(|&b| b == b'\n').map(std::str::from_utf8))
+    }
+
+    fn parse_lines<'a, E>(
+        lines: impl Iterator<Item = Result<&'a str, E>>,
+    ) -> (Self, Vec<LeaderboardError>) {
         let mut entries: Vec<Entry> = Vec::new();
         let mut problems = Vec::new();
-        for (index, raw) in text.lines().enumerate() {
+        for (index, raw) in lines.enumerate() {
             let line = index + 1;
+            let Ok(raw) = raw else {
+                problems.push(LeaderboardError::NotText { line });
+                continue;
+            };
             let raw = raw.trim();
             if raw.is_empty() {
                 continue;
@@ -125,6 +166,9 @@ impl Leaderboard {
 
     /// Adds a score behind every equal one and keeps the best ten. Returns
     /// the new entry's place (0 is best), or `None` if it did not make it.
+    /// A nickname that [`valid_nickname`] would refuse is cleaned up first
+    /// (control characters become spaces, cut to length, `?` if nothing is
+    /// left), so the board always writes out as a file that reads back clean.
     pub fn insert(&mut self, score: usize, name: &str) -> Option<usize> {
         if !self.qualifies(score) {
             return None;
@@ -134,7 +178,7 @@ impl Leaderboard {
             place,
             Entry {
                 score,
-                name: name.to_owned(),
+                name: clean_nickname(name),
             },
         );
         self.entries.truncate(LEADERBOARD_SIZE);
@@ -149,6 +193,21 @@ pub fn valid_nickname(name: &str) -> Option<&str> {
     let count = name.chars().count();
     let printable = name.chars().all(|c| !c.is_control());
     ((1..=MAX_NICKNAME_CHARS).contains(&count) && printable).then_some(name)
+}
+
+fn clean_nickname(name: &str) -> String {
+    if let Some(valid) = valid_nickname(name) {
+        return valid.to_owned();
+    }
+    let spaced: String = name
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let cut: String = spaced.trim().chars().take(MAX_NICKNAME_CHARS).collect();
+    match valid_nickname(&cut) {
+        Some(valid) => valid.to_owned(),
+        None => "?".to_owned(),
+    }
 }
 
 fn parse_entry(raw: &str, line: usize) -> Result<Entry, LeaderboardError> {

@@ -92,6 +92,16 @@ pub fn load_levels(path: &Path) -> Result<Vec<Level>, LoadError> {
 /// Reads a small UTF-8 file, refusing folders, devices, FIFOs and anything
 /// over `max_bytes` before reading it.
 pub fn read_text(path: &Path, max_bytes: u64) -> Result<String, LoadError> {
+    let bytes = read_bytes(path, max_bytes)?;
+    String::from_utf8(bytes).map_err(|e| {
+        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
+        LoadError::new(path, LoadErrorKind::NotUtf8 { line })
+    })
+}
+
+/// Reads a small regular file as bytes, with the same refusals as [`read_text`].
+pub fn read_bytes(path: &Path, max_bytes: u64) -> Result<Vec<u8>, LoadError> {
     let metadata = std::fs::metadata(path).map_err(|e| LoadError::io(path, &e))?;
     if metadata.is_dir() {
         return Err(LoadError::new(path, LoadErrorKind::IsDirectory));
@@ -121,9 +131,5 @@ pub fn read_text(path: &Path, max_bytes: u64) -> Result<String, LoadError> {
             },
         ));
     }
-    String::from_utf8(bytes).map_err(|e| {
-        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
-        LoadError::new(path, LoadErrorKind::NotUtf8 { line })
-    })
+    Ok(bytes)
 }

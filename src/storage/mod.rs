@@ -9,5 +9,5 @@ pub use atomic::{remove_if_present, write_atomic};
 pub use leaderboard::{
     Entry, LEADERBOARD_SIZE, Leaderboard, LeaderboardError, MAX_NICKNAME_CHARS, valid_nickname,
 };
-pub use map_file::{LoadError, LoadErrorKind, MAX_FILE_BYTES, load_levels, read_text};
+pub use map_file::{LoadError, LoadErrorKind, MAX_FILE_BYTES, load_levels, read_bytes, read_text};
 pub use records::{LeaderboardRead, RecordError, Records, SaveProblem, ScoreAdded};

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use super::atomic::{remove_if_present, write_atomic};
 use super::leaderboard::{Leaderboard, LeaderboardError};
-use super::map_file::{LoadError, LoadErrorKind, read_text};
+use super::map_file::{LoadError, LoadErrorKind, read_bytes, read_text};
 use crate::game::{LogEntry, LogError, format_log, parse_log};
 
 /// Record files are small; anything bigger is junk, not a record.
@@ -124,24 +124,21 @@ impl Records {
     /// Reads the leaderboard; a missing file is an empty board, and a damaged
     /// one gives back whatever entries could be read.
     pub fn read_leaderboard(&self) -> Result<LeaderboardRead, RecordError> {
-        let text = match read_text(&self.leaderboard, MAX_RECORD_BYTES) {
-            Ok(text) => text,
+        let (board, problems) = match read_bytes(&self.leaderboard, MAX_RECORD_BYTES) {
+            Ok(bytes) => Leaderboard::parse_lenient_bytes(&bytes),
             Err(LoadError {
                 kind: LoadErrorKind::Missing,
                 ..
-            }) => String::new(),
+            }) => (Leaderboard::default(), Vec::new()),
             Err(LoadError {
-                kind: LoadErrorKind::NotUtf8 { line },
+                kind: LoadErrorKind::TooLarge { bytes },
                 ..
-            }) => {
-                return Ok(LeaderboardRead {
-                    board: Leaderboard::default(),
-                    problems: vec![LeaderboardError::BadScore { line }],
-                });
-            }
+            }) => (
+                Leaderboard::default(),
+                vec![LeaderboardError::FileTooLarge { bytes }],
+            ),
             Err(error) => return Err(RecordError::Read(error)),
         };
-        let (board, problems) = Leaderboard::parse_lenient(&text);
         Ok(LeaderboardRead { board, problems })
     }
 
