@@ -9,7 +9,7 @@ use crate::app::theme::Theme;
 
 /// Every key, in an overlay; any key closes it.
 pub const HELP: [(&str, &str); 13] = [
-    ("W A S D / arrows", "move and push"),
+    ("WASD / arrows", "move and push"),
     ("U", "undo (counts as a move)"),
     ("Y", "redo (counts as a move)"),
     ("R", "reset the level (moves back to 0)"),
