@@ -6,12 +6,10 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use crate::app::Action;
-use crate::app::keys;
 use crate::app::origin::Mode;
 use crate::app::theme::Theme;
-use crate::app::widgets::menu::{MenuList, step_selection};
-use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH, centered_column, page, too_small};
-use crate::game::Direction;
+use crate::app::widgets::menu::{MenuKey, MenuList, menu_key};
+use crate::app::widgets::page::{centered_column, page};
 use crate::library::Collection;
 
 /// One line of the menu: a collection, its size and the player's progress.
@@ -33,20 +31,13 @@ pub struct CollectionMenu {
 
 impl CollectionMenu {
     pub fn handle_key(&mut self, key: &KeyEvent) -> Option<Action> {
-        let len = self.entries.len();
-        match keys::direction(key) {
-            Some(Direction::Up) => self.selected = step_selection(self.selected, len, false),
-            Some(Direction::Down) => self.selected = step_selection(self.selected, len, true),
-            _ if keys::is_accept(key) && len > 0 => {
-                return Some(Action::CollectionChosen {
-                    mode: self.mode,
-                    collection: self.entries[self.selected].collection,
-                });
-            }
-            _ if keys::is_back(key) => return Some(Action::Back),
-            _ => {}
+        match menu_key(key, &mut self.selected, self.entries.len())? {
+            MenuKey::Accept => Some(Action::CollectionChosen {
+                mode: self.mode,
+                collection: self.entries[self.selected].collection,
+            }),
+            MenuKey::Back => Some(Action::Back),
         }
-        None
     }
 
     fn lines(&self) -> Vec<String> {
@@ -65,20 +56,19 @@ impl CollectionMenu {
 
 impl Widget for &CollectionMenu {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        if too_small(area, buf, MIN_WIDTH, MIN_HEIGHT) {
-            return;
-        }
         let heading = match self.mode {
             Mode::Arcade => "Arcade: choose a collection",
             Mode::FreePlay => "Free play: choose a collection",
         };
-        let content = page(
+        let Some(content) = page(
             area,
             buf,
             self.theme,
             heading,
             "↑↓ choose · Enter play · Esc back",
-        );
+        ) else {
+            return;
+        };
         let lines = self.lines();
         let width = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u16 + 3;
         MenuList {

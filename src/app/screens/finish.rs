@@ -13,12 +13,9 @@ use crate::app::message::{Message, MessageKind, plural};
 use crate::app::origin::Origin;
 use crate::app::theme::Theme;
 use crate::app::widgets::leaderboard::{LEADERBOARD_WIDTH, LeaderboardView};
-use crate::app::widgets::menu::{MenuList, step_selection};
-use crate::app::widgets::page::{
-    MIN_HEIGHT, MIN_WIDTH, centered_column, centered_line, page, too_small,
-};
+use crate::app::widgets::menu::{MenuKey, MenuList, menu_key};
+use crate::app::widgets::page::{centered_column, centered_line, page};
 use crate::app::widgets::text_input::{InputEvent, TextInput};
-use crate::game::Direction;
 use crate::storage::{Leaderboard, MAX_NICKNAME_CHARS, Records, valid_nickname};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,19 +99,13 @@ impl Finish {
             },
             Stage::Board { selected } => {
                 let len = self.next.iter().len() + 1;
-                match keys::direction(key) {
-                    Some(Direction::Up) => *selected = step_selection(*selected, len, false),
-                    Some(Direction::Down) => *selected = step_selection(*selected, len, true),
-                    _ if keys::is_accept(key) => {
-                        return Some(match (&self.next, *selected) {
-                            (Some(next), 0) => Action::Open(next.origin.clone()),
-                            _ => Action::MainMenu,
-                        });
-                    }
-                    _ if keys::is_back(key) => return Some(Action::MainMenu),
-                    _ => {}
+                match menu_key(key, selected, len)? {
+                    MenuKey::Accept => Some(match (&self.next, *selected) {
+                        (Some(next), 0) => Action::Open(next.origin.clone()),
+                        _ => Action::MainMenu,
+                    }),
+                    MenuKey::Back => Some(Action::MainMenu),
                 }
-                None
             }
         }
     }
@@ -122,15 +113,14 @@ impl Finish {
 
 impl Widget for &Finish {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        if too_small(area, buf, MIN_WIDTH, MIN_HEIGHT) {
-            return;
-        }
         let footer = match self.stage {
             Stage::Qualify { .. } => "←→ choose · Enter accept",
             Stage::Nickname { .. } => "type your nickname · Enter save · Esc back",
             Stage::Board { .. } => "↑↓ choose · Enter accept · Esc main menu",
         };
-        let content = page(area, buf, self.theme, &self.heading, footer);
+        let Some(content) = page(area, buf, self.theme, &self.heading, footer) else {
+            return;
+        };
         let mut y = content.y;
         if let Some(score) = self.solved_score {
             let line = format!("Solved in {}!", plural(score, "move"));

@@ -13,7 +13,7 @@ use crate::app::Action;
 use crate::app::keys;
 use crate::app::origin::Origin;
 use crate::app::theme::Theme;
-use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH, centered_column, page, too_small};
+use crate::app::widgets::page::{centered_column, page};
 use crate::game::Direction;
 use crate::library::Collection;
 
@@ -112,16 +112,15 @@ impl LevelList {
 
 impl Widget for &LevelList {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        if too_small(area, buf, MIN_WIDTH, MIN_HEIGHT) {
-            return;
-        }
-        let content = page(
+        let Some(content) = page(
             area,
             buf,
             self.theme,
             &self.heading,
             "↑↓ choose · PgUp/PgDn/Home/End jump · Enter play · Esc back",
-        );
+        ) else {
+            return;
+        };
         let title_width = self
             .rows
             .iter()

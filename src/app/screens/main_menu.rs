@@ -6,15 +6,10 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use crate::app::Action;
-use crate::app::keys;
 use crate::app::origin::Mode;
 use crate::app::theme::Theme;
-use crate::app::widgets::menu::{MenuList, step_selection};
-use crate::app::widgets::page::{
-    MIN_HEIGHT, MIN_WIDTH, centered_column, centered_line, page, too_small,
-};
-use crate::game::Direction;
-
+use crate::app::widgets::menu::{MenuKey, MenuList, menu_key};
+use crate::app::widgets::page::{centered_column, centered_line, page};
 pub const ITEMS: [&str; 4] = ["Arcade", "Free play", "Custom map", "Quit"];
 
 #[derive(Debug)]
@@ -35,40 +30,29 @@ impl MainMenu {
     }
 
     pub fn handle_key(&mut self, key: &KeyEvent) -> Option<Action> {
-        match keys::direction(key) {
-            Some(Direction::Up) => {
-                self.selected = step_selection(self.selected, ITEMS.len(), false);
-            }
-            Some(Direction::Down) => {
-                self.selected = step_selection(self.selected, ITEMS.len(), true);
-            }
-            _ if keys::is_accept(key) => {
-                return Some(match self.selected {
-                    0 => Action::ChooseCollection(Mode::Arcade),
-                    1 => Action::ChooseCollection(Mode::FreePlay),
-                    2 => Action::OpenCustomPrompt,
-                    _ => Action::Quit,
-                });
-            }
-            _ if keys::is_back(key) => return Some(Action::Quit),
-            _ => {}
+        match menu_key(key, &mut self.selected, ITEMS.len())? {
+            MenuKey::Accept => Some(match self.selected {
+                0 => Action::ChooseCollection(Mode::Arcade),
+                1 => Action::ChooseCollection(Mode::FreePlay),
+                2 => Action::OpenCustomPrompt,
+                _ => Action::Quit,
+            }),
+            MenuKey::Back => Some(Action::Quit),
         }
-        None
     }
 }
 
 impl Widget for &MainMenu {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        if too_small(area, buf, MIN_WIDTH, MIN_HEIGHT) {
-            return;
-        }
-        let content = page(
+        let Some(content) = page(
             area,
             buf,
             self.theme,
             "Sokoban for the terminal",
             "↑↓ or W/S choose · Enter or Space accept · Esc quit",
-        );
+        ) else {
+            return;
+        };
         let items: Vec<String> = ITEMS.iter().map(|&s| s.to_owned()).collect();
         let column = centered_column(content, 16);
         MenuList {

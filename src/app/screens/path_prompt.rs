@@ -7,7 +7,7 @@ use ratatui::widgets::Widget;
 
 use crate::app::Action;
 use crate::app::theme::Theme;
-use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH, centered_column, page, too_small};
+use crate::app::widgets::page::{centered_column, page};
 use crate::app::widgets::text_input::{InputEvent, TextInput};
 
 #[derive(Debug)]
@@ -44,16 +44,15 @@ impl PathPrompt {
 
 impl Widget for &PathPrompt {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        if too_small(area, buf, MIN_WIDTH, MIN_HEIGHT) {
-            return;
-        }
-        let content = page(
+        let Some(content) = page(
             area,
             buf,
             self.theme,
             "Custom map",
             "Enter open · Esc back · ~ is your home folder",
-        );
+        ) else {
+            return;
+        };
         let column = centered_column(content, 60.min(content.width.saturating_sub(2)));
         buf.set_string(
             column.x,

@@ -6,15 +6,10 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use crate::app::Action;
-use crate::app::keys;
 use crate::app::origin::Opened;
 use crate::app::theme::Theme;
-use crate::app::widgets::menu::{MenuList, step_selection};
-use crate::app::widgets::page::{
-    MIN_HEIGHT, MIN_WIDTH, centered_column, centered_line, page, too_small,
-};
-use crate::game::Direction;
-
+use crate::app::widgets::menu::{MenuKey, MenuList, menu_key};
+use crate::app::widgets::page::{centered_column, centered_line, page};
 #[derive(Debug)]
 pub struct SavePrompt {
     pub opened: Opened,
@@ -44,36 +39,28 @@ impl SavePrompt {
 
     pub fn handle_key(&mut self, key: &KeyEvent) -> Option<Action> {
         let len = self.items().len();
-        match keys::direction(key) {
-            Some(Direction::Up) => self.selected = step_selection(self.selected, len, false),
-            Some(Direction::Down) => self.selected = step_selection(self.selected, len, true),
-            _ if keys::is_accept(key) => {
-                return Some(if self.damaged.is_none() && self.selected == 0 {
-                    Action::LoadSave
-                } else {
-                    Action::DeleteSave
-                });
+        match menu_key(key, &mut self.selected, len)? {
+            MenuKey::Accept if self.damaged.is_none() && self.selected == 0 => {
+                Some(Action::LoadSave)
             }
-            _ if keys::is_back(key) => return Some(Action::Back),
-            _ => {}
+            MenuKey::Accept => Some(Action::DeleteSave),
+            MenuKey::Back => Some(Action::Back),
         }
-        None
     }
 }
 
 impl Widget for &SavePrompt {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        if too_small(area, buf, MIN_WIDTH, MIN_HEIGHT) {
-            return;
-        }
         let heading = format!("A saved game exists for {}", self.opened.title);
-        let content = page(
+        let Some(content) = page(
             area,
             buf,
             self.theme,
             &heading,
             "↑↓ choose · Enter accept · Esc back",
-        );
+        ) else {
+            return;
+        };
         let mut top = content.y;
         if let Some(reason) = &self.damaged {
             centered_line(

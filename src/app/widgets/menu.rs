@@ -1,13 +1,36 @@
 //! A vertical list of choices with one selected, used by every menu.
 
+use crossterm::event::KeyEvent;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
+use crate::app::keys;
 use crate::app::theme::Theme;
+use crate::game::Direction;
+
+/// What a key asked of a menu, beyond moving the selection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MenuKey {
+    Accept,
+    Back,
+}
+
+/// The keys every menu shares: up and down move `selected` through `len`
+/// items (wrapping), Enter or Space accept, Escape or Backspace go back.
+pub fn menu_key(key: &KeyEvent, selected: &mut usize, len: usize) -> Option<MenuKey> {
+    match keys::direction(key) {
+        Some(Direction::Up) => *selected = step_selection(*selected, len, false),
+        Some(Direction::Down) => *selected = step_selection(*selected, len, true),
+        _ if keys::is_accept(key) && len > 0 => return Some(MenuKey::Accept),
+        _ if keys::is_back(key) => return Some(MenuKey::Back),
+        _ => {}
+    }
+    None
+}
 
 /// Moves a selection up or down through `len` items, wrapping around.
-pub fn step_selection(selected: usize, len: usize, down: bool) -> usize {
+fn step_selection(selected: usize, len: usize, down: bool) -> usize {
     match (len, down) {
         (0, _) => 0,
         (_, true) => (selected + 1) % len,

@@ -33,8 +33,18 @@ pub fn too_small(area: Rect, buf: &mut Buffer, min_width: u16, min_height: u16) 
 }
 
 /// Draws the logo and heading at the top and the key hints at the bottom;
-/// returns the area left for the screen's content.
-pub fn page(area: Rect, buf: &mut Buffer, theme: Theme, heading: &str, footer: &str) -> Rect {
+/// returns the area left for the screen's content, or `None` (after saying
+/// so) when the terminal is too small.
+pub fn page(
+    area: Rect,
+    buf: &mut Buffer,
+    theme: Theme,
+    heading: &str,
+    footer: &str,
+) -> Option<Rect> {
+    if too_small(area, buf, MIN_WIDTH, MIN_HEIGHT) {
+        return None;
+    }
     let logo_x = area.x + area.width.saturating_sub(LOGO_WIDTH) / 2;
     Logo {
         style: theme.accent(),
@@ -54,7 +64,12 @@ pub fn page(area: Rect, buf: &mut Buffer, theme: Theme, heading: &str, footer: &
     let footer_y = area.bottom().saturating_sub(1);
     centered_line(area, footer_y, footer, buf, theme.dim());
     let top = heading_y + 2;
-    Rect::new(area.x, top, area.width, footer_y.saturating_sub(top + 1))
+    Some(Rect::new(
+        area.x,
+        top,
+        area.width,
+        footer_y.saturating_sub(top + 1),
+    ))
 }
 
 pub fn centered_line(area: Rect, y: u16, text: &str, buf: &mut Buffer, style: Style) {
