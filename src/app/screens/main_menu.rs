@@ -2,14 +2,15 @@
 
 use crossterm::event::KeyEvent;
 use ratatui::buffer::Buffer;
+use ratatui::layout::Alignment;
 use ratatui::layout::Rect;
-use ratatui::widgets::Widget;
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::app::Action;
 use crate::app::origin::Mode;
 use crate::app::theme::Theme;
 use crate::app::widgets::menu::{MenuKey, MenuList, menu_key};
-use crate::app::widgets::page::{centered_column, centered_line, page};
+use crate::app::widgets::page::{centered_column, page};
 pub const ITEMS: [&str; 4] = ["Arcade", "Free play", "Custom map", "Quit"];
 
 #[derive(Debug)]
@@ -62,10 +63,19 @@ impl Widget for &MainMenu {
         }
         .render(column, buf);
         if let Some(notice) = &self.notice {
+            // Notices name paths and can be long: wrap them under the menu.
             let y = content.y + ITEMS.len() as u16 + 1;
-            if y < content.bottom() {
-                centered_line(content, y, notice, buf, self.theme.dim());
-            }
+            let area = Rect::new(
+                content.x + 2,
+                y,
+                content.width.saturating_sub(4),
+                content.bottom().saturating_sub(y),
+            );
+            Paragraph::new(notice.as_str())
+                .style(self.theme.error())
+                .alignment(Alignment::Center)
+                .wrap(Wrap { trim: true })
+                .render(area, buf);
         }
     }
 }
