@@ -298,3 +298,39 @@ fn ctrl_c_quits_from_inside_a_level() {
     app.handle_key(&KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
     assert!(!app.is_running());
 }
+
+#[test]
+fn tab_completes_a_path_like_a_shell() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    write_map(dir.path(), "alpha.xsb", TINY);
+    write_map(dir.path(), ".hidden.xsb", TINY);
+    std::fs::create_dir(dir.path().join("alps")).expect("folder");
+    let base = format!("{}/", dir.path().display());
+
+    let completion = schokoban::app::complete(&format!("{base}al"));
+    assert_eq!(completion.text, format!("{base}alp"));
+    assert_eq!(completion.candidates, ["alpha.xsb", "alps/"]);
+    assert_eq!(
+        schokoban::app::complete(&format!("{base}alph")).text,
+        format!("{base}alpha.xsb")
+    );
+    assert_eq!(
+        schokoban::app::complete(&format!("{base}alps")).text,
+        format!("{base}alps/")
+    );
+    assert_eq!(
+        schokoban::app::complete(&format!("{base}.h")).text,
+        format!("{base}.hidden.xsb")
+    );
+    assert_eq!(
+        schokoban::app::complete(&format!("{base}zz")).text,
+        format!("{base}zz")
+    );
+
+    // In the prompt, Tab then Enter opens the completed map.
+    let mut app = ui::menu_app(dir.path());
+    press(&mut app, &[ch('s'), ch('s'), key(KeyCode::Enter)]);
+    type_text(&mut app, &format!("{base}alph"));
+    press(&mut app, &[key(KeyCode::Tab), key(KeyCode::Enter)]);
+    assert_eq!(play(&app).opened.title, "Tiny");
+}

@@ -19,7 +19,7 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use crate::library::{Collection, Library};
-pub use flows::expand_path;
+pub use flows::{Completion, complete, expand_path};
 use origin::{Mode, Origin};
 pub use run::run;
 use screens::{
@@ -44,6 +44,8 @@ pub enum Action {
     OpenCustomPrompt,
     /// A path as typed, `~` not yet expanded.
     LoadCustom(String),
+    /// Tab in the path prompt.
+    CompletePath,
     /// Open a level: the saved-game question if it has a save, else play.
     Open(Origin),
     LoadSave,

@@ -1,9 +1,11 @@
 //! [`App::update`]: screen changes and the file IO behind them. Failures
 //! become messages on screen; none of them ends the game.
 
+mod completion;
 mod ending;
 mod opening;
 
+pub use completion::{Completion, complete};
 pub use opening::expand_path;
 
 use super::message::Message;
@@ -38,6 +40,7 @@ impl App {
                     .push(Screen::PathPrompt(PathPrompt::new(self.theme)));
             }
             Action::LoadCustom(typed) => self.load_custom(&typed),
+            Action::CompletePath => self.complete_path(),
             Action::Open(origin) => self.open(&origin),
             Action::LoadSave => self.load_save(),
             Action::DeleteSave => self.delete_save(),

@@ -53,11 +53,9 @@ impl App {
     /// Shows why a typed path did not open, keeping the text for editing.
     fn show_custom_error(&mut self, typed: &str, error: String) {
         if !matches!(self.screen(), Screen::PathPrompt(_)) {
-            self.screens.push(Screen::PathPrompt(PathPrompt {
-                input: TextInput::with_text(typed),
-                error: None,
-                theme: self.theme,
-            }));
+            let mut prompt = PathPrompt::new(self.theme);
+            prompt.input = TextInput::with_text(typed);
+            self.screens.push(Screen::PathPrompt(prompt));
         }
         if let Screen::PathPrompt(prompt) = self.screen_mut() {
             prompt.error = Some(error);

@@ -1,9 +1,9 @@
 //! Custom map: the player types the path of any XSB file.
 
-use crossterm::event::KeyEvent;
+use crossterm::event::{KeyCode, KeyEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::widgets::Widget;
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::app::Action;
 use crate::app::theme::Theme;
@@ -15,6 +15,8 @@ pub struct PathPrompt {
     pub input: TextInput,
     /// Why the last path did not open; the typed path stays for editing.
     pub error: Option<String>,
+    /// What Tab found when more than one name matched.
+    pub candidates: Vec<String>,
     pub theme: Theme,
 }
 
@@ -23,11 +25,15 @@ impl PathPrompt {
         Self {
             input: TextInput::default(),
             error: None,
+            candidates: Vec::new(),
             theme,
         }
     }
 
     pub fn handle_key(&mut self, key: &KeyEvent) -> Option<Action> {
+        if key.code == KeyCode::Tab {
+            return Some(Action::CompletePath);
+        }
         match self.input.handle_key(key) {
             InputEvent::Submit if !self.input.text().trim().is_empty() => {
                 Some(Action::LoadCustom(self.input.text().to_owned()))
@@ -35,6 +41,7 @@ impl PathPrompt {
             InputEvent::Cancel => Some(Action::Back),
             InputEvent::Edited => {
                 self.error = None;
+                self.candidates.clear();
                 None
             }
             InputEvent::Submit | InputEvent::Ignored => None,
@@ -49,7 +56,7 @@ impl Widget for &PathPrompt {
             buf,
             self.theme,
             "Custom map",
-            "Enter open · Esc back · ~ is your home folder",
+            "Tab completes · Enter open · Esc back · ~ is your home folder",
         ) else {
             return;
         };
@@ -75,6 +82,18 @@ impl Widget for &PathPrompt {
                 column.width as usize,
                 self.theme.error(),
             );
+        } else if !self.candidates.is_empty() {
+            let list = self.candidates.join("  ");
+            let area = Rect::new(
+                column.x,
+                column.y + 3,
+                column.width,
+                content.bottom().saturating_sub(column.y + 3),
+            );
+            Paragraph::new(list)
+                .style(self.theme.dim())
+                .wrap(Wrap { trim: true })
+                .render(area, buf);
         }
     }
 }
