@@ -10,6 +10,7 @@
 //! solution.
 
 mod board;
+mod corral;
 mod deadlock;
 mod hungarian;
 mod marks;

@@ -8,7 +8,8 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use super::board::{Board, Cell, FAR, Mode, NONE, Targets, opposite};
+use super::board::{Board, Cell, Mode, NONE, Targets, opposite};
+use super::corral::Corrals;
 use super::deadlock::freeze_deadlock;
 use super::hungarian::Assignment;
 use super::marks::{Marks, flood};
@@ -87,6 +88,9 @@ pub struct Search<'a> {
     assignment: Assignment,
     parent_boxes: Vec<Cell>,
     child: Vec<Cell>,
+    corrals: Corrals,
+    /// When a PI-corral was found, the only pushes worth making.
+    only: Option<Vec<(Cell, usize)>>,
 }
 
 impl<'a> Search<'a> {
@@ -114,6 +118,8 @@ impl<'a> Search<'a> {
             assignment: Assignment::default(),
             parent_boxes: Vec::new(),
             child: Vec::new(),
+            corrals: Corrals::new(cells),
+            only: None,
         }
     }
 
@@ -172,12 +178,26 @@ impl<'a> Search<'a> {
             &mut self.stack,
             node.player,
         );
+        self.only = None;
+        if self.mode == Mode::Push {
+            let pi = self
+                .corrals
+                .pi_pushes(self.board, self.goals, &self.occupied, &self.reach);
+            self.only = pi.map(<[_]>::to_vec);
+        }
         let mut result = Status::Running;
         'boxes: for (i, &from) in parent_boxes.iter().enumerate() {
             for dir in 0..4 {
                 let Some((to, player)) = self.move_of(from, dir) else {
                     continue;
                 };
+                if self
+                    .only
+                    .as_ref()
+                    .is_some_and(|only| !only.contains(&(to, dir)))
+                {
+                    continue;
+                }
                 self.occupied[usize::from(from)] = false;
                 self.occupied[usize::from(to)] = true;
                 let status =
@@ -288,10 +308,8 @@ impl<'a> Search<'a> {
     /// The matching bound: moves each box needs to a target of its own.
     fn bound(&mut self, boxes: &[Cell]) -> Option<u32> {
         let targets = self.targets;
-        self.assignment.solve(boxes.len(), targets.len(), |r, t| {
-            let d = targets.dist(t, boxes[r]);
-            (d != FAR).then_some(u32::from(d))
-        })
+        self.assignment
+            .solve(boxes.len(), targets.len(), |r| targets.costs(boxes[r]))
     }
 
     fn set_boxes(&mut self, boxes: &[Cell], present: bool) {
