@@ -13,6 +13,7 @@ mod board;
 mod corral;
 mod deadlock;
 mod hungarian;
+mod macros;
 mod marks;
 mod path;
 mod search;

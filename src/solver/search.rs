@@ -12,6 +12,7 @@ use super::board::{Board, Cell, Mode, NONE, Targets, opposite};
 use super::corral::Corrals;
 use super::deadlock::freeze_deadlock;
 use super::hungarian::Assignment;
+use super::macros::Macros;
 use super::marks::{Marks, flood};
 use super::table::{Lookup, Node, Table};
 
@@ -89,6 +90,7 @@ pub struct Search<'a> {
     parent_boxes: Vec<Cell>,
     child: Vec<Cell>,
     corrals: Corrals,
+    macros: Macros,
     /// When a PI-corral was found, the only pushes worth making.
     only: Option<Vec<(Cell, usize)>>,
 }
@@ -119,6 +121,7 @@ impl<'a> Search<'a> {
             parent_boxes: Vec::new(),
             child: Vec::new(),
             corrals: Corrals::new(cells),
+            macros: Macros::new(board, box_count == goals.len()),
             only: None,
         }
     }
@@ -139,6 +142,7 @@ impl<'a> Search<'a> {
             parent: u32::MAX,
             to: NONE,
             dir: 0,
+            run: 0,
             player,
             pushes: 0,
         };
@@ -198,10 +202,24 @@ impl<'a> Search<'a> {
                 {
                     continue;
                 }
+                let (to, player, run) = if self.mode == Mode::Push {
+                    let (to, extra) =
+                        self.macros
+                            .extend(self.board, self.goals, &self.occupied, to, dir);
+                    (to, self.board.next(to, opposite(dir)), 1 + extra)
+                } else {
+                    (to, player, 1)
+                };
                 self.occupied[usize::from(from)] = false;
                 self.occupied[usize::from(to)] = true;
-                let status =
-                    self.consider(node, index, (&parent_boxes, i), (to, dir), player, other);
+                let status = self.consider(
+                    node,
+                    index,
+                    (&parent_boxes, i),
+                    (to, dir, run),
+                    player,
+                    other,
+                );
                 self.occupied[usize::from(to)] = false;
                 self.occupied[usize::from(from)] = true;
                 if !matches!(status, Status::Running) {
@@ -244,7 +262,7 @@ impl<'a> Search<'a> {
         node: Node,
         index: u32,
         (parent_boxes, i): (&[Cell], usize),
-        (to, dir): (Cell, usize),
+        (to, dir, run): (Cell, usize, u16),
         player: Cell,
         other: &Search<'_>,
     ) -> Status {
@@ -258,7 +276,7 @@ impl<'a> Search<'a> {
         child.extend_from_slice(parent_boxes);
         child[i] = to;
         child.sort_unstable();
-        let status = self.add_child(node, index, &child, (to, dir), player, other);
+        let status = self.add_child(node, index, &child, (to, dir, run), player, other);
         self.child = child;
         status
     }
@@ -268,7 +286,7 @@ impl<'a> Search<'a> {
         node: Node,
         index: u32,
         child: &[Cell],
-        (to, dir): (Cell, usize),
+        (to, dir, run): (Cell, usize, u16),
         player: Cell,
         other: &Search<'_>,
     ) -> Status {
@@ -283,11 +301,12 @@ impl<'a> Search<'a> {
         if self.table.is_full() {
             return Status::Full;
         }
-        let pushes = node.pushes + 1;
+        let pushes = node.pushes + u32::from(run);
         let new = Node {
             parent: index,
             to,
             dir: dir as u8,
+            run,
             player,
             pushes,
         };
@@ -340,10 +359,19 @@ impl<'a> Search<'a> {
             let node = self.table.node(index);
             if node.parent != u32::MAX {
                 let dir = usize::from(node.dir);
-                pushes.push(match self.mode {
-                    Mode::Push => (node.to, dir),
-                    Mode::Pull => (self.board.next(node.to, opposite(dir)), opposite(dir)),
-                });
+                match self.mode {
+                    Mode::Push => {
+                        // Latest first; the list is reversed below.
+                        let mut to = node.to;
+                        for _ in 0..node.run {
+                            pushes.push((to, dir));
+                            to = self.board.next(to, opposite(dir));
+                        }
+                    }
+                    Mode::Pull => {
+                        pushes.push((self.board.next(node.to, opposite(dir)), opposite(dir)));
+                    }
+                }
             }
             index = node.parent;
         }
@@ -354,9 +382,13 @@ impl<'a> Search<'a> {
     }
 }
 
-/// Open-list key: lowest score first, ties to the earlier node, so the
-/// order is fully determined.
+/// Open-list key: lowest score first, then the smaller bound (the nearer
+/// to done), then the earlier node, so the order is fully determined.
+/// Scores and bounds past their fields' range are clamped, which only
+/// blurs the order among such far-off positions.
 fn priority(moves: u32, bound: u32, index: u32) -> u64 {
     let score = u64::from(moves) + WEIGHT * u64::from(bound);
-    (score << 32) | u64::from(index)
+    let score = score.min((1 << 20) - 1);
+    let bound = u64::from(bound).min((1 << 12) - 1);
+    (score << 44) | (bound << 32) | u64::from(index)
 }

@@ -12,6 +12,8 @@ pub struct Node {
     /// Where the pushed box went, and which way (index into `DIRECTIONS`).
     pub to: Cell,
     pub dir: u8,
+    /// Pushes the move took: more than one for a tunnel macro.
+    pub run: u16,
     /// The smallest cell the player can reach: positions that differ only
     /// in where the player stands inside one area are the same.
     pub player: Cell,
