@@ -108,6 +108,12 @@ impl Board {
         &self.goals
     }
 
+    /// The grid position of a cell.
+    #[cfg(test)]
+    pub fn pos(&self, cell: Cell) -> Pos {
+        self.pos[usize::from(cell)]
+    }
+
     /// The cell at a grid position, or `None` for walls and sealed-off floor.
     pub fn cell(&self, pos: Pos) -> Option<Cell> {
         let index = pos.y.checked_mul(self.width)?.checked_add(pos.x)?;

@@ -146,3 +146,46 @@ impl Corrals {
         !self.pushes.is_empty()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Pos, parse_level};
+    use crate::solver::board::Mode;
+    use crate::solver::marks::flood;
+
+    /// The PI-corral pushes of a level's starting position.
+    fn pi_pushes(xsb: &str) -> Option<Vec<(Pos, usize)>> {
+        let level = parse_level(xsb).expect("test level parses");
+        let board = Board::new(&level).expect("small board");
+        let goals = Targets::new(&board, board.goals(), Mode::Push);
+        let mut occupied = vec![false; board.cells()];
+        for &p in level.boxes() {
+            occupied[usize::from(board.cell(p).expect("box on floor"))] = true;
+        }
+        let mut reach = Marks::new(board.cells());
+        reach.next();
+        let player = board.cell(level.player()).expect("player on floor");
+        flood(&board, &occupied, &mut reach, &mut Vec::new(), player);
+        let mut corrals = Corrals::new(board.cells());
+        let pushes = corrals.pi_pushes(&board, &goals, &occupied, &reach)?;
+        Some(pushes.iter().map(|&(c, d)| (board.pos(c), d)).collect())
+    }
+
+    #[test]
+    fn a_walled_off_room_limits_the_pushes_to_its_door() {
+        // The top room is a corral: its door box can only go in, so the
+        // push of the other box onto its goal can wait.
+        let xsb = "#######\n#  .  #\n#     #\n###$###\n#.$@  #\n#     #\n#######\n";
+        assert_eq!(pi_pushes(xsb), Some(vec![(Pos::new(3, 2), 1)]));
+    }
+
+    #[test]
+    fn a_corral_with_a_push_the_player_cannot_make_yet_is_not_pi() {
+        // The left door can be pushed in now, but the right one only once
+        // the box under it has moved: pruning to the left push would lose
+        // that line.
+        let xsb = "#######\n#  .  #\n#    .#\n###$#$#\n#   @$#\n#.    #\n#######\n";
+        assert_eq!(pi_pushes(xsb), None);
+    }
+}

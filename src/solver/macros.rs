@@ -72,3 +72,46 @@ impl Macros {
         (to, extra)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Pos, parse_level};
+    use crate::solver::board::Mode;
+
+    /// Pushes the box of `xsb` left onto `to` and returns where it ends.
+    fn push_left(xsb: &str, to: Pos) -> (Pos, u16) {
+        const LEFT: usize = 0;
+        let level = parse_level(xsb).expect("test level parses");
+        let board = Board::new(&level).expect("small board");
+        let goals = Targets::new(&board, board.goals(), Mode::Push);
+        let mut occupied = vec![false; board.cells()];
+        let to = board.cell(to).expect("floor");
+        occupied[usize::from(to)] = true;
+        let every_goal_filled = level.boxes().len() == board.goals().len();
+        let macros = Macros::new(&board, every_goal_filled);
+        let (end, extra) = macros.extend(&board, &goals, &occupied, to, LEFT);
+        (board.pos(end), extra)
+    }
+
+    #[test]
+    fn a_box_in_a_tunnel_is_pushed_through_in_one_move() {
+        let (end, extra) = push_left("#########\n#.   $ @#\n#########\n", Pos::new(4, 1));
+        assert_eq!((end, extra), (Pos::new(1, 1), 3));
+    }
+
+    #[test]
+    fn a_box_entering_a_dead_end_corridor_of_goals_goes_to_its_end() {
+        let xsb = "#########\n###...$@#\n#  ######\n#$    $ #\n#########\n";
+        let (end, extra) = push_left(xsb, Pos::new(5, 1));
+        assert_eq!((end, extra), (Pos::new(3, 1), 2));
+    }
+
+    #[test]
+    fn a_box_leaving_a_tunnel_stops_at_its_mouth() {
+        // Pushed out into the room, the box would have choices again.
+        let xsb = "########\n#.  ####\n#   $ @#\n#   ####\n########\n";
+        let (end, extra) = push_left(xsb, Pos::new(4, 2));
+        assert_eq!((end, extra), (Pos::new(4, 2), 0));
+    }
+}
