@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 
 pub use deadlock::Deadlocks;
 
-use crate::game::{Level, Step};
+use crate::game::{Direction, Level, Pos, Step};
 use board::{Board, Cell, Mode, Targets};
 use marks::{Marks, flood};
 use search::{Search, Status, Zobrist};
@@ -153,6 +153,20 @@ pub fn solve(level: &Level, limits: &Limits, cancel: &AtomicBool) -> Outcome {
         }
     }
     Outcome::GaveUp
+}
+
+/// The first push of `steps` played from `level`'s position: where that
+/// box stands now and which way it goes. This is what a hint shows.
+pub fn next_push(level: &Level, steps: &[Step]) -> Option<(Pos, Direction)> {
+    let mut player = level.player();
+    for step in steps {
+        let next = level.neighbour(player, step.direction)?;
+        if step.push {
+            return Some((next, step.direction));
+        }
+        player = next;
+    }
+    None
 }
 
 /// One cell from each area the player could stand in once every goal holds
