@@ -27,11 +27,12 @@ pub use deadlock::Deadlocks;
 use crate::game::{Direction, Level, Pos, Step};
 use board::{Board, Cell, Mode, Targets};
 use marks::{Marks, flood};
-use search::{Search, Status, Zobrist};
-use table::Table;
+use search::{Search, Status};
+use table::{Table, Zobrist};
 
 /// Expansions each direction gets before the other takes a turn and the
-/// clock and cancel flag are read again: well under a millisecond.
+/// clock and cancel flag are read again: a few milliseconds at most, even
+/// on large levels where one expansion takes tens of microseconds.
 const SLICE: u32 = 32;
 
 /// The budget for one search.
@@ -70,7 +71,7 @@ pub enum Outcome {
 }
 
 /// Searches for a solution of `level` from its boxes and player (so a game's
-/// `current_position()` works). Checks `cancel` at least every millisecond.
+/// `current_position()` works). Checks `cancel` every few milliseconds.
 ///
 /// Two searches take turns: pushing from the position towards the goals,
 /// and pulling from the goals back towards the position (which unpacks goal

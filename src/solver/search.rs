@@ -14,7 +14,7 @@ use super::deadlock::freeze_deadlock;
 use super::hungarian::Assignment;
 use super::macros::Macros;
 use super::marks::{Marks, flood};
-use super::table::{Lookup, Node, Table};
+use super::table::{Lookup, Node, Table, Zobrist};
 
 /// How much the distance bound counts against moves made, pushing and
 /// pulling; above 1 the search is greedy, trading short solutions for
@@ -38,39 +38,6 @@ pub enum Status {
         own: u32,
         other: u32,
     },
-}
-
-/// Random keys per cell for boxes and for the player, shared by both
-/// directions so that equal positions hash equally.
-pub struct Zobrist {
-    boxes: Vec<u64>,
-    player: Vec<u64>,
-}
-
-impl Zobrist {
-    pub fn new(cells: usize) -> Self {
-        // SplitMix64 from a fixed seed, so runs repeat exactly.
-        let mut seed = 0x5EED_50C0_BA11_u64;
-        let mut random = || {
-            seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = seed;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
-        Self {
-            boxes: (0..cells).map(|_| random()).collect(),
-            player: (0..cells).map(|_| random()).collect(),
-        }
-    }
-
-    fn hash(&self, boxes: &[Cell], player: Cell) -> u64 {
-        boxes
-            .iter()
-            .fold(self.player[usize::from(player)], |h, &b| {
-                h ^ self.boxes[usize::from(b)]
-            })
-    }
 }
 
 pub struct Search<'a> {
