@@ -8,7 +8,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use schokoban::game::{Direction, Game, Level, Pos, format_steps, parse_level, parse_levels};
-use schokoban::solver::{Deadlocks, Limits, Outcome, solve};
+use schokoban::solver::{Deadlocks, Limits, Outcome, next_push, solve};
 
 fn level(xsb: &str) -> Level {
     parse_level(xsb).expect("test level parses")
@@ -70,6 +70,20 @@ fn a_game_in_progress_is_solved_from_where_it_stands() {
     };
     let replayed = Game::replay(position, &format_steps(&steps)).expect("solution replays");
     assert!(replayed.is_solved());
+}
+
+#[test]
+fn the_hint_is_the_first_push_of_the_solution() {
+    // The player walks up to the box, then pushes it left onto the goal.
+    let level = level("######\n#    #\n#.$ @#\n#    #\n######\n");
+    let Outcome::Solved(steps) = run(&level) else {
+        panic!("solvable");
+    };
+    assert_eq!(
+        next_push(&level, &steps),
+        Some((Pos::new(2, 2), Direction::Left))
+    );
+    assert_eq!(next_push(&level, &[]), None);
 }
 
 #[test]

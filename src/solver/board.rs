@@ -2,6 +2,7 @@
 //! ever stand on, numbered densely so that states are short arrays of `u16`
 //! and every neighbour is a table look-up instead of bounds arithmetic.
 
+use super::hungarian::UNREACHABLE;
 use crate::game::{Direction, Level, Pos, Tile};
 
 /// A dense cell number; `NONE` stands for a wall.
@@ -107,6 +108,12 @@ impl Board {
         &self.goals
     }
 
+    /// The grid position of a cell.
+    #[cfg(test)]
+    pub fn pos(&self, cell: Cell) -> Pos {
+        self.pos[usize::from(cell)]
+    }
+
     /// The cell at a grid position, or `None` for walls and sealed-off floor.
     pub fn cell(&self, pos: Pos) -> Option<Cell> {
         let index = pos.y.checked_mul(self.width)?.checked_add(pos.x)?;
@@ -130,11 +137,12 @@ pub enum Mode {
 #[derive(Debug, Clone)]
 pub struct Targets {
     count: usize,
-    /// Moves from a cell to each target, target-major: `dist[t * cells + c]`.
-    dist: Vec<u16>,
+    /// Moves from each cell to each target, cell-major so that one box's row
+    /// of the assignment problem is contiguous: `costs[c * count + t]`, with
+    /// [`UNREACHABLE`] where a box cannot get.
+    costs: Vec<i64>,
     /// Cells from which no target can be reached: a box there is lost.
     dead: Vec<bool>,
-    cells: usize,
 }
 
 impl Targets {
@@ -174,11 +182,17 @@ impl Targets {
         let dead = (0..cells)
             .map(|c| (0..targets.len()).all(|t| dist[t * cells + c] == FAR))
             .collect();
+        let costs = (0..cells)
+            .flat_map(|c| (0..targets.len()).map(move |t| (c, t)))
+            .map(|(c, t)| match dist[t * cells + c] {
+                FAR => UNREACHABLE,
+                d => i64::from(d),
+            })
+            .collect();
         Self {
             count: targets.len(),
-            dist,
+            costs,
             dead,
-            cells,
         }
     }
 
@@ -186,9 +200,10 @@ impl Targets {
         self.count
     }
 
-    /// Moves from `cell` to target number `target`, ignoring other boxes.
-    pub fn dist(&self, target: usize, cell: Cell) -> u16 {
-        self.dist[target * self.cells + usize::from(cell)]
+    /// Moves from `cell` to each target, ignoring other boxes.
+    pub fn costs(&self, cell: Cell) -> &[i64] {
+        let start = usize::from(cell) * self.count;
+        &self.costs[start..start + self.count]
     }
 
     pub fn is_dead(&self, cell: Cell) -> bool {
@@ -222,6 +237,6 @@ mod tests {
     fn distances_count_pushes_to_the_goal() {
         let (b, t) = board("#######\n#     #\n# $  .#\n#@    #\n#######\n");
         let start = b.cell(Pos::new(2, 2)).expect("floor");
-        assert_eq!(t.dist(0, start), 3);
+        assert_eq!(t.costs(start), [3]);
     }
 }

@@ -10,8 +10,10 @@
 //! solution.
 
 mod board;
+mod corral;
 mod deadlock;
 mod hungarian;
+mod macros;
 mod marks;
 mod path;
 mod search;
@@ -22,14 +24,15 @@ use std::time::{Duration, Instant};
 
 pub use deadlock::Deadlocks;
 
-use crate::game::{Level, Step};
+use crate::game::{Direction, Level, Pos, Step};
 use board::{Board, Cell, Mode, Targets};
 use marks::{Marks, flood};
-use search::{Search, Status, Zobrist};
-use table::Table;
+use search::{Search, Status};
+use table::{Table, Zobrist};
 
 /// Expansions each direction gets before the other takes a turn and the
-/// clock and cancel flag are read again: well under a millisecond.
+/// clock and cancel flag are read again: a few milliseconds at most, even
+/// on large levels where one expansion takes tens of microseconds.
 const SLICE: u32 = 32;
 
 /// The budget for one search.
@@ -68,7 +71,7 @@ pub enum Outcome {
 }
 
 /// Searches for a solution of `level` from its boxes and player (so a game's
-/// `current_position()` works). Checks `cancel` at least every millisecond.
+/// `current_position()` works). Checks `cancel` every few milliseconds.
 ///
 /// Two searches take turns: pushing from the position towards the goals,
 /// and pulling from the goals back towards the position (which unpacks goal
@@ -151,6 +154,20 @@ pub fn solve(level: &Level, limits: &Limits, cancel: &AtomicBool) -> Outcome {
         }
     }
     Outcome::GaveUp
+}
+
+/// The first push of `steps` played from `level`'s position: where that
+/// box stands now and which way it goes. This is what a hint shows.
+pub fn next_push(level: &Level, steps: &[Step]) -> Option<(Pos, Direction)> {
+    let mut player = level.player();
+    for step in steps {
+        let next = level.neighbour(player, step.direction)?;
+        if step.push {
+            return Some((next, step.direction));
+        }
+        player = next;
+    }
+    None
 }
 
 /// One cell from each area the player could stand in once every goal holds

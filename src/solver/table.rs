@@ -12,6 +12,8 @@ pub struct Node {
     /// Where the pushed box went, and which way (index into `DIRECTIONS`).
     pub to: Cell,
     pub dir: u8,
+    /// Pushes the move took: more than one for a tunnel macro.
+    pub run: u16,
     /// The smallest cell the player can reach: positions that differ only
     /// in where the player stands inside one area are the same.
     pub player: Cell,
@@ -118,5 +120,38 @@ impl Table {
             slots[slot] = entry;
         }
         self.slots = slots;
+    }
+}
+
+/// Random keys per cell for boxes and for the player, shared by both
+/// directions so that equal positions hash equally.
+pub struct Zobrist {
+    boxes: Vec<u64>,
+    player: Vec<u64>,
+}
+
+impl Zobrist {
+    pub fn new(cells: usize) -> Self {
+        // SplitMix64 from a fixed seed, so runs repeat exactly.
+        let mut seed = 0x5EED_50C0_BA11_u64;
+        let mut random = || {
+            seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = seed;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        Self {
+            boxes: (0..cells).map(|_| random()).collect(),
+            player: (0..cells).map(|_| random()).collect(),
+        }
+    }
+
+    pub fn hash(&self, boxes: &[Cell], player: Cell) -> u64 {
+        boxes
+            .iter()
+            .fold(self.player[usize::from(player)], |h, &b| {
+                h ^ self.boxes[usize::from(b)]
+            })
     }
 }
