@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::{Duration, Instant};
 
-use crate::game::{Direction, Game, Pos};
+use crate::game::{Direction, Game, Pos, Step};
 use crate::solver::{self, Limits, Outcome};
 
 /// How long a hint may think before it gives up.
@@ -75,15 +75,11 @@ impl Drop for Search {
 }
 
 /// The first push of a solution, with the walk before it.
-pub fn first_push(game: &Game, solution: &[crate::game::Step]) -> Option<Suggestion> {
+pub fn first_push(game: &Game, solution: &[Step]) -> Option<Suggestion> {
+    let (box_at, direction) = solver::next_push(&game.current_position(), solution)?;
     let push_index = solution.iter().position(|step| step.push)?;
-    let mut player = game.player();
-    for step in &solution[..push_index] {
-        player = game.level().neighbour(player, step.direction)?;
-    }
-    let direction = solution[push_index].direction;
     Some(Suggestion {
-        box_at: game.level().neighbour(player, direction)?,
+        box_at,
         direction,
         steps: solution[..=push_index]
             .iter()
