@@ -5,23 +5,16 @@
 //! Some cases need a process of their own; this test binary runs itself
 //! as that process (the `child` test, ignored in normal runs).
 
+mod common;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use common::setup;
 use schokoban::game::{Direction, LogEntry, Step, format_log};
 use schokoban::storage::{RecordError, Records};
-
-const MAP: &str = "#####\n#@$.#\n#####\n";
-
-fn setup() -> (tempfile::TempDir, Records) {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let map = dir.path().join("room.xsb");
-    fs::write(&map, MAP).expect("write map");
-    let records = Records::beside(&map);
-    (dir, records)
-}
 
 /// A long walk back and forth, `pairs` times `lr`.
 fn long_log(pairs: usize, first: Direction) -> Vec<LogEntry> {

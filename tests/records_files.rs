@@ -1,20 +1,13 @@
 //! `NAME.xsb.dat` on disk: adding scores, atomic writes leaving no temporary
 //! files, and damaged boards kept readable and moved aside, never overwritten.
 
+mod common;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use common::setup;
 use schokoban::storage::{LeaderboardError, Records};
-
-const MAP: &str = "#####\n#@$.#\n#####\n";
-
-fn setup() -> (tempfile::TempDir, Records) {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let map = dir.path().join("room.xsb");
-    fs::write(&map, MAP).expect("write map");
-    let records = Records::beside(&map);
-    (dir, records)
-}
 
 fn listing(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = fs::read_dir(dir)

@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use schokoban::game::{Direction, Game, Level, Pos, Tile, parse_level};
+use schokoban::storage::Records;
 
 /// The shared level collections, beside the repository (as in CI).
 pub fn levels_dir() -> PathBuf {
@@ -66,4 +67,13 @@ pub fn floor_plan(level: &Level) -> String {
 /// The position of a game as comparable data.
 pub fn position(game: &Game) -> (Pos, Vec<Pos>) {
     (game.player(), game.box_positions().collect())
+}
+
+/// A one-level map in a fresh temporary folder, and its records beside it.
+pub fn setup() -> (tempfile::TempDir, Records) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let map = dir.path().join("room.xsb");
+    std::fs::write(&map, "#####\n#@$.#\n#####\n").expect("write map");
+    let records = Records::beside(&map);
+    (dir, records)
 }
