@@ -11,6 +11,8 @@ use crate::solver::{self, Limits, Outcome};
 
 /// How long a hint may think before it gives up.
 pub const HINT_TIME: Duration = Duration::from_secs(10);
+/// The search thread's name, so the panic hook can tell it from the game.
+pub const THREAD_NAME: &str = "hint";
 /// A hint has a smaller memory cap than `schokoban solve`: the game is running.
 const HINT_MEMORY_BYTES: usize = 512 * 1024 * 1024;
 
@@ -38,14 +40,18 @@ impl Search {
         let (sender, result) = mpsc::channel();
         let position = game.current_position();
         let flag = Arc::clone(&cancel);
-        std::thread::spawn(move || {
-            let limits = Limits {
-                time: HINT_TIME,
-                max_memory_bytes: HINT_MEMORY_BYTES,
-            };
-            // The game may have gone away; then nobody wants the answer.
-            let _ = sender.send(solver::solve(&position, &limits, &flag));
-        });
+        // If the thread cannot start or dies, the channel closes and `poll`
+        // reports a failed search; the game goes on either way.
+        let _ = std::thread::Builder::new()
+            .name(THREAD_NAME.to_owned())
+            .spawn(move || {
+                let limits = Limits {
+                    time: HINT_TIME,
+                    max_memory_bytes: HINT_MEMORY_BYTES,
+                };
+                // The game may have gone away; then nobody wants the answer.
+                let _ = sender.send(solver::solve(&position, &limits, &flag));
+            });
         Self {
             cancel,
             result,

@@ -12,6 +12,7 @@ use ratatui::layout::Rect;
 use std::time::Duration;
 
 use super::{App, Options};
+use crate::app::hint;
 use crate::app::theme::Theme;
 
 /// How often the loop wakes while a hint is thinking.
@@ -26,6 +27,11 @@ pub fn run(options: Options) -> anyhow::Result<()> {
     let mut terminal = ratatui::try_init().context("cannot set up the terminal")?;
     let ratatui_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
+        // A failed hint search must not take the terminal from the game,
+        // which goes on and reports the search as failed.
+        if std::thread::current().name() == Some(hint::THREAD_NAME) {
+            return;
+        }
         let _ = execute!(stdout(), DisableMouseCapture);
         ratatui_hook(info);
     }));
