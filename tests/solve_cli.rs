@@ -32,7 +32,7 @@ fn a_solution_is_printed_with_its_moves_and_pushes() {
     let dir = tempfile::tempdir().expect("temp dir");
     let path = map(dir.path(), "#######\n#  .  #\n#  $  #\n#.$ @ #\n#######\n");
     let output = schokoban(&["solve", path.to_str().expect("utf-8 path")]);
-    assert_eq!(stdout(&output), "solution: lUdL\nmoves: 4\npushes: 2\n");
+    assert_eq!(stdout(&output), "solution: lLrU\nmoves: 4\npushes: 2\n");
     assert!(output.status.success());
 }
 

@@ -16,6 +16,10 @@ pub struct Assignment {
     min_v: Vec<i64>,
     used: Vec<bool>,
     matched: Vec<bool>,
+    /// The solution [`Assignment::resolve`] starts from.
+    base_u: Vec<i64>,
+    base_v: Vec<i64>,
+    base_owner: Vec<usize>,
 }
 
 impl Assignment {
@@ -51,54 +55,98 @@ impl Assignment {
             }
         }
         for current in 1..=rows {
-            if self.matched[current] {
-                continue;
-            }
-            self.owner[0] = current;
-            let mut prev_col = 0;
-            self.min_v.clear();
-            self.min_v.resize(cols + 1, i64::MAX);
-            self.used.clear();
-            self.used.resize(cols + 1, false);
-            loop {
-                self.used[prev_col] = true;
-                let r0 = self.owner[prev_col];
-                let costs = row(r0 - 1);
-                let mut delta = i64::MAX;
-                let mut next_col = 0;
-                for c in 1..=cols {
-                    if self.used[c] {
-                        continue;
-                    }
-                    let cur = costs[c - 1] - self.u[r0] - self.v[c];
-                    if cur < self.min_v[c] {
-                        self.min_v[c] = cur;
-                        self.way[c] = prev_col;
-                    }
-                    if self.min_v[c] < delta {
-                        delta = self.min_v[c];
-                        next_col = c;
-                    }
-                }
-                for c in 0..=cols {
-                    if self.used[c] {
-                        self.u[self.owner[c]] += delta;
-                        self.v[c] -= delta;
-                    } else {
-                        self.min_v[c] -= delta;
-                    }
-                }
-                prev_col = next_col;
-                if self.owner[prev_col] == 0 {
-                    break;
-                }
-            }
-            while prev_col != 0 {
-                let next_col = self.way[prev_col];
-                self.owner[prev_col] = self.owner[next_col];
-                prev_col = next_col;
+            if !self.matched[current] {
+                self.augment(current, cols, &row);
             }
         }
+        self.total(cols, &row)
+    }
+
+    /// Keeps the last solution as the base that [`Assignment::resolve`]
+    /// starts from.
+    pub fn save(&mut self) {
+        self.base_u.clone_from(&self.u);
+        self.base_v.clone_from(&self.v);
+        self.base_owner.clone_from(&self.owner);
+    }
+
+    /// Like [`Assignment::solve`] for the saved problem with only row
+    /// `changed` given new costs: the rest of the saved solution stays
+    /// optimal, so one augmenting path settles it.
+    pub fn resolve<'r>(
+        &mut self,
+        cols: usize,
+        changed: usize,
+        row: impl Fn(usize) -> &'r [i64],
+    ) -> Option<u32> {
+        self.u.clone_from(&self.base_u);
+        self.v.clone_from(&self.base_v);
+        self.owner.clone_from(&self.base_owner);
+        let r = changed + 1;
+        if let Some(c) = (1..=cols).find(|&c| self.owner[c] == r) {
+            self.owner[c] = 0;
+        }
+        // The largest potential that keeps every reduced cost of the row
+        // non-negative, so the other rows' potentials stay valid.
+        let costs = row(changed);
+        self.u[r] = (1..=cols)
+            .map(|c| costs[c - 1] - self.v[c])
+            .min()
+            .unwrap_or(UNREACHABLE);
+        self.augment(r, cols, &row);
+        self.total(cols, &row)
+    }
+
+    /// Finds a shortest augmenting path from the unmatched row `current`,
+    /// adjusting the potentials, and flips the matching along it.
+    fn augment<'r>(&mut self, current: usize, cols: usize, row: &impl Fn(usize) -> &'r [i64]) {
+        self.owner[0] = current;
+        let mut prev_col = 0;
+        self.min_v.clear();
+        self.min_v.resize(cols + 1, i64::MAX);
+        self.used.clear();
+        self.used.resize(cols + 1, false);
+        loop {
+            self.used[prev_col] = true;
+            let r0 = self.owner[prev_col];
+            let costs = row(r0 - 1);
+            let mut delta = i64::MAX;
+            let mut next_col = 0;
+            for c in 1..=cols {
+                if self.used[c] {
+                    continue;
+                }
+                let cur = costs[c - 1] - self.u[r0] - self.v[c];
+                if cur < self.min_v[c] {
+                    self.min_v[c] = cur;
+                    self.way[c] = prev_col;
+                }
+                if self.min_v[c] < delta {
+                    delta = self.min_v[c];
+                    next_col = c;
+                }
+            }
+            for c in 0..=cols {
+                if self.used[c] {
+                    self.u[self.owner[c]] += delta;
+                    self.v[c] -= delta;
+                } else {
+                    self.min_v[c] -= delta;
+                }
+            }
+            prev_col = next_col;
+            if self.owner[prev_col] == 0 {
+                break;
+            }
+        }
+        while prev_col != 0 {
+            let next_col = self.way[prev_col];
+            self.owner[prev_col] = self.owner[next_col];
+            prev_col = next_col;
+        }
+    }
+
+    fn total<'r>(&self, cols: usize, row: &impl Fn(usize) -> &'r [i64]) -> Option<u32> {
         let total: i64 = (1..=cols)
             .filter(|&c| self.owner[c] != 0)
             .map(|c| row(self.owner[c] - 1)[c - 1])
@@ -125,6 +173,22 @@ mod tests {
     fn two_boxes_that_only_reach_one_goal_have_no_assignment() {
         let costs = [[1, UNREACHABLE], [4, UNREACHABLE]];
         assert_eq!(Assignment::default().solve(2, 2, |r| &costs[r]), None);
+    }
+
+    #[test]
+    fn resolving_one_changed_row_matches_a_full_solve() {
+        let before = [[1, 2, 6], [3, 10, 4], [5, 1, 2]];
+        let after = [[1, 2, 6], [9, 1, 8], [5, 1, 2]];
+        let mut assignment = Assignment::default();
+        assert_eq!(assignment.solve(3, 3, |r| &before[r]), Some(6));
+        assignment.save();
+        let full = Assignment::default().solve(3, 3, |r| &after[r]);
+        assert_eq!(full, Some(4));
+        assert_eq!(assignment.resolve(3, 1, |r| &after[r]), full);
+        // The saved base still serves a different change.
+        let other = [[7, 2, 6], [3, 10, 4], [5, 1, 2]];
+        let full = Assignment::default().solve(3, 3, |r| &other[r]);
+        assert_eq!(assignment.resolve(3, 0, |r| &other[r]), full);
     }
 
     #[test]

@@ -30,10 +30,16 @@ use marks::{Marks, flood};
 use search::{Search, Status};
 use table::{Table, Zobrist};
 
-/// Expansions each direction gets before the other takes a turn and the
-/// clock and cancel flag are read again: a few milliseconds at most, even
-/// on large levels where one expansion takes tens of microseconds.
-const SLICE: u32 = 32;
+/// Expansions each direction gets before the other takes a turn; the clock
+/// and cancel flag are read after both: a few milliseconds at most, even on
+/// large levels where one expansion takes tens of microseconds. Pulling
+/// gets far more turns: it unpacks goal rooms, which is where levels are
+/// hard, while the pushing side mostly needs to lay out positions for it to
+/// meet. Measured with 10 s each, one push per 32 pulls instead of 32 each
+/// solves `XSokoban` 1-20: 14 instead of 12, and Microban 153 in 8 s
+/// instead of 23 s.
+const PUSH_SLICE: u32 = 1;
+const PULL_SLICE: u32 = 32;
 
 /// The budget for one search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,9 +133,9 @@ pub fn solve(level: &Level, limits: &Limits, cancel: &AtomicBool) -> Outcome {
                 continue;
             }
             let status = if side == 0 {
-                forward.step(&backward, SLICE)
+                forward.step(&backward, PUSH_SLICE)
             } else {
-                backward.step(&forward, SLICE)
+                backward.step(&forward, PULL_SLICE)
             };
             let pushes = match status {
                 Status::Running => continue,

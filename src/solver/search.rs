@@ -58,6 +58,8 @@ pub struct Search<'a> {
     stack: Vec<Cell>,
     frozen: Vec<Cell>,
     assignment: Assignment,
+    /// Whether `assignment` holds the solution for the expanded position.
+    based: bool,
     parent_boxes: Vec<Cell>,
     child: Vec<Cell>,
     corrals: Corrals,
@@ -89,6 +91,7 @@ impl<'a> Search<'a> {
             stack: Vec::new(),
             frozen: Vec::new(),
             assignment: Assignment::default(),
+            based: false,
             parent_boxes: Vec::new(),
             child: Vec::new(),
             corrals: Corrals::new(cells),
@@ -161,6 +164,7 @@ impl<'a> Search<'a> {
                 .pi_pushes(self.board, self.goals, &self.occupied, &self.reach);
             self.only = pi.map(<[_]>::to_vec);
         }
+        self.based = false;
         let mut result = Status::Running;
         'boxes: for (i, &from) in parent_boxes.iter().enumerate() {
             for dir in 0..4 {
@@ -248,7 +252,14 @@ impl<'a> Search<'a> {
         child.extend_from_slice(parent_boxes);
         child[i] = to;
         child.sort_unstable();
-        let status = self.add_child(node, index, &child, (to, dir, run), player, other);
+        let status = self.add_child(
+            node,
+            index,
+            (&child, parent_boxes, i),
+            (to, dir, run),
+            player,
+            other,
+        );
         self.child = child;
         status
     }
@@ -257,7 +268,7 @@ impl<'a> Search<'a> {
         &mut self,
         node: Node,
         index: u32,
-        child: &[Cell],
+        (child, parent_boxes, i): (&[Cell], &[Cell], usize),
         (to, dir, run): (Cell, usize, u16),
         player: Cell,
         other: &Search<'_>,
@@ -267,7 +278,18 @@ impl<'a> Search<'a> {
         let Lookup::New(slot) = self.table.lookup(hash, child, player) else {
             return Status::Running;
         };
-        let Some(bound) = self.bound(child) else {
+        // Children move one box each: their bounds start from the parent's,
+        // worked out once the first child needs it.
+        if !self.based {
+            self.based = true;
+            let _ = self.bound(parent_boxes);
+            self.assignment.save();
+        }
+        let targets = self.targets;
+        let bound = self.assignment.resolve(targets.len(), i, |r| {
+            targets.costs(if r == i { to } else { parent_boxes[r] })
+        });
+        let Some(bound) = bound else {
             return Status::Running;
         };
         if self.table.is_full() {
