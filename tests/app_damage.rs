@@ -181,3 +181,23 @@ fn every_kind_of_bad_path_gives_a_one_line_reason() {
         assert!(!error.contains('\n'), "one line: {error}");
     }
 }
+
+#[test]
+fn a_level_that_can_no_longer_be_opened_says_why_on_the_list() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let two = "#####\n#@$.#\n#####\n\n######\n#@ $.#\n######\n";
+    let map = write_map(dir.path(), "two.xsb", two);
+    let mut app = open_map(dir.path(), &map);
+    std::fs::remove_file(&map).expect("remove the map");
+    press(&mut app, &[key(KeyCode::Enter)]);
+    let Screen::LevelList(list) = app.screen() else {
+        panic!("expected the level list, got the {}", screen_name(&app))
+    };
+    let notice = list.notice.as_deref().expect("a reason");
+    assert!(
+        notice.contains("two.xsb") && notice.contains("no such file"),
+        "{notice}"
+    );
+    let text = format!("{:?}", ui::render(&app, 80, 24));
+    assert!(text.contains("no such file"), "the reason is drawn");
+}

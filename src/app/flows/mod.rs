@@ -65,6 +65,7 @@ impl App {
             mode,
             entries,
             selected: 0,
+            notice: None,
             theme: self.theme,
         }));
     }
@@ -87,6 +88,7 @@ impl App {
             name: collection.name().to_owned(),
             furthest,
             selected: 0,
+            notice: None,
             theme: self.theme,
         }));
     }
@@ -120,7 +122,10 @@ impl App {
             Screen::Finish(finish) => finish.messages.push(message),
             Screen::PathPrompt(prompt) => prompt.error = Some(message.text),
             Screen::MainMenu(menu) => menu.notice = Some(message.text),
-            _ => {}
+            Screen::Collections(menu) => menu.notice = Some(message.text),
+            Screen::Continue(menu) => menu.notice = Some(message.text),
+            Screen::LevelList(list) => list.notice = Some(message.text),
+            Screen::SavePrompt(prompt) => prompt.notice = Some(message.text),
         }
     }
 }

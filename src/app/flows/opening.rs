@@ -25,12 +25,13 @@ impl App {
                 count: 1,
             }),
             Ok(levels) => {
-                let count = levels.len();
+                // One look at where this file's records go serves every row.
+                let base = self.library.records_for_custom(&path).records;
                 let rows = levels
                     .iter()
                     .enumerate()
                     .map(|(index, level)| {
-                        let records = self.custom_records(&path, index + 1, count).0;
+                        let records = base.clone().map(|r| r.for_level(index + 1));
                         level_row(
                             level,
                             records.as_ref(),
@@ -134,10 +135,13 @@ impl App {
                 return;
             }
         };
+        // Told once the level's own screen is up, so they are not lost with
+        // the screen being left; the warning last, as it matters most.
+        let mut messages: Vec<Message> = note.into_iter().map(Message::info).collect();
         if let Origin::Arcade { collection, number } = *origin
             && let Err(error) = self.library.mark_reached(collection, number)
         {
-            self.set_message(Message::warning(format!("Progress not saved: {error}")));
+            messages.push(Message::warning(format!("Progress not saved: {error}")));
         }
         self.pop_level_screens();
         match opened.records.as_ref().map(Records::read_save) {
@@ -157,10 +161,10 @@ impl App {
             Some(Ok(None)) | None => {
                 let game = Game::new(opened.level.clone());
                 self.start_play(opened, game);
-                if let Some(note) = note {
-                    self.set_message(Message::info(note));
-                }
             }
+        }
+        for message in messages {
+            self.set_message(message);
         }
     }
 

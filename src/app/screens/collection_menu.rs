@@ -9,7 +9,7 @@ use crate::app::Action;
 use crate::app::origin::Mode;
 use crate::app::theme::Theme;
 use crate::app::widgets::menu::{MenuKey, MenuList, menu_key};
-use crate::app::widgets::page::{centered_column, page};
+use crate::app::widgets::page::{centered_column, notice_line, page};
 use crate::library::Collection;
 
 /// One line of the menu: a collection, its size and the player's progress.
@@ -26,6 +26,8 @@ pub struct CollectionMenu {
     pub mode: Mode,
     pub entries: Vec<CollectionEntry>,
     pub selected: usize,
+    /// Why the last choice could not be carried out.
+    pub notice: Option<String>,
     pub theme: Theme,
 }
 
@@ -69,6 +71,7 @@ impl Widget for &CollectionMenu {
         ) else {
             return;
         };
+        notice_line(area, buf, self.theme, self.notice.as_deref());
         let lines = self.lines();
         let width = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u16 + 3;
         MenuList {

@@ -9,7 +9,7 @@ use crate::app::Action;
 use crate::app::origin::Origin;
 use crate::app::theme::Theme;
 use crate::app::widgets::menu::{MenuKey, MenuList, menu_key};
-use crate::app::widgets::page::{centered_column, page};
+use crate::app::widgets::page::{centered_column, notice_line, page};
 use crate::library::Collection;
 
 #[derive(Debug)]
@@ -19,6 +19,8 @@ pub struct ContinueMenu {
     /// The furthest level reached, where `Continue` starts.
     pub furthest: usize,
     pub selected: usize,
+    /// Why the last choice could not be carried out.
+    pub notice: Option<String>,
     pub theme: Theme,
 }
 
@@ -46,6 +48,7 @@ impl Widget for &ContinueMenu {
         ) else {
             return;
         };
+        notice_line(area, buf, self.theme, self.notice.as_deref());
         let items = [
             format!("Continue at level {}", self.furthest),
             "Start from level 1".to_owned(),

@@ -13,7 +13,7 @@ use crate::app::Action;
 use crate::app::keys;
 use crate::app::origin::Origin;
 use crate::app::theme::Theme;
-use crate::app::widgets::page::{centered_column, page};
+use crate::app::widgets::page::{centered_column, notice_line, page};
 use crate::game::Direction;
 use crate::library::Collection;
 
@@ -38,6 +38,8 @@ pub struct LevelList {
     pub source: ListSource,
     pub rows: Vec<LevelRow>,
     pub selected: usize,
+    /// Why the last choice could not be carried out.
+    pub notice: Option<String>,
     pub theme: Theme,
     /// Rows that fitted at the last draw: how far Page Up/Down jump.
     page: Cell<usize>,
@@ -50,6 +52,7 @@ impl LevelList {
             source,
             rows,
             selected: 0,
+            notice: None,
             theme,
             page: Cell::new(10),
         }
@@ -121,6 +124,7 @@ impl Widget for &LevelList {
         ) else {
             return;
         };
+        notice_line(area, buf, self.theme, self.notice.as_deref());
         let title_width = self
             .rows
             .iter()

@@ -9,13 +9,15 @@ use crate::app::Action;
 use crate::app::origin::Opened;
 use crate::app::theme::Theme;
 use crate::app::widgets::menu::{MenuKey, MenuList, menu_key};
-use crate::app::widgets::page::{centered_column, centered_line, page};
+use crate::app::widgets::page::{centered_column, centered_line, notice_line, page};
 #[derive(Debug)]
 pub struct SavePrompt {
     pub opened: Opened,
     /// Why the save cannot be loaded, if it cannot: then only Delete is offered.
     pub damaged: Option<String>,
     pub selected: usize,
+    /// Why the last choice could not be carried out.
+    pub notice: Option<String>,
     pub theme: Theme,
 }
 
@@ -25,6 +27,7 @@ impl SavePrompt {
             opened,
             damaged,
             selected: 0,
+            notice: None,
             theme,
         }
     }
@@ -61,6 +64,7 @@ impl Widget for &SavePrompt {
         ) else {
             return;
         };
+        notice_line(area, buf, self.theme, self.notice.as_deref());
         let mut top = content.y;
         if let Some(reason) = &self.damaged {
             centered_line(

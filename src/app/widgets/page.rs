@@ -72,6 +72,19 @@ pub fn page(
     ))
 }
 
+/// Something the player should know, on the line just above the footer.
+pub fn notice_line(area: Rect, buf: &mut Buffer, theme: Theme, notice: Option<&str>) {
+    if let Some(text) = notice {
+        centered_line(
+            area,
+            area.bottom().saturating_sub(2),
+            text,
+            buf,
+            theme.error(),
+        );
+    }
+}
+
 pub fn centered_line(area: Rect, y: u16, text: &str, buf: &mut Buffer, style: Style) {
     let width = text.chars().count() as u16;
     let x = area.x + area.width.saturating_sub(width) / 2;
