@@ -10,7 +10,7 @@ struct Cli {
     /// An XSB map to play straight away, skipping the menu.
     map: Option<PathBuf>,
     /// Keep levels, records and saves here instead of the user data folder.
-    #[arg(long, global = true, value_name = "DIR")]
+    #[arg(long, value_name = "DIR")]
     data_dir: Option<PathBuf>,
     /// Draw with XSB characters, for fonts without the game's symbols.
     #[arg(long)]

@@ -88,7 +88,7 @@ impl Level {
     /// The same floor plan with boxes and player somewhere else: how a game
     /// in progress is handed to the solver.
     #[must_use]
-    pub fn with_position(&self, boxes: Vec<Pos>, player: Pos) -> Self {
+    pub(super) fn with_position(&self, boxes: Vec<Pos>, player: Pos) -> Self {
         Self {
             boxes,
             player,
