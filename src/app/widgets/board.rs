@@ -67,12 +67,6 @@ impl BoardLayout {
             )
         })
     }
-
-    /// The screen size the whole board needs.
-    pub fn full_size(game: &Game, cell_width: u16) -> (u16, u16) {
-        let level = game.level();
-        (level.width() as u16 * cell_width, level.height() as u16)
-    }
 }
 
 /// The first cell to show so that `focus` sits mid-view, clamped to the board.
