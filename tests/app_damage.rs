@@ -200,4 +200,9 @@ fn a_level_that_can_no_longer_be_opened_says_why_on_the_list() {
     );
     let text = format!("{:?}", ui::render(&app, 80, 24));
     assert!(text.contains("no such file"), "the reason is drawn");
+    press(&mut app, &[ch('s')]);
+    let Screen::LevelList(list) = app.screen() else {
+        panic!("expected the level list")
+    };
+    assert_eq!(list.notice, None, "the next key dismisses it");
 }

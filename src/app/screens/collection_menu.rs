@@ -33,6 +33,8 @@ pub struct CollectionMenu {
 
 impl CollectionMenu {
     pub fn handle_key(&mut self, key: &KeyEvent) -> Option<Action> {
+        // A notice answers the last key; the next one dismisses it.
+        self.notice = None;
         match menu_key(key, &mut self.selected, self.entries.len())? {
             MenuKey::Accept => Some(Action::CollectionChosen {
                 mode: self.mode,

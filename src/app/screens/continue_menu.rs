@@ -26,6 +26,8 @@ pub struct ContinueMenu {
 
 impl ContinueMenu {
     pub fn handle_key(&mut self, key: &KeyEvent) -> Option<Action> {
+        // A notice answers the last key; the next one dismisses it.
+        self.notice = None;
         match menu_key(key, &mut self.selected, 2)? {
             MenuKey::Accept => Some(Action::Open(Origin::Arcade {
                 collection: self.collection,

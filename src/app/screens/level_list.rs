@@ -59,6 +59,8 @@ impl LevelList {
     }
 
     pub fn handle_key(&mut self, key: &KeyEvent) -> Option<Action> {
+        // A notice answers the last key; the next one dismisses it.
+        self.notice = None;
         let last = self.rows.len().saturating_sub(1);
         let page = self.page.get().max(1);
         match (keys::direction(key), key.code) {

@@ -41,6 +41,8 @@ impl SavePrompt {
     }
 
     pub fn handle_key(&mut self, key: &KeyEvent) -> Option<Action> {
+        // A notice answers the last key; the next one dismisses it.
+        self.notice = None;
         let len = self.items().len();
         match menu_key(key, &mut self.selected, len)? {
             MenuKey::Accept if self.damaged.is_none() && self.selected == 0 => {
