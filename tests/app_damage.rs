@@ -4,9 +4,7 @@
 mod ui;
 
 use crossterm::event::KeyCode;
-use schokoban::app::Screen;
-use schokoban::app::screens::finish::Stage;
-use ui::{TINY, ch, key, open_map, play, press, screen_name, type_text, write_map};
+use ui::{TINY, ch, key, level, messages, open_map, press, screen_text, type_text, write_map};
 
 #[test]
 fn an_unreadable_save_is_offered_for_deletion_with_the_reason() {
@@ -14,16 +12,14 @@ fn an_unreadable_save_is_offered_for_deletion_with_the_reason() {
     let map = write_map(dir.path(), "tiny.xsb", TINY);
     std::fs::write(dir.path().join("tiny.xsb.sav"), "uu?d\n").expect("save");
     let mut app = open_map(dir.path(), &map);
-    let Screen::SavePrompt(prompt) = app.screen() else {
-        panic!("expected the save question, got the {}", screen_name(&app))
-    };
-    let reason = prompt.damaged.as_deref().expect("a reason");
+    assert_eq!(app.screen_name(), "save prompt");
+    let text = screen_text(&app);
     assert!(
-        reason.contains("tiny.xsb.sav") && reason.contains("move 3"),
-        "{reason}"
+        text.contains("damaged") && text.contains("tiny.xsb.sav") && text.contains("move 3"),
+        "{text}"
     );
     press(&mut app, &[key(KeyCode::Enter)]);
-    assert_eq!(play(&app).game.score(), 0, "the map still plays");
+    assert_eq!(level(&app).game.score(), 0, "the map still plays");
     assert!(!dir.path().join("tiny.xsb.sav").exists());
 }
 
@@ -35,11 +31,12 @@ fn a_save_that_does_not_replay_turns_into_the_damaged_question() {
     std::fs::write(dir.path().join("tiny.xsb.sav"), "rrr\n").expect("save");
     let mut app = open_map(dir.path(), &map);
     press(&mut app, &[key(KeyCode::Enter)]);
-    let Screen::SavePrompt(prompt) = app.screen() else {
-        panic!("expected the save question, got the {}", screen_name(&app))
-    };
-    let reason = prompt.damaged.as_deref().expect("a reason");
-    assert!(reason.contains("move 2"), "{reason}");
+    assert_eq!(app.screen_name(), "save prompt");
+    let text = screen_text(&app);
+    assert!(
+        text.contains("damaged") && text.contains("move 2"),
+        "{text}"
+    );
     // Escape keeps the file: the player may want to look at it.
     press(&mut app, &[key(KeyCode::Esc)]);
     assert!(dir.path().join("tiny.xsb.sav").exists());
@@ -52,12 +49,11 @@ fn a_damaged_leaderboard_is_shown_as_read_and_moved_aside_before_a_new_score() {
     let damaged = "5 Good\n\u{1}\u{2}junk\n9 Fine\n";
     std::fs::write(dir.path().join("tiny.xsb.dat"), damaged).expect("board");
     let mut app = open_map(dir.path(), &map);
-    assert_eq!(play(&app).record, Some(5), "readable entries still count");
-    let warning = play(&app).message.clone().expect("a warning");
+    assert_eq!(level(&app).record, Some(5), "readable entries still count");
+    let warning = messages(&app);
     assert!(
-        warning.text.contains("tiny.xsb.dat") && warning.text.contains("line 2"),
-        "{}",
-        warning.text
+        warning.contains("tiny.xsb.dat") && warning.contains("line 2"),
+        "{warning}"
     );
 
     press(
@@ -66,16 +62,11 @@ fn a_damaged_leaderboard_is_shown_as_read_and_moved_aside_before_a_new_score() {
     );
     type_text(&mut app, "New");
     press(&mut app, &[key(KeyCode::Enter)]);
-    let Screen::Finish(finish) = app.screen() else {
-        panic!("expected the leaderboard")
-    };
-    assert_eq!(finish.stage, Stage::Board { selected: 0 });
     assert!(
-        finish
-            .messages
-            .iter()
-            .any(|m| m.text.contains("tiny.xsb.dat.damaged"))
+        screen_text(&app).contains("◀ you"),
+        "the board with the new entry"
     );
+    assert!(messages(&app).contains("tiny.xsb.dat.damaged"));
     assert_eq!(
         std::fs::read_to_string(dir.path().join("tiny.xsb.dat")).expect("board"),
         "1 New\n5 Good\n9 Fine\n"
@@ -94,23 +85,15 @@ fn a_save_that_cannot_be_written_is_reported_and_the_game_goes_on() {
     // A folder where the save should go: no rename can replace it, even as root.
     std::fs::create_dir(dir.path().join("tiny.xsb.sav")).expect("blocker");
     press(&mut app, &[ch('w'), key(KeyCode::Esc)]);
-    let Screen::Finish(finish) = app.screen() else {
-        panic!("expected the leaderboard, got the {}", screen_name(&app))
-    };
+    assert_eq!(app.screen_name(), "finish");
     assert!(
-        finish
-            .messages
-            .iter()
-            .any(|m| m.text.contains("Could not save")),
-        "{:?}",
-        finish.messages
+        messages(&app).contains("Could not save"),
+        "{}",
+        messages(&app)
     );
     // Play again still works.
     press(&mut app, &[key(KeyCode::Enter)]);
-    assert!(matches!(
-        app.screen(),
-        Screen::SavePrompt(_) | Screen::Play(_)
-    ));
+    assert!(matches!(app.screen_name(), "save prompt" | "play"));
     assert!(app.is_running());
 }
 
@@ -121,11 +104,9 @@ fn a_score_that_cannot_be_written_is_reported() {
     std::fs::create_dir(dir.path().join("tiny.xsb.dat")).expect("blocker");
     let mut app = open_map(dir.path(), &map);
     press(&mut app, &[key(KeyCode::Left), key(KeyCode::Enter)]);
-    let Screen::Finish(finish) = app.screen() else {
-        panic!("expected the end screen")
-    };
+    assert_eq!(app.screen_name(), "finish");
     assert!(
-        !finish.messages.is_empty(),
+        !app.messages().is_empty(),
         "the unreadable board is reported"
     );
     assert!(app.is_running());
@@ -166,17 +147,11 @@ fn every_kind_of_bad_path_gives_a_one_line_reason() {
     }
     for (path, reason) in cases {
         let mut app = ui::menu_app(dir.path());
-        press(&mut app, &[ch('s'), ch('s'), key(KeyCode::Enter)]);
+        ui::open_path_prompt(&mut app);
         type_text(&mut app, &path.to_string_lossy());
         press(&mut app, &[key(KeyCode::Enter)]);
-        let Screen::PathPrompt(prompt) = app.screen() else {
-            panic!(
-                "{}: expected the prompt, got the {}",
-                path.display(),
-                screen_name(&app)
-            )
-        };
-        let error = prompt.error.as_deref().expect("an error");
+        assert_eq!(app.screen_name(), "path prompt", "{}", path.display());
+        let error = messages(&app);
         assert!(error.contains(reason), "{}: {error}", path.display());
         assert!(!error.contains('\n'), "one line: {error}");
     }
@@ -190,19 +165,15 @@ fn a_level_that_can_no_longer_be_opened_says_why_on_the_list() {
     let mut app = open_map(dir.path(), &map);
     std::fs::remove_file(&map).expect("remove the map");
     press(&mut app, &[key(KeyCode::Enter)]);
-    let Screen::LevelList(list) = app.screen() else {
-        panic!("expected the level list, got the {}", screen_name(&app))
-    };
-    let notice = list.notice.as_deref().expect("a reason");
+    assert_eq!(app.screen_name(), "level list");
+    let notice = messages(&app);
     assert!(
         notice.contains("two.xsb") && notice.contains("no such file"),
         "{notice}"
     );
-    let text = format!("{:?}", ui::render(&app, 80, 24));
+    let text = app.visible_text(80, 24);
     assert!(text.contains("no such file"), "the reason is drawn");
     press(&mut app, &[ch('s')]);
-    let Screen::LevelList(list) = app.screen() else {
-        panic!("expected the level list")
-    };
-    assert_eq!(list.notice, None, "the next key dismisses it");
+    assert_eq!(app.screen_name(), "level list");
+    assert!(app.messages().is_empty(), "the next key dismisses it");
 }

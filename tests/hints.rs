@@ -6,9 +6,8 @@ use std::time::{Duration, Instant};
 
 use crossterm::event::KeyCode;
 use schokoban::app::App;
-use schokoban::app::hint::HintState;
 use schokoban::game::{Direction, Pos};
-use ui::{TINY, ch, key, open_map, play, press, write_map};
+use ui::{TINY, ch, key, level, messages, open_map, press, write_map};
 
 /// Lets the background search finish, as the event loop would.
 fn wait_for_hint(app: &mut App) {
@@ -30,23 +29,20 @@ fn h_marks_the_next_push_and_h_again_plays_it() {
     press(&mut app, &[ch('h')]);
     assert!(app.is_busy(), "the search runs in the background");
     wait_for_hint(&mut app);
-    assert_eq!(
-        play(&app).marks.hint,
-        Some((Pos::new(3, 1), Direction::Right))
-    );
-    let text = &play(&app).message.as_ref().expect("a message").text;
+    assert_eq!(level(&app).hint, Some((Pos::new(3, 1), Direction::Right)));
+    let text = messages(&app);
     assert!(text.contains("right"), "{text}");
-    assert_eq!(play(&app).game.score(), 0, "asking costs nothing");
+    assert_eq!(level(&app).game.score(), 0, "asking costs nothing");
 
     press(&mut app, &[ch('H')]);
-    let game = &play(&app).game;
+    let game = level(&app).game;
     assert_eq!(
         schokoban::game::format_log(game.log()),
         "rR",
         "walk there, then push"
     );
     assert!(game.has_box(Pos::new(4, 1)));
-    assert_eq!(play(&app).marks.hint, None);
+    assert_eq!(level(&app).hint, None);
 }
 
 #[test]
@@ -56,19 +52,13 @@ fn a_move_cancels_the_search_and_clears_a_stale_hint() {
     let mut app = open_map(dir.path(), &map);
     press(&mut app, &[ch('h'), ch('d')]);
     assert!(!app.is_busy(), "the move cancelled the search");
-    assert!(matches!(play(&app).hint, HintState::Idle));
-    assert_eq!(play(&app).game.score(), 1, "the game stayed playable");
+    assert_eq!(level(&app).game.score(), 1, "the game stayed playable");
 
     press(&mut app, &[ch('h')]);
     wait_for_hint(&mut app);
-    assert!(play(&app).marks.hint.is_some());
+    assert!(level(&app).hint.is_some());
     press(&mut app, &[ch('u')]);
-    assert_eq!(
-        play(&app).marks.hint,
-        None,
-        "the hint was for the old position"
-    );
-    assert!(matches!(play(&app).hint, HintState::Idle));
+    assert_eq!(level(&app).hint, None, "the hint was for the old position");
 }
 
 #[test]
@@ -83,18 +73,17 @@ fn an_unsolvable_position_says_so_and_suggests_undo_or_reset() {
     let mut app = open_map(dir.path(), &map);
     press(&mut app, &[ch('w')]);
     assert!(
-        !play(&app).marks.dead_boxes.is_empty(),
+        !level(&app).dead_boxes.is_empty(),
         "both boxes are frozen against the wall off their goals"
     );
-    let warning = play(&app).message.clone().expect("a warning");
+    let warning = messages(&app);
     assert!(
-        warning.text.contains("undo") && warning.text.contains("reset"),
-        "{}",
-        warning.text
+        warning.contains("undo") && warning.contains("reset"),
+        "{warning}"
     );
     press(&mut app, &[ch('h')]);
     wait_for_hint(&mut app);
-    let text = &play(&app).message.as_ref().expect("a message").text;
+    let text = messages(&app);
     assert!(text.contains("cannot be solved"), "{text}");
 }
 
@@ -103,16 +92,13 @@ fn a_box_pushed_onto_a_dead_square_is_flagged_at_once() {
     let dir = tempfile::tempdir().expect("temp dir");
     let map = write_map(dir.path(), "corner.xsb", "######\n#    #\n# $@.#\n######\n");
     let mut app = open_map(dir.path(), &map);
-    assert!(play(&app).marks.dead_boxes.is_empty());
+    assert!(level(&app).dead_boxes.is_empty());
     press(&mut app, &[ch('a')]);
     // Pushed from (2, 2) into the corner at (1, 2): it can never leave it.
-    assert_eq!(play(&app).marks.dead_boxes, vec![Pos::new(1, 2)]);
+    assert_eq!(level(&app).dead_boxes, [Pos::new(1, 2)]);
     press(&mut app, &[ch('u')]);
-    assert!(
-        play(&app).marks.dead_boxes.is_empty(),
-        "undo clears the flag"
-    );
-    assert!(play(&app).message.is_none());
+    assert!(level(&app).dead_boxes.is_empty(), "undo clears the flag");
+    assert!(app.messages().is_empty());
 }
 
 #[test]

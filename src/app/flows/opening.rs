@@ -2,23 +2,24 @@
 
 use std::path::{Path, PathBuf};
 
+use std::rc::Rc;
+
 use super::ending::read_board;
+use crate::app::App;
 use crate::app::message::Message;
 use crate::app::origin::{Opened, Origin};
 use crate::app::screens::level_list::{LevelList, LevelRow, ListSource};
 use crate::app::screens::path_prompt::PathPrompt;
 use crate::app::screens::play::Play;
 use crate::app::screens::save_prompt::SavePrompt;
-use crate::app::widgets::text_input::TextInput;
-use crate::app::{App, Screen};
 use crate::game::{Game, Level};
 use crate::storage::{Records, load_levels};
 
 impl App {
-    pub(super) fn load_custom(&mut self, typed: &str) {
+    pub(super) fn open_path(&mut self, typed: &str) {
         let path = expand_path(typed);
         match load_levels(&path) {
-            Err(error) => self.show_custom_error(typed, error.to_string()),
+            Err(error) => self.show_path_error(typed, Message::warning(error.to_string())),
             Ok(levels) if levels.len() == 1 => self.open(&Origin::Custom {
                 path,
                 number: 1,
@@ -41,26 +42,22 @@ impl App {
                     })
                     .collect();
                 let heading = format!("{}: choose a level", file_name(&path));
-                self.screens.push(Screen::LevelList(LevelList::new(
+                self.push(LevelList::new(
                     heading,
                     ListSource::File(path),
                     rows,
                     self.theme,
-                )));
+                ));
             }
         }
     }
 
     /// Shows why a typed path did not open, keeping the text for editing.
-    fn show_custom_error(&mut self, typed: &str, error: String) {
-        if !matches!(self.screen(), Screen::PathPrompt(_)) {
-            let mut prompt = PathPrompt::new(self.theme);
-            prompt.input = TextInput::with_text(typed);
-            self.screens.push(Screen::PathPrompt(prompt));
+    fn show_path_error(&mut self, typed: &str, message: Message) {
+        if self.top().name() != "path prompt" {
+            self.push(PathPrompt::with_text(typed, self.theme));
         }
-        if let Screen::PathPrompt(prompt) = self.screen_mut() {
-            prompt.error = Some(error);
-        }
+        self.set_message(message);
     }
 
     /// Where a custom level's records go, and a note if not beside the map.
@@ -135,6 +132,7 @@ impl App {
                 return;
             }
         };
+        let opened = Rc::new(opened);
         // Told once the level's own screen is up, so they are not lost with
         // the screen being left; the warning last, as it matters most.
         let mut messages: Vec<Message> = note.into_iter().map(Message::info).collect();
@@ -144,23 +142,15 @@ impl App {
             messages.push(Message::warning(format!("Progress not saved: {error}")));
         }
         self.pop_level_screens();
+        // The save is read once, here; the question holds what was read.
         match opened.records.as_ref().map(Records::read_save) {
-            Some(Ok(Some(_))) => {
-                self.screens.push(Screen::SavePrompt(SavePrompt::new(
-                    opened, None, self.theme,
-                )));
-            }
+            Some(Ok(Some(log))) => self.push(SavePrompt::new(opened, Ok(log), self.theme)),
             Some(Err(error)) => {
-                let reason = error.to_string();
-                self.screens.push(Screen::SavePrompt(SavePrompt::new(
-                    opened,
-                    Some(reason),
-                    self.theme,
-                )));
+                self.push(SavePrompt::new(opened, Err(error.to_string()), self.theme));
             }
             Some(Ok(None)) | None => {
                 let game = Game::new(opened.level.clone());
-                self.start_play(opened, game);
+                self.start_play(opened, game, None);
             }
         }
         for message in messages {
@@ -168,72 +158,12 @@ impl App {
         }
     }
 
-    /// Screens of the level being left, replaced by the next one.
-    fn pop_level_screens(&mut self) {
-        while matches!(
-            self.screen(),
-            Screen::Play(_) | Screen::Finish(_) | Screen::SavePrompt(_)
-        ) {
-            self.screens.pop();
-        }
-    }
-
-    pub(super) fn start_play(&mut self, opened: Opened, game: Game) {
+    /// Pushes the Play screen, with the record from the leaderboard.
+    pub(super) fn start_play(&mut self, opened: Rc<Opened>, game: Game, message: Option<Message>) {
         let (board, problem) = read_board(opened.records.as_ref());
-        let mut play = Play::new(opened, game, board.best(), self.theme);
-        play.message = problem.map(Message::warning);
-        self.screens.push(Screen::Play(Box::new(play)));
-    }
-
-    pub(super) fn load_save(&mut self) {
-        let Some(Screen::SavePrompt(prompt)) = self.screens.pop() else {
-            return;
-        };
-        let log = prompt.opened.records.as_ref().map(Records::read_save);
-        let replayed = match log {
-            Some(Ok(Some(log))) => {
-                let mut game = Game::new(prompt.opened.level.clone());
-                game.apply_log(&log)
-                    .map(|()| game)
-                    .map_err(|e| e.to_string())
-            }
-            Some(Ok(None)) => Err("the saved game is gone".to_owned()),
-            Some(Err(error)) => Err(error.to_string()),
-            None => Err("records are off".to_owned()),
-        };
-        match replayed {
-            Ok(game) => {
-                self.start_play(prompt.opened, game);
-                self.set_message(Message::info("Saved game loaded"));
-            }
-            Err(reason) => {
-                let path = prompt
-                    .opened
-                    .records
-                    .as_ref()
-                    .map(|r| r.save_path().display().to_string());
-                let reason = path.map_or(reason.clone(), |p| format!("{p}: {reason}"));
-                self.screens.push(Screen::SavePrompt(SavePrompt::new(
-                    prompt.opened,
-                    Some(reason),
-                    self.theme,
-                )));
-            }
-        }
-    }
-
-    pub(super) fn delete_save(&mut self) {
-        let Some(Screen::SavePrompt(prompt)) = self.screens.pop() else {
-            return;
-        };
-        let result = prompt.opened.records.as_ref().map(Records::delete_save);
-        let game = Game::new(prompt.opened.level.clone());
-        self.start_play(prompt.opened, game);
-        if let Some(Err(error)) = result {
-            self.set_message(Message::warning(format!(
-                "Could not delete the save: {error}"
-            )));
-        }
+        // A damaged leaderboard matters more than news such as "loaded".
+        let message = problem.map(Message::warning).or(message);
+        self.push(Play::new(opened, game, board.best(), message, self.theme));
     }
 }
 

@@ -7,18 +7,18 @@ use crossterm::event::{KeyCode, KeyEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
-use ratatui::widgets::Widget;
 
-use crate::app::Action;
 use crate::app::keys;
+use crate::app::message::Message;
 use crate::app::origin::Origin;
+use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::page::{centered_column, notice_line, page};
 use crate::game::Direction;
 use crate::library::Collection;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LevelRow {
+pub(crate) struct LevelRow {
     pub title: String,
     pub record: Option<usize>,
     pub saved: bool,
@@ -27,20 +27,20 @@ pub struct LevelRow {
 
 /// Which levels the list holds, so a choice becomes an [`Origin`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ListSource {
+pub(crate) enum ListSource {
     Collection(Collection),
     File(PathBuf),
 }
 
 #[derive(Debug)]
-pub struct LevelList {
-    pub heading: String,
-    pub source: ListSource,
-    pub rows: Vec<LevelRow>,
-    pub selected: usize,
+pub(crate) struct LevelList {
+    heading: String,
+    source: ListSource,
+    rows: Vec<LevelRow>,
+    selected: usize,
     /// Why the last choice could not be carried out.
-    pub notice: Option<String>,
-    pub theme: Theme,
+    message: Option<Message>,
+    theme: Theme,
     /// Rows that fitted at the last draw: how far Page Up/Down jump.
     page: Cell<usize>,
 }
@@ -52,31 +52,10 @@ impl LevelList {
             source,
             rows,
             selected: 0,
-            notice: None,
+            message: None,
             theme,
             page: Cell::new(10),
         }
-    }
-
-    pub fn handle_key(&mut self, key: &KeyEvent) -> Option<Action> {
-        // A notice answers the last key; the next one dismisses it.
-        self.notice = None;
-        let last = self.rows.len().saturating_sub(1);
-        let page = self.page.get().max(1);
-        match (keys::direction(key), key.code) {
-            (Some(Direction::Up), _) => self.selected = self.selected.saturating_sub(1),
-            (Some(Direction::Down), _) => self.selected = (self.selected + 1).min(last),
-            (_, KeyCode::PageUp) => self.selected = self.selected.saturating_sub(page),
-            (_, KeyCode::PageDown) => self.selected = (self.selected + page).min(last),
-            (_, KeyCode::Home) => self.selected = 0,
-            (_, KeyCode::End) => self.selected = last,
-            _ if keys::is_accept(key) && !self.rows.is_empty() => {
-                return Some(Action::Open(self.origin(self.selected + 1)));
-            }
-            _ if keys::is_back(key) => return Some(Action::Back),
-            _ => {}
-        }
-        None
     }
 
     fn origin(&self, number: usize) -> Origin {
@@ -115,18 +94,58 @@ impl LevelList {
     }
 }
 
-impl Widget for &LevelList {
-    fn render(self, area: Rect, buf: &mut Buffer) {
+impl Screen for LevelList {
+    fn name(&self) -> &'static str {
+        "level list"
+    }
+
+    fn handle_key(&mut self, key: &KeyEvent) -> Effect {
+        // A message answers the last key; the next one dismisses it.
+        self.message = None;
+        let last = self.rows.len().saturating_sub(1);
+        let page = self.page.get().max(1);
+        match (keys::direction(key), key.code) {
+            (Some(Direction::Up), _) => self.selected = self.selected.saturating_sub(1),
+            (Some(Direction::Down), _) => self.selected = (self.selected + 1).min(last),
+            (_, KeyCode::PageUp) => self.selected = self.selected.saturating_sub(page),
+            (_, KeyCode::PageDown) => self.selected = (self.selected + page).min(last),
+            (_, KeyCode::Home) => self.selected = 0,
+            (_, KeyCode::End) => self.selected = last,
+            _ if keys::is_accept(key) && !self.rows.is_empty() => {
+                return Effect::Open(self.origin(self.selected + 1));
+            }
+            _ if keys::is_back(key) => return Effect::Back,
+            _ => {}
+        }
+        Effect::None
+    }
+
+    fn commands(&self) -> Vec<Command> {
+        vec![
+            Command::new("↑↓", "choose"),
+            Command::new("PgUp/PgDn/Home/End", "jump"),
+            Command::new("Enter", "play"),
+            Command::new("Esc", "back"),
+        ]
+    }
+
+    one_message!();
+
+    fn selected(&self) -> Option<usize> {
+        Some(self.selected)
+    }
+
+    fn draw(&self, area: Rect, buf: &mut Buffer) {
         let Some(content) = page(
             area,
             buf,
             self.theme,
             &self.heading,
-            "↑↓ choose · PgUp/PgDn/Home/End jump · Enter play · Esc back",
+            &footer(&self.commands()),
         ) else {
             return;
         };
-        notice_line(area, buf, self.theme, self.notice.as_deref());
+        notice_line(area, buf, self.theme, self.message.as_ref());
         let title_width = self
             .rows
             .iter()

@@ -6,6 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use crate::app::keys;
+use crate::app::screen::Command;
 use crate::app::theme::Theme;
 use crate::game::Direction;
 
@@ -36,6 +37,15 @@ fn step_selection(selected: usize, len: usize, down: bool) -> usize {
         (_, true) => (selected + 1) % len,
         (_, false) => (selected + len - 1) % len,
     }
+}
+
+/// The footer of a plain menu: `↑↓ choose · Enter ACCEPT · Esc back`.
+pub fn menu_commands(accept: &'static str) -> Vec<Command> {
+    vec![
+        Command::new("↑↓", "choose"),
+        Command::new("Enter", accept),
+        Command::new("Esc", "back"),
+    ]
 }
 
 pub struct MenuList<'a> {

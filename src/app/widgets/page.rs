@@ -7,6 +7,7 @@ use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
 use super::logo::{LOGO_HEIGHT, LOGO_WIDTH, Logo};
+use crate::app::message::Message;
 use crate::app::theme::Theme;
 
 /// Below this nothing useful fits.
@@ -73,14 +74,14 @@ pub fn page(
 }
 
 /// Something the player should know, on the line just above the footer.
-pub fn notice_line(area: Rect, buf: &mut Buffer, theme: Theme, notice: Option<&str>) {
-    if let Some(text) = notice {
+pub fn notice_line(area: Rect, buf: &mut Buffer, theme: Theme, message: Option<&Message>) {
+    if let Some(message) = message {
         centered_line(
             area,
             area.bottom().saturating_sub(2),
-            text,
+            &message.text,
             buf,
-            theme.error(),
+            theme.message(message.kind),
         );
     }
 }

@@ -2,9 +2,7 @@
 
 use std::path::MAIN_SEPARATOR;
 
-use super::opening::expand_path;
-use crate::app::widgets::text_input::TextInput;
-use crate::app::{App, Screen};
+use super::flows::expand_path;
 
 /// What Tab made of a typed path: the new text, and the names still in
 /// the running when more than one matches.
@@ -12,18 +10,6 @@ use crate::app::{App, Screen};
 pub struct Completion {
     pub text: String,
     pub candidates: Vec<String>,
-}
-
-impl App {
-    pub(super) fn complete_path(&mut self) {
-        let Screen::PathPrompt(prompt) = self.screen_mut() else {
-            return;
-        };
-        let completion = complete(prompt.input.text());
-        prompt.input = TextInput::with_text(&completion.text);
-        prompt.candidates = completion.candidates;
-        prompt.error = None;
-    }
 }
 
 /// Completes the last part of `typed` from the folder it names. Hidden
