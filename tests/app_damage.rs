@@ -3,7 +3,12 @@
 
 mod ui;
 
+use std::path::PathBuf;
+
 use crossterm::event::KeyCode;
+use schokoban::app::message::Problem;
+use schokoban::game::{LogError, ParseError};
+use schokoban::storage::{LoadError, LoadErrorKind, RecordError, SaveProblem};
 use ui::{TINY, ch, key, level, messages, open_map, press, screen_text, type_text, write_map};
 
 #[test]
@@ -17,6 +22,17 @@ fn an_unreadable_save_is_offered_for_deletion_with_the_reason() {
     assert!(
         text.contains("damaged") && text.contains("tiny.xsb.sav") && text.contains("move 3"),
         "{text}"
+    );
+    assert!(
+        matches!(
+            app.problem(),
+            Some(Problem::Record(RecordError::DamagedSave {
+                error: SaveProblem::Log(LogError::UnknownChar { position: 3, .. }),
+                ..
+            }))
+        ),
+        "{:?}",
+        app.problem()
     );
     press(&mut app, &[key(KeyCode::Enter)]);
     assert_eq!(level(&app).game.score(), 0, "the map still plays");
@@ -36,6 +52,17 @@ fn a_save_that_does_not_replay_turns_into_the_damaged_question() {
     assert!(
         text.contains("damaged") && text.contains("move 2"),
         "{text}"
+    );
+    assert!(
+        matches!(
+            app.problem(),
+            Some(Problem::Replay {
+                save: Some(_),
+                error: LogError::Blocked { position: 2, .. }
+            })
+        ),
+        "{:?}",
+        app.problem()
     );
     // Escape keeps the file: the player may want to look at it.
     press(&mut app, &[key(KeyCode::Esc)]);
@@ -91,6 +118,11 @@ fn a_save_that_cannot_be_written_is_reported_and_the_game_goes_on() {
         "{}",
         messages(&app)
     );
+    let cause = app.messages().iter().find_map(|m| m.cause());
+    assert!(
+        matches!(cause, Some(Problem::Record(RecordError::Io { .. }))),
+        "{cause:?}"
+    );
     // Play again still works.
     press(&mut app, &[key(KeyCode::Enter)]);
     assert!(matches!(app.screen_name(), "save prompt" | "play"));
@@ -105,12 +137,22 @@ fn a_score_that_cannot_be_written_is_reported() {
     let mut app = open_map(dir.path(), &map);
     press(&mut app, &[key(KeyCode::Left), key(KeyCode::Enter)]);
     assert_eq!(app.screen_name(), "finish");
+    let cause = app.messages().iter().find_map(|m| m.cause());
     assert!(
-        !app.messages().is_empty(),
-        "the unreadable board is reported"
+        matches!(
+            cause,
+            Some(Problem::Record(RecordError::Read(LoadError {
+                kind: LoadErrorKind::IsDirectory,
+                ..
+            })))
+        ),
+        "the unreadable board is reported: {cause:?}"
     );
     assert!(app.is_running());
 }
+
+/// Whether an error is of the kind a case expects.
+type KindCheck = Box<dyn Fn(&LoadErrorKind) -> bool>;
 
 #[test]
 fn every_kind_of_bad_path_gives_a_one_line_reason() {
@@ -132,20 +174,50 @@ fn every_kind_of_bad_path_gives_a_one_line_reason() {
         .arg(&fifo)
         .status()
         .is_ok_and(|s| s.success());
-    let mut cases = vec![
-        (dir.path().join("missing.xsb"), "no such file"),
-        (dir.path().to_path_buf(), "folder"),
-        (empty, "no level"),
-        (binary, "UTF-8"),
-        (huge, "too large"),
-        (wide, "larger than"),
-        (std::path::PathBuf::from("/dev/null"), "not a regular file"),
+    let is_parse = |kind: &LoadErrorKind, what: fn(&ParseError) -> bool| matches!(kind, LoadErrorKind::Parse(error) if what(error));
+    let not_a_file = |k: &LoadErrorKind| *k == LoadErrorKind::NotAFile;
+    let mut cases: Vec<(PathBuf, &str, KindCheck)> = vec![
+        (
+            dir.path().join("missing.xsb"),
+            "no such file",
+            Box::new(|k| *k == LoadErrorKind::Missing),
+        ),
+        (
+            dir.path().to_path_buf(),
+            "folder",
+            Box::new(|k| *k == LoadErrorKind::IsDirectory),
+        ),
+        (
+            empty,
+            "no level",
+            Box::new(move |k| is_parse(k, |e| *e == ParseError::NoBoard)),
+        ),
+        (
+            binary,
+            "UTF-8",
+            Box::new(|k| matches!(k, LoadErrorKind::NotUtf8 { .. })),
+        ),
+        (
+            huge,
+            "too large",
+            Box::new(|k| matches!(k, LoadErrorKind::TooLarge { .. })),
+        ),
+        (
+            wide,
+            "larger than",
+            Box::new(move |k| is_parse(k, |e| matches!(e, ParseError::TooLarge { .. }))),
+        ),
+        (
+            PathBuf::from("/dev/null"),
+            "not a regular file",
+            Box::new(not_a_file),
+        ),
     ];
     // Opening a FIFO for reading would block until a writer came along.
     if made_fifo {
-        cases.push((fifo, "not a regular file"));
+        cases.push((fifo, "not a regular file", Box::new(not_a_file)));
     }
-    for (path, reason) in cases {
+    for (path, reason, kind) in cases {
         let mut app = ui::menu_app(dir.path());
         ui::open_path_prompt(&mut app);
         type_text(&mut app, &path.to_string_lossy());
@@ -153,27 +225,30 @@ fn every_kind_of_bad_path_gives_a_one_line_reason() {
         assert_eq!(app.screen_name(), "path prompt", "{}", path.display());
         let error = messages(&app);
         assert!(error.contains(reason), "{}: {error}", path.display());
+        let cause = app.messages().iter().find_map(|m| m.cause());
+        assert!(
+            matches!(cause, Some(Problem::Map(LoadError { kind: k, .. })) if kind(k)),
+            "{}: {cause:?}",
+            path.display()
+        );
         assert!(!error.contains('\n'), "one line: {error}");
     }
 }
 
 #[test]
-fn a_level_that_can_no_longer_be_opened_says_why_on_the_list() {
+fn a_file_of_several_levels_is_read_once_and_played_as_read() {
     let dir = tempfile::tempdir().expect("temp dir");
     let two = "#####\n#@$.#\n#####\n\n######\n#@ $.#\n######\n";
     let map = write_map(dir.path(), "two.xsb", two);
     let mut app = open_map(dir.path(), &map);
-    std::fs::remove_file(&map).expect("remove the map");
+    assert_eq!(app.screen_name(), "level list");
+    // Changed or gone after it was opened, the file is not read again:
+    // its levels play, and N moves on, as they were read.
+    std::fs::write(&map, "not a level").expect("spoil the map");
     press(&mut app, &[key(KeyCode::Enter)]);
-    assert_eq!(app.screen_name(), "level list");
-    let notice = messages(&app);
-    assert!(
-        notice.contains("two.xsb") && notice.contains("no such file"),
-        "{notice}"
-    );
-    let text = app.visible_text(80, 24);
-    assert!(text.contains("no such file"), "the reason is drawn");
-    press(&mut app, &[ch('s')]);
-    assert_eq!(app.screen_name(), "level list");
-    assert!(app.messages().is_empty(), "the next key dismisses it");
+    assert_eq!(level(&app).title, "two.xsb #1");
+    std::fs::remove_file(&map).expect("remove the map");
+    press(&mut app, &[ch('n')]);
+    assert_eq!(level(&app).title, "two.xsb #2");
+    assert_eq!(level(&app).game.level().width(), 6);
 }

@@ -296,3 +296,30 @@ fn tab_completes_a_path_like_a_shell() {
     press(&mut app, &[key(KeyCode::Tab), key(KeyCode::Enter)]);
     assert_eq!(level(&app).title, "Tiny");
 }
+
+#[test]
+fn the_free_play_list_shows_records_saves_and_solved_levels() {
+    // A first start installs the levels; the second sees what was added.
+    let (dir, _first) = start_menu();
+    let folder = dir.path().join("data/levels/microban");
+    std::fs::write(folder.join("002.xsb.dat"), "7 Ann\n").expect("board");
+    std::fs::write(folder.join("003.xsb.sav"), "u\n").expect("save");
+    std::fs::write(dir.path().join("data/progress.txt"), "microban 1 1\n").expect("progress");
+    let mut app = ui::menu_app(dir.path());
+    press(
+        &mut app,
+        &[ch('s'), key(KeyCode::Enter), key(KeyCode::Enter)],
+    );
+    assert_eq!(app.screen_name(), "level list");
+    let text = screen_text(&app);
+    let row = |number: &str| {
+        text.lines()
+            .find(|l| l.contains(&format!("Microban {number}")))
+            .unwrap_or_else(|| panic!("no row {number}: {text}"))
+            .to_owned()
+    };
+    assert!(row("1").contains('✓'), "{}", row("1"));
+    assert!(row("2").trim_end().ends_with('7'), "{}", row("2"));
+    assert!(row("3").contains("saved"), "{}", row("3"));
+    assert!(!row("4").contains("saved") && row("4").contains("N/A"));
+}

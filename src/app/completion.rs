@@ -3,6 +3,7 @@
 use std::path::MAIN_SEPARATOR;
 
 use super::flows::expand_path;
+use crate::storage::folder_entries;
 
 /// What Tab made of a typed path: the new text, and the names still in
 /// the running when more than one matches.
@@ -26,16 +27,16 @@ pub fn complete(typed: &str) -> Completion {
         text: typed.to_owned(),
         candidates: Vec::new(),
     };
-    let Ok(entries) = std::fs::read_dir(&folder) else {
+    let Ok(entries) = folder_entries(&folder) else {
         return unchanged();
     };
     let mut matches: Vec<String> = entries
-        .filter_map(Result::ok)
+        .into_iter()
         .filter_map(|entry| {
-            let name = entry.file_name().into_string().ok()?;
+            let name = entry.name.into_string().ok()?;
             let wanted =
                 name.starts_with(prefix) && (prefix.starts_with('.') || !name.starts_with('.'));
-            let folder_mark = if entry.path().is_dir() { "/" } else { "" };
+            let folder_mark = if entry.is_dir { "/" } else { "" };
             wanted.then(|| format!("{name}{folder_mark}"))
         })
         .collect();

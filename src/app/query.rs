@@ -7,7 +7,7 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use super::App;
-use super::message::Message;
+use super::message::{Message, Problem};
 use super::screen::LevelView;
 
 impl App {
@@ -24,6 +24,11 @@ impl App {
     /// The messages on show on the screen on top, oldest first.
     pub fn messages(&self) -> &[Message] {
         self.top().messages()
+    }
+
+    /// Why the screen on top cannot offer what it normally would.
+    pub fn problem(&self) -> Option<&Problem> {
+        self.top().problem()
     }
 
     /// The selected line of the menu or list on top.

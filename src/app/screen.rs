@@ -9,7 +9,7 @@ use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use super::message::Message;
+use super::message::{Message, Problem};
 use super::origin::{Mode, Opened, Origin};
 use crate::game::{Direction, Game, Pos};
 use crate::library::Collection;
@@ -57,6 +57,12 @@ pub(crate) trait Screen {
 
     /// The text of the field being edited, if any.
     fn input(&self) -> Option<&str> {
+        None
+    }
+
+    /// Why the screen cannot offer what it normally would, such as a saved
+    /// game that cannot be loaded.
+    fn problem(&self) -> Option<&Problem> {
         None
     }
 

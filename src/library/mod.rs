@@ -16,7 +16,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 pub use collection::Collection;
-pub use custom::CustomRecords;
+pub use custom::{CustomRecords, Placement};
 pub use progress::Progress;
 
 use crate::game::{Level, ParseError, parse_level};
@@ -93,7 +93,15 @@ impl fmt::Display for LibraryError {
     }
 }
 
-impl std::error::Error for LibraryError {}
+impl std::error::Error for LibraryError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            LibraryError::Io { error, .. } => Some(error),
+            LibraryError::BrokenBuiltin { error, .. } => Some(error),
+            LibraryError::NoDataFolder | LibraryError::NoSuchLevel { .. } => None,
+        }
+    }
+}
 
 /// Something the player should be told once, at the start.
 #[derive(Debug)]
@@ -211,6 +219,19 @@ impl Library {
             path,
             records,
         })
+    }
+
+    /// Where the records of every level of `collection` are, for a list;
+    /// `None` when records are off. Touches no file.
+    pub fn collection_records(&self, collection: Collection) -> Option<Vec<Records>> {
+        let folder = collection_folder(self.root.as_deref()?, collection);
+        Some(
+            collection
+                .files()
+                .iter()
+                .map(|(name, _)| Records::beside(&folder.join(name)))
+                .collect(),
+        )
     }
 
     pub fn progress(&self, collection: Collection) -> &Progress {

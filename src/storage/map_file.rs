@@ -81,7 +81,14 @@ impl fmt::Display for LoadError {
     }
 }
 
-impl std::error::Error for LoadError {}
+impl std::error::Error for LoadError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.kind {
+            LoadErrorKind::Parse(error) => Some(error),
+            _ => None,
+        }
+    }
+}
 
 /// Reads every level of an XSB file.
 pub fn load_levels(path: &Path) -> Result<Vec<Level>, LoadError> {

@@ -2,6 +2,7 @@
 
 mod atomic;
 mod leaderboard;
+mod listing;
 mod map_file;
 mod records;
 
@@ -9,5 +10,6 @@ pub use atomic::{remove_if_present, write_atomic};
 pub use leaderboard::{
     Entry, LEADERBOARD_SIZE, Leaderboard, LeaderboardError, MAX_NICKNAME_CHARS, valid_nickname,
 };
+pub use listing::{FolderEntry, Listing, folder_entries};
 pub use map_file::{LoadError, LoadErrorKind, MAX_FILE_BYTES, load_levels, read_bytes, read_text};
 pub use records::{LeaderboardRead, RecordError, Records, SaveProblem, ScoreAdded};

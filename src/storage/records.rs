@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use super::atomic::{remove_if_present, write_atomic};
 use super::leaderboard::{Leaderboard, LeaderboardError};
+use super::listing::Listing;
 use super::map_file::{LoadError, LoadErrorKind, read_bytes, read_text};
 use crate::game::{LogEntry, LogError, format_log, parse_log};
 
@@ -60,7 +61,22 @@ impl fmt::Display for RecordError {
     }
 }
 
-impl std::error::Error for RecordError {}
+impl std::error::Error for RecordError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            RecordError::Read(error) => Some(error),
+            RecordError::Io { error, .. } => Some(error),
+            RecordError::DamagedSave {
+                error: SaveProblem::Log(error),
+                ..
+            } => Some(error),
+            RecordError::DamagedSave {
+                error: SaveProblem::Unreadable(_),
+                ..
+            } => None,
+        }
+    }
+}
 
 /// A leaderboard as read, with what was wrong with the file if anything.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -188,6 +204,25 @@ impl Records {
         parse_log(&text)
             .map(Some)
             .map_err(|e| damaged(SaveProblem::Log(e)))
+    }
+
+    /// The best score and whether a save exists, for a list of levels:
+    /// `listing` is the records' folder, so only a leaderboard that exists
+    /// is read. A damaged one shows what could be read.
+    pub fn summary(&self, listing: &Listing) -> (Option<usize>, bool) {
+        let best = if listing.has(&self.leaderboard) {
+            self.read_leaderboard()
+                .ok()
+                .and_then(|read| read.board.best())
+        } else {
+            None
+        };
+        (best, listing.has(&self.save))
+    }
+
+    /// The folder holding the leaderboard and save.
+    pub fn folder(&self) -> &Path {
+        self.leaderboard.parent().unwrap_or(Path::new(""))
     }
 
     pub fn has_save(&self) -> bool {

@@ -1,8 +1,9 @@
 //! Ending a level: saving an unsolved game, the score and leaderboard, and
 //! moving on to the next level.
 
+use super::opening::progress_not_saved;
 use crate::app::App;
-use crate::app::message::Message;
+use crate::app::message::{Message, Problem};
 use crate::app::origin::Origin;
 use crate::app::screen::Ended;
 use crate::app::screens::finish::{Finish, NextChoice, Outcome};
@@ -18,7 +19,9 @@ impl App {
             None => Message::warning("Records and saves are off: the game was not saved"),
             Some(records) => match records.write_save(ended.game.log()) {
                 Ok(()) => Message::info(format!("Game saved to {}", records.save_path().display())),
-                Err(error) => Message::warning(format!("Could not save the game: {error}")),
+                Err(error) => {
+                    Message::trouble(Some("Could not save the game"), Problem::Record(error))
+                }
             },
         })
     }
@@ -28,10 +31,7 @@ impl App {
         let saved = Self::save_if_unsolved(ended);
         let records = ended.opened.records.clone();
         let (board, problem) = read_board(records.as_ref());
-        let messages = saved
-            .into_iter()
-            .chain(problem.map(Message::warning))
-            .collect();
+        let messages = saved.into_iter().chain(problem).collect();
         let outcome = Outcome {
             title: ended.opened.title.clone(),
             solved_score: None,
@@ -48,14 +48,13 @@ impl App {
         let opened = &ended.opened;
         let mut messages = Vec::new();
         if let Some(Err(error)) = opened.records.as_ref().map(Records::delete_save) {
-            messages.push(Message::warning(format!(
-                "Could not delete the old save: {error}"
-            )));
+            let context = Some("Could not delete the old save");
+            messages.push(Message::trouble(context, Problem::Record(error)));
         }
         let next = Self::next_choice(&opened.origin);
         messages.extend(self.record_progress(&opened.origin, next.is_some()));
         let (board, problem) = read_board(opened.records.as_ref());
-        messages.extend(problem.map(Message::warning));
+        messages.extend(problem);
         let outcome = Outcome {
             title: opened.title.clone(),
             solved_score: Some(ended.game.score()),
@@ -71,19 +70,18 @@ impl App {
     /// says what went wrong, and when a collection's end is reached.
     fn record_progress(&mut self, origin: &Origin, has_next: bool) -> Vec<Message> {
         let mut messages = Vec::new();
-        let not_saved = |error| Message::warning(format!("Progress not saved: {error}"));
         if let Origin::Arcade { collection, number } | Origin::FreePlay { collection, number } =
             *origin
             && let Err(error) = self.library.mark_solved(collection, number)
         {
-            messages.push(not_saved(error));
+            messages.push(progress_not_saved(error));
         }
         let Origin::Arcade { collection, number } = *origin else {
             return messages;
         };
         if has_next {
             if let Err(error) = self.library.mark_reached(collection, number + 1) {
-                messages.push(not_saved(error));
+                messages.push(progress_not_saved(error));
             }
             return messages;
         }
@@ -120,7 +118,7 @@ impl App {
 }
 
 /// A map's leaderboard, and what was wrong with its file if anything.
-pub(super) fn read_board(records: Option<&Records>) -> (Leaderboard, Option<String>) {
+pub(super) fn read_board(records: Option<&Records>) -> (Leaderboard, Option<Message>) {
     let Some(records) = records else {
         return (Leaderboard::default(), None);
     };
@@ -133,8 +131,11 @@ pub(super) fn read_board(records: Option<&Records>) -> (Leaderboard, Option<Stri
                 records.leaderboard_path().display(),
                 problems.join("; ")
             );
-            (read.board, Some(text))
+            (read.board, Some(Message::warning(text)))
         }
-        Err(error) => (Leaderboard::default(), Some(error.to_string())),
+        Err(error) => (
+            Leaderboard::default(),
+            Some(Message::trouble(None, Problem::Record(error))),
+        ),
     }
 }

@@ -12,9 +12,7 @@ use super::origin::{Mode, Origin};
 use super::screen::{Effect, Screen};
 use super::screens::collection_menu::CollectionMenu;
 use super::screens::continue_menu::ContinueMenu;
-use super::screens::level_list::{LevelList, ListSource};
 use crate::library::Collection;
-use opening::level_row;
 
 impl App {
     pub(super) fn apply(&mut self, effect: Effect) {
@@ -69,28 +67,6 @@ impl App {
         }
         let menu = ContinueMenu::new(collection, furthest, self.theme);
         self.screens.push(Box::new(menu));
-    }
-
-    fn free_play_list(&mut self, collection: Collection) {
-        let progress = self.library.progress(collection);
-        let rows = (1..=collection.level_count())
-            .filter_map(|number| {
-                let playable = self.library.level(collection, number).ok()?;
-                Some(level_row(
-                    &playable.level,
-                    playable.records.as_ref(),
-                    progress.is_solved(number),
-                    &format!("{} {number}", collection.name()),
-                ))
-            })
-            .collect();
-        let heading = format!("Free play: {}", collection.name());
-        self.screens.push(Box::new(LevelList::new(
-            heading,
-            ListSource::Collection(collection),
-            rows,
-            self.theme,
-        )));
     }
 
     /// Puts a message on the screen on top.

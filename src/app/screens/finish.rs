@@ -8,7 +8,7 @@ use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
 use crate::app::keys;
-use crate::app::message::{Message, MessageKind, plural};
+use crate::app::message::{Message, MessageKind, Problem, plural};
 use crate::app::origin::Origin;
 use crate::app::screen::{Command, Effect, Screen, footer};
 use crate::app::theme::Theme;
@@ -34,7 +34,7 @@ enum Stage {
 }
 
 /// Where the player can go from here, besides the main menu.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub(crate) struct NextChoice {
     pub label: &'static str,
     pub origin: Origin,
@@ -121,9 +121,10 @@ impl Finish {
                     )));
                 }
             }
-            Err(error) => self.messages.push(Message::warning(format!(
-                "Could not save the score: {error}"
-            ))),
+            Err(error) => self.messages.push(Message::trouble(
+                Some("Could not save the score"),
+                Problem::Record(error),
+            )),
         }
         self.stage = Stage::Board { selected: 0 };
     }

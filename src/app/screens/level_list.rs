@@ -1,7 +1,7 @@
 //! Picking a level: Free play's collection, or a custom file with several.
 
 use std::cell::Cell;
-use std::path::PathBuf;
+use std::rc::Rc;
 
 use crossterm::event::{KeyCode, KeyEvent};
 use ratatui::buffer::Buffer;
@@ -10,7 +10,7 @@ use ratatui::style::Style;
 
 use crate::app::keys;
 use crate::app::message::Message;
-use crate::app::origin::Origin;
+use crate::app::origin::{CustomFile, Origin};
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::page::{centered_column, notice_line, page};
@@ -26,10 +26,10 @@ pub(crate) struct LevelRow {
 }
 
 /// Which levels the list holds, so a choice becomes an [`Origin`].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub(crate) enum ListSource {
     Collection(Collection),
-    File(PathBuf),
+    File(Rc<CustomFile>),
 }
 
 #[derive(Debug)]
@@ -64,10 +64,9 @@ impl LevelList {
                 collection: *collection,
                 number,
             },
-            ListSource::File(path) => Origin::Custom {
-                path: path.clone(),
+            ListSource::File(file) => Origin::Custom {
+                file: Rc::clone(file),
                 number,
-                count: self.rows.len(),
             },
         }
     }

@@ -151,7 +151,7 @@ impl Play {
     fn can_switch_levels(&self) -> bool {
         match &self.opened.origin {
             Origin::FreePlay { .. } => true,
-            Origin::Custom { count, .. } => *count > 1,
+            Origin::Custom { file, .. } => file.levels.len() > 1,
             Origin::Arcade { .. } => false,
         }
     }

@@ -7,7 +7,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
-use crate::app::message::Message;
+use crate::app::message::{Message, Problem};
 use crate::app::origin::Opened;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
@@ -21,7 +21,7 @@ pub(crate) struct SavePrompt {
     opened: Rc<Opened>,
     /// The saved moves, read once as the level was opened, or why they
     /// cannot be loaded: then only Delete is offered.
-    save: Result<Vec<LogEntry>, String>,
+    save: Result<Vec<LogEntry>, Problem>,
     selected: usize,
     /// Why the last choice could not be carried out.
     message: Option<Message>,
@@ -29,7 +29,7 @@ pub(crate) struct SavePrompt {
 }
 
 impl SavePrompt {
-    pub fn new(opened: Rc<Opened>, save: Result<Vec<LogEntry>, String>, theme: Theme) -> Self {
+    pub fn new(opened: Rc<Opened>, save: Result<Vec<LogEntry>, Problem>, theme: Theme) -> Self {
         Self {
             opened,
             save,
@@ -60,11 +60,12 @@ impl SavePrompt {
                 message: Some(Message::info("Saved game loaded")),
             },
             Err(error) => {
-                let path = self.opened.records.as_ref().map(Records::save_path);
-                self.save = Err(match path {
-                    Some(path) => format!("{}: {error}", path.display()),
-                    None => error.to_string(),
-                });
+                let save = self
+                    .opened
+                    .records
+                    .as_ref()
+                    .map(|r| r.save_path().to_owned());
+                self.save = Err(Problem::Replay { save, error });
                 self.selected = 0;
                 Effect::None
             }
@@ -74,9 +75,10 @@ impl SavePrompt {
     fn delete(&mut self) -> Effect {
         let deleted = self.opened.records.as_ref().map(Records::delete_save);
         let message = match deleted {
-            Some(Err(error)) => Some(Message::warning(format!(
-                "Could not delete the save: {error}"
-            ))),
+            Some(Err(error)) => Some(Message::trouble(
+                Some("Could not delete the save"),
+                Problem::Record(error),
+            )),
             _ => None,
         };
         Effect::Play {
@@ -110,6 +112,10 @@ impl Screen for SavePrompt {
 
     one_message!();
 
+    fn problem(&self) -> Option<&Problem> {
+        self.save.as_ref().err()
+    }
+
     fn is_level_screen(&self) -> bool {
         true
     }
@@ -133,7 +139,13 @@ impl Screen for SavePrompt {
                 buf,
                 self.theme.error(),
             );
-            centered_line(content, top + 1, reason, buf, self.theme.error());
+            centered_line(
+                content,
+                top + 1,
+                &reason.to_string(),
+                buf,
+                self.theme.error(),
+            );
             top += 3;
         }
         let items = self.items();
