@@ -2,7 +2,8 @@
 
 mod ui;
 
-use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use ratatui::layout::Rect;
 use ui::{
     TINY, ch, key, level, messages, open_map, open_path_prompt, press, screen_text, start_menu,
     start_tiny, type_text, write_map,
@@ -322,4 +323,22 @@ fn the_free_play_list_shows_records_saves_and_solved_levels() {
     assert!(row("2").trim_end().ends_with('7'), "{}", row("2"));
     assert!(row("3").contains("saved"), "{}", row("3"));
     assert!(!row("4").contains("saved") && row("4").contains("N/A"));
+}
+
+#[test]
+fn page_down_in_a_list_jumps_by_the_rows_that_fit_the_terminal() {
+    let (_dir, mut app) = start_menu();
+    press(
+        &mut app,
+        &[ch('s'), key(KeyCode::Enter), key(KeyCode::Enter)],
+    );
+    assert_eq!(app.screen_name(), "level list");
+    let page_down = Event::Key(key(KeyCode::PageDown));
+    // 20 rows: 11 for the list, one of them its header.
+    app.handle_event(&page_down, Rect::new(0, 0, 70, 20));
+    assert_eq!(app.selected(), Some(10));
+    app.handle_event(&page_down, Rect::new(0, 0, 70, 30));
+    assert_eq!(app.selected(), Some(30));
+    let text = app.visible_text(70, 30);
+    assert!(text.contains("▶    31  Microban 31"), "{text}");
 }

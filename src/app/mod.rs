@@ -50,6 +50,8 @@ pub struct App {
     library: Library,
     theme: Theme,
     running: bool,
+    /// The terminal's size, as last seen.
+    area: Rect,
 }
 
 impl App {
@@ -62,6 +64,7 @@ impl App {
             library,
             theme,
             running: true,
+            area: Rect::new(0, 0, 80, 24),
         };
         if let Some(map) = options.map {
             app.apply(Effect::OpenPath(map.to_string_lossy().into_owned()));
@@ -101,6 +104,10 @@ impl App {
 
     /// Handles one terminal event. `size` is the terminal's, for the mouse.
     pub fn handle_event(&mut self, event: &Event, size: Rect) {
+        if size != self.area {
+            self.area = size;
+            self.top_mut().resize(size);
+        }
         let effect = match event {
             Event::Key(key) => return self.handle_key(key),
             Event::Mouse(mouse) => self.top_mut().handle_mouse(*mouse, size),

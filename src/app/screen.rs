@@ -35,6 +35,10 @@ pub(crate) trait Screen {
 
     fn draw(&self, area: Rect, buf: &mut Buffer);
 
+    /// Told the terminal's size when it is shown and when that changes,
+    /// for screens whose keys depend on what fits (a list's page).
+    fn resize(&mut self, _area: Rect) {}
+
     /// The keys this screen offers right now, as its footer shows them.
     fn commands(&self) -> Vec<Command>;
 

@@ -22,15 +22,21 @@ impl App {
             Effect::Back => {
                 if self.screens.len() > 1 {
                     self.screens.pop();
+                    let area = self.area;
+                    self.top_mut().resize(area);
                 } else {
                     self.running = false;
                 }
             }
-            Effect::MainMenu => self.screens.truncate(1),
-            Effect::Push(screen) => self.screens.push(screen),
+            Effect::MainMenu => {
+                self.screens.truncate(1);
+                let area = self.area;
+                self.top_mut().resize(area);
+            }
+            Effect::Push(screen) => self.push_boxed(screen),
             Effect::ChooseCollection(mode) => {
                 let menu = CollectionMenu::new(mode, &self.library, self.theme);
-                self.screens.push(Box::new(menu));
+                self.push(menu);
             }
             Effect::CollectionChosen { mode, collection } => match mode {
                 Mode::Arcade => self.start_arcade(collection),
@@ -65,8 +71,7 @@ impl App {
             });
             return;
         }
-        let menu = ContinueMenu::new(collection, furthest, self.theme);
-        self.screens.push(Box::new(menu));
+        self.push(ContinueMenu::new(collection, furthest, self.theme));
     }
 
     /// Puts a message on the screen on top.
@@ -82,6 +87,12 @@ impl App {
     }
 
     fn push(&mut self, screen: impl Screen + 'static) {
-        self.screens.push(Box::new(screen));
+        self.push_boxed(Box::new(screen));
+    }
+
+    /// Shows a screen on top, told the terminal's size first.
+    fn push_boxed(&mut self, mut screen: Box<dyn Screen>) {
+        screen.resize(self.area);
+        self.screens.push(screen);
     }
 }

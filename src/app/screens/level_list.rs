@@ -1,19 +1,19 @@
 //! Picking a level: Free play's collection, or a custom file with several.
 
-use std::cell::Cell;
 use std::rc::Rc;
 
 use crossterm::event::{KeyCode, KeyEvent};
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
-use ratatui::style::Style;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{List, ListState, StatefulWidget, Widget};
 
 use crate::app::keys;
 use crate::app::message::Message;
 use crate::app::origin::{CustomFile, Origin};
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
-use crate::app::widgets::page::{centered_column, notice_line, page};
+use crate::app::widgets::page::{centered_column, notice_line, page, page_areas};
 use crate::game::Direction;
 use crate::library::Collection;
 
@@ -41,8 +41,8 @@ pub(crate) struct LevelList {
     /// Why the last choice could not be carried out.
     message: Option<Message>,
     theme: Theme,
-    /// Rows that fitted at the last draw: how far Page Up/Down jump.
-    page: Cell<usize>,
+    /// Rows that fit on the terminal: how far Page Up/Down jump.
+    page: usize,
 }
 
 impl LevelList {
@@ -54,7 +54,7 @@ impl LevelList {
             selected: 0,
             message: None,
             theme,
-            page: Cell::new(10),
+            page: 10,
         }
     }
 
@@ -102,7 +102,7 @@ impl Screen for LevelList {
         // A message answers the last key; the next one dismisses it.
         self.message = None;
         let last = self.rows.len().saturating_sub(1);
-        let page = self.page.get().max(1);
+        let page = self.page.max(1);
         match (keys::direction(key), key.code) {
             (Some(Direction::Up), _) => self.selected = self.selected.saturating_sub(1),
             (Some(Direction::Down), _) => self.selected = (self.selected + 1).min(last),
@@ -134,6 +134,12 @@ impl Screen for LevelList {
         Some(self.selected)
     }
 
+    fn resize(&mut self, area: Rect) {
+        if let Some(areas) = page_areas(area) {
+            self.page = areas.content.height.saturating_sub(1) as usize;
+        }
+    }
+
     fn draw(&self, area: Rect, buf: &mut Buffer) {
         let Some(content) = page(
             area,
@@ -153,31 +159,31 @@ impl Screen for LevelList {
             .unwrap_or(0)
             .clamp(5, 40)
             .min(content.width.saturating_sub(24) as usize);
-        let width = (title_width + 24) as u16;
-        let column = centered_column(content, width);
-        let header = format!("{:>5}  {:<title_width$}  {:>6}", "#", "Level", "Record");
-        buf.set_stringn(
-            column.x + 2,
-            column.y,
-            header,
-            column.width as usize,
-            self.theme.dim(),
-        );
-        let visible = column.height.saturating_sub(1) as usize;
-        self.page.set(visible);
+        let column = centered_column(content, (title_width + 24) as u16);
+        let [header, rows] =
+            Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(column);
+        let header_text = format!("{:>5}  {:<title_width$}  {:>6}", "#", "Level", "Record");
+        Line::from(vec![
+            Span::raw("  "),
+            Span::styled(header_text, self.theme.dim()),
+        ])
+        .render(header, buf);
+        // The selected row stays mid-list while there are rows around it.
+        let visible = rows.height as usize;
         let top = self
             .selected
             .saturating_sub(visible / 2)
             .min(self.rows.len().saturating_sub(visible));
-        for (row, index) in (top..self.rows.len()).take(visible).enumerate() {
-            let y = column.y + 1 + row as u16;
+        let items = (0..self.rows.len()).map(|index| {
             let line = self.line(index, title_width);
-            let (x, text, style) = if index == self.selected {
-                (column.x, format!("▶ {line} "), self.theme.selected())
+            if index == self.selected {
+                let text = format!("▶ {line}").trim_end().to_owned();
+                Line::from(Span::styled(text, self.theme.selected()))
             } else {
-                (column.x + 2, line, Style::new())
-            };
-            buf.set_stringn(x, y, text.trim_end(), column.width as usize, style);
-        }
+                Line::raw(format!("  {line}").trim_end().to_owned())
+            }
+        });
+        let mut state = ListState::default().with_offset(top);
+        StatefulWidget::render(List::new(items), rows, buf, &mut state);
     }
 }
