@@ -2,12 +2,11 @@
 //! wants, or under the data folder when the map's folder cannot be written.
 //! The player is told by the screen that opens the map, from [`Placement`].
 
-use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::{Library, probe_writable};
-use crate::storage::Records;
+use super::Library;
+use crate::storage::{Records, ensure_folder, full_path, probe_writable};
 
 /// Where a custom map's records go, and why there.
 #[derive(Debug)]
@@ -44,9 +43,7 @@ impl Library {
     /// Records for a map the player chose. A map in a folder we cannot write
     /// gets its own folder under `DATA/custom/`, named after its full path.
     pub fn records_for_custom(&self, map: &Path) -> CustomRecords {
-        let map = fs::canonicalize(map)
-            .or_else(|_| std::path::absolute(map))
-            .unwrap_or_else(|_| map.to_path_buf());
+        let map = full_path(map);
         let folder = map.parent().unwrap_or(Path::new("/")).to_path_buf();
         let Err(error) = probe_writable(&folder) else {
             return CustomRecords {
@@ -65,7 +62,7 @@ impl Library {
             };
         };
         let fallback = root.join("custom").join(folder_name(&map));
-        match fs::create_dir_all(&fallback).and_then(|()| probe_writable(&fallback)) {
+        match ensure_folder(&fallback).and_then(|()| probe_writable(&fallback)) {
             Ok(()) => CustomRecords {
                 records: Some(Records::in_folder(&map, &fallback)),
                 placement: Placement::Fallback {

@@ -11,7 +11,6 @@ mod custom;
 mod progress;
 
 use std::fmt;
-use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
@@ -20,7 +19,7 @@ pub use custom::{CustomRecords, Placement};
 pub use progress::Progress;
 
 use crate::game::{Level, ParseError, parse_level};
-use crate::storage::{Records, write_atomic};
+use crate::storage::{Records, ensure_folder, probe_writable, write_atomic, write_unless_present};
 use progress::ProgressBook;
 
 /// The progress file, directly under the data folder.
@@ -210,7 +209,7 @@ impl Library {
             .root
             .as_deref()
             .map(|root| collection_folder(root, collection).join(name))
-            .filter(|path| install_file(path, text).is_ok());
+            .filter(|path| write_unless_present(path, text).is_ok());
         let records = path.as_deref().map(Records::beside);
         Ok(PlayableLevel {
             collection,
@@ -309,35 +308,12 @@ fn install(root: &Path) -> Result<(), LibraryError> {
     };
     for collection in Collection::ALL {
         let folder = collection_folder(root, collection);
-        fs::create_dir_all(&folder).map_err(io_error(&folder))?;
+        ensure_folder(&folder).map_err(io_error(&folder))?;
         for (name, text) in collection.files() {
             let path = folder.join(name);
-            install_file(&path, text).map_err(io_error(&path))?;
+            write_unless_present(&path, text).map_err(io_error(&path))?;
         }
         probe_writable(&folder).map_err(io_error(&folder))?;
     }
     probe_writable(root).map_err(io_error(root))
-}
-
-/// Writes a built-in level unless a non-empty file is there. A plain write,
-/// not `write_atomic`: hundreds of syncs made a first start take seconds on a
-/// busy disk, and a file that a crash left empty is simply written again.
-fn install_file(path: &Path, text: &str) -> io::Result<()> {
-    match fs::metadata(path) {
-        Ok(metadata) if metadata.len() > 0 => Ok(()),
-        _ => fs::write(path, text),
-    }
-}
-
-/// Whether files can be made and removed in `folder`: the only sure test is
-/// to try, as permission bits say nothing about read-only mounts or root. A
-/// probe left by a crash with our process id is reused, not an error.
-fn probe_writable(folder: &Path) -> io::Result<()> {
-    let probe = folder.join(format!(".schokoban-probe.{}", std::process::id()));
-    fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .open(&probe)?;
-    fs::remove_file(&probe)
 }

@@ -7,14 +7,12 @@
 //! ```
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::ffi::OsString;
 use std::fmt::Write as _;
-use std::io;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use super::Notice;
 use super::collection::Collection;
-use crate::storage::{LoadErrorKind, read_text};
+use crate::storage::{LoadErrorKind, move_aside, read_text};
 
 /// A progress file is a few lines; anything larger is not one.
 const MAX_PROGRESS_BYTES: u64 = 1024 * 1024;
@@ -178,23 +176,6 @@ pub(super) fn load(path: &Path, may_move: bool) -> (ProgressBook, Option<Notice>
         None => Notice::ProgressNotSaved(problem),
     };
     (ProgressBook::default(), Some(notice))
-}
-
-/// Renames `path` to `path.damaged`, numbered when that name is taken.
-fn move_aside(path: &Path) -> io::Result<PathBuf> {
-    let with = |suffix: &str| {
-        let mut name = OsString::from(path.as_os_str());
-        name.push(suffix);
-        PathBuf::from(name)
-    };
-    let mut target = with(".damaged");
-    let mut number = 1;
-    while target.exists() {
-        number += 1;
-        target = with(&format!(".damaged.{number}"));
-    }
-    std::fs::rename(path, &target)?;
-    Ok(target)
 }
 
 /// Parses `1-5,7,9-11`, keeping numbers from 1 to `last`. An empty text is

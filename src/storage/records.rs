@@ -7,6 +7,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::atomic::{remove_if_present, write_atomic};
+use super::folders::move_aside;
 use super::leaderboard::{Leaderboard, LeaderboardError};
 use super::listing::Listing;
 use super::map_file::{LoadError, LoadErrorKind, read_bytes, read_text};
@@ -170,7 +171,12 @@ impl Records {
         let moved_aside = if problems.is_empty() {
             None
         } else {
-            Some(self.move_aside()?)
+            Some(
+                move_aside(&self.leaderboard).map_err(|error| RecordError::Io {
+                    path: self.leaderboard.clone(),
+                    error,
+                })?,
+            )
         };
         let place = board.insert(score, name);
         write_atomic(&self.leaderboard, board.to_text().as_bytes()).map_err(|error| {
@@ -253,23 +259,6 @@ impl Records {
         let file = File::open(&self.map).map_err(io_error)?;
         file.lock().map_err(io_error)?;
         Ok(file)
-    }
-
-    /// Renames a damaged leaderboard to `NAME.xsb.dat.damaged`, numbered when
-    /// that name is taken, so no record is ever lost.
-    fn move_aside(&self) -> Result<PathBuf, RecordError> {
-        let base = with_suffix(self.leaderboard.as_os_str(), ".damaged");
-        let mut target = PathBuf::from(&base);
-        let mut number = 1;
-        while target.exists() {
-            number += 1;
-            target = PathBuf::from(with_suffix(&base, &format!(".{number}")));
-        }
-        std::fs::rename(&self.leaderboard, &target).map_err(|error| RecordError::Io {
-            path: self.leaderboard.clone(),
-            error,
-        })?;
-        Ok(target)
     }
 }
 
