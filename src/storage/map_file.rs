@@ -1,4 +1,4 @@
-//! Reading XSB files a player points us at, whatever they turn out to be.
+//! Reading the map files a player points us at, whatever they turn out to be.
 
 use std::fmt;
 use std::fs::File;
@@ -83,7 +83,8 @@ impl fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
-/// Reads every level of an XSB file.
+/// Reads every level of a map file in any format the game reads (XSB or a
+/// pusher.exe listing).
 pub fn load_levels(path: &Path) -> Result<Vec<Level>, LoadError> {
     let text = read_text(path, MAX_FILE_BYTES)?;
     parse_levels(&text).map_err(|e| LoadError::new(path, LoadErrorKind::Parse(e)))
