@@ -4,6 +4,7 @@ mod atomic;
 mod leaderboard;
 mod map_file;
 mod records;
+mod runs;
 
 pub use atomic::{remove_if_present, write_atomic};
 pub use leaderboard::{
@@ -11,3 +12,4 @@ pub use leaderboard::{
 };
 pub use map_file::{LoadError, LoadErrorKind, MAX_FILE_BYTES, load_levels, read_bytes, read_text};
 pub use records::{LeaderboardRead, RecordError, Records, SaveProblem, ScoreAdded};
+pub use runs::{RunsError, RunsProblem, RunsRead};
