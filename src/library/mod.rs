@@ -6,6 +6,7 @@
 //! levels are served from the binary and [`Library::notices`] says that
 //! records, saves and progress are off.
 
+mod added;
 mod collection;
 mod custom;
 mod progress;
@@ -15,12 +16,15 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
+pub use added::{
+    AddedCollection, AddedLevel, COLLECTIONS_FOLDER, MAX_ADDED_LEVELS, MAX_NAME_CHARS,
+};
 pub use collection::Collection;
 pub use custom::CustomRecords;
 pub use progress::Progress;
 
 use crate::game::{Level, ParseError, parse_level};
-use crate::storage::{Records, write_atomic};
+use crate::storage::{LoadError, Records, write_atomic};
 use progress::ProgressBook;
 
 /// The progress file, directly under the data folder.
@@ -70,6 +74,22 @@ pub enum LibraryError {
         number: usize,
         error: ParseError,
     },
+    /// Records are off, so nothing can be added to the data folder.
+    DataFolderOff,
+    /// A file to add could not be read as levels.
+    Load(LoadError),
+    /// More levels than one added collection may hold.
+    TooManyLevels {
+        count: usize,
+    },
+    NoSuchCollection {
+        id: String,
+    },
+    NoSuchAddedLevel {
+        name: String,
+        number: usize,
+        count: usize,
+    },
 }
 
 impl fmt::Display for LibraryError {
@@ -89,6 +109,21 @@ impl fmt::Display for LibraryError {
                 number,
                 error,
             } => write!(f, "built-in level {collection} {number}: {error}"),
+            LibraryError::DataFolderOff => write!(
+                f,
+                "the data folder cannot be used, so nothing can be kept in it"
+            ),
+            LibraryError::Load(error) => write!(f, "{error}"),
+            LibraryError::TooManyLevels { count } => write!(
+                f,
+                "{count} levels is more than a collection may hold (at most {MAX_ADDED_LEVELS})"
+            ),
+            LibraryError::NoSuchCollection { id } => write!(f, "no added collection {id:?}"),
+            LibraryError::NoSuchAddedLevel {
+                name,
+                number,
+                count,
+            } => write!(f, "{name} has no level {number}; it has {count}"),
         }
     }
 }

@@ -1,12 +1,14 @@
 //! Everything that touches the file system: map files, records and saves.
 
 mod atomic;
+mod folders;
 mod leaderboard;
 mod map_file;
 mod records;
 mod runs;
 
 pub use atomic::{remove_if_present, write_atomic};
+pub use folders::{create_folder_whole, list_folders, remove_folder_whole};
 pub use leaderboard::{
     Entry, LEADERBOARD_SIZE, Leaderboard, LeaderboardError, MAX_NICKNAME_CHARS, valid_nickname,
 };
