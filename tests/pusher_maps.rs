@@ -284,3 +284,14 @@ fn refusals_name_the_file_and_the_line() {
         assert!(error.line().is_some());
     }
 }
+
+#[test]
+fn rows_of_only_floor_are_dropped_outside_the_level_and_kept_inside() {
+    // 3x3: a row of floor, `@$.`, a row of floor; the player at (0, 1).
+    let edges = parse_levels("t db 3, 3, 90h, 26h, 90h, 0, 1\n").expect("bytes");
+    assert_eq!(edges[0].to_string(), "@$.\n");
+    let inside = lvl("#####\n#@$.#\n-\n#####\n");
+    let back = parse_levels(&compressed(std::slice::from_ref(&inside))).expect("bytes");
+    assert_eq!(back[0].to_string(), "#####\n#@$.#\n-\n#####\n");
+    assert_eq!(boards(&[lvl(&back[0].to_xsb())]), boards(&[inside]));
+}

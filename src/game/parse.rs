@@ -212,6 +212,15 @@ fn unquote(text: &str) -> &str {
 /// rows with floor and checks the player, boxes and goals. Other formats
 /// translate their rows to XSB characters and come through here too.
 pub(super) fn build_level(rows: &[Row]) -> Result<Level, ParseError> {
+    // Rows of nothing but floor above or below the level (a pusher grid can
+    // have them) are dropped, as the indent is.
+    let floor_only = |row: &&Row| row.cells.iter().all(|&(c, _)| matches!(c, ' ' | '-' | '_'));
+    let start = rows.iter().position(|row| !floor_only(&row)).unwrap_or(0);
+    let end = rows
+        .iter()
+        .rposition(|row| !floor_only(&row))
+        .map_or(rows.len(), |last| last + 1);
+    let rows = &rows[start..end];
     let first_line = rows[0].line;
     let indent = rows
         .iter()
