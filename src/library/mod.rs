@@ -9,6 +9,7 @@
 mod added;
 mod collection;
 mod custom;
+mod pasted;
 mod progress;
 
 use std::fmt;
@@ -21,6 +22,7 @@ pub use added::{
 };
 pub use collection::Collection;
 pub use custom::CustomRecords;
+pub use pasted::{PASTED_FOLDER, PastedLevels};
 pub use progress::Progress;
 
 use crate::game::{Level, ParseError, parse_level};
@@ -78,6 +80,8 @@ pub enum LibraryError {
     DataFolderOff,
     /// A file to add could not be read as levels.
     Load(LoadError),
+    /// Pasted text that is not levels.
+    Pasted(ParseError),
     /// More levels than one added collection may hold.
     TooManyLevels {
         count: usize,
@@ -114,6 +118,7 @@ impl fmt::Display for LibraryError {
                 "the data folder cannot be used, so nothing can be kept in it"
             ),
             LibraryError::Load(error) => write!(f, "{error}"),
+            LibraryError::Pasted(error) => write!(f, "the pasted text: {error}"),
             LibraryError::TooManyLevels { count } => write!(
                 f,
                 "{count} levels is more than a collection may hold (at most {MAX_ADDED_LEVELS})"
