@@ -50,14 +50,7 @@ impl fmt::Display for RecordError {
             RecordError::Read(error) => write!(f, "{error}"),
             RecordError::Io { path, error } => write!(f, "{}: {error}", path.display()),
             RecordError::DamagedSave { path, error } => match error {
-                SaveProblem::Unreadable(kind) => write!(
-                    f,
-                    "{}",
-                    LoadError {
-                        path: path.clone(),
-                        kind: kind.clone()
-                    }
-                ),
+                SaveProblem::Unreadable(kind) => write!(f, "{}: {kind}", path.display()),
                 SaveProblem::Log(error) => write!(f, "{}: {error}", path.display()),
             },
         }

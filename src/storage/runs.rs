@@ -151,7 +151,7 @@ impl Records {
                 }
                 Err(error) => return vec![not_kept(error.to_string())],
             },
-            Err(error) => return vec![not_kept(error.kind_text())],
+            Err(error) => return vec![not_kept(error.kind.to_string())],
         };
         let mut unused: Vec<Option<Run>> = old.into_iter().map(Some).collect();
         let mut text = HEADER.to_owned();
@@ -188,15 +188,6 @@ impl Records {
             }) => Ok((Vec::new(), vec![RunsError::FileTooLarge { bytes }])),
             Err(error) => Err(error),
         }
-    }
-}
-
-impl LoadError {
-    /// The error without the path, which the caller names itself.
-    fn kind_text(&self) -> String {
-        let full = self.to_string();
-        let prefix = format!("{}: ", self.path.display());
-        full.strip_prefix(&prefix).unwrap_or(&full).to_owned()
     }
 }
 
