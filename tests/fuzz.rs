@@ -48,7 +48,7 @@ fn mutate(mut bytes: Vec<u8>, edits: &[(usize, u8, u8)], alphabet: &[u8]) -> Vec
     bytes
 }
 
-/// A few of our levels in both pusher.exe listings, for mutating.
+/// A few of our levels in the pusher.exe listings and R3forth, for mutating.
 static PUSHER_TEXTS: LazyLock<Vec<Vec<u8>>> = LazyLock::new(|| {
     let levels: Vec<Level> = common::pusher::our_levels()
         .into_iter()
@@ -56,13 +56,16 @@ static PUSHER_TEXTS: LazyLock<Vec<Vec<u8>>> = LazyLock::new(|| {
         .map(|(_, level)| level)
         .collect();
     let plain = common::pusher::plain(&levels);
+    let r3forth = common::pusher::r3forth(&levels);
+    let compressed = common::pusher::compressed(&levels);
     vec![
         plain.into_bytes(),
-        common::pusher::compressed(&levels).into_bytes(),
+        compressed.into_bytes(),
+        r3forth.into_bytes(),
     ]
 });
 
-const PUSHER_BYTES: &[u8] = b"X*.&@+ \n\r:*MazeSizeXY0123456789abcdefhABCDEF,; db\xff";
+const PUSHER_BYTES: &[u8] = b"X*.&@+ \n\r:*MazeSizeXY0123456789abcdefhABCDEF,; db#()|$\xff";
 const XSB_BYTES: &[u8] = b"#@+$*.-_ 0123456789|;:'\n\r\tTitleAuthor\xff\xc3";
 const LURD_BYTES: &[u8] = b"lurdLURDx \n?X\xff";
 const DAT_BYTES: &[u8] = b"0123456789 -+\n\rabc\x00\x07\xff\xe9";
@@ -141,7 +144,7 @@ proptest! {
 
     #[test]
     fn mutated_pusher_listings_never_panic_the_level_parser(
-        which in 0usize..2,
+        which in 0usize..3,
         start in any::<usize>(),
         len in 0usize..4000,
         edits in edits(),

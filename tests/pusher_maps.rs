@@ -8,7 +8,7 @@ mod common;
 use std::fs;
 
 use common::lvl;
-use common::pusher::{compress, compressed, our_levels, plain};
+use common::pusher::{compress, compressed, our_levels, plain, r3forth};
 use schokoban::game::{Level, LevelFormat, ParseError, detect_format, parse_levels};
 use schokoban::storage::{LoadErrorKind, load_levels};
 
@@ -24,12 +24,12 @@ fn parse_err(text: &str) -> ParseError {
 }
 
 #[test]
-fn every_level_of_ours_survives_both_pusher_formats() {
+fn every_level_of_ours_survives_every_pusher_format() {
     let levels = our_levels();
     assert!(levels.len() > 300, "levels/ holds the built-in collections");
     for (path, level) in &levels {
         let one = std::slice::from_ref(level);
-        for text in [plain(one), compressed(one)] {
+        for text in [plain(one), compressed(one), r3forth(one)] {
             let back = parse_levels(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             assert_eq!(boards(&back), boards(one), "{}\n{text}", path.display());
         }
@@ -41,8 +41,11 @@ fn a_whole_collection_reads_back_in_order_with_the_listing_names() {
     let levels: Vec<Level> = our_levels().into_iter().map(|(_, level)| level).collect();
     let from_plain = parse_levels(&plain(&levels)).expect("plain listing");
     let from_packed = parse_levels(&compressed(&levels)).expect("compressed listing");
+    let from_r3 = parse_levels(&r3forth(&levels)).expect("R3forth source");
     assert_eq!(boards(&from_plain), boards(&levels));
     assert_eq!(boards(&from_packed), boards(&levels));
+    assert_eq!(boards(&from_r3), boards(&levels));
+    assert_eq!(from_r3[2].title(), Some("lvl3z"));
     assert_eq!(from_plain[2].title(), Some("Maze 3"));
     assert_eq!(from_packed[2].title(), Some("level_03"));
 }
@@ -56,6 +59,7 @@ fn the_format_is_recognised_by_content_whatever_the_file_is_called() {
         ("maps.xsb", plain(one), LevelFormat::PusherPlain),
         ("maze", compressed(one), LevelFormat::PusherCompressed),
         ("level.txt", level.to_xsb(), LevelFormat::Xsb),
+        ("sokoban.levels.r3", r3forth(one), LevelFormat::R3forth),
     ] {
         assert_eq!(detect_format(&text), format, "{name}");
         let path = dir.path().join(name);
@@ -294,4 +298,46 @@ fn rows_of_only_floor_are_dropped_outside_the_level_and_kept_inside() {
     let back = parse_levels(&compressed(std::slice::from_ref(&inside))).expect("bytes");
     assert_eq!(back[0].to_string(), "#####\n#@$.#\n-\n#####\n");
     assert_eq!(boards(&[lvl(&back[0].to_xsb())]), boards(&[inside]));
+}
+
+/// Maze 1 as the R3forth game lists it: the same bytes, in decimal.
+const R3FORTH_LVL1Z: &str = "| MC 2020
+#lvl1z ( 22 11 162 223 56 50 31 56 42 3 230 18 192 165 242 131 2 129 3 228 18 130 37 6 205 100 34 81 172 17 161 10 5 229 17 177 20 130 41 130 49 160 225 44 24 209 207 128 12 8 )
+
+#levels 'lvl1z
+";
+
+#[test]
+fn the_r3forth_levels_are_the_pusher_bytes_in_another_syntax() {
+    let from_r3 = parse_levels(R3FORTH_LVL1Z).expect("the R3forth block");
+    let from_listing = parse_levels(PUBLISHED_BYTES_1).expect("the assembler listing");
+    assert_eq!(boards(&from_r3), boards(&from_listing));
+    let cases = [
+        ("#a ( 3 1 $A2 0 0\n", ParseError::Truncated { line: 1 }),
+        (
+            "#a ( 3 1 0A2h )\n",
+            ParseError::BadByte {
+                line: 1,
+                column: 10,
+            },
+        ),
+        (
+            "#a ( 3 1 256 )\n",
+            ParseError::BadByte {
+                line: 1,
+                column: 10,
+            },
+        ),
+        ("#a ( 3 1 )\n", ParseError::Truncated { line: 1 }),
+        (
+            "#a ( 3 1 76 0 2 0 )\nmov 3\n",
+            ParseError::UnexpectedText { line: 2 },
+        ),
+    ];
+    for (text, error) in cases {
+        assert_eq!(parse_err(text), error, "{text:?}");
+    }
+    // `$4C 00` is 0 10, 0 110, 0 00 (box, goal, floor); the player at x 2.
+    let hex = parse_levels("#a ( 3 1 $4C 00 2 0 )\n").expect("hex bytes");
+    assert_eq!(hex[0].to_string(), "$.@\n");
 }

@@ -1,12 +1,12 @@
 //! One way in for every level format the game reads, told apart by content
-//! rather than by file name: XSB, and the two listings of begoon's
-//! pusher.exe maps (the plain one its extractor prints, and the compressed
-//! assembler one).
+//! rather than by file name: XSB, the two listings of begoon's pusher.exe
+//! maps (the plain one its extractor prints, and the compressed assembler
+//! one), and the same compressed levels as the R3forth Sokoban keeps them.
 
 use super::level::Level;
 use super::parse::{MAX_LEVELS, parse_xsb};
 use super::parse_error::ParseError;
-use super::{MAX_TOTAL_CELLS, pusher_packed, pusher_plain};
+use super::{MAX_TOTAL_CELLS, pusher_packed, pusher_plain, r3forth};
 
 /// The level formats the game reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,19 +16,23 @@ pub enum LevelFormat {
     PusherPlain,
     /// `level_01 db 16h, 0Bh, ...`: the pusher.exe bit stream.
     PusherCompressed,
+    /// `#lvl1z ( 22 11 162 ... )`: the same bytes in R3forth.
+    R3forth,
 }
 
-/// Tells the format from the first line that says anything: a pusher
-/// separator or header, an assembler `db` line, or else XSB.
+/// Tells the format from the first line that says anything (comments,
+/// `;` or `|`, skipped): a pusher separator or header, an assembler `db`
+/// line, an R3forth `#NAME (` block, or else XSB.
 pub fn detect_format(text: &str) -> LevelFormat {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let first = text
         .lines()
         .map(str::trim)
-        .find(|line| !line.is_empty() && !line.starts_with(';'));
+        .find(|line| !line.is_empty() && !line.starts_with([';', '|']));
     match first {
         Some(line) if pusher_plain::starts_listing(line) => LevelFormat::PusherPlain,
         Some(line) if pusher_packed::is_db_line(line) => LevelFormat::PusherCompressed,
+        Some(line) if r3forth::is_block_line(line) => LevelFormat::R3forth,
         _ => LevelFormat::Xsb,
     }
 }
@@ -42,6 +46,7 @@ pub fn parse_levels(text: &str) -> Result<Vec<Level>, ParseError> {
         LevelFormat::Xsb => parse_xsb(body),
         LevelFormat::PusherPlain => pusher_plain::parse(body),
         LevelFormat::PusherCompressed => pusher_packed::parse(body),
+        LevelFormat::R3forth => r3forth::parse(body),
     }
 }
 
@@ -90,6 +95,9 @@ mod tests {
             ("level_01 db 16h, 0Bh\n", LevelFormat::PusherCompressed),
             ("; maps\nL1: DB 3\n", LevelFormat::PusherCompressed),
             ("  db 3, 4\n", LevelFormat::PusherCompressed),
+            ("| MC 2020\n#lvlaz ( 8 3 246 )\n", LevelFormat::R3forth),
+            ("#lvl1z (\n", LevelFormat::R3forth),
+            ("|#####|#@$.#|#####\n", LevelFormat::Xsb),
         ];
         for (text, format) in cases {
             assert_eq!(detect_format(text), format, "{text:?}");

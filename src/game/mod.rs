@@ -9,6 +9,7 @@ mod parse_error;
 mod paths;
 mod pusher_packed;
 mod pusher_plain;
+mod r3forth;
 mod state;
 
 pub use formats::{LevelFormat, detect_format, parse_level, parse_levels};

@@ -28,11 +28,11 @@ pub(super) fn is_db_line(line: &str) -> bool {
 }
 
 /// One level's bytes as listed.
-struct Packed {
-    /// Where its first `db` is.
-    line: usize,
-    label: Option<String>,
-    bytes: Vec<u8>,
+pub(super) struct Packed {
+    /// Where its first byte is listed.
+    pub(super) line: usize,
+    pub(super) label: Option<String>,
+    pub(super) bytes: Vec<u8>,
 }
 
 /// Reads every level of an assembler listing.
@@ -69,7 +69,7 @@ pub(super) fn parse(text: &str) -> Result<Vec<Level>, ParseError> {
     Ok(levels)
 }
 
-fn decode_counted(packed: &Packed, budget: &mut Budget) -> Result<Level, ParseError> {
+pub(super) fn decode_counted(packed: &Packed, budget: &mut Budget) -> Result<Level, ParseError> {
     let level = decode(packed)?;
     budget.admit(&level, packed.line)?;
     Ok(level)

@@ -145,6 +145,18 @@ pub fn compressed(levels: &[Level]) -> String {
     text
 }
 
+/// The R3forth source form: `#lvlNz ( decimal bytes )`, the table after.
+pub fn r3forth(levels: &[Level]) -> String {
+    let mut text = String::from("| made by the tests from levels of ours\n\n");
+    for (index, level) in levels.iter().enumerate() {
+        let bytes: Vec<String> = compress(level).iter().map(u8::to_string).collect();
+        let _ = writeln!(text, "#lvl{}z ( {} )", index + 1, bytes.join(" "));
+    }
+    let names: Vec<String> = (1..=levels.len()).map(|n| format!("'lvl{n}z")).collect();
+    let _ = writeln!(text, "\n#levels {}", names.join(" "));
+    text
+}
+
 /// `3`, `12h` or `0A2h`: how the disassembly writes bytes.
 fn assembler_byte(byte: u8) -> String {
     match byte {
