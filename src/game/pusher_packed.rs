@@ -138,6 +138,11 @@ fn byte_value(token: &str) -> Option<u8> {
     } else {
         (lower.as_str(), 10)
     };
+    byte_in(digits, radix)
+}
+
+/// `digits` as a byte, digits only (no sign, no spaces).
+pub(super) fn byte_in(digits: &str, radix: u32) -> Option<u8> {
     if digits.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
         return None;
     }

@@ -13,7 +13,7 @@
 use super::formats::Budget;
 use super::level::Level;
 use super::parse_error::ParseError;
-use super::pusher_packed::{Packed, decode_counted};
+use super::pusher_packed::{Packed, byte_in, decode_counted};
 
 /// Whether `line` (trimmed) opens a block of level bytes: `#NAME (`.
 pub(super) fn is_block_line(line: &str) -> bool {
@@ -101,8 +101,5 @@ fn byte_value(word: &str) -> Option<u8> {
         Some(hex) => (hex, 16),
         None => (word, 10),
     };
-    if digits.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
-        return None;
-    }
-    u8::from_str_radix(digits, radix).ok()
+    byte_in(digits, radix)
 }
