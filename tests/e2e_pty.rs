@@ -26,6 +26,17 @@ impl Session {
     }
 
     fn start_with_env(dir: &Path, env: &[(&str, &str)]) -> Self {
+        let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_schokoban"));
+        command.arg("--data-dir");
+        command.arg(dir.join("data"));
+        for (name, value) in env {
+            command.env(name, value);
+        }
+        Self::spawn(command, dir)
+    }
+
+    /// Runs `command` in `dir` on a fresh pseudo-terminal.
+    fn spawn(mut command: CommandBuilder, dir: &Path) -> Self {
         let pair = native_pty_system()
             .openpty(PtySize {
                 rows: ROWS,
@@ -34,14 +45,8 @@ impl Session {
                 pixel_height: 0,
             })
             .expect("open a pty");
-        let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_schokoban"));
-        command.arg("--data-dir");
-        command.arg(dir.join("data"));
         command.cwd(dir);
         command.env("TERM", "xterm-256color");
-        for (name, value) in env {
-            command.env(name, value);
-        }
         let child = pair.slave.spawn_command(command).expect("spawn the game");
         drop(pair.slave);
         let mut reader = pair.master.try_clone_reader().expect("pty reader");
@@ -270,4 +275,19 @@ fn sigint_and_sigquit_save_the_game_too() {
 #[test]
 fn ctrl_c_saves_the_game_and_restores_the_terminal() {
     stop_in_a_level_with_moves(|session| session.send("\x03"), 0);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_file_size_limit_makes_writes_fail_not_the_game() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut command = CommandBuilder::new("sh");
+    // With no file size allowed, the first level installed fails to write:
+    // SIGXFSZ would kill the game; ignored, the write fails instead.
+    command.args(["-c", "ulimit -f 0 && exec \"$0\" --data-dir data"]);
+    command.arg(env!("CARGO_BIN_EXE_schokoban"));
+    let session = Session::spawn(command, dir.path());
+    session.wait_for("Records, saves and progress are off");
+    session.wait_for("File too large");
+    session.finish();
 }

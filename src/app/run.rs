@@ -23,6 +23,7 @@ const BUSY_WAKE: Duration = Duration::from_millis(100);
 pub fn run(options: Options) -> anyhow::Result<()> {
     let shared = Shared::default();
     shutdown::watch_signals(&shared).context("cannot watch for signals")?;
+    crate::storage::survive_file_size_limit().context("cannot watch for signals")?;
     let theme = Theme::from_env(options.ascii);
     let mut app = App::new(options, theme);
     // ratatui's hook restores raw mode and the screen on panic; ours, run
