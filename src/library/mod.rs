@@ -21,7 +21,8 @@ pub use progress::Progress;
 
 use crate::game::{Level, ParseError, parse_level};
 use crate::storage::{
-    Records, install_file, lock_file, probe_writable, remove_stale_temps, write_atomic,
+    Records, install_file, lock_file, probe_writable, remove_stale_temps, remove_stale_temps_below,
+    write_atomic,
 };
 use progress::ProgressBook;
 
@@ -309,10 +310,6 @@ fn install(root: &Path) -> Result<(), LibraryError> {
     }
     probe_writable(root).map_err(io_error(root))?;
     remove_stale_temps(root);
-    if let Ok(custom) = fs::read_dir(root.join("custom")) {
-        for entry in custom.filter_map(Result::ok) {
-            remove_stale_temps(&entry.path());
-        }
-    }
+    remove_stale_temps_below(&root.join("custom"));
     Ok(())
 }

@@ -70,6 +70,16 @@ pub fn remove_stale_temps(folder: &Path) -> usize {
         .count()
 }
 
+/// [`remove_stale_temps`] in each folder directly inside `folder`.
+pub fn remove_stale_temps_below(folder: &Path) -> usize {
+    fs::read_dir(folder).map_or(0, |entries| {
+        entries
+            .filter_map(Result::ok)
+            .map(|entry| remove_stale_temps(&entry.path()))
+            .sum()
+    })
+}
+
 /// Whether `name` is one [`temp_path`] makes: `.NAME.PID.COUNT.tmp`.
 fn is_temp_name(name: &str) -> bool {
     let Some(inner) = name.strip_prefix('.').and_then(|n| n.strip_suffix(".tmp")) else {
@@ -138,7 +148,7 @@ fn temp_path(path: &Path) -> io::Result<PathBuf> {
 /// there the rename is already as durable as it gets.
 fn sync_folder(folder: &Path) -> io::Result<()> {
     if cfg!(unix) {
-        File::open(folder)?.sync_all()
+        open_for_reading(folder)?.0.sync_all()
     } else {
         Ok(())
     }
