@@ -32,8 +32,8 @@ pub enum PendingSave {
         records: Option<Records>,
         log: Vec<LogEntry>,
     },
-    /// A game resumed from its save, then reset: the save would bring back
-    /// the game the player threw away.
+    /// A game resumed from its save, then reset (or undone to the start):
+    /// the save would bring back the game the player threw away.
     DeleteStale(Records),
 }
 
@@ -68,7 +68,7 @@ impl PendingSave {
                 Err(error) => Message::warning(format!("Could not save the game: {error}")),
             },
             PendingSave::DeleteStale(records) => match records.delete_save() {
-                Ok(()) => Message::info("The level was reset, so its old save was deleted"),
+                Ok(()) => Message::info("Back at the start, so the old save was deleted"),
                 Err(error) => Message::warning(format!("Could not delete the old save: {error}")),
             },
         }
