@@ -10,7 +10,7 @@ use super::progress::{self, Progress};
 use super::{Library, LibraryError};
 use crate::game::Level;
 use crate::storage::{
-    LoadErrorKind, Records, create_folder_whole, list_folders, load_levels, read_text,
+    LoadErrorKind, Records, create_folder_whole, list_folders, load_levels, lock_file, read_text,
     remove_folder_whole, write_atomic,
 };
 
@@ -306,6 +306,12 @@ fn update_progress(
     collection: &AddedCollection,
     change: impl FnOnce(&mut Progress) -> bool,
 ) -> Result<(), LibraryError> {
+    // Two games marking progress at once must not lose each other's marks.
+    let lock_path = collection.folder.join(super::PROGRESS_LOCK);
+    let _lock = lock_file(&lock_path, true).map_err(|error| LibraryError::Io {
+        path: lock_path,
+        error,
+    })?;
     let mut progress = load_progress(collection, true);
     if !change(&mut progress) {
         return Ok(());

@@ -8,6 +8,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::atomic::{remove_if_present, write_atomic};
+use super::files::lock_file;
 use super::leaderboard::{Leaderboard, LeaderboardError};
 use super::map_file::{LoadError, LoadErrorKind, read_bytes, read_text};
 use super::runs::RunsProblem;
@@ -246,9 +247,7 @@ impl Records {
             path: self.map.clone(),
             error,
         };
-        let file = File::open(&self.map).map_err(io_error)?;
-        file.lock().map_err(io_error)?;
-        Ok(file)
+        lock_file(&self.map, false).map_err(io_error)
     }
 }
 
