@@ -6,24 +6,36 @@
 //! levels are served from the binary and [`Library::notices`] says that
 //! records, saves and progress are off.
 
+mod added;
 mod collection;
 mod custom;
+mod pasted;
 mod progress;
 
 use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
 
+pub use added::{
+    AddedCollection, AddedLevel, COLLECTIONS_FOLDER, MAX_ADDED_LEVELS, MAX_NAME_CHARS,
+};
 pub use collection::Collection;
 pub use custom::{CustomRecords, Placement};
+pub use pasted::{PASTED_FOLDER, PastedLevels};
 pub use progress::Progress;
 
 use crate::game::{Level, ParseError, parse_level};
-use crate::storage::{Records, ensure_folder, probe_writable, write_atomic, write_unless_present};
+use crate::storage::{
+    LoadError, Records, ensure_folder, install_file, lock_file, probe_writable, remove_stale_temps,
+    remove_stale_temps_below, write_atomic,
+};
 use progress::ProgressBook;
 
 /// The progress file, directly under the data folder.
 const PROGRESS_FILE: &str = "progress.txt";
+/// Locked around each read-merge-write of the progress file, which itself
+/// is replaced on every write and so cannot hold the lock.
+const PROGRESS_LOCK: &str = ".progress.lock";
 
 /// The built-in levels and the player's progress through them.
 #[derive(Debug)]
@@ -69,6 +81,24 @@ pub enum LibraryError {
         number: usize,
         error: ParseError,
     },
+    /// Records are off, so nothing can be added to the data folder.
+    DataFolderOff,
+    /// A file to add could not be read as levels.
+    Load(LoadError),
+    /// Pasted text that is not levels.
+    Pasted(ParseError),
+    /// More levels than one added collection may hold.
+    TooManyLevels {
+        count: usize,
+    },
+    NoSuchCollection {
+        id: String,
+    },
+    NoSuchAddedLevel {
+        name: String,
+        number: usize,
+        count: usize,
+    },
 }
 
 impl fmt::Display for LibraryError {
@@ -88,6 +118,22 @@ impl fmt::Display for LibraryError {
                 number,
                 error,
             } => write!(f, "built-in level {collection} {number}: {error}"),
+            LibraryError::DataFolderOff => write!(
+                f,
+                "the data folder cannot be used, so nothing can be kept in it"
+            ),
+            LibraryError::Load(error) => write!(f, "{error}"),
+            LibraryError::Pasted(error) => write!(f, "the pasted text: {error}"),
+            LibraryError::TooManyLevels { count } => write!(
+                f,
+                "{count} levels is more than a collection may hold (at most {MAX_ADDED_LEVELS})"
+            ),
+            LibraryError::NoSuchCollection { id } => write!(f, "no added collection {id:?}"),
+            LibraryError::NoSuchAddedLevel {
+                name,
+                number,
+                count,
+            } => write!(f, "{name} has no level {number}; it has {count}"),
         }
     }
 }
@@ -96,8 +142,14 @@ impl std::error::Error for LibraryError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             LibraryError::Io { error, .. } => Some(error),
-            LibraryError::BrokenBuiltin { error, .. } => Some(error),
-            LibraryError::NoDataFolder | LibraryError::NoSuchLevel { .. } => None,
+            LibraryError::BrokenBuiltin { error, .. } | LibraryError::Pasted(error) => Some(error),
+            LibraryError::Load(error) => Some(error),
+            LibraryError::NoDataFolder
+            | LibraryError::NoSuchLevel { .. }
+            | LibraryError::DataFolderOff
+            | LibraryError::TooManyLevels { .. }
+            | LibraryError::NoSuchCollection { .. }
+            | LibraryError::NoSuchAddedLevel { .. } => None,
         }
     }
 }
@@ -209,7 +261,7 @@ impl Library {
             .root
             .as_deref()
             .map(|root| collection_folder(root, collection).join(name))
-            .filter(|path| write_unless_present(path, text).is_ok());
+            .filter(|path| install_file(path, text.as_bytes()).is_ok());
         let records = path.as_deref().map(Records::beside);
         Ok(PlayableLevel {
             collection,
@@ -271,6 +323,11 @@ impl Library {
         let Some(path) = self.progress_file.clone() else {
             return Ok(());
         };
+        let lock_path = path.with_file_name(PROGRESS_LOCK);
+        let _lock = lock_file(&lock_path, true).map_err(|error| LibraryError::Io {
+            path: lock_path,
+            error,
+        })?;
         let (on_disk, notice) = progress::load(&path, true);
         self.progress.merge(&on_disk);
         if let Some(notice) = notice {
@@ -300,7 +357,8 @@ fn collection_folder(root: &Path, collection: Collection) -> PathBuf {
 }
 
 /// Writes every built-in level missing under `root`, never touching a file
-/// that has anything in it, then checks that each folder takes new files.
+/// that has anything in it, then checks that each folder takes new files,
+/// and clears out what writers killed long ago left there.
 fn install(root: &Path) -> Result<(), LibraryError> {
     let io_error = |path: &Path| {
         let path = path.to_path_buf();
@@ -311,9 +369,13 @@ fn install(root: &Path) -> Result<(), LibraryError> {
         ensure_folder(&folder).map_err(io_error(&folder))?;
         for (name, text) in collection.files() {
             let path = folder.join(name);
-            write_unless_present(&path, text).map_err(io_error(&path))?;
+            install_file(&path, text.as_bytes()).map_err(io_error(&path))?;
         }
         probe_writable(&folder).map_err(io_error(&folder))?;
+        remove_stale_temps(&folder);
     }
-    probe_writable(root).map_err(io_error(root))
+    probe_writable(root).map_err(io_error(root))?;
+    remove_stale_temps(root);
+    remove_stale_temps_below(&root.join("custom"));
+    Ok(())
 }
