@@ -5,7 +5,9 @@
 mod ui;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use ui::{TINY, ch, key, level, messages, open_map, press, screen_text, write_map};
+use ui::{
+    TINY, ch, key, level, messages, open_map, press, screen_text, start_on, start_tiny, write_map,
+};
 
 fn ctrl_c() -> KeyEvent {
     KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)
@@ -13,9 +15,7 @@ fn ctrl_c() -> KeyEvent {
 
 #[test]
 fn ctrl_c_saves_an_unsolved_game_then_quits() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let map = write_map(dir.path(), "tiny.xsb", TINY);
-    let mut app = open_map(dir.path(), &map);
+    let (dir, mut app) = start_tiny();
     press(&mut app, &[ch('w'), ch('d'), ctrl_c()]);
     assert!(!app.is_running());
     let save = dir.path().join("tiny.xsb.sav");
@@ -70,9 +70,7 @@ fn leaving_a_fresh_game_without_moves_keeps_another_save_untouched() {
 
 #[test]
 fn a_map_that_starts_solved_shows_as_solved() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let map = write_map(dir.path(), "done.xsb", "####\n#@*#\n####\n");
-    let mut app = open_map(dir.path(), &map);
+    let (_dir, mut app) = start_on("done.xsb", "####\n#@*#\n####\n");
     assert!(level(&app).game.is_solved());
     let message = messages(&app);
     assert!(message.contains("starts solved"), "{message}");
