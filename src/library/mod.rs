@@ -161,9 +161,35 @@ pub enum Notice {
     RecordsOff(LibraryError),
     /// The progress file was damaged; it was moved aside and progress restarts.
     ProgressMovedAside { path: PathBuf, moved_to: PathBuf },
-    /// The progress file cannot be read nor moved aside, so it is left alone
-    /// and this session's progress is not saved.
-    ProgressNotSaved(String),
+    /// The progress file cannot be read nor moved aside (`move_failed`
+    /// says why, when moving it was tried), so it is left alone and this
+    /// session's progress is not saved.
+    ProgressNotSaved {
+        problem: ProgressProblem,
+        move_failed: Option<io::Error>,
+    },
+}
+
+/// What is wrong with a progress file.
+#[derive(Debug)]
+pub enum ProgressProblem {
+    /// Line `line` of the file at `path` is not progress.
+    Malformed {
+        path: PathBuf,
+        line: usize,
+    },
+    Unreadable(LoadError),
+}
+
+impl fmt::Display for ProgressProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProgressProblem::Malformed { path, line } => {
+                write!(f, "{}: line {line} is not progress", path.display())
+            }
+            ProgressProblem::Unreadable(error) => write!(f, "{error}"),
+        }
+    }
 }
 
 impl fmt::Display for Notice {
@@ -178,9 +204,17 @@ impl fmt::Display for Notice {
                 path.display(),
                 moved_to.display()
             ),
-            Notice::ProgressNotSaved(problem) => {
-                write!(f, "Progress will not be saved: {problem}")
-            }
+            Notice::ProgressNotSaved {
+                problem,
+                move_failed: None,
+            } => write!(f, "Progress will not be saved: {problem}"),
+            Notice::ProgressNotSaved {
+                problem,
+                move_failed: Some(error),
+            } => write!(
+                f,
+                "Progress will not be saved: {problem}, and moving it aside failed: {error}"
+            ),
         }
     }
 }
@@ -211,7 +245,7 @@ impl Library {
             .unwrap_or_default();
         let mut progress_file = progress_path.filter(|_| writable);
         if let Some(notice) = notice.filter(|_| writable) {
-            if let Notice::ProgressNotSaved(_) = notice {
+            if let Notice::ProgressNotSaved { .. } = notice {
                 progress_file = None;
             }
             notices.push(notice);
@@ -332,7 +366,7 @@ impl Library {
         self.progress.merge(&on_disk);
         if let Some(notice) = notice {
             // A file we could not move aside is left alone, not destroyed.
-            let stuck = matches!(notice, Notice::ProgressNotSaved(_));
+            let stuck = matches!(notice, Notice::ProgressNotSaved { .. });
             self.notices.push(notice);
             if stuck {
                 self.progress_file = None;

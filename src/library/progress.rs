@@ -10,8 +10,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::Path;
 
-use super::Notice;
 use super::collection::Collection;
+use super::{Notice, ProgressProblem};
 use crate::storage::{LoadErrorKind, move_aside, read_text};
 
 /// A progress file is a few lines; anything larger is not one.
@@ -178,22 +178,29 @@ pub(super) fn load(path: &Path, may_move: bool) -> (ProgressBook, Option<Notice>
     let problem = match read_text(path, MAX_PROGRESS_BYTES) {
         Ok(text) => match ProgressBook::parse(&text) {
             Ok(book) => return (book, None),
-            Err(line) => format!("{}: line {line} is not progress", path.display()),
+            Err(line) => ProgressProblem::Malformed {
+                path: path.to_path_buf(),
+                line,
+            },
         },
         Err(error) if error.kind == LoadErrorKind::Missing => {
             return (ProgressBook::default(), None);
         }
-        Err(error) => error.to_string(),
+        Err(error) => ProgressProblem::Unreadable(error),
     };
     let notice = match may_move.then(|| move_aside(path)) {
         Some(Ok(moved_to)) => Notice::ProgressMovedAside {
             path: path.to_path_buf(),
             moved_to,
         },
-        Some(Err(error)) => {
-            Notice::ProgressNotSaved(format!("{problem}, and moving it aside failed: {error}"))
-        }
-        None => Notice::ProgressNotSaved(problem),
+        Some(Err(error)) => Notice::ProgressNotSaved {
+            problem,
+            move_failed: Some(error),
+        },
+        None => Notice::ProgressNotSaved {
+            problem,
+            move_failed: None,
+        },
     };
     (ProgressBook::default(), Some(notice))
 }
