@@ -116,8 +116,8 @@ impl Session {
         }
     }
 
-    /// Out of the alternate screen, no longer reporting the mouse, the
-    /// cursor shown and typed keys echoed again.
+    /// Out of the alternate screen, no longer reporting the mouse or marking
+    /// pastes, the cursor shown and typed keys echoed again.
     fn assert_restored(&self) {
         let parser = self.parser.lock().expect("parser lock");
         let screen = parser.screen();
@@ -127,6 +127,7 @@ impl Session {
             vt100::MouseProtocolMode::None,
             "the mouse is still captured"
         );
+        assert!(!screen.bracketed_paste(), "bracketed paste is still on");
         assert!(!screen.hide_cursor(), "the cursor is still hidden");
         assert_eq!(self.echoes(), Some(true), "echo is still off");
     }
@@ -216,6 +217,38 @@ fn a_panic_inside_the_app_restores_the_terminal() {
         session.screen().contains("SCHOKOBAN_PANIC_ON_KEY"),
         "the panic message is shown on the normal screen"
     );
+}
+
+#[test]
+fn a_long_paste_is_one_edit_and_leaves_no_keys_behind() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut session = Session::start(dir.path());
+    session.wait_for("Custom map");
+    session.send(DOWN);
+    session.send(DOWN);
+    session.send(ENTER);
+    session.wait_for("Path to an XSB file");
+    // The game asks the terminal to mark pastes, as a real terminal then does.
+    let marks_pastes = session
+        .parser
+        .lock()
+        .expect("parser lock")
+        .screen()
+        .bracketed_paste();
+    assert!(marks_pastes, "bracketed paste is off");
+    // Unmarked, the Backspaces and Enter in here would be keys.
+    let pasted = format!("{}{}\r", "\x7f".repeat(20), "y".repeat(10_000));
+    session.send(&format!("\x1b[200~{pasted}\x1b[201~"));
+    session.wait_for("yyyyyyyyyy");
+    std::thread::sleep(Duration::from_millis(300));
+    let screen = session.screen();
+    assert!(
+        !screen.contains("no such file"),
+        "the paste was submitted: {screen}"
+    );
+    session.send(ESCAPE);
+    session.wait_for("Sokoban for the terminal");
+    session.finish();
 }
 
 /// Opens the tiny map, moves up once, then stops the game with `stop`;

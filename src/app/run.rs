@@ -1,10 +1,13 @@
-//! The terminal side: raw mode, the alternate screen and mouse capture,
-//! entered once and always restored, and the blocking event loop.
+//! The terminal side: raw mode, the alternate screen, mouse capture and
+//! bracketed paste, entered once and always restored, and the blocking
+//! event loop.
 
 use std::io::stdout;
 
 use anyhow::Context;
-use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
+use crossterm::event::{
+    self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
+};
 use crossterm::execute;
 use ratatui::DefaultTerminal;
 use ratatui::layout::Rect;
@@ -27,7 +30,8 @@ pub fn run(options: Options) -> anyhow::Result<()> {
     let theme = Theme::from_env(options.ascii);
     let mut app = App::new(options, theme);
     // ratatui's hook restores raw mode and the screen on panic; ours, run
-    // first, also stops mouse reporting so the shell is not flooded.
+    // first, also stops mouse reporting and bracketed paste so the shell is
+    // not flooded.
     let mut terminal = ratatui::try_init().context("cannot set up the terminal")?;
     let ratatui_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
@@ -36,11 +40,13 @@ pub fn run(options: Options) -> anyhow::Result<()> {
         if std::thread::current().name() == Some(hint::THREAD_NAME) {
             return;
         }
-        let _ = execute!(stdout(), DisableMouseCapture);
+        let _ = execute!(stdout(), DisableMouseCapture, DisableBracketedPaste);
         ratatui_hook(info);
     }));
-    let result = execute!(stdout(), EnableMouseCapture)
-        .context("cannot enable the mouse")
+    // A paste arrives as one event, so a long one cannot queue keys that
+    // would go on acting after it.
+    let result = execute!(stdout(), EnableMouseCapture, EnableBracketedPaste)
+        .context("cannot enable the mouse and bracketed paste")
         .and_then(|()| event_loop(&mut app, &mut terminal, &shared));
     let _quitting = shutdown::lock(&shared);
     shutdown::restore_terminal();

@@ -16,12 +16,11 @@ use std::io::stdout;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use crossterm::cursor::Show;
-use crossterm::event::DisableMouseCapture;
+use crossterm::event::{DisableBracketedPaste, DisableMouseCapture};
 use crossterm::execute;
 
-use super::message::Message;
-use super::screens::play::Play;
-use crate::game::LogEntry;
+use super::message::{Message, Problem};
+use crate::game::{Game, LogEntry};
 use crate::storage::Records;
 
 /// What leaving the level now has to do with its save file.
@@ -38,20 +37,20 @@ pub enum PendingSave {
 }
 
 impl PendingSave {
-    /// What leaving `play` now would write, if anything.
-    pub fn of(play: &Play) -> Option<PendingSave> {
-        let game = &play.game;
+    /// What leaving `game` now would write, if anything; `resumed` when it
+    /// was loaded from its save.
+    pub fn of(game: &Game, records: Option<&Records>, resumed: bool) -> Option<PendingSave> {
         if game.is_solved() {
             return None;
         }
         if game.score() > 0 {
             return Some(PendingSave::Write {
-                records: play.opened.records.clone(),
+                records: records.cloned(),
                 log: game.log().to_vec(),
             });
         }
-        let records = play.opened.records.clone().filter(|_| play.resumed)?;
-        Some(PendingSave::DeleteStale(records))
+        let records = records.filter(|_| resumed)?;
+        Some(PendingSave::DeleteStale(records.clone()))
     }
 
     /// Writes or deletes the save; says what happened.
@@ -65,11 +64,16 @@ impl PendingSave {
                 log,
             } => match records.write_save(log) {
                 Ok(()) => Message::info(format!("Game saved to {}", records.save_path().display())),
-                Err(error) => Message::warning(format!("Could not save the game: {error}")),
+                Err(error) => {
+                    Message::trouble(Some("Could not save the game"), Problem::Record(error))
+                }
             },
             PendingSave::DeleteStale(records) => match records.delete_save() {
                 Ok(()) => Message::info("Back at the start, so the old save was deleted"),
-                Err(error) => Message::warning(format!("Could not delete the old save: {error}")),
+                Err(error) => Message::trouble(
+                    Some("Could not delete the old save"),
+                    Problem::Record(error),
+                ),
             },
         }
     }
@@ -83,10 +87,10 @@ pub fn lock(shared: &Shared) -> MutexGuard<'_, Option<PendingSave>> {
     shared.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// Gives the terminal back: mouse reporting off, cursor shown, normal
-/// screen, raw mode off (so echo is back).
+/// Gives the terminal back: mouse reporting and bracketed paste off,
+/// cursor shown, normal screen, raw mode off (so echo is back).
 pub fn restore_terminal() {
-    let _ = execute!(stdout(), DisableMouseCapture, Show);
+    let _ = execute!(stdout(), DisableMouseCapture, DisableBracketedPaste, Show);
     ratatui::restore();
 }
 

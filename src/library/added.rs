@@ -6,12 +6,12 @@
 
 use std::path::{Path, PathBuf};
 
-use super::progress::{self, Progress};
+use super::progress::Progress;
 use super::{Library, LibraryError};
 use crate::game::Level;
 use crate::storage::{
-    LoadErrorKind, Records, create_folder_whole, list_folders, load_levels, lock_file, read_text,
-    remove_folder_whole, write_atomic,
+    LoadErrorKind, Records, create_folder_whole, list_folders, load_levels, lock_file, move_aside,
+    read_text, remove_folder_whole, write_atomic,
 };
 
 /// The folder under the data folder that holds added collections.
@@ -297,7 +297,7 @@ fn load_progress(collection: &AddedCollection, may_move: bool) -> Progress {
     if may_move {
         // If it cannot be moved, the next write replaces it; the progress
         // it held could not be read anyway.
-        let _ = progress::move_aside(&path);
+        let _ = move_aside(&path);
     }
     Progress::default()
 }

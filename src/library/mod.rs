@@ -13,7 +13,6 @@ mod pasted;
 mod progress;
 
 use std::fmt;
-use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
@@ -21,13 +20,13 @@ pub use added::{
     AddedCollection, AddedLevel, COLLECTIONS_FOLDER, MAX_ADDED_LEVELS, MAX_NAME_CHARS,
 };
 pub use collection::Collection;
-pub use custom::CustomRecords;
+pub use custom::{CustomRecords, Placement};
 pub use pasted::{PASTED_FOLDER, PastedLevels};
 pub use progress::Progress;
 
 use crate::game::{Level, ParseError, parse_level};
 use crate::storage::{
-    LoadError, Records, install_file, lock_file, probe_writable, remove_stale_temps,
+    LoadError, Records, ensure_folder, install_file, lock_file, probe_writable, remove_stale_temps,
     remove_stale_temps_below, write_atomic,
 };
 use progress::ProgressBook;
@@ -139,7 +138,21 @@ impl fmt::Display for LibraryError {
     }
 }
 
-impl std::error::Error for LibraryError {}
+impl std::error::Error for LibraryError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            LibraryError::Io { error, .. } => Some(error),
+            LibraryError::BrokenBuiltin { error, .. } | LibraryError::Pasted(error) => Some(error),
+            LibraryError::Load(error) => Some(error),
+            LibraryError::NoDataFolder
+            | LibraryError::NoSuchLevel { .. }
+            | LibraryError::DataFolderOff
+            | LibraryError::TooManyLevels { .. }
+            | LibraryError::NoSuchCollection { .. }
+            | LibraryError::NoSuchAddedLevel { .. } => None,
+        }
+    }
+}
 
 /// Something the player should be told once, at the start.
 #[derive(Debug)]
@@ -148,9 +161,35 @@ pub enum Notice {
     RecordsOff(LibraryError),
     /// The progress file was damaged; it was moved aside and progress restarts.
     ProgressMovedAside { path: PathBuf, moved_to: PathBuf },
-    /// The progress file cannot be read nor moved aside, so it is left alone
-    /// and this session's progress is not saved.
-    ProgressNotSaved(String),
+    /// The progress file cannot be read nor moved aside (`move_failed`
+    /// says why, when moving it was tried), so it is left alone and this
+    /// session's progress is not saved.
+    ProgressNotSaved {
+        problem: ProgressProblem,
+        move_failed: Option<io::Error>,
+    },
+}
+
+/// What is wrong with a progress file.
+#[derive(Debug)]
+pub enum ProgressProblem {
+    /// Line `line` of the file at `path` is not progress.
+    Malformed {
+        path: PathBuf,
+        line: usize,
+    },
+    Unreadable(LoadError),
+}
+
+impl fmt::Display for ProgressProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProgressProblem::Malformed { path, line } => {
+                write!(f, "{}: line {line} is not progress", path.display())
+            }
+            ProgressProblem::Unreadable(error) => write!(f, "{error}"),
+        }
+    }
 }
 
 impl fmt::Display for Notice {
@@ -165,9 +204,17 @@ impl fmt::Display for Notice {
                 path.display(),
                 moved_to.display()
             ),
-            Notice::ProgressNotSaved(problem) => {
-                write!(f, "Progress will not be saved: {problem}")
-            }
+            Notice::ProgressNotSaved {
+                problem,
+                move_failed: None,
+            } => write!(f, "Progress will not be saved: {problem}"),
+            Notice::ProgressNotSaved {
+                problem,
+                move_failed: Some(error),
+            } => write!(
+                f,
+                "Progress will not be saved: {problem}, and moving it aside failed: {error}"
+            ),
         }
     }
 }
@@ -198,7 +245,7 @@ impl Library {
             .unwrap_or_default();
         let mut progress_file = progress_path.filter(|_| writable);
         if let Some(notice) = notice.filter(|_| writable) {
-            if let Notice::ProgressNotSaved(_) = notice {
+            if let Notice::ProgressNotSaved { .. } = notice {
                 progress_file = None;
             }
             notices.push(notice);
@@ -259,6 +306,19 @@ impl Library {
         })
     }
 
+    /// Where the records of every level of `collection` are, for a list;
+    /// `None` when records are off. Touches no file.
+    pub fn collection_records(&self, collection: Collection) -> Option<Vec<Records>> {
+        let folder = collection_folder(self.root.as_deref()?, collection);
+        Some(
+            collection
+                .files()
+                .iter()
+                .map(|(name, _)| Records::beside(&folder.join(name)))
+                .collect(),
+        )
+    }
+
     pub fn progress(&self, collection: Collection) -> &Progress {
         self.progress.get(collection)
     }
@@ -306,7 +366,7 @@ impl Library {
         self.progress.merge(&on_disk);
         if let Some(notice) = notice {
             // A file we could not move aside is left alone, not destroyed.
-            let stuck = matches!(notice, Notice::ProgressNotSaved(_));
+            let stuck = matches!(notice, Notice::ProgressNotSaved { .. });
             self.notices.push(notice);
             if stuck {
                 self.progress_file = None;
@@ -340,7 +400,7 @@ fn install(root: &Path) -> Result<(), LibraryError> {
     };
     for collection in Collection::ALL {
         let folder = collection_folder(root, collection);
-        fs::create_dir_all(&folder).map_err(io_error(&folder))?;
+        ensure_folder(&folder).map_err(io_error(&folder))?;
         for (name, text) in collection.files() {
             let path = folder.join(name);
             install_file(&path, text.as_bytes()).map_err(io_error(&path))?;

@@ -7,14 +7,12 @@
 //! ```
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::ffi::OsString;
 use std::fmt::Write as _;
-use std::io;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use super::Notice;
 use super::collection::Collection;
-use crate::storage::{LoadErrorKind, read_text};
+use super::{Notice, ProgressProblem};
+use crate::storage::{LoadErrorKind, move_aside, read_text};
 
 /// A progress file is a few lines; anything larger is not one.
 const MAX_PROGRESS_BYTES: u64 = 1024 * 1024;
@@ -180,41 +178,31 @@ pub(super) fn load(path: &Path, may_move: bool) -> (ProgressBook, Option<Notice>
     let problem = match read_text(path, MAX_PROGRESS_BYTES) {
         Ok(text) => match ProgressBook::parse(&text) {
             Ok(book) => return (book, None),
-            Err(line) => format!("{}: line {line} is not progress", path.display()),
+            Err(line) => ProgressProblem::Malformed {
+                path: path.to_path_buf(),
+                line,
+            },
         },
         Err(error) if error.kind == LoadErrorKind::Missing => {
             return (ProgressBook::default(), None);
         }
-        Err(error) => error.to_string(),
+        Err(error) => ProgressProblem::Unreadable(error),
     };
     let notice = match may_move.then(|| move_aside(path)) {
         Some(Ok(moved_to)) => Notice::ProgressMovedAside {
             path: path.to_path_buf(),
             moved_to,
         },
-        Some(Err(error)) => {
-            Notice::ProgressNotSaved(format!("{problem}, and moving it aside failed: {error}"))
-        }
-        None => Notice::ProgressNotSaved(problem),
+        Some(Err(error)) => Notice::ProgressNotSaved {
+            problem,
+            move_failed: Some(error),
+        },
+        None => Notice::ProgressNotSaved {
+            problem,
+            move_failed: None,
+        },
     };
     (ProgressBook::default(), Some(notice))
-}
-
-/// Renames `path` to `path.damaged`, numbered when that name is taken.
-pub(super) fn move_aside(path: &Path) -> io::Result<PathBuf> {
-    let with = |suffix: &str| {
-        let mut name = OsString::from(path.as_os_str());
-        name.push(suffix);
-        PathBuf::from(name)
-    };
-    let mut target = with(".damaged");
-    let mut number = 1;
-    while target.exists() {
-        number += 1;
-        target = with(&format!(".damaged.{number}"));
-    }
-    std::fs::rename(path, &target)?;
-    Ok(target)
 }
 
 /// Parses `1-5,7,9-11`, keeping numbers from 1 to `last`. An empty text is

@@ -86,7 +86,14 @@ impl fmt::Display for LoadErrorKind {
     }
 }
 
-impl std::error::Error for LoadError {}
+impl std::error::Error for LoadError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.kind {
+            LoadErrorKind::Parse(error) => Some(error),
+            _ => None,
+        }
+    }
+}
 
 /// Reads every level of a map file in any format the game reads (XSB or a
 /// pusher.exe listing).

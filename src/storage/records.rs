@@ -10,8 +10,10 @@ use std::path::{Path, PathBuf};
 use super::atomic::{remove_if_present, write_atomic};
 use super::files::lock_file;
 use super::leaderboard::{Leaderboard, LeaderboardError};
+use super::listing::Listing;
 use super::map_file::{LoadError, LoadErrorKind, read_bytes, read_text};
 use super::runs::RunsProblem;
+use super::setup;
 use crate::game::{LogEntry, LogError, format_log, parse_log};
 
 /// Record files are small; anything bigger is junk, not a record.
@@ -58,7 +60,22 @@ impl fmt::Display for RecordError {
     }
 }
 
-impl std::error::Error for RecordError {}
+impl std::error::Error for RecordError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            RecordError::Read(error) => Some(error),
+            RecordError::Io { error, .. } => Some(error),
+            RecordError::DamagedSave {
+                error: SaveProblem::Log(error),
+                ..
+            } => Some(error),
+            RecordError::DamagedSave {
+                error: SaveProblem::Unreadable(_),
+                ..
+            } => None,
+        }
+    }
+}
 
 /// A leaderboard as read, with what was wrong with the file if anything.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -222,6 +239,25 @@ impl Records {
             .map_err(|e| damaged(SaveProblem::Log(e)))
     }
 
+    /// The best score and whether a save exists, for a list of levels:
+    /// `listing` is the records' folder, so only a leaderboard that exists
+    /// is read. A damaged one shows what could be read.
+    pub fn summary(&self, listing: &Listing) -> (Option<usize>, bool) {
+        let best = if listing.has(&self.leaderboard) {
+            self.read_leaderboard()
+                .ok()
+                .and_then(|read| read.board.best())
+        } else {
+            None
+        };
+        (best, listing.has(&self.save))
+    }
+
+    /// The folder holding the leaderboard and save.
+    pub fn folder(&self) -> &Path {
+        self.leaderboard.parent().unwrap_or(Path::new(""))
+    }
+
     pub fn has_save(&self) -> bool {
         self.save.is_file()
     }
@@ -254,18 +290,10 @@ impl Records {
 /// Renames a damaged record file to `NAME.damaged`, numbered when that name
 /// is taken, so no record is ever lost.
 pub(super) fn move_aside(path: &Path) -> Result<PathBuf, RecordError> {
-    let base = with_suffix(path.as_os_str(), ".damaged");
-    let mut target = PathBuf::from(&base);
-    let mut number = 1;
-    while target.exists() {
-        number += 1;
-        target = PathBuf::from(with_suffix(&base, &format!(".{number}")));
-    }
-    std::fs::rename(path, &target).map_err(|error| RecordError::Io {
+    setup::move_aside(path).map_err(|error| RecordError::Io {
         path: path.to_path_buf(),
         error,
-    })?;
-    Ok(target)
+    })
 }
 
 fn with_suffix(name: &std::ffi::OsStr, suffix: &str) -> OsString {

@@ -12,7 +12,10 @@ pub fn our_levels() -> Vec<(PathBuf, Level)> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("levels");
     let mut paths: Vec<PathBuf> = std::fs::read_dir(&root)
         .expect("levels/ is readable")
-        .flat_map(|folder| std::fs::read_dir(folder.expect("entry").path()).expect("a folder"))
+        .map(|entry| entry.expect("entry").path())
+        // Beside the collection folders is their manifest, collections.txt.
+        .filter(|path| path.is_dir())
+        .flat_map(|folder| std::fs::read_dir(folder).expect("a folder"))
         .map(|entry| entry.expect("entry").path())
         .collect();
     paths.sort();

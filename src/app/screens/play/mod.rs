@@ -1,23 +1,25 @@
 //! The gameplay screen: logo, puzzle, record and counters, the board, and
 //! key caps below it when there is room.
 
+mod draw;
+
+use std::rc::Rc;
+
 use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
-use ratatui::widgets::Widget;
 
-use crate::app::Action;
 use crate::app::hint::{HintState, Search, first_push};
+use crate::app::keymap::{Action, play_action, play_commands};
 use crate::app::keys;
-use crate::app::message::{Message, MessageKind, plural};
+use crate::app::message::{Message, plural};
 use crate::app::origin::{Opened, Origin};
+use crate::app::screen::{Command, Effect, Ended, LevelView, Screen, one_message};
+use crate::app::shutdown::PendingSave;
 use crate::app::theme::Theme;
-use crate::app::widgets::board::{BoardLayout, BoardView, Marks};
-use crate::app::widgets::help::render_help;
-use crate::app::widgets::keycaps::{CLUSTER_HEIGHT, KeyCaps};
-use crate::app::widgets::logo::{LOGO_HEIGHT, LOGO_WIDTH, Logo};
-use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH, too_small};
+use crate::app::widgets::board::{BoardLayout, Marks};
+use crate::app::widgets::logo::LOGO_HEIGHT;
+use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH};
 use crate::game::{Direction, Game, push_path, walk_path};
 use crate::solver::{Deadlocks, Outcome};
 
@@ -26,46 +28,52 @@ const BOARD_TOP: u16 = LOGO_HEIGHT + 2;
 const BOARD_LEFT: u16 = 4;
 
 #[derive(Debug)]
-pub struct Play {
-    pub opened: Opened,
-    pub game: Game,
+pub(crate) struct Play {
+    opened: Rc<Opened>,
+    game: Game,
     /// The best score on the map's leaderboard.
-    pub record: Option<usize>,
-    pub message: Option<Message>,
-    pub zoom: bool,
-    pub show_help: bool,
-    pub marks: Marks,
-    pub hint: HintState,
+    record: Option<usize>,
+    message: Option<Message>,
+    zoom: bool,
+    show_help: bool,
+    marks: Marks,
+    hint: HintState,
     /// Loaded from the level's save, which a reset then makes stale.
-    pub resumed: bool,
+    resumed: bool,
     /// Dead squares of this level, for instant warnings after each push.
     deadlocks: Deadlocks,
-    pub theme: Theme,
+    theme: Theme,
 }
 
 impl Play {
-    pub fn new(opened: Opened, game: Game, record: Option<usize>, theme: Theme) -> Self {
+    /// `message` is told first, and replaced by any deadlock warning or
+    /// the word that the level is solved; `resumed` when the game was
+    /// loaded from the level's save.
+    pub fn new(
+        opened: Rc<Opened>,
+        game: Game,
+        record: Option<usize>,
+        message: Option<Message>,
+        resumed: bool,
+        theme: Theme,
+    ) -> Self {
         let mut play = Self {
             deadlocks: Deadlocks::new(&opened.level),
             opened,
             game,
             record,
-            message: None,
+            message,
             zoom: true,
             show_help: false,
             marks: Marks::default(),
             hint: HintState::Idle,
-            resumed: false,
+            resumed,
             theme,
         };
         // A loaded save may already be stuck, or a map or save already solved.
         play.check_deadlocks();
         play.announce_if_solved();
         play
-    }
-
-    pub fn is_thinking(&self) -> bool {
-        matches!(self.hint, HintState::Thinking(_))
     }
 
     /// H: start a search; once it has answered, H again plays the push.
@@ -81,7 +89,7 @@ impl Play {
     }
 
     /// Takes in the search's answer, if it has one.
-    pub fn poll_hint(&mut self) {
+    fn poll_hint(&mut self) {
         let HintState::Thinking(search) = &self.hint else {
             return;
         };
@@ -124,50 +132,35 @@ impl Play {
         }
     }
 
+    /// The level as it is now, for the app to save or score.
+    fn ended(&self) -> Ended {
+        Ended {
+            opened: Rc::clone(&self.opened),
+            game: self.game.clone(),
+            pending: self.pending_save(),
+        }
+    }
+
+    /// N or P: the level `delta` on, or a word at either end.
+    fn switch_level(&mut self, delta: isize) -> Effect {
+        if let Some(to) = self.opened.origin.step(delta) {
+            return Effect::SwitchLevel {
+                from: self.ended(),
+                to,
+            };
+        }
+        let edge = if delta > 0 { "last" } else { "first" };
+        self.message = Some(Message::info(format!("This is the {edge} level")));
+        Effect::None
+    }
+
     /// Free play and multi-level files can step to the next or previous level.
     fn can_switch_levels(&self) -> bool {
         match &self.opened.origin {
             Origin::FreePlay { .. } => true,
-            Origin::Custom { count, .. } => *count > 1,
+            Origin::Custom { file, .. } => file.levels.len() > 1,
             Origin::Arcade { .. } => false,
         }
-    }
-
-    pub fn handle_key(&mut self, key: &KeyEvent) -> Option<Action> {
-        if self.show_help {
-            self.show_help = false;
-            return None;
-        }
-        // Solved: the board stays up until the player moves on.
-        if self.game.is_solved() {
-            let done = keys::is_accept(key) || key.code == KeyCode::Esc;
-            return done.then_some(Action::Solved);
-        }
-        if let Some(direction) = keys::direction(key) {
-            self.act(|game| game.step(direction).is_some());
-            return None;
-        }
-        match key.code {
-            KeyCode::Esc => return Some(Action::Leave),
-            KeyCode::Char('?') => self.show_help = true,
-            _ if keys::is_letter(key, 'u') => self.act(|game| game.undo().is_some()),
-            _ if keys::is_letter(key, 'y') => self.act(|game| game.redo().is_some()),
-            _ if keys::is_letter(key, 'r') => self.act(|game| {
-                let changed = game.score() > 0;
-                game.reset();
-                changed
-            }),
-            _ if keys::is_letter(key, 'z') => self.zoom = !self.zoom,
-            _ if keys::is_letter(key, 'h') => self.request_hint(),
-            _ if keys::is_letter(key, 'n') && self.can_switch_levels() => {
-                return Some(Action::SwitchLevel(1));
-            }
-            _ if keys::is_letter(key, 'p') && self.can_switch_levels() => {
-                return Some(Action::SwitchLevel(-1));
-            }
-            _ => {}
-        }
-        None
     }
 
     /// Applies a change to the game; whatever changed the position clears
@@ -200,37 +193,6 @@ impl Play {
         self.message = Some(Message::info(text));
     }
 
-    /// Click a reachable cell to walk there; click a box, then a cell, to
-    /// push it there. Every step counts as if typed.
-    pub fn handle_mouse(&mut self, mouse: &MouseEvent, screen: Rect) {
-        if self.show_help || self.game.is_solved() {
-            return;
-        }
-        if !matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left)) {
-            return;
-        }
-        let Some(layout) = self.board_layout(screen) else {
-            return;
-        };
-        let Some(target) = layout.cell_at(mouse.column, mouse.row) else {
-            self.marks.selected = None;
-            return;
-        };
-        if self.game.has_box(target) {
-            self.marks.selected = (self.marks.selected != Some(target)).then_some(target);
-            return;
-        }
-        let path = match self.marks.selected.take() {
-            Some(from) => push_path(&self.game, from, target),
-            None => walk_path(&self.game, target),
-        };
-        let Some(path) = path else {
-            self.message = Some(Message::info("No way there"));
-            return;
-        };
-        self.act(|game| play_steps(game, &path));
-    }
-
     /// Where the board goes on a screen of this size, if it gets drawn at all.
     fn board_layout(&self, screen: Rect) -> Option<BoardLayout> {
         if screen.width < MIN_WIDTH || screen.height < MIN_HEIGHT {
@@ -244,90 +206,129 @@ impl Play {
         );
         Some(BoardLayout::new(area, &self.game, self.zoom))
     }
-
-    fn header_lines(&self) -> [String; 3] {
-        let record = self.record.map_or("N/A".to_owned(), |r| r.to_string());
-        [
-            format!("Puzzle: {}", self.opened.heading()),
-            format!("Record: {record}"),
-            format!(
-                "Moves: {}   Pushes: {}",
-                self.game.score(),
-                self.game.pushes()
-            ),
-        ]
-    }
 }
 
-impl Widget for &Play {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        if too_small(area, buf, MIN_WIDTH, MIN_HEIGHT) {
-            return;
-        }
-        let lines = self.header_lines();
-        let info_width = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u16;
-        let info_x = if area.width >= LOGO_WIDTH + 3 + info_width.min(30) {
-            Logo {
-                style: Style::new(),
-            }
-            .render(Rect::new(area.x, area.y, LOGO_WIDTH, LOGO_HEIGHT), buf);
-            area.x + LOGO_WIDTH + 3
-        } else {
-            area.x
-        };
-        for (row, line) in lines.iter().enumerate() {
-            let width = area.right().saturating_sub(info_x) as usize;
-            buf.set_stringn(info_x, area.y + row as u16, line, width, Style::new());
-        }
-        let thinking = match &self.hint {
-            HintState::Thinking(search) => Some(Message::info(format!(
-                "{} Thinking… {} s (any move cancels)",
-                SPINNER[(search.elapsed().as_millis() / 100) as usize % SPINNER.len()],
-                search.elapsed().as_secs()
-            ))),
-            _ => None,
-        };
-        if let Some(message) = thinking.as_ref().or(self.message.as_ref()) {
-            let style = match message.kind {
-                MessageKind::Info => self.theme.good(),
-                MessageKind::Warning => self.theme.error(),
-            };
-            buf.set_stringn(
-                area.x,
-                area.y + LOGO_HEIGHT,
-                &message.text,
-                area.width as usize,
-                style,
-            );
-        }
-        let Some(layout) = self.board_layout(area) else {
-            return;
-        };
-        BoardView {
-            game: &self.game,
-            layout,
-            theme: self.theme,
-            marks: &self.marks,
-        }
-        .render(layout.area, buf);
-        let caps_top = layout.area.y + layout.rows as u16 + 1;
-        if caps_top + CLUSTER_HEIGHT <= area.bottom() {
-            KeyCaps {
-                style: Style::new(),
-                legend_style: self.theme.dim(),
-            }
-            .render(
-                Rect::new(area.x + 1, caps_top, area.width - 1, CLUSTER_HEIGHT),
-                buf,
-            );
-        }
+impl Screen for Play {
+    fn name(&self) -> &'static str {
+        "play"
+    }
+
+    fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         if self.show_help {
-            render_help(area, buf, self.theme);
+            self.show_help = false;
+            return Effect::None;
         }
+        // Solved: the board stays up until the player moves on.
+        if self.game.is_solved() {
+            let done = keys::is_accept(key) || key.code == KeyCode::Esc;
+            return if done {
+                Effect::Solved(self.ended())
+            } else {
+                Effect::None
+            };
+        }
+        let Some(action) = play_action(key) else {
+            return Effect::None;
+        };
+        match action {
+            Action::Move => {
+                if let Some(direction) = keys::direction(key) {
+                    self.act(|game| game.step(direction).is_some());
+                }
+            }
+            Action::Leave => return Effect::Leave(self.ended()),
+            Action::Help => self.show_help = true,
+            Action::Undo => self.act(|game| game.undo().is_some()),
+            Action::Redo => self.act(|game| game.redo().is_some()),
+            Action::Reset => self.act(|game| {
+                let changed = game.score() > 0;
+                game.reset();
+                changed
+            }),
+            Action::Zoom => self.zoom = !self.zoom,
+            Action::Hint => self.request_hint(),
+            Action::NextLevel if self.can_switch_levels() => return self.switch_level(1),
+            Action::PreviousLevel if self.can_switch_levels() => return self.switch_level(-1),
+            Action::NextLevel
+            | Action::PreviousLevel
+            | Action::Click
+            | Action::Accept
+            | Action::Back => {}
+        }
+        Effect::None
+    }
+
+    /// Click a reachable cell to walk there; click a box, then a cell, to
+    /// push it there. Every step counts as if typed.
+    fn handle_mouse(&mut self, mouse: MouseEvent, screen: Rect) -> Effect {
+        if self.show_help || self.game.is_solved() {
+            return Effect::None;
+        }
+        if !matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left)) {
+            return Effect::None;
+        }
+        let Some(layout) = self.board_layout(screen) else {
+            return Effect::None;
+        };
+        let Some(target) = layout.cell_at(mouse.column, mouse.row) else {
+            self.marks.selected = None;
+            return Effect::None;
+        };
+        if self.game.has_box(target) {
+            self.marks.selected = (self.marks.selected != Some(target)).then_some(target);
+            return Effect::None;
+        }
+        let path = match self.marks.selected.take() {
+            Some(from) => push_path(&self.game, from, target),
+            None => walk_path(&self.game, target),
+        };
+        let Some(path) = path else {
+            self.message = Some(Message::info("No way there"));
+            return Effect::None;
+        };
+        self.act(|game| play_steps(game, &path));
+        Effect::None
+    }
+
+    /// The key map's Play bindings; the caps and `?` show them.
+    fn commands(&self) -> Vec<Command> {
+        play_commands()
+    }
+
+    one_message!();
+
+    fn is_level_screen(&self) -> bool {
+        true
+    }
+
+    fn level(&self) -> Option<LevelView<'_>> {
+        Some(LevelView {
+            game: &self.game,
+            title: &self.opened.title,
+            record: self.record,
+            dead_boxes: &self.marks.dead_boxes,
+            hint: self.marks.hint,
+            selected_box: self.marks.selected,
+            show_help: self.show_help,
+        })
+    }
+
+    fn pending_save(&self) -> Option<PendingSave> {
+        PendingSave::of(&self.game, self.opened.records.as_ref(), self.resumed)
+    }
+
+    fn is_busy(&self) -> bool {
+        matches!(self.hint, HintState::Thinking(_))
+    }
+
+    fn tick(&mut self) {
+        self.poll_hint();
+    }
+
+    fn draw(&self, area: Rect, buf: &mut Buffer) {
+        self.draw_screen(area, buf);
     }
 }
-
-const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
 fn direction_name(direction: Direction) -> &'static str {
     match direction {
