@@ -33,6 +33,8 @@ pub(crate) enum Origin {
 /// level of it that is played, N and P included.
 #[derive(Debug)]
 pub(crate) struct CustomFile {
+    /// What to call it instead of the file's name (pasted levels).
+    pub name: Option<String>,
     pub path: PathBuf,
     pub levels: Vec<Level>,
     /// Where the file's records go; each level of several has its own.
@@ -52,6 +54,9 @@ impl CustomFile {
 
     /// The file's name, for titles.
     pub fn name(&self) -> String {
+        if let Some(name) = &self.name {
+            return name.clone();
+        }
         self.path.file_name().map_or_else(
             || self.path.display().to_string(),
             |n| n.to_string_lossy().into_owned(),

@@ -152,6 +152,8 @@ pub(crate) enum Effect {
     },
     /// A path as typed, `~` not yet expanded.
     OpenPath(String),
+    /// Pasted text, to be opened as levels.
+    OpenPasted(String),
     /// Open a level: the saved-game question if it has a save, else play.
     Open(Origin),
     /// Replace the screen on top with this game of the level, then tell

@@ -43,6 +43,7 @@ impl App {
                 Mode::FreePlay => self.free_play_list(collection),
             },
             Effect::OpenPath(typed) => self.open_path(&typed),
+            Effect::OpenPasted(text) => self.open_pasted(&text),
             Effect::Open(origin) => self.open(&origin),
             Effect::Play {
                 opened,

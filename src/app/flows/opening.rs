@@ -11,8 +11,8 @@ use crate::app::screens::level_list::{LevelList, LevelRow, ListSource};
 use crate::app::screens::path_prompt::PathPrompt;
 use crate::app::screens::play::Play;
 use crate::app::screens::save_prompt::SavePrompt;
-use crate::game::{Game, Level, parse_level};
-use crate::library::{Collection, LibraryError, Placement};
+use crate::game::{Game, Level, parse_level, parse_levels};
+use crate::library::{Collection, CustomRecords, LibraryError, Placement};
 use crate::storage::{Listing, Records, load_levels};
 
 impl App {
@@ -31,11 +31,56 @@ impl App {
             }
         };
         let records = self.library.records_for_custom(&path);
-        let file = Rc::new(CustomFile {
+        self.open_file(CustomFile {
+            name: None,
             path,
             levels,
             records,
         });
+    }
+
+    /// Opens pasted levels: kept in the data folder first, so they keep
+    /// records like a file. A paste that is no levels is refused as a file
+    /// would be; with the data folder off they still play, without records.
+    pub(super) fn open_pasted(&mut self, text: &str) {
+        let (path, levels, records) = match self.library.store_pasted(text) {
+            Ok(pasted) => {
+                let records = self.library.records_for_custom(&pasted.path);
+                (pasted.path, pasted.levels, records)
+            }
+            Err(LibraryError::DataFolderOff) => match parse_levels(text) {
+                // The start notice has told that records are off.
+                Ok(levels) => {
+                    let records = CustomRecords {
+                        records: None,
+                        placement: Placement::Beside,
+                    };
+                    (PathBuf::from("pasted"), levels, records)
+                }
+                Err(error) => return self.refuse_paste(LibraryError::Pasted(error)),
+            },
+            Err(error) => return self.refuse_paste(error),
+        };
+        let name = if levels.len() == 1 {
+            "Pasted level"
+        } else {
+            "Pasted levels"
+        };
+        self.open_file(CustomFile {
+            name: Some(name.to_owned()),
+            path,
+            levels,
+            records,
+        });
+    }
+
+    fn refuse_paste(&mut self, error: LibraryError) {
+        self.set_message(Message::trouble(None, Problem::Library(error)));
+    }
+
+    /// Plays a file of one level; lists the levels of a file of several.
+    fn open_file(&mut self, file: CustomFile) {
+        let file = Rc::new(file);
         if file.levels.len() == 1 {
             self.open(&Origin::Custom { file, number: 1 });
             return;

@@ -60,6 +60,11 @@ impl Screen for MainMenu {
         }
     }
 
+    /// Pasted levels open at once.
+    fn handle_paste(&mut self, text: &str) -> Effect {
+        Effect::OpenPasted(text.to_owned())
+    }
+
     fn commands(&self) -> Vec<Command> {
         vec![
             Command::new("↑↓ or W/S", "choose"),

@@ -12,6 +12,7 @@ use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::page::{centered_column, page};
 use crate::app::widgets::text_input::{InputEvent, TextInput};
+use crate::game::parse_levels;
 
 /// Longer than any path a system accepts (Linux's `PATH_MAX` is 4096 bytes).
 pub(crate) const MAX_PATH_CHARS: usize = 4096;
@@ -77,9 +78,13 @@ impl Screen for PathPrompt {
         }
     }
 
-    /// A pasted path (or a file dropped on the terminal) is typed at once;
-    /// a trailing newline does not open it, the player checks it first.
+    /// Pasted levels open at once. A pasted path (or a file dropped on the
+    /// terminal) is typed; a trailing newline does not open it, the player
+    /// checks it first.
     fn handle_paste(&mut self, text: &str) -> Effect {
+        if looks_like_levels(text) {
+            return Effect::OpenPasted(text.to_owned());
+        }
         if self.input.paste(text) == InputEvent::Edited {
             self.edited();
         }
@@ -142,4 +147,13 @@ impl Screen for PathPrompt {
                 .render(area, buf);
         }
     }
+}
+
+/// Whether a paste is meant as levels rather than a path: it reads as
+/// levels, or it has as many lines as the smallest level has rows, so that
+/// a broken map is refused as one instead of being typed as a path.
+fn looks_like_levels(text: &str) -> bool {
+    const SMALLEST_LEVEL_ROWS: usize = 3;
+    let lines = text.lines().filter(|line| !line.trim().is_empty()).count();
+    lines >= SMALLEST_LEVEL_ROWS || parse_levels(text).is_ok()
 }
