@@ -3,9 +3,20 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+/// Every subcommand's example, shown under the top-level `--help`.
+const EXAMPLES: &str = "\
+Examples:
+  schokoban                                 play, starting at the menu
+  schokoban verify xsokoban moves.sav --level 1
+  schokoban solve microban --level 1
+  schokoban bench microban --to 20 --timeout 5
+
+verify, solve and bench also take a built-in collection's name for MAP:
+microban, microban-ii or xsokoban.";
+
 /// Sokoban for the terminal.
 #[derive(Parser)]
-#[command(version, about, args_conflicts_with_subcommands = true)]
+#[command(version, about, args_conflicts_with_subcommands = true, after_help = EXAMPLES)]
 struct Cli {
     /// An XSB map to play straight away, skipping the menu.
     map: Option<PathBuf>,
@@ -23,18 +34,21 @@ struct Cli {
 enum Command {
     /// Replay moves on a level and print the score, pushes, whether it is
     /// solved, and the final board.
+    #[command(after_help = "Example:\n  schokoban verify xsokoban moves.sav --level 1")]
     Verify {
-        /// The XSB file.
+        /// An XSB file, or a built-in collection: microban, microban-ii, xsokoban.
         map: PathBuf,
-        /// A LURD string (x is an undo), or the path of a .sav file.
+        /// A LURD string (x is an undo), the path of a .sav file, or - to
+        /// read them from standard input.
         moves: String,
         /// Which level of the file, counting from 1.
         #[arg(long, default_value_t = 1)]
         level: usize,
     },
     /// Search a level for a solution and print it as LURD.
+    #[command(after_help = "Example:\n  schokoban solve microban --level 1")]
     Solve {
-        /// The XSB file.
+        /// An XSB file, or a built-in collection: microban, microban-ii, xsokoban.
         map: PathBuf,
         /// Which level of the file, counting from 1.
         #[arg(long, default_value_t = 1)]
@@ -44,8 +58,10 @@ enum Command {
         timeout: f64,
     },
     /// Run the solver on every level of a collection and print the times.
+    #[command(after_help = "Example:\n  schokoban bench microban --to 20 --timeout 5")]
     Bench {
-        /// The XSB collection.
+        /// An XSB file, a folder of .xsb files, or a built-in collection:
+        /// microban, microban-ii, xsokoban.
         file: PathBuf,
         /// Seconds allowed per level.
         #[arg(long, default_value_t = 10.0)]

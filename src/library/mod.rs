@@ -9,6 +9,7 @@
 mod collection;
 mod custom;
 mod progress;
+mod source;
 
 use std::fmt;
 use std::fs;
@@ -18,6 +19,7 @@ use std::path::{Path, PathBuf};
 pub use collection::Collection;
 pub use custom::CustomRecords;
 pub use progress::Progress;
+pub use source::{LevelSource, SourceError};
 
 use crate::game::{Level, ParseError, parse_level};
 use crate::storage::{Records, write_atomic};
