@@ -21,7 +21,7 @@ use ratatui::widgets::Widget;
 use crate::library::{Collection, Library};
 pub use flows::{Completion, complete, expand_path};
 use origin::{Mode, Origin};
-pub use run::run;
+pub use run::{run, with_terminal};
 use screens::{
     collection_menu::CollectionMenu, continue_menu::ContinueMenu, finish::Finish,
     level_list::LevelList, main_menu::MainMenu, path_prompt::PathPrompt, play::Play,
