@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use crossterm::event::KeyCode;
 use schokoban::app::App;
-use schokoban::app::hint::HintState;
+use schokoban::app::hint::{CancelWatch, HintState};
 use schokoban::game::{Direction, Pos};
 use ui::{TINY, ch, key, open_map, play, press, write_map};
 
@@ -18,6 +18,18 @@ fn wait_for_hint(app: &mut App) {
         std::thread::sleep(Duration::from_millis(5));
         app.tick();
     }
+}
+
+/// Asks for a hint and returns a watch on its search's cancel flag. The
+/// tests never tick, so only the App dropping the search can raise it.
+fn ask_for_hint(app: &mut App) -> CancelWatch {
+    press(app, &[ch('h')]);
+    let HintState::Thinking(search) = &play(app).hint else {
+        panic!("the hint did not start a search");
+    };
+    let watch = search.cancel_watch();
+    assert!(!watch.is_cancelled(), "a new search runs");
+    watch
 }
 
 const TWO_STEP: &str = "#######\n#@ $ .#\n#######\n";
@@ -54,8 +66,10 @@ fn a_move_cancels_the_search_and_clears_a_stale_hint() {
     let dir = tempfile::tempdir().expect("temp dir");
     let map = write_map(dir.path(), "hint.xsb", TWO_STEP);
     let mut app = open_map(dir.path(), &map);
-    press(&mut app, &[ch('h'), ch('d')]);
-    assert!(!app.is_busy(), "the move cancelled the search");
+    let search = ask_for_hint(&mut app);
+    press(&mut app, &[ch('d')]);
+    assert!(search.is_cancelled(), "the move cancelled the search");
+    assert!(!app.is_busy());
     assert!(matches!(play(&app).hint, HintState::Idle));
     assert_eq!(play(&app).game.score(), 1, "the game stayed playable");
 
@@ -120,6 +134,8 @@ fn leaving_the_level_while_thinking_stops_the_search() {
     let dir = tempfile::tempdir().expect("temp dir");
     let map = write_map(dir.path(), "tiny.xsb", TINY);
     let mut app = open_map(dir.path(), &map);
-    press(&mut app, &[ch('h'), key(KeyCode::Esc)]);
+    let search = ask_for_hint(&mut app);
+    press(&mut app, &[key(KeyCode::Esc)]);
+    assert!(search.is_cancelled(), "leaving dropped the search");
     assert!(!app.is_busy());
 }
