@@ -146,11 +146,6 @@ fn every_kind_of_bad_path_gives_a_one_line_reason() {
         "wide.xsb",
         &format!("#@$.{}#\n", " ".repeat(2000)),
     );
-    let fifo = dir.path().join("fifo.xsb");
-    let made_fifo = std::process::Command::new("mkfifo")
-        .arg(&fifo)
-        .status()
-        .is_ok_and(|s| s.success());
     let mut cases = vec![
         (dir.path().join("missing.xsb"), "no such file"),
         (dir.path().to_path_buf(), "folder"),
@@ -160,9 +155,15 @@ fn every_kind_of_bad_path_gives_a_one_line_reason() {
         (wide, "larger than"),
     ];
     #[cfg(unix)]
-    cases.push((std::path::PathBuf::from("/dev/null"), "not a regular file"));
-    // Opening a FIFO for reading would block until a writer came along.
-    if made_fifo {
+    {
+        cases.push((std::path::PathBuf::from("/dev/null"), "not a regular file"));
+        // Opening a FIFO for reading would block until a writer came along.
+        let fifo = dir.path().join("fifo.xsb");
+        let made_fifo = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .expect("mkfifo runs");
+        assert!(made_fifo.success());
         cases.push((fifo, "not a regular file"));
     }
     for (path, reason) in cases {
