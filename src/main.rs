@@ -18,7 +18,8 @@ microban, microban-ii or xsokoban.";
 #[derive(Parser)]
 #[command(version, about, args_conflicts_with_subcommands = true, after_help = EXAMPLES)]
 struct Cli {
-    /// An XSB map to play straight away, skipping the menu.
+    /// A map to play straight away, skipping the menu: XSB, a pusher.exe
+    /// listing or R3forth levels.
     map: Option<PathBuf>,
     /// Keep levels, records and saves here instead of the user data folder.
     #[arg(long, value_name = "DIR")]
@@ -36,7 +37,8 @@ enum Command {
     /// solved, and the final board.
     #[command(after_help = "Example:\n  schokoban verify xsokoban moves.sav --level 1")]
     Verify {
-        /// An XSB file, or a built-in collection: microban, microban-ii, xsokoban.
+        /// A level file (XSB, a pusher.exe listing or R3forth levels), or a
+        /// built-in collection: microban, microban-ii, xsokoban.
         map: PathBuf,
         /// A LURD string (x is an undo), the path of a .sav file, or - to
         /// read them from standard input.
@@ -48,7 +50,8 @@ enum Command {
     /// Search a level for a solution and print it as LURD.
     #[command(after_help = "Example:\n  schokoban solve microban --level 1")]
     Solve {
-        /// An XSB file, or a built-in collection: microban, microban-ii, xsokoban.
+        /// A level file (XSB, a pusher.exe listing or R3forth levels), or a
+        /// built-in collection: microban, microban-ii, xsokoban.
         map: PathBuf,
         /// Which level of the file, counting from 1.
         #[arg(long, default_value_t = 1)]
@@ -60,8 +63,9 @@ enum Command {
     /// Run the solver on every level of a collection and print the times.
     #[command(after_help = "Example:\n  schokoban bench microban --to 20 --timeout 5")]
     Bench {
-        /// An XSB file, a folder of .xsb files, or a built-in collection:
-        /// microban, microban-ii, xsokoban.
+        /// A level file (XSB, a pusher.exe listing or R3forth levels), a
+        /// folder of .xsb files, or a built-in collection: microban,
+        /// microban-ii, xsokoban.
         file: PathBuf,
         /// Seconds allowed per level.
         #[arg(long, default_value_t = 10.0)]

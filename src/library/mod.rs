@@ -6,8 +6,10 @@
 //! levels are served from the binary and [`Library::notices`] says that
 //! records, saves and progress are off.
 
+mod added;
 mod collection;
 mod custom;
+mod pasted;
 mod progress;
 mod source;
 
@@ -16,17 +18,27 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
+pub use added::{
+    AddedCollection, AddedLevel, COLLECTIONS_FOLDER, MAX_ADDED_LEVELS, MAX_NAME_CHARS,
+};
 pub use collection::Collection;
 pub use custom::CustomRecords;
+pub use pasted::{PASTED_FOLDER, PastedLevels};
 pub use progress::Progress;
 pub use source::{LevelSource, SourceError};
 
 use crate::game::{Level, ParseError, parse_level};
-use crate::storage::{Records, write_atomic};
+use crate::storage::{
+    LoadError, Records, install_file, lock_file, probe_writable, remove_stale_temps,
+    remove_stale_temps_below, write_atomic,
+};
 use progress::ProgressBook;
 
 /// The progress file, directly under the data folder.
 const PROGRESS_FILE: &str = "progress.txt";
+/// Locked around each read-merge-write of the progress file, which itself
+/// is replaced on every write and so cannot hold the lock.
+const PROGRESS_LOCK: &str = ".progress.lock";
 
 /// The built-in levels and the player's progress through them.
 #[derive(Debug)]
@@ -72,6 +84,24 @@ pub enum LibraryError {
         number: usize,
         error: ParseError,
     },
+    /// Records are off, so nothing can be added to the data folder.
+    DataFolderOff,
+    /// A file to add could not be read as levels.
+    Load(LoadError),
+    /// Pasted text that is not levels.
+    Pasted(ParseError),
+    /// More levels than one added collection may hold.
+    TooManyLevels {
+        count: usize,
+    },
+    NoSuchCollection {
+        id: String,
+    },
+    NoSuchAddedLevel {
+        name: String,
+        number: usize,
+        count: usize,
+    },
 }
 
 impl fmt::Display for LibraryError {
@@ -91,6 +121,22 @@ impl fmt::Display for LibraryError {
                 number,
                 error,
             } => write!(f, "built-in level {collection} {number}: {error}"),
+            LibraryError::DataFolderOff => write!(
+                f,
+                "the data folder cannot be used, so nothing can be kept in it"
+            ),
+            LibraryError::Load(error) => write!(f, "{error}"),
+            LibraryError::Pasted(error) => write!(f, "the pasted text: {error}"),
+            LibraryError::TooManyLevels { count } => write!(
+                f,
+                "{count} levels is more than a collection may hold (at most {MAX_ADDED_LEVELS})"
+            ),
+            LibraryError::NoSuchCollection { id } => write!(f, "no added collection {id:?}"),
+            LibraryError::NoSuchAddedLevel {
+                name,
+                number,
+                count,
+            } => write!(f, "{name} has no level {number}; it has {count}"),
         }
     }
 }
@@ -204,7 +250,7 @@ impl Library {
             .root
             .as_deref()
             .map(|root| collection_folder(root, collection).join(name))
-            .filter(|path| install_file(path, text).is_ok());
+            .filter(|path| install_file(path, text.as_bytes()).is_ok());
         let records = path.as_deref().map(Records::beside);
         Ok(PlayableLevel {
             collection,
@@ -253,6 +299,11 @@ impl Library {
         let Some(path) = self.progress_file.clone() else {
             return Ok(());
         };
+        let lock_path = path.with_file_name(PROGRESS_LOCK);
+        let _lock = lock_file(&lock_path, true).map_err(|error| LibraryError::Io {
+            path: lock_path,
+            error,
+        })?;
         let (on_disk, notice) = progress::load(&path, true);
         self.progress.merge(&on_disk);
         if let Some(notice) = notice {
@@ -282,7 +333,8 @@ fn collection_folder(root: &Path, collection: Collection) -> PathBuf {
 }
 
 /// Writes every built-in level missing under `root`, never touching a file
-/// that has anything in it, then checks that each folder takes new files.
+/// that has anything in it, then checks that each folder takes new files,
+/// and clears out what writers killed long ago left there.
 fn install(root: &Path) -> Result<(), LibraryError> {
     let io_error = |path: &Path| {
         let path = path.to_path_buf();
@@ -293,32 +345,13 @@ fn install(root: &Path) -> Result<(), LibraryError> {
         fs::create_dir_all(&folder).map_err(io_error(&folder))?;
         for (name, text) in collection.files() {
             let path = folder.join(name);
-            install_file(&path, text).map_err(io_error(&path))?;
+            install_file(&path, text.as_bytes()).map_err(io_error(&path))?;
         }
         probe_writable(&folder).map_err(io_error(&folder))?;
+        remove_stale_temps(&folder);
     }
-    probe_writable(root).map_err(io_error(root))
-}
-
-/// Writes a built-in level unless a non-empty file is there. A plain write,
-/// not `write_atomic`: hundreds of syncs made a first start take seconds on a
-/// busy disk, and a file that a crash left empty is simply written again.
-fn install_file(path: &Path, text: &str) -> io::Result<()> {
-    match fs::metadata(path) {
-        Ok(metadata) if metadata.len() > 0 => Ok(()),
-        _ => fs::write(path, text),
-    }
-}
-
-/// Whether files can be made and removed in `folder`: the only sure test is
-/// to try, as permission bits say nothing about read-only mounts or root. A
-/// probe left by a crash with our process id is reused, not an error.
-fn probe_writable(folder: &Path) -> io::Result<()> {
-    let probe = folder.join(format!(".schokoban-probe.{}", std::process::id()));
-    fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .open(&probe)?;
-    fs::remove_file(&probe)
+    probe_writable(root).map_err(io_error(root))?;
+    remove_stale_temps(root);
+    remove_stale_temps_below(&root.join("custom"));
+    Ok(())
 }
