@@ -9,6 +9,7 @@ use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
+use super::hint::CancelWatch;
 use super::message::{Message, Problem};
 use super::origin::{Mode, Opened, Origin};
 use super::shutdown::PendingSave;
@@ -176,7 +177,7 @@ pub(crate) enum Effect {
 }
 
 /// The level on the Play screen, for the app's query API.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct LevelView<'a> {
     pub game: &'a Game,
     /// The title shown: the level's own, or its file name.
@@ -190,4 +191,6 @@ pub struct LevelView<'a> {
     /// A box picked with the mouse, waiting for its destination.
     pub selected_box: Option<Pos>,
     pub show_help: bool,
+    /// The running hint search's cancel flag, so a test can see it raised.
+    pub search: Option<CancelWatch>,
 }

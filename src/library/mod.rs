@@ -11,6 +11,7 @@ mod collection;
 mod custom;
 mod pasted;
 mod progress;
+mod source;
 
 use std::fmt;
 use std::io;
@@ -23,6 +24,7 @@ pub use collection::Collection;
 pub use custom::{CustomRecords, Placement};
 pub use pasted::{PASTED_FOLDER, PastedLevels};
 pub use progress::Progress;
+pub use source::{LevelSource, SourceError};
 
 use crate::game::{Level, ParseError, parse_level};
 use crate::storage::{
