@@ -69,7 +69,11 @@ fn a_bad_paste_is_refused_with_the_line() {
     assert!(said.starts_with("the pasted text: line "), "{said}");
     // Shown under the menu, at the smallest size too.
     let screen = render(&app, 80, 24);
-    let shown: String = screen.content().iter().map(ratatui::buffer::Cell::symbol).collect();
+    let shown: String = screen
+        .content()
+        .iter()
+        .map(ratatui::buffer::Cell::symbol)
+        .collect();
     assert!(shown.contains("the pasted text"), "{shown}");
     render(&app, 40, 12);
 

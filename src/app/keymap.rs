@@ -22,6 +22,16 @@ pub(crate) enum Action {
     PreviousLevel,
     Leave,
     Help,
+    /// Watch the solver solve the level from here.
+    Watch,
+    /// Watching: pause or go on.
+    PauseResume,
+    StepForward,
+    StepBack,
+    Faster,
+    Slower,
+    /// Watching the solver: play on from the position shown.
+    TakeOver,
     /// The mouse, which no key matches.
     Click,
     /// Menus: Enter or Space.
@@ -34,6 +44,8 @@ pub(crate) enum Action {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Scope {
     Play,
+    /// Watching a solution or a run.
+    Watch,
     Menus,
 }
 
@@ -52,7 +64,7 @@ pub(crate) struct Binding {
 
 /// Every binding, in the order the help lists them. The first that
 /// matches a key wins.
-pub(crate) const BINDINGS: [Binding; 13] = [
+pub(crate) const BINDINGS: [Binding; 21] = [
     Binding {
         action: Action::Move,
         scope: Scope::Play,
@@ -118,6 +130,14 @@ pub(crate) const BINDINGS: [Binding; 13] = [
         legend: None,
     },
     Binding {
+        action: Action::Watch,
+        scope: Scope::Play,
+        matches: |key| keys::is_letter(key, 'v'),
+        keys: "V",
+        help: &["view: watch the solver solve it from here"],
+        legend: None,
+    },
+    Binding {
         action: Action::Leave,
         scope: Scope::Play,
         matches: |key| key.code == KeyCode::Esc,
@@ -145,6 +165,62 @@ pub(crate) const BINDINGS: [Binding; 13] = [
         legend: Some((4, "Mouse: click to walk")),
     },
     Binding {
+        action: Action::PauseResume,
+        scope: Scope::Watch,
+        matches: |key| key.code == KeyCode::Char(' '),
+        keys: "Space",
+        help: &["watching: pause/play"],
+        legend: None,
+    },
+    Binding {
+        action: Action::StepForward,
+        scope: Scope::Watch,
+        matches: |key| key.code == KeyCode::Right,
+        keys: "→",
+        help: &["watching: step on"],
+        legend: None,
+    },
+    Binding {
+        action: Action::StepBack,
+        scope: Scope::Watch,
+        matches: |key| key.code == KeyCode::Left,
+        keys: "←",
+        help: &["watching: step back"],
+        legend: None,
+    },
+    Binding {
+        action: Action::Faster,
+        scope: Scope::Watch,
+        matches: |key| matches!(key.code, KeyCode::Up | KeyCode::Char('+')),
+        keys: "↑",
+        help: &["watching: faster"],
+        legend: None,
+    },
+    Binding {
+        action: Action::Slower,
+        scope: Scope::Watch,
+        matches: |key| matches!(key.code, KeyCode::Down | KeyCode::Char('-')),
+        keys: "↓",
+        help: &["watching: slower"],
+        legend: None,
+    },
+    Binding {
+        action: Action::TakeOver,
+        scope: Scope::Watch,
+        matches: |key| key.code == KeyCode::Enter,
+        keys: "Enter",
+        help: &["watching the solver: play on from here"],
+        legend: None,
+    },
+    Binding {
+        action: Action::Leave,
+        scope: Scope::Watch,
+        matches: |key| key.code == KeyCode::Esc,
+        keys: "Esc",
+        help: &["watching: back"],
+        legend: None,
+    },
+    Binding {
         action: Action::Accept,
         scope: Scope::Menus,
         matches: keys::is_accept,
@@ -170,19 +246,44 @@ pub(crate) fn play_action(key: &KeyEvent) -> Option<Action> {
         .map(|b| b.action)
 }
 
-/// The Play screen's keys, each with the first line of its help.
-pub(crate) fn play_commands() -> Vec<Command> {
+/// What a key does while watching a solution or a run.
+pub(crate) fn watch_action(key: &KeyEvent) -> Option<Action> {
     BINDINGS
         .iter()
-        .filter(|b| b.scope == Scope::Play)
+        .find(|b| b.scope == Scope::Watch && (b.matches)(key))
+        .map(|b| b.action)
+}
+
+/// The Play screen's keys, each with the first line of its help.
+pub(crate) fn play_commands() -> Vec<Command> {
+    scope_commands(Scope::Play)
+}
+
+/// The keys while watching, for the footer: the help without "watching: ".
+pub(crate) fn watch_commands() -> Vec<Command> {
+    scope_commands(Scope::Watch)
+        .into_iter()
+        .map(|c| {
+            let action = c.action.split_once(": ").map_or(c.action, |(_, a)| a);
+            Command::new(c.keys, action)
+        })
+        .collect()
+}
+
+fn scope_commands(scope: Scope) -> Vec<Command> {
+    BINDINGS
+        .iter()
+        .filter(|b| b.scope == scope)
         .map(|b| Command::new(b.keys, b.help.first().copied().unwrap_or_default()))
         .collect()
 }
 
-/// The `?` overlay's lines: keys and what they do.
+/// The `?` overlay's lines, for play and menus: keys and what they do.
+/// Watching shows its own keys in its footer.
 pub fn help_lines() -> Vec<(&'static str, &'static str)> {
     BINDINGS
         .iter()
+        .filter(|b| b.scope != Scope::Watch)
         .flat_map(|b| {
             b.help
                 .iter()
@@ -246,7 +347,16 @@ mod tests {
             Action::PreviousLevel => letter('p'),
             Action::Leave => Some(key(KeyCode::Esc)),
             Action::Help => letter('?'),
-            Action::Click | Action::Accept | Action::Back => None,
+            Action::Watch => letter('v'),
+            Action::Click
+            | Action::Accept
+            | Action::Back
+            | Action::PauseResume
+            | Action::StepForward
+            | Action::StepBack
+            | Action::Faster
+            | Action::Slower
+            | Action::TakeOver => None,
         }
     }
 
@@ -277,9 +387,12 @@ mod tests {
     #[test]
     fn every_binding_has_help_and_the_legend_names_real_keys() {
         let lines = help_lines();
+        let watching = watch_commands();
         for binding in &BINDINGS {
+            let helped = lines.iter().any(|(keys, _)| *keys == binding.keys);
+            let footed = watching.iter().any(|c| c.keys == binding.keys);
             assert!(
-                lines.iter().any(|(keys, _)| *keys == binding.keys),
+                helped || (binding.scope == Scope::Watch && footed),
                 "{} has no help",
                 binding.keys
             );

@@ -90,6 +90,10 @@ pub(crate) trait Screen {
 
     /// Takes in background results; called when the event loop wakes.
     fn tick(&mut self) {}
+
+    /// Plays on from `game`, which continues this screen's game with moves
+    /// watched on a screen above it. Only the Play screen has a game.
+    fn take_over(&mut self, _game: Game) {}
 }
 
 /// `show` and `messages` for a screen that keeps one message, the
@@ -166,6 +170,8 @@ pub(crate) enum Effect {
         /// Loaded from the level's save, which a reset then makes stale.
         resumed: bool,
     },
+    /// Close the screen on top and play on from this game below it.
+    TakeOver(Game),
     /// Escape from a level: save if unsolved, show the leaderboard.
     Leave(Ended),
     Solved(Ended),

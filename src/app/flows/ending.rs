@@ -30,6 +30,8 @@ impl App {
             records,
             next: Self::next_choice(&ended.opened.origin),
             messages,
+            level: ended.opened.level.clone(),
+            run: None,
         };
         self.push(Finish::new(outcome, self.theme));
     }
@@ -53,6 +55,8 @@ impl App {
             records: opened.records.clone(),
             next,
             messages,
+            level: opened.level.clone(),
+            run: Some(ended.game.log().to_vec()),
         };
         self.push(Finish::new(outcome, self.theme));
     }

@@ -34,6 +34,12 @@ impl App {
                 self.top_mut().resize(area);
             }
             Effect::Push(screen) => self.push_boxed(screen),
+            Effect::TakeOver(game) => {
+                if self.screens.len() > 1 {
+                    self.screens.pop();
+                    self.top_mut().take_over(game);
+                }
+            }
             Effect::ChooseCollection(mode) => {
                 let menu = CollectionMenu::new(mode, &self.library, self.theme);
                 self.push(menu);

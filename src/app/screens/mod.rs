@@ -10,3 +10,4 @@ pub mod main_menu;
 pub mod path_prompt;
 pub mod play;
 pub mod save_prompt;
+pub mod watch;

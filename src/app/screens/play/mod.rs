@@ -15,6 +15,7 @@ use crate::app::keys;
 use crate::app::message::{Message, plural};
 use crate::app::origin::{Opened, Origin};
 use crate::app::screen::{Command, Effect, Ended, LevelView, Screen, one_message};
+use crate::app::screens::watch::Watch;
 use crate::app::shutdown::PendingSave;
 use crate::app::theme::Theme;
 use crate::app::widgets::board::{BoardLayout, Marks};
@@ -247,13 +248,18 @@ impl Screen for Play {
             }),
             Action::Zoom => self.zoom = !self.zoom,
             Action::Hint => self.request_hint(),
+            Action::Watch => {
+                let watch = Watch::solution(
+                    Rc::clone(&self.opened),
+                    self.game.clone(),
+                    self.resumed,
+                    self.theme,
+                );
+                return Effect::Push(Box::new(watch));
+            }
             Action::NextLevel if self.can_switch_levels() => return self.switch_level(1),
             Action::PreviousLevel if self.can_switch_levels() => return self.switch_level(-1),
-            Action::NextLevel
-            | Action::PreviousLevel
-            | Action::Click
-            | Action::Accept
-            | Action::Back => {}
+            _ => {}
         }
         Effect::None
     }
@@ -327,6 +333,21 @@ impl Screen for Play {
 
     fn tick(&mut self) {
         self.poll_hint();
+    }
+
+    /// Moves watched count as played: `game` is this game and them.
+    fn take_over(&mut self, game: Game) {
+        let watched = game.score().saturating_sub(self.game.score());
+        self.act(|current| {
+            *current = game;
+            true
+        });
+        if !self.game.is_solved() {
+            self.message = Some(Message::info(format!(
+                "You play on after {} watched",
+                plural(watched, "move")
+            )));
+        }
     }
 
     fn draw(&self, area: Rect, buf: &mut Buffer) {

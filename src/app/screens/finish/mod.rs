@@ -1,6 +1,10 @@
 //! The end of a level: the score, the leaderboard question and nickname,
 //! then the leaderboard and what to do next.
 
+mod watching;
+
+use watching::best_run;
+
 use crossterm::event::KeyEvent;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -16,6 +20,7 @@ use crate::app::widgets::leaderboard::{LEADERBOARD_WIDTH, LeaderboardView};
 use crate::app::widgets::menu::{MenuKey, MenuList, menu_key};
 use crate::app::widgets::page::{centered_column, centered_line, page};
 use crate::app::widgets::text_input::{InputEvent, TextInput};
+use crate::game::{Level, LogEntry};
 use crate::storage::{Leaderboard, MAX_NICKNAME_CHARS, Records, valid_nickname};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,6 +57,12 @@ pub(crate) struct Finish {
     messages: Vec<Message>,
     /// Where the score goes; `None` when records are off.
     records: Option<Records>,
+    /// The level, for watching runs of it.
+    level: Level,
+    /// The player's winning moves, undos included, when solved.
+    run: Option<Vec<LogEntry>>,
+    /// The best leaderboard entry's name and winning moves, when kept.
+    best_run: Option<(String, Vec<LogEntry>)>,
     theme: Theme,
 }
 
@@ -65,6 +76,9 @@ pub(crate) struct Outcome {
     pub records: Option<Records>,
     pub next: Option<NextChoice>,
     pub messages: Vec<Message>,
+    pub level: Level,
+    /// The winning moves, undos included, when solved.
+    pub run: Option<Vec<LogEntry>>,
 }
 
 impl Finish {
@@ -78,6 +92,8 @@ impl Finish {
             records,
             next,
             mut messages,
+            level,
+            run,
         } = outcome;
         let heading = match solved_score {
             Some(_) => format!("Solved: {title}"),
@@ -93,6 +109,7 @@ impl Finish {
             }
             _ => Stage::Board { selected: 0 },
         };
+        let best_run = records.as_ref().and_then(best_run);
         Self {
             heading,
             solved_score,
@@ -102,6 +119,9 @@ impl Finish {
             next,
             messages,
             records,
+            level,
+            run,
+            best_run,
             theme,
         }
     }
@@ -110,10 +130,15 @@ impl Finish {
         let (Some(score), Some(records)) = (self.solved_score, &self.records) else {
             return;
         };
-        match records.add_score(score, name) {
+        let run = self.run.as_deref().unwrap_or_default();
+        match records.add_score_with_run(score, name, run) {
             Ok(added) => {
                 self.board = added.board;
                 self.new_place = added.place;
+                self.best_run = best_run(records);
+                for problem in added.runs_problems {
+                    self.messages.push(Message::warning(problem.to_string()));
+                }
                 if let Some(aside) = added.moved_aside {
                     self.messages.push(Message::warning(format!(
                         "The old leaderboard was damaged; it was kept as {}",
@@ -127,12 +152,6 @@ impl Finish {
             )),
         }
         self.stage = Stage::Board { selected: 0 };
-    }
-
-    fn choices(&self) -> Vec<String> {
-        let mut items: Vec<String> = self.next.iter().map(|n| n.label.to_owned()).collect();
-        items.push("Main menu".to_owned());
-        items
     }
 }
 
@@ -169,11 +188,14 @@ impl Screen for Finish {
                 InputEvent::Ignored => {}
             },
             Stage::Board { selected } => {
-                let len = self.next.iter().len() + 1;
-                return match (menu_key(key, selected, len), &self.next, *selected) {
-                    (Some(MenuKey::Accept), Some(next), 0) => Effect::Open(next.origin.clone()),
-                    (Some(_), ..) => Effect::MainMenu,
-                    (None, ..) => Effect::None,
+                let mut at = *selected;
+                let choices = self.choices();
+                let picked = menu_key(key, &mut at, choices.len());
+                self.stage = Stage::Board { selected: at };
+                return match picked {
+                    Some(MenuKey::Accept) => self.choose(choices[at]),
+                    Some(MenuKey::Back) => Effect::MainMenu,
+                    None => Effect::None,
                 };
             }
         }
@@ -344,8 +366,9 @@ impl Finish {
         let height = view.height();
         view.render(Rect::new(column.x, y + 1, column.width, height), buf);
         let menu_y = y + height + 2;
+        let labels: Vec<String> = self.choices().into_iter().map(|c| self.label(c)).collect();
         MenuList {
-            items: &self.choices(),
+            items: &labels,
             selected,
             theme: self.theme,
         }
