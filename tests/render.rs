@@ -248,3 +248,48 @@ fn about_opens_from_the_main_menu_and_says_whose_levels_these_are() {
     press(&mut app, &[key(KeyCode::Esc)]);
     assert_eq!(app.screen_name(), "main menu");
 }
+
+#[test]
+fn a_level_list_marks_saves_and_records_and_highlights_the_choice() {
+    let two = "#####\n#@$.#\n#####\nTitle: One\n\n######\n#@ $.#\n######\n";
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(dir.path().join("two.xsb.2.dat"), "4 Ann\n").expect("board");
+    std::fs::write(dir.path().join("two.xsb.1.sav"), "r\n").expect("save");
+    let map = write_map(dir.path(), "two.xsb", two);
+    let app = open_map(dir.path(), &map);
+    let mut expected = Buffer::with_lines(padded(
+        &[
+            "",
+            "                ╔═╗╔═╗╦ ╦╔═╗╦╔═╔═╗╔╗ ╔═╗╔╗╔",
+            "                ╚═╗║  ╠═╣║ ║╠╩╗║ ║╠╩╗╠═╣║║║",
+            "                ╚═╝╚═╝╩ ╩╚═╝╩ ╩╚═╝╚═╝╩ ╩╝╚╝",
+            "",
+            "                  two.xsb: choose a level",
+            "",
+            "                    #  Level    Record",
+            "              ▶     1  One         N/A  saved",
+            "                    2  Level 2       4",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "↑↓ choose · PgUp/PgDn/Home/End jump · Enter play · Esc back",
+        ],
+        60,
+    ));
+    let yellow_bold = Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD);
+    expected.set_style(Rect::new(16, 1, 27, 3), yellow_bold);
+    expected.set_style(
+        Rect::new(18, 5, 23, 1),
+        Style::new().add_modifier(Modifier::BOLD),
+    );
+    expected.set_style(Rect::new(16, 7, 22, 1), Style::new().fg(Color::DarkGray));
+    let selected = Style::new()
+        .fg(Color::Black)
+        .bg(Color::Yellow)
+        .add_modifier(Modifier::BOLD);
+    expected.set_style(Rect::new(14, 8, 31, 1), selected);
+    expected.set_style(Rect::new(0, 15, 59, 1), Style::new().fg(Color::DarkGray));
+    assert_eq!(render(&app, WIDTH, 16), expected);
+}
