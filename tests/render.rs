@@ -39,6 +39,22 @@ fn legend_style(buffer: &mut Buffer, top: u16) {
     }
 }
 
+/// The styles every menu page has at 60 columns: the yellow logo, the bold
+/// heading at `heading` and the dim footer at `footer`.
+fn page_styles(buffer: &mut Buffer, heading: Rect, footer: Rect) {
+    let yellow_bold = Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD);
+    buffer.set_style(Rect::new(16, 1, 27, 3), yellow_bold);
+    buffer.set_style(heading, Style::new().add_modifier(Modifier::BOLD));
+    buffer.set_style(footer, Style::new().fg(Color::DarkGray));
+}
+
+fn selected() -> Style {
+    Style::new()
+        .fg(Color::Black)
+        .bg(Color::Yellow)
+        .add_modifier(Modifier::BOLD)
+}
+
 #[test]
 fn gameplay_screen_matches_the_spec_layout_glyphs_and_colours() {
     let (_dir, app) = start_tiny();
@@ -134,18 +150,12 @@ fn main_menu_shows_the_logo_and_the_modes_in_order() {
         ],
         60,
     ));
-    let yellow_bold = Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD);
-    expected.set_style(Rect::new(16, 1, 27, 3), yellow_bold);
-    expected.set_style(
+    page_styles(
+        &mut expected,
         Rect::new(18, 5, 24, 1),
-        Style::new().add_modifier(Modifier::BOLD),
+        Rect::new(4, 14, 51, 1),
     );
-    let selected = Style::new()
-        .fg(Color::Black)
-        .bg(Color::Yellow)
-        .add_modifier(Modifier::BOLD);
-    expected.set_style(Rect::new(22, 7, 9, 1), selected);
-    expected.set_style(Rect::new(4, 14, 51, 1), Style::new().fg(Color::DarkGray));
+    expected.set_style(Rect::new(22, 7, 9, 1), selected());
 
     assert_eq!(render(&app, WIDTH, 15), expected);
 }
@@ -233,16 +243,14 @@ fn about_opens_from_the_main_menu_and_says_whose_levels_these_are() {
         ],
         60,
     ));
-    let yellow_bold = Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD);
-    let dim = Style::new().fg(Color::DarkGray);
-    expected.set_style(Rect::new(16, 1, 27, 3), yellow_bold);
-    expected.set_style(
+    page_styles(
+        &mut expected,
         Rect::new(27, 5, 5, 1),
-        Style::new().add_modifier(Modifier::BOLD),
+        Rect::new(21, 19, 17, 1),
     );
+    let yellow_bold = Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD);
     expected.set_style(Rect::new(27, 10, 6, 1), yellow_bold);
-    expected.set_style(Rect::new(14, 15, 33, 1), dim);
-    expected.set_style(Rect::new(21, 19, 17, 1), dim);
+    expected.set_style(Rect::new(14, 15, 33, 1), Style::new().fg(Color::DarkGray));
     assert_eq!(render(&app, WIDTH, 20), expected);
 
     press(&mut app, &[key(KeyCode::Esc)]);
@@ -278,18 +286,12 @@ fn a_level_list_marks_saves_and_records_and_highlights_the_choice() {
         ],
         60,
     ));
-    let yellow_bold = Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD);
-    expected.set_style(Rect::new(16, 1, 27, 3), yellow_bold);
-    expected.set_style(
+    page_styles(
+        &mut expected,
         Rect::new(18, 5, 23, 1),
-        Style::new().add_modifier(Modifier::BOLD),
+        Rect::new(0, 15, 59, 1),
     );
     expected.set_style(Rect::new(16, 7, 22, 1), Style::new().fg(Color::DarkGray));
-    let selected = Style::new()
-        .fg(Color::Black)
-        .bg(Color::Yellow)
-        .add_modifier(Modifier::BOLD);
-    expected.set_style(Rect::new(14, 8, 31, 1), selected);
-    expected.set_style(Rect::new(0, 15, 59, 1), Style::new().fg(Color::DarkGray));
+    expected.set_style(Rect::new(14, 8, 31, 1), selected());
     assert_eq!(render(&app, WIDTH, 16), expected);
 }
