@@ -84,6 +84,15 @@ fn a_damaged_leaderboard_is_shown_as_read_and_moved_aside_before_a_new_score() {
         warning.contains("tiny.xsb.dat") && warning.contains("line 2"),
         "{warning}"
     );
+    let cause = app.messages().iter().find_map(|m| m.cause());
+    let Some(Problem::DamagedBoard { problems, .. }) = cause else {
+        panic!("expected a damaged board, got {cause:?}")
+    };
+    assert_eq!(problems.len(), 1);
+    assert!(
+        problems[0].to_string().starts_with("line 2"),
+        "{problems:?}"
+    );
 
     press(
         &mut app,

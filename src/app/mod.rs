@@ -1,5 +1,5 @@
 //! The terminal game: one [`App`] holding a stack of screens. Each screen
-//! turns events into [`Effect`]s; the app carries them out: it changes
+//! turns events into `Effect`s; the app carries them out: it changes
 //! screens and does the file IO behind them.
 
 mod completion;

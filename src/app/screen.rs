@@ -21,7 +21,7 @@ pub(crate) trait Screen {
     /// A short stable name, for tests and the query API.
     fn name(&self) -> &'static str;
 
-    /// Handles a key press (never a release or repeat of Ctrl+C).
+    /// Handles a key press; releases and Ctrl+C never reach a screen.
     fn handle_key(&mut self, key: &KeyEvent) -> Effect;
 
     /// Handles a mouse event; `area` is the whole terminal.
@@ -30,7 +30,8 @@ pub(crate) trait Screen {
     }
 
     /// Handles text pasted in one piece (bracketed paste). Screens without
-    /// a text field ignore it.
+    /// a text field ignore it; one that takes pasted levels (the main
+    /// menu, say) overrides this.
     fn handle_paste(&mut self, _text: &str) -> Effect {
         Effect::None
     }

@@ -7,7 +7,7 @@ use std::path::Path;
 use anyhow::Context;
 
 use crate::game::Game;
-use crate::storage::{MAX_FILE_BYTES, read_text};
+use crate::storage::{MAX_FILE_BYTES, is_present, read_text};
 
 /// What a replay ended with.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,5 +85,5 @@ fn looks_like_path(text: &str) -> bool {
     let lurd = text
         .chars()
         .all(|c| "lurdLURDx".contains(c) || c.is_whitespace());
-    !lurd && (Path::new(text).exists() || text.contains(['/', '\\', '.']))
+    !lurd && (is_present(Path::new(text)) || text.contains(['/', '\\', '.']))
 }
