@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::rc::Rc;
 
 use crate::game::Level;
-use crate::library::{Collection, CustomRecords};
+use crate::library::{AddedCollection, Collection, CustomRecords};
 use crate::storage::Records;
 
 /// Arcade and Free play pick a collection first.
@@ -27,6 +27,12 @@ pub(crate) enum Origin {
     },
     /// Level `number` of a file the player typed.
     Custom { file: Rc<CustomFile>, number: usize },
+    /// Level `number` of a collection the player added, in either mode.
+    Added {
+        collection: Rc<AddedCollection>,
+        number: usize,
+        mode: Mode,
+    },
 }
 
 /// A map file the player opened: read and parsed once, and shared by every
@@ -83,7 +89,28 @@ impl Origin {
                     number,
                 })
             }
+            Origin::Added {
+                ref collection,
+                number,
+                mode,
+            } => moved(number, collection.level_count).map(|number| Origin::Added {
+                collection: Rc::clone(collection),
+                number,
+                mode,
+            }),
         }
+    }
+
+    /// Whether this level is played in Arcade, where solving moves on.
+    pub fn is_arcade(&self) -> bool {
+        matches!(
+            self,
+            Origin::Arcade { .. }
+                | Origin::Added {
+                    mode: Mode::Arcade,
+                    ..
+                }
+        )
     }
 }
 

@@ -14,7 +14,7 @@ use super::message::{Message, Problem};
 use super::origin::{Mode, Opened, Origin};
 use super::shutdown::PendingSave;
 use crate::game::{Direction, Game, Pos};
-use crate::library::Collection;
+use crate::library::{AddedCollection, Collection};
 
 /// One screen of the game.
 pub(crate) trait Screen {
@@ -155,6 +155,21 @@ pub(crate) enum Effect {
     CollectionChosen {
         mode: Mode,
         collection: Collection,
+    },
+    /// An added collection was chosen.
+    AddedChosen {
+        mode: Mode,
+        collection: AddedCollection,
+    },
+    /// Add the file at a typed path as a collection, back in the chooser.
+    AddCollection {
+        mode: Mode,
+        typed: String,
+    },
+    /// Remove an added collection, with its records, from the chooser.
+    RemoveCollection {
+        mode: Mode,
+        id: String,
     },
     /// A path as typed, `~` not yet expanded.
     OpenPath(String),

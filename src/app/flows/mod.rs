@@ -1,6 +1,7 @@
 //! [`App::apply`]: carrying out what a screen asked for, with the file IO
 //! behind it. Failures become messages on screen; none of them ends the game.
 
+mod collections;
 mod ending;
 mod opening;
 
@@ -48,6 +49,9 @@ impl App {
                 Mode::Arcade => self.start_arcade(collection),
                 Mode::FreePlay => self.free_play_list(collection),
             },
+            Effect::AddedChosen { mode, collection } => self.added_chosen(mode, collection),
+            Effect::AddCollection { mode, typed } => self.add_collection(mode, &typed),
+            Effect::RemoveCollection { mode, id } => self.remove_collection(mode, &id),
             Effect::OpenPath(typed) => self.open_path(&typed),
             Effect::OpenPasted(text) => self.open_pasted(&text),
             Effect::Open(origin) => self.open(&origin),

@@ -6,13 +6,13 @@ use std::rc::Rc;
 use super::ending::read_board;
 use crate::app::App;
 use crate::app::message::{Message, Problem};
-use crate::app::origin::{CustomFile, Opened, Origin};
+use crate::app::origin::{CustomFile, Mode, Opened, Origin};
 use crate::app::screens::level_list::{LevelList, LevelRow, ListSource};
 use crate::app::screens::path_prompt::PathPrompt;
 use crate::app::screens::play::Play;
 use crate::app::screens::save_prompt::SavePrompt;
 use crate::game::{Game, Level, parse_level, parse_levels};
-use crate::library::{Collection, CustomRecords, LibraryError, Placement};
+use crate::library::{AddedCollection, Collection, CustomRecords, LibraryError, Placement};
 use crate::storage::{Listing, Records, load_levels};
 
 impl App {
@@ -151,6 +151,29 @@ impl App {
         ));
     }
 
+    /// Free play's list of an added collection: each level is read for
+    /// its title, as the collection's files are the player's.
+    pub(super) fn added_free_play_list(&mut self, collection: AddedCollection) {
+        let progress = self.library.added_progress(&collection);
+        let listing = Listing::read(&collection.folder);
+        let rows = (1..=collection.level_count)
+            .filter_map(|number| {
+                let added = self.library.added_level(&collection, number).ok()?;
+                Some(level_row(
+                    &added.level,
+                    Some(&added.records),
+                    Some(&listing),
+                    progress.is_solved(number),
+                    number,
+                    &collection.name,
+                ))
+            })
+            .collect();
+        let heading = format!("Free play: {}", collection.name);
+        let source = ListSource::Added(Rc::new(collection));
+        self.push(LevelList::new(heading, source, rows, self.theme));
+    }
+
     fn resolve(&self, origin: &Origin) -> Result<(Opened, Option<Message>), Problem> {
         match origin {
             Origin::Arcade { collection, number } | Origin::FreePlay { collection, number } => {
@@ -167,6 +190,25 @@ impl App {
                     level: playable.level,
                     title,
                     records: playable.records,
+                };
+                Ok((opened, None))
+            }
+            Origin::Added {
+                collection, number, ..
+            } => {
+                let added = self
+                    .library
+                    .added_level(collection, *number)
+                    .map_err(Problem::Library)?;
+                let title = added
+                    .level
+                    .title()
+                    .map_or_else(|| format!("{} {number}", collection.name), str::to_owned);
+                let opened = Opened {
+                    origin: origin.clone(),
+                    level: added.level,
+                    title,
+                    records: Some(added.records),
                 };
                 Ok((opened, None))
             }
@@ -209,6 +251,15 @@ impl App {
         let mut messages: Vec<Message> = note.into_iter().collect();
         if let Origin::Arcade { collection, number } = *origin
             && let Err(error) = self.library.mark_reached(collection, number)
+        {
+            messages.push(progress_not_saved(error));
+        }
+        if let Origin::Added {
+            collection,
+            number,
+            mode: Mode::Arcade,
+        } = origin
+            && let Err(error) = self.library.mark_added_reached(collection, *number)
         {
             messages.push(progress_not_saved(error));
         }

@@ -13,7 +13,7 @@ use crate::app::hint::{HintState, Search, first_push};
 use crate::app::keymap::{Action, play_action, play_commands};
 use crate::app::keys;
 use crate::app::message::{Message, plural};
-use crate::app::origin::{Opened, Origin};
+use crate::app::origin::{Mode, Opened, Origin};
 use crate::app::screen::{Command, Effect, Ended, LevelView, Screen, one_message};
 use crate::app::screens::watch::Watch;
 use crate::app::shutdown::PendingSave;
@@ -160,6 +160,7 @@ impl Play {
         match &self.opened.origin {
             Origin::FreePlay { .. } => true,
             Origin::Custom { file, .. } => file.levels.len() > 1,
+            Origin::Added { mode, .. } => *mode == Mode::FreePlay,
             Origin::Arcade { .. } => false,
         }
     }
