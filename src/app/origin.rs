@@ -27,6 +27,8 @@ pub(crate) enum Origin {
     },
     /// Level `number` of a file the player typed.
     Custom { file: Rc<CustomFile>, number: usize },
+    /// The level editor's level, tried out; leaving goes back to the editor.
+    TestPlay { level: Rc<Level> },
     /// Level `number` of a collection the player added, in either mode.
     Added {
         collection: Rc<AddedCollection>,
@@ -89,6 +91,7 @@ impl Origin {
                     number,
                 })
             }
+            Origin::TestPlay { .. } => None,
             Origin::Added {
                 ref collection,
                 number,

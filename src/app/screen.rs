@@ -13,7 +13,7 @@ use super::hint::CancelWatch;
 use super::message::{Message, Problem};
 use super::origin::{Mode, Opened, Origin};
 use super::shutdown::PendingSave;
-use crate::game::{Direction, Game, Pos};
+use crate::game::{Direction, Game, Level, Pos};
 use crate::library::{AddedCollection, Collection};
 
 /// One screen of the game.
@@ -170,6 +170,11 @@ pub(crate) enum Effect {
     RemoveCollection {
         mode: Mode,
         id: String,
+    },
+    /// Save a level from the editor: to a typed path, or into My levels.
+    SaveLevel {
+        level: Level,
+        path: Option<String>,
     },
     /// A path as typed, `~` not yet expanded.
     OpenPath(String),

@@ -3,7 +3,7 @@
 
 use super::opening::progress_not_saved;
 use crate::app::App;
-use crate::app::message::{Message, Problem};
+use crate::app::message::{Message, Problem, plural};
 use crate::app::origin::{Mode, Origin};
 use crate::app::screen::Ended;
 use crate::app::screens::finish::{Finish, NextChoice, Outcome};
@@ -20,6 +20,10 @@ impl App {
 
     pub(super) fn leave(&mut self, ended: &Ended) {
         self.screens.pop();
+        if let Origin::TestPlay { .. } = ended.opened.origin {
+            self.set_message(Message::info("Back to editing"));
+            return;
+        }
         let saved = Self::save_if_unsolved(ended);
         let records = ended.opened.records.clone();
         let (board, problem) = read_board(records.as_ref());
@@ -39,6 +43,11 @@ impl App {
 
     pub(super) fn solved(&mut self, ended: &Ended) {
         self.screens.pop();
+        if let Origin::TestPlay { .. } = ended.opened.origin {
+            let moves = plural(ended.game.score(), "move");
+            self.set_message(Message::info(format!("You solved it in {moves}")));
+            return;
+        }
         let opened = &ended.opened;
         let mut messages = Vec::new();
         if let Some(Err(error)) = opened.records.as_ref().map(Records::delete_save) {

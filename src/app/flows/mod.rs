@@ -2,6 +2,7 @@
 //! behind it. Failures become messages on screen; none of them ends the game.
 
 mod collections;
+mod editing;
 mod ending;
 mod opening;
 
@@ -52,6 +53,7 @@ impl App {
             Effect::AddedChosen { mode, collection } => self.added_chosen(mode, collection),
             Effect::AddCollection { mode, typed } => self.add_collection(mode, &typed),
             Effect::RemoveCollection { mode, id } => self.remove_collection(mode, &id),
+            Effect::SaveLevel { level, path } => self.save_level(level, path.as_deref()),
             Effect::OpenPath(typed) => self.open_path(&typed),
             Effect::OpenPasted(text) => self.open_pasted(&text),
             Effect::Open(origin) => self.open(&origin),

@@ -212,6 +212,15 @@ impl App {
                 };
                 Ok((opened, None))
             }
+            Origin::TestPlay { level } => {
+                let opened = Opened {
+                    origin: origin.clone(),
+                    level: Level::clone(level),
+                    title: "Test play".to_owned(),
+                    records: None,
+                };
+                Ok((opened, None))
+            }
             Origin::Custom { file, number } => {
                 let level =
                     file.levels

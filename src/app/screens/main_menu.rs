@@ -7,6 +7,7 @@ use ratatui::layout::Rect;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::about::About;
+use super::editor::Editor;
 use super::path_prompt::PathPrompt;
 use crate::app::message::Message;
 use crate::app::origin::Mode;
@@ -19,11 +20,14 @@ use crate::app::widgets::page::{centered_column, page};
 type Choice = fn(Theme) -> Effect;
 
 /// The menu's lines, and what each opens.
-const ITEMS: [(&str, Choice); 5] = [
+const ITEMS: [(&str, Choice); 6] = [
     ("Arcade", |_| Effect::ChooseCollection(Mode::Arcade)),
     ("Free play", |_| Effect::ChooseCollection(Mode::FreePlay)),
     ("Custom map", |theme| {
         Effect::Push(Box::new(PathPrompt::new(theme)))
+    }),
+    ("Level editor", |theme| {
+        Effect::Push(Box::new(Editor::new(theme)))
     }),
     ("About", |theme| Effect::Push(Box::new(About::new(theme)))),
     ("Quit", |_| Effect::Quit),

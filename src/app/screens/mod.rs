@@ -4,8 +4,10 @@
 pub mod about;
 pub mod collection_menu;
 pub mod continue_menu;
+pub mod editor;
 pub mod finish;
 pub mod level_list;
+pub mod level_save;
 pub mod main_menu;
 pub mod path_prompt;
 pub mod play;

@@ -15,6 +15,7 @@ use crate::app::keys;
 use crate::app::message::{Message, plural};
 use crate::app::origin::{Mode, Opened, Origin};
 use crate::app::screen::{Command, Effect, Ended, LevelView, Screen, one_message};
+use crate::app::screens::editor::Editor;
 use crate::app::screens::watch::Watch;
 use crate::app::shutdown::PendingSave;
 use crate::app::theme::Theme;
@@ -161,7 +162,7 @@ impl Play {
             Origin::FreePlay { .. } => true,
             Origin::Custom { file, .. } => file.levels.len() > 1,
             Origin::Added { mode, .. } => *mode == Mode::FreePlay,
-            Origin::Arcade { .. } => false,
+            Origin::Arcade { .. } | Origin::TestPlay { .. } => false,
         }
     }
 
@@ -249,6 +250,10 @@ impl Screen for Play {
             }),
             Action::Zoom => self.zoom = !self.zoom,
             Action::Hint => self.request_hint(),
+            Action::Edit => {
+                let editor = Editor::copy_of(&self.opened.level, self.theme);
+                return Effect::Push(Box::new(editor));
+            }
             Action::Watch => {
                 let watch = Watch::solution(
                     Rc::clone(&self.opened),
