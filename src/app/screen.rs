@@ -174,6 +174,8 @@ pub struct LevelView<'a> {
     pub dead_boxes: &'a [Pos],
     /// The box a hint says to push, and which way.
     pub hint: Option<(Pos, Direction)>,
+    /// The cells a hint walks through to reach that box.
+    pub walk: &'a [Pos],
     /// A box picked with the mouse, waiting for its destination.
     pub selected_box: Option<Pos>,
     pub show_help: bool,

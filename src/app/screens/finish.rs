@@ -253,7 +253,12 @@ impl Screen for Finish {
             content.width,
             content.bottom().saturating_sub(y),
         );
-        let column = centered_column(rest, LEADERBOARD_WIDTH);
+        let view = LeaderboardView {
+            board: &self.board,
+            new_place: self.new_place,
+            theme: self.theme,
+        };
+        let column = centered_column(rest, view.width().max(LEADERBOARD_WIDTH));
         match &self.stage {
             Stage::Qualify { yes } => self.draw_question(rest, column, *yes, buf),
             Stage::Nickname { input, error } => {
@@ -317,8 +322,13 @@ impl Finish {
         let y = column.y;
         buf.set_string(column.x, y, "Your nickname:", Style::new());
         buf.set_string(column.x, y + 1, "> ", self.theme.accent());
+        // Room for the longest name in wide characters, and the cursor.
+        let field_width = rest
+            .right()
+            .saturating_sub(column.x + 2)
+            .min(2 * MAX_NICKNAME_CHARS as u16 + 1);
         input.render(
-            Rect::new(column.x + 2, y + 1, MAX_NICKNAME_CHARS as u16 + 1, 1),
+            Rect::new(column.x + 2, y + 1, field_width, 1),
             buf,
             Style::new(),
         );

@@ -8,7 +8,7 @@ use ratatui::widgets::{List, ListState, StatefulWidget, Widget};
 
 use crate::app::keys;
 use crate::app::screen::Command;
-use crate::app::theme::Theme;
+use crate::app::theme::{Chrome, Theme};
 use crate::game::Direction;
 
 /// What a key asked of a menu, beyond moving the selection.
@@ -60,7 +60,10 @@ impl Widget for MenuList<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let items = self.items.iter().enumerate().map(|(row, item)| {
             if row == self.selected {
-                Line::from(Span::styled(format!("▶ {item} "), self.theme.selected()))
+                Line::from(Span::styled(
+                    format!("{} {item} ", self.theme.chrome(Chrome::Pointer)),
+                    self.theme.selected(),
+                ))
             } else {
                 Line::raw(format!("  {item}"))
             }

@@ -86,11 +86,24 @@ pub fn page(
     };
     Logo {
         style: theme.accent(),
+        ascii: theme.ascii,
     }
     .render(areas.logo, buf);
     let bold = Style::new().add_modifier(Modifier::BOLD);
-    centered_line(areas.heading, areas.heading.y, heading, buf, bold);
-    centered_line(areas.footer, areas.footer.y, footer, buf, theme.dim());
+    centered_line(
+        areas.heading,
+        areas.heading.y,
+        &theme.text(heading),
+        buf,
+        bold,
+    );
+    centered_line(
+        areas.footer,
+        areas.footer.y,
+        &theme.text(footer),
+        buf,
+        theme.dim(),
+    );
     Some(areas.content)
 }
 
@@ -100,12 +113,18 @@ pub fn notice_line(area: Rect, buf: &mut Buffer, theme: Theme, message: Option<&
         && let Some(areas) = page_areas(area)
     {
         let style = theme.message(message.kind);
-        centered_line(areas.notice, areas.notice.y, &message.text, buf, style);
+        centered_line(
+            areas.notice,
+            areas.notice.y,
+            &theme.text(&message.text),
+            buf,
+            style,
+        );
     }
 }
 
 pub fn centered_line(area: Rect, y: u16, text: &str, buf: &mut Buffer, style: Style) {
-    let width = text.chars().count() as u16;
+    let width = crate::text::width(text) as u16;
     let x = area.x + area.width.saturating_sub(width) / 2;
     if y < area.bottom() {
         buf.set_stringn(x, y, text, area.width as usize, style);

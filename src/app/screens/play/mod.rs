@@ -97,6 +97,7 @@ impl Play {
                         direction_name(suggestion.direction)
                     );
                     self.marks.hint = Some((suggestion.box_at, suggestion.direction));
+                    self.marks.walk = suggestion.walk(&self.game);
                     self.hint = HintState::Ready(suggestion);
                     Message::info(text)
                 }
@@ -165,6 +166,7 @@ impl Play {
         // Any change makes a hint stale; dropping a search cancels it.
         self.hint = HintState::Idle;
         self.marks.hint = None;
+        self.marks.walk.clear();
         self.check_deadlocks();
         if self.game.is_solved() {
             self.message = Some(Message::info(format!(
@@ -289,6 +291,7 @@ impl Screen for Play {
             record: self.record,
             dead_boxes: &self.marks.dead_boxes,
             hint: self.marks.hint,
+            walk: &self.marks.walk,
             selected_box: self.marks.selected,
             show_help: self.show_help,
         })
