@@ -33,6 +33,7 @@ pub use screen::LevelView;
 use screen::{Effect, Screen};
 use screens::main_menu::MainMenu;
 use theme::Theme;
+use widgets::page::{MIN_HEIGHT, MIN_WIDTH};
 
 /// How the game was started.
 #[derive(Clone, Debug, Default)]
@@ -102,6 +103,12 @@ impl App {
             .as_mut()
     }
 
+    /// Whether the terminal, as last seen, is below the size every screen
+    /// needs, so that it shows only the notice saying so.
+    fn is_too_small(&self) -> bool {
+        self.area.width < MIN_WIDTH || self.area.height < MIN_HEIGHT
+    }
+
     /// Handles one terminal event. `size` is the terminal's, for the mouse.
     pub fn handle_event(&mut self, event: &Event, size: Rect) {
         if size != self.area {
@@ -110,6 +117,7 @@ impl App {
         }
         let effect = match event {
             Event::Key(key) => return self.handle_key(key),
+            Event::Mouse(_) if self.is_too_small() => Effect::None,
             Event::Mouse(mouse) => self.top_mut().handle_mouse(*mouse, size),
             Event::Paste(text) => self.top_mut().handle_paste(text),
             _ => Effect::None,
@@ -124,6 +132,10 @@ impl App {
         }
         if keys::is_interrupt(key) {
             self.running = false;
+            return;
+        }
+        // While "Terminal too small" is up, keys would act unseen.
+        if self.is_too_small() {
             return;
         }
         let effect = self.top_mut().handle_key(key);
