@@ -151,7 +151,7 @@ fn play_a_custom_map_join_the_leaderboard_then_save_a_game() {
     session.send(LEFT);
     session.wait_for("Solved in 1 move!");
     session.send(ENTER);
-    session.wait_for("Add it?");
+    session.wait_for("to the leaderboard?");
     session.send(ENTER);
     session.wait_for("Your nickname");
     session.send("E2E Tester");

@@ -18,7 +18,7 @@ pub mod widgets;
 
 use std::path::PathBuf;
 
-use crossterm::event::{Event, KeyEvent, KeyEventKind};
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
@@ -32,6 +32,7 @@ pub use run::run;
 pub use screen::LevelView;
 use screen::{Effect, Screen};
 use screens::main_menu::MainMenu;
+use screens::messages::MessagesView;
 use theme::Theme;
 use widgets::page::{MIN_HEIGHT, MIN_WIDTH};
 
@@ -138,6 +139,16 @@ impl App {
         if self.is_too_small() {
             return;
         }
+        // M shows the messages whole, wherever no text field takes
+        // letters; F1 does everywhere.
+        let top = self.top();
+        let wants_messages =
+            key.code == KeyCode::F(1) || (keys::is_letter(key, 'm') && top.input().is_none());
+        if wants_messages && !top.is_overlay() && !top.messages().is_empty() {
+            let view = MessagesView::new(top.messages(), self.theme);
+            self.apply(Effect::Push(Box::new(view)));
+            return;
+        }
         let effect = self.top_mut().handle_key(key);
         self.apply(effect);
     }
@@ -145,6 +156,12 @@ impl App {
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
+        let below = self.screens.len().saturating_sub(2);
+        if self.top().is_overlay()
+            && let Some(screen) = self.screens.get(below)
+        {
+            screen.draw(area, buf);
+        }
         self.top().draw(area, buf);
     }
 }

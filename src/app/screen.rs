@@ -48,6 +48,12 @@ pub(crate) trait Screen {
     /// The messages on show, oldest first.
     fn messages(&self) -> &[Message];
 
+    /// Whether this screen is a box over the one below, which is drawn
+    /// first.
+    fn is_overlay(&self) -> bool {
+        false
+    }
+
     /// Whether this screen belongs to the level being played, so that
     /// opening another level replaces it.
     fn is_level_screen(&self) -> bool {

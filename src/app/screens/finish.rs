@@ -8,15 +8,17 @@ use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
 use crate::app::keys;
-use crate::app::message::{Message, MessageKind, Problem, plural};
+use crate::app::message::{Message, Problem, plural};
 use crate::app::origin::Origin;
 use crate::app::screen::{Command, Effect, Screen, footer};
 use crate::app::theme::Theme;
 use crate::app::widgets::leaderboard::{LEADERBOARD_WIDTH, LeaderboardView};
 use crate::app::widgets::menu::{MenuKey, MenuList, menu_key};
+use crate::app::widgets::messages::MessageLines;
 use crate::app::widgets::page::{centered_column, centered_line, page};
 use crate::app::widgets::text_input::{InputEvent, TextInput};
 use crate::storage::{Leaderboard, MAX_NICKNAME_CHARS, Records, valid_nickname};
+use crate::text::width;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Stage {
@@ -83,6 +85,11 @@ impl Finish {
             Some(_) => format!("Solved: {title}"),
             None => format!("Leaderboard: {title}"),
         };
+        if let (Some(score), Some(_)) = (solved_score, &records)
+            && let Some(note) = board.miss_note(score)
+        {
+            messages.push(Message::info(note));
+        }
         let stage = match (solved_score, &records) {
             (Some(score), Some(_)) if board.qualifies(score) => Stage::Qualify { yes: true },
             (Some(_), None) => {
@@ -264,32 +271,32 @@ impl Screen for Finish {
             Stage::Nickname { input, error } => {
                 self.draw_nickname(rest, column, input, error.as_deref(), buf);
             }
-            Stage::Board { selected } => self.draw_board(column, *selected, buf),
+            Stage::Board { selected } => self.draw_board(rest, *selected, buf),
         }
     }
 }
 
 impl Finish {
-    /// The score and the messages; returns the first row below them.
+    /// The score and the messages, wrapped; returns the first row below.
+    /// On a short screen the blank rows go, so the choices still fit.
     fn draw_news(&self, content: Rect, buf: &mut Buffer) -> u16 {
+        let roomy = u16::from(content.height >= ROOMY_ROWS);
         let mut y = content.y;
         if let Some(score) = self.solved_score {
             let line = format!("Solved in {}!", plural(score, "move"));
             centered_line(content, y, &line, buf, self.theme.good());
-            y += 2;
+            y += 1 + roomy;
         }
-        for message in &self.messages {
-            let style = match message.kind {
-                MessageKind::Info => self.theme.dim(),
-                MessageKind::Warning => self.theme.error(),
-            };
-            centered_line(content, y, &message.text, buf, style);
-            y += 1;
-        }
-        if !self.messages.is_empty() {
-            y += 1;
-        }
-        y
+        let lines = MessageLines {
+            messages: &self.messages,
+            theme: self.theme,
+            info_style: self.theme.dim(),
+            centered: true,
+            more_key: "M",
+        };
+        let rows = lines.height(content.width).min(MAX_NEWS_ROWS);
+        lines.render(Rect::new(content.x, y, content.width, rows), buf);
+        y + rows + if rows > 0 { roomy } else { 0 }
     }
 
     fn draw_question(&self, rest: Rect, column: Rect, yes: bool, buf: &mut Buffer) {
@@ -297,7 +304,7 @@ impl Finish {
         centered_line(
             rest,
             y,
-            "Your score makes the leaderboard. Add it?",
+            "Add your score to the leaderboard?",
             buf,
             Style::new(),
         );
@@ -343,30 +350,49 @@ impl Finish {
         }
     }
 
-    fn draw_board(&self, column: Rect, selected: usize, buf: &mut Buffer) {
-        let y = column.y;
-        buf.set_string(column.x, y, "Leaderboard", self.theme.accent());
+    /// The board and the choices: side by side when they fit, so a full
+    /// board never pushes the choices off screen; else the choices keep
+    /// their rows under a board shortened around the player's entry.
+    fn draw_board(&self, rest: Rect, selected: usize, buf: &mut Buffer) {
         let view = LeaderboardView {
             board: &self.board,
             new_place: self.new_place,
             theme: self.theme,
         };
-        let height = view.height();
-        view.render(Rect::new(column.x, y + 1, column.width, height), buf);
-        let menu_y = y + height + 2;
+        let choices = self.choices();
+        let menu_width = choices.iter().map(|c| width(c)).max().unwrap_or(0) as u16 + 3;
+        let menu_rows = choices.len() as u16;
+        let board_width = view.width().max(LEADERBOARD_WIDTH).min(rest.width);
+        // The heading says "Leaderboard" already unless the level was solved.
+        let label = self.solved_score.is_some() && rest.height > view.height() + 1;
+        let top = rest.y + u16::from(label);
+        let beside = rest.width >= board_width + 3 + menu_width;
+        let (board_x, board_rows, menu) = if beside {
+            let x = rest.x + (rest.width - board_width - 3 - menu_width) / 2;
+            let menu = Rect::new(x + board_width + 3, top, menu_width, menu_rows);
+            (x, rest.bottom().saturating_sub(top), menu)
+        } else {
+            let x = centered_column(rest, board_width).x;
+            let room = rest.bottom().saturating_sub(top + menu_rows);
+            let gap = u16::from(room > view.height());
+            let rows = view.height().min(room - gap);
+            let menu = Rect::new(x, top + rows + gap, board_width, menu_rows);
+            (x, rows, menu)
+        };
+        if label {
+            buf.set_string(board_x, rest.y, "Leaderboard", self.theme.accent());
+        }
+        view.render(Rect::new(board_x, top, board_width, board_rows), buf);
         MenuList {
-            items: &self.choices(),
+            items: &choices,
             selected,
             theme: self.theme,
         }
-        .render(
-            Rect::new(
-                column.x,
-                menu_y,
-                column.width,
-                column.bottom().saturating_sub(menu_y),
-            ),
-            buf,
-        );
+        .render(menu.intersection(rest), buf);
     }
 }
+
+/// From this many rows of content the end screen has blank rows between parts.
+const ROOMY_ROWS: u16 = 12;
+/// Messages take at most this many rows; `M` shows them whole.
+const MAX_NEWS_ROWS: u16 = 3;

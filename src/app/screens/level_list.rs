@@ -12,10 +12,11 @@ use crate::app::keys;
 use crate::app::message::Message;
 use crate::app::origin::{CustomFile, Origin};
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
-use crate::app::theme::Theme;
+use crate::app::theme::{Chrome, Theme};
 use crate::app::widgets::page::{centered_column, notice_line, page, page_areas};
 use crate::game::Direction;
 use crate::library::Collection;
+use crate::text::{fit, width};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct LevelRow {
@@ -74,19 +75,15 @@ impl LevelList {
     fn line(&self, index: usize, title_width: usize) -> String {
         let row = &self.rows[index];
         let record = row.record.map_or("N/A".to_owned(), |r| r.to_string());
-        let title: String = if row.title.chars().count() > title_width {
-            let kept: String = row
-                .title
-                .chars()
-                .take(title_width.saturating_sub(1))
-                .collect();
-            format!("{kept}…")
-        } else {
-            row.title.clone()
-        };
+        let title = fit(&row.title, title_width, self.theme.chrome(Chrome::Ellipsis));
+        let padding = " ".repeat(title_width.saturating_sub(width(&title)));
         format!(
-            "{} {:>3}  {title:<title_width$}  {record:>6}  {}",
-            if row.solved { "✓" } else { " " },
+            "{} {:>3}  {title}{padding}  {record:>6}  {}",
+            if row.solved {
+                self.theme.chrome(Chrome::Solved)
+            } else {
+                " "
+            },
             index + 1,
             if row.saved { "saved" } else { "" },
         )
@@ -104,8 +101,11 @@ impl Screen for LevelList {
         let last = self.rows.len().saturating_sub(1);
         let page = self.page.max(1);
         match (keys::direction(key), key.code) {
-            (Some(Direction::Up), _) => self.selected = self.selected.saturating_sub(1),
-            (Some(Direction::Down), _) => self.selected = (self.selected + 1).min(last),
+            // Up and Down wrap around, as in every menu.
+            (Some(Direction::Up), _) if self.selected == 0 => self.selected = last,
+            (Some(Direction::Up), _) => self.selected -= 1,
+            (Some(Direction::Down), _) if self.selected == last => self.selected = 0,
+            (Some(Direction::Down), _) => self.selected += 1,
             (_, KeyCode::PageUp) => self.selected = self.selected.saturating_sub(page),
             (_, KeyCode::PageDown) => self.selected = (self.selected + page).min(last),
             (_, KeyCode::Home) => self.selected = 0,
@@ -154,7 +154,7 @@ impl Screen for LevelList {
         let title_width = self
             .rows
             .iter()
-            .map(|r| r.title.chars().count())
+            .map(|r| width(&r.title))
             .max()
             .unwrap_or(0)
             .clamp(5, 40)
@@ -177,7 +177,8 @@ impl Screen for LevelList {
         let items = (0..self.rows.len()).map(|index| {
             let line = self.line(index, title_width);
             if index == self.selected {
-                let text = format!("▶ {line}").trim_end().to_owned();
+                let pointer = self.theme.chrome(Chrome::Pointer);
+                let text = format!("{pointer} {line}").trim_end().to_owned();
                 Line::from(Span::styled(text, self.theme.selected()))
             } else {
                 Line::raw(format!("  {line}").trim_end().to_owned())

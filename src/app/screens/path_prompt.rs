@@ -10,6 +10,7 @@ use crate::app::completion::complete;
 use crate::app::message::Message;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
+use crate::app::widgets::messages::MessageLines;
 use crate::app::widgets::page::{centered_column, page};
 use crate::app::widgets::text_input::{InputEvent, TextInput};
 
@@ -121,12 +122,19 @@ impl Screen for PathPrompt {
             Style::new(),
         );
         if let Some(message) = &self.message {
-            buf.set_stringn(
-                column.x,
-                column.y + 3,
-                &message.text,
-                column.width as usize,
-                self.theme.message(message.kind),
+            // Wrapped down to the notice row; letters are typed here, so
+            // F1 is the key that shows a still longer one whole.
+            let y = (column.y + 3).min(content.bottom());
+            MessageLines {
+                messages: std::slice::from_ref(message),
+                theme: self.theme,
+                info_style: self.theme.message(message.kind),
+                centered: false,
+                more_key: "F1",
+            }
+            .render(
+                Rect::new(column.x, y, column.width, content.bottom() + 1 - y),
+                buf,
             );
         } else if !self.candidates.is_empty() {
             let list = self.candidates.join("  ");

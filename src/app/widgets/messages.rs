@@ -10,7 +10,7 @@ use ratatui::widgets::Widget;
 use super::overlay::OverlayEntry;
 use crate::app::message::{Message, MessageKind};
 use crate::app::theme::{Chrome, Theme};
-use crate::text::{width, wrap};
+use crate::text::{fit, width, wrap};
 
 /// Every message wrapped to `columns`, each line with its message's style.
 fn wrapped(messages: &[Message], columns: u16, theme: Theme, info: Style) -> Vec<(String, Style)> {
@@ -76,12 +76,32 @@ impl Widget for MessageLines<'_> {
             self.draw_line(area, area.y + row as u16, text, *style, buf);
         }
         if !fits {
-            let more = format!(
-                "{} {} shows all",
-                self.theme.chrome(Chrome::Ellipsis),
-                self.more_key
+            // The last row starts the next line and says how to read on.
+            let ellipsis = self.theme.chrome(Chrome::Ellipsis);
+            let more = format!("{ellipsis} {} shows all", self.more_key);
+            let (text, style) = &lines[shown];
+            let room = (area.width as usize).saturating_sub(width(&more) + 1);
+            let start = fit(text, room, "");
+            let row = area.bottom() - 1;
+            let x = if self.centered {
+                let total = width(&start) + 1 + width(&more);
+                area.x + area.width.saturating_sub(total as u16) / 2
+            } else {
+                area.x
+            };
+            let start_width = if start.is_empty() {
+                0
+            } else {
+                width(&start) + 1
+            };
+            buf.set_stringn(x, row, &start, room, *style);
+            buf.set_stringn(
+                x + start_width as u16,
+                row,
+                &more,
+                area.right().saturating_sub(x + start_width as u16) as usize,
+                self.theme.dim(),
             );
-            self.draw_line(area, area.bottom() - 1, &more, self.theme.dim(), buf);
         }
     }
 }
@@ -177,7 +197,7 @@ mod tests {
                 &[
                     "  tiny.xsb.dat: line 3: does not start",
                     " with a score; the readable entries are",
-                    "             … M shows all",
+                    "           kept … M shows all",
                 ],
                 40
             )

@@ -7,6 +7,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::widgets::Widget;
 
 use super::logo::{LOGO_HEIGHT, LOGO_WIDTH, Logo};
+use super::messages::MessageLines;
 use crate::app::message::Message;
 use crate::app::theme::{Chrome, Theme};
 use crate::text::width;
@@ -119,19 +120,20 @@ pub fn page(
     Some(areas.content)
 }
 
-/// Something the player should know, on the line just above the footer.
+/// Something the player should know, on the line just above the footer;
+/// a notice longer than the line says that `M` shows it whole.
 pub fn notice_line(area: Rect, buf: &mut Buffer, theme: Theme, message: Option<&Message>) {
     if let Some(message) = message
         && let Some(areas) = page_areas(area)
     {
-        let style = theme.message(message.kind);
-        centered_line(
-            areas.notice,
-            areas.notice.y,
-            &theme.text(&message.text),
-            buf,
-            style,
-        );
+        MessageLines {
+            messages: std::slice::from_ref(message),
+            theme,
+            info_style: theme.message(message.kind),
+            centered: true,
+            more_key: "M",
+        }
+        .render(areas.notice, buf);
     }
 }
 

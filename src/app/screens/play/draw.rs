@@ -14,6 +14,7 @@ use crate::app::widgets::board::BoardView;
 use crate::app::widgets::help::render_help;
 use crate::app::widgets::keycaps::{CLUSTER_HEIGHT, KeyCaps};
 use crate::app::widgets::logo::{LOGO_HEIGHT, LOGO_WIDTH, Logo};
+use crate::app::widgets::messages::MessageLines;
 use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH, too_small};
 
 impl Play {
@@ -50,14 +51,16 @@ impl Play {
             _ => None,
         };
         if let Some(message) = thinking.as_ref().or(self.message.as_ref()) {
-            let style = self.theme.message(message.kind);
-            buf.set_stringn(
-                area.x,
-                area.y + LOGO_HEIGHT,
-                &message.text,
-                area.width as usize,
-                style,
-            );
+            // The two rows between the header and the board; wrapped, and
+            // `M` opens a longer one whole.
+            MessageLines {
+                messages: std::slice::from_ref(message),
+                theme: self.theme,
+                info_style: self.theme.message(message.kind),
+                centered: false,
+                more_key: "M",
+            }
+            .render(Rect::new(area.x, area.y + LOGO_HEIGHT, area.width, 2), buf);
         }
         let Some(layout) = self.board_layout(area) else {
             return;
@@ -82,7 +85,7 @@ impl Play {
             );
         }
         if self.show_help {
-            render_help(area, buf, self.theme);
+            render_help(area, buf, self.theme, self.help_scroll);
         }
     }
 

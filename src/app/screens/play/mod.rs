@@ -17,6 +17,7 @@ use crate::app::origin::{Opened, Origin};
 use crate::app::screen::{Command, Effect, Ended, LevelView, Screen, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::board::{BoardLayout, Marks};
+use crate::app::widgets::help::help_max_scroll;
 use crate::app::widgets::logo::LOGO_HEIGHT;
 use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH};
 use crate::game::{Direction, Game, push_path, walk_path};
@@ -35,6 +36,10 @@ pub(crate) struct Play {
     message: Option<Message>,
     zoom: bool,
     show_help: bool,
+    /// Rows the `?` help is scrolled by, on a screen too short for it.
+    help_scroll: usize,
+    /// The terminal's size, to hold the help's scrolling to its end.
+    area: Rect,
     marks: Marks,
     hint: HintState,
     /// Dead squares of this level, for instant warnings after each push.
@@ -59,6 +64,8 @@ impl Play {
             message,
             zoom: true,
             show_help: false,
+            help_scroll: 0,
+            area: Rect::new(0, 0, 80, 24),
             marks: Marks::default(),
             hint: HintState::Idle,
             theme,
@@ -196,9 +203,21 @@ impl Screen for Play {
         "play"
     }
 
+    fn resize(&mut self, area: Rect) {
+        self.area = area;
+    }
+
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         if self.show_help {
-            self.show_help = false;
+            let end = help_max_scroll(self.area, self.theme);
+            // Arrows scroll a help taller than the screen; any other key closes.
+            match key.code {
+                KeyCode::Up if end > 0 => {
+                    self.help_scroll = self.help_scroll.min(end).saturating_sub(1);
+                }
+                KeyCode::Down if end > 0 => self.help_scroll = (self.help_scroll + 1).min(end),
+                _ => self.show_help = false,
+            }
             return Effect::None;
         }
         // Solved: the board stays up until the player moves on.
@@ -220,7 +239,10 @@ impl Screen for Play {
                 }
             }
             Action::Leave => return Effect::Leave(self.ended()),
-            Action::Help => self.show_help = true,
+            Action::Help => {
+                self.show_help = true;
+                self.help_scroll = 0;
+            }
             Action::Undo => self.act(|game| game.undo().is_some()),
             Action::Redo => self.act(|game| game.redo().is_some()),
             Action::Reset => self.act(|game| {
@@ -236,7 +258,8 @@ impl Screen for Play {
             | Action::PreviousLevel
             | Action::Click
             | Action::Accept
-            | Action::Back => {}
+            | Action::Back
+            | Action::Messages => {}
         }
         Effect::None
     }
