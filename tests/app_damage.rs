@@ -9,7 +9,9 @@ use crossterm::event::KeyCode;
 use schokoban::app::message::Problem;
 use schokoban::game::{LogError, ParseError};
 use schokoban::storage::{LoadError, LoadErrorKind, RecordError, SaveProblem};
-use ui::{TINY, ch, key, level, messages, open_map, press, screen_text, type_text, write_map};
+use ui::{
+    TINY, ch, key, level, messages, open_map, press, screen_text, start_tiny, type_text, write_map,
+};
 
 #[test]
 fn an_unreadable_save_is_offered_for_deletion_with_the_reason() {
@@ -106,9 +108,7 @@ fn a_damaged_leaderboard_is_shown_as_read_and_moved_aside_before_a_new_score() {
 
 #[test]
 fn a_save_that_cannot_be_written_is_reported_and_the_game_goes_on() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let map = write_map(dir.path(), "tiny.xsb", TINY);
-    let mut app = open_map(dir.path(), &map);
+    let (dir, mut app) = start_tiny();
     // A folder where the save should go: no rename can replace it, even as root.
     std::fs::create_dir(dir.path().join("tiny.xsb.sav")).expect("blocker");
     press(&mut app, &[ch('w'), key(KeyCode::Esc)]);

@@ -9,7 +9,9 @@ use ratatui::layout::Rect;
 use schokoban::app::App;
 use schokoban::app::theme::Theme;
 use schokoban::game::Pos;
-use ui::{TINY, ch, key, level, messages, open_map, open_map_with, press, render, write_map};
+use ui::{
+    TINY, ch, key, level, messages, open_map, open_map_with, press, render, start_tiny, write_map,
+};
 
 const SCREEN: Rect = Rect::new(0, 0, 60, 20);
 
@@ -27,9 +29,7 @@ fn click(app: &mut App, x: u16, y: u16, cell_width: u16) {
 
 #[test]
 fn clicking_a_reachable_cell_walks_there_counting_every_step() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let map = write_map(dir.path(), "tiny.xsb", TINY);
-    let mut app = open_map(dir.path(), &map);
+    let (_dir, mut app) = start_tiny();
     click(&mut app, 1, 1, 2);
     assert_eq!(level(&app).game.player(), Pos::new(1, 1));
     assert_eq!(level(&app).game.score(), 4);
@@ -41,9 +41,7 @@ fn clicking_a_reachable_cell_walks_there_counting_every_step() {
 
 #[test]
 fn clicking_a_box_then_a_cell_pushes_it_there_along_a_path() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let map = write_map(dir.path(), "tiny.xsb", TINY);
-    let mut app = open_map(dir.path(), &map);
+    let (_dir, mut app) = start_tiny();
     click(&mut app, 3, 2, 2);
     assert_eq!(level(&app).selected_box, Some(Pos::new(3, 2)));
     click(&mut app, 3, 1, 2);
@@ -56,9 +54,7 @@ fn clicking_a_box_then_a_cell_pushes_it_there_along_a_path() {
 
 #[test]
 fn a_mouse_push_onto_the_last_goal_solves_the_level() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let map = write_map(dir.path(), "tiny.xsb", TINY);
-    let mut app = open_map(dir.path(), &map);
+    let (_dir, mut app) = start_tiny();
     click(&mut app, 3, 2, 2);
     click(&mut app, 2, 2, 2);
     assert!(level(&app).game.is_solved());
@@ -68,9 +64,7 @@ fn a_mouse_push_onto_the_last_goal_solves_the_level() {
 
 #[test]
 fn redo_steps_forward_again_and_a_new_move_clears_it() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let map = write_map(dir.path(), "tiny.xsb", TINY);
-    let mut app = open_map(dir.path(), &map);
+    let (_dir, mut app) = start_tiny();
     press(&mut app, &[ch('w'), ch('a'), ch('u'), ch('u'), ch('y')]);
     assert_eq!(level(&app).game.player(), Pos::new(4, 1));
     assert_eq!(level(&app).game.score(), 5, "redo counts as a move");
@@ -185,9 +179,7 @@ fn without_colour_a_box_on_a_goal_still_looks_different() {
 
 #[test]
 fn question_mark_shows_every_key_and_any_key_closes_it() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let map = write_map(dir.path(), "tiny.xsb", TINY);
-    let mut app = open_map(dir.path(), &map);
+    let (_dir, mut app) = start_tiny();
     press(&mut app, &[ch('?')]);
     let text = format!("{:?}", render(&app, 80, 30));
     for (keys, what) in schokoban::app::help_lines() {

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use crossterm::event::KeyCode;
 use schokoban::app::App;
 use schokoban::game::{Direction, Pos};
-use ui::{TINY, ch, key, level, messages, open_map, press, write_map};
+use ui::{ch, key, level, messages, open_map, press, start_on, start_tiny, write_map};
 
 /// Lets the background search finish, as the event loop would.
 fn wait_for_hint(app: &mut App) {
@@ -23,9 +23,7 @@ const TWO_STEP: &str = "#######\n#@ $ .#\n#######\n";
 
 #[test]
 fn h_marks_the_next_push_and_h_again_plays_it() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let map = write_map(dir.path(), "hint.xsb", TWO_STEP);
-    let mut app = open_map(dir.path(), &map);
+    let (_dir, mut app) = start_on("hint.xsb", TWO_STEP);
     press(&mut app, &[ch('h')]);
     assert!(app.is_busy(), "the search runs in the background");
     wait_for_hint(&mut app);
@@ -68,9 +66,7 @@ fn a_hint_draws_the_walk_to_the_box_faintly() {
 
 #[test]
 fn a_move_cancels_the_search_and_clears_a_stale_hint() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let map = write_map(dir.path(), "hint.xsb", TWO_STEP);
-    let mut app = open_map(dir.path(), &map);
+    let (_dir, mut app) = start_on("hint.xsb", TWO_STEP);
     press(&mut app, &[ch('h'), ch('d')]);
     assert!(!app.is_busy(), "the move cancelled the search");
     assert_eq!(level(&app).game.score(), 1, "the game stayed playable");
@@ -110,9 +106,7 @@ fn an_unsolvable_position_says_so_and_suggests_undo_or_reset() {
 
 #[test]
 fn a_box_pushed_onto_a_dead_square_is_flagged_at_once() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let map = write_map(dir.path(), "corner.xsb", "######\n#    #\n# $@.#\n######\n");
-    let mut app = open_map(dir.path(), &map);
+    let (_dir, mut app) = start_on("corner.xsb", "######\n#    #\n# $@.#\n######\n");
     assert!(level(&app).dead_boxes.is_empty());
     press(&mut app, &[ch('a')]);
     // Pushed from (2, 2) into the corner at (1, 2): it can never leave it.
@@ -124,9 +118,7 @@ fn a_box_pushed_onto_a_dead_square_is_flagged_at_once() {
 
 #[test]
 fn leaving_the_level_while_thinking_stops_the_search() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let map = write_map(dir.path(), "tiny.xsb", TINY);
-    let mut app = open_map(dir.path(), &map);
+    let (_dir, mut app) = start_tiny();
     press(&mut app, &[ch('h'), key(KeyCode::Esc)]);
     assert!(!app.is_busy());
 }

@@ -9,7 +9,7 @@ use ratatui::style::{Color, Modifier, Style};
 use schokoban::app::theme::Theme;
 use schokoban::app::widgets::leaderboard::LeaderboardView;
 use schokoban::storage::Leaderboard;
-use ui::{TINY, ch, key, open_map, padded, press, render, write_map};
+use ui::{ch, key, open_map, padded, press, render, start_tiny, write_map};
 
 const WIDTH: u16 = 60;
 
@@ -41,9 +41,7 @@ fn legend_style(buffer: &mut Buffer, top: u16) {
 
 #[test]
 fn gameplay_screen_matches_the_spec_layout_glyphs_and_colours() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let map = write_map(dir.path(), "tiny.xsb", TINY);
-    let app = open_map(dir.path(), &map);
+    let (_dir, app) = start_tiny();
 
     let mut lines = padded(
         &[
@@ -190,9 +188,7 @@ fn leaderboard_sets_the_best_entry_apart_and_marks_the_new_one() {
 
 #[test]
 fn a_tiny_terminal_says_what_size_it_needs() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let map = write_map(dir.path(), "tiny.xsb", TINY);
-    let app = open_map(dir.path(), &map);
+    let (_dir, app) = start_tiny();
     let expected = Buffer::with_lines(padded(
         &["Terminal too small", "need 40x12", "have 30x5", "", ""],
         30,

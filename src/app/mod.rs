@@ -13,6 +13,7 @@ mod query;
 mod run;
 mod screen;
 mod screens;
+mod shutdown;
 pub mod theme;
 pub mod widgets;
 
@@ -33,6 +34,7 @@ pub use screen::LevelView;
 use screen::{Effect, Screen};
 use screens::main_menu::MainMenu;
 use screens::messages::MessagesView;
+use shutdown::PendingSave;
 use theme::Theme;
 use widgets::page::{MIN_HEIGHT, MIN_WIDTH};
 
@@ -54,6 +56,8 @@ pub struct App {
     running: bool,
     /// The terminal's size, as last seen.
     area: Rect,
+    /// What quitting did with the game, told once the terminal is back.
+    farewell: Option<Message>,
 }
 
 impl App {
@@ -67,6 +71,7 @@ impl App {
             theme,
             running: true,
             area: Rect::new(0, 0, 80, 24),
+            farewell: None,
         };
         if let Some(map) = options.map {
             app.apply(Effect::OpenPath(map.to_string_lossy().into_owned()));
@@ -76,6 +81,16 @@ impl App {
 
     pub fn is_running(&self) -> bool {
         self.running
+    }
+
+    /// What quitting did with the game in play (saved it, say), if anything.
+    pub fn farewell(&self) -> Option<&Message> {
+        self.farewell.as_ref()
+    }
+
+    /// What leaving the level now would do with its save, for a signal.
+    pub(crate) fn pending_save(&self) -> Option<PendingSave> {
+        self.top().pending_save()
     }
 
     /// Whether work is going on in the background (a hint search), so the
@@ -132,6 +147,8 @@ impl App {
             return;
         }
         if keys::is_interrupt(key) {
+            // Ctrl+C leaves as Esc would, saving the game first.
+            self.farewell = self.pending_save().as_ref().map(PendingSave::carry_out);
             self.running = false;
             return;
         }

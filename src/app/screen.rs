@@ -11,6 +11,7 @@ use ratatui::layout::Rect;
 
 use super::message::{Message, Problem};
 use super::origin::{Mode, Opened, Origin};
+use super::shutdown::PendingSave;
 use crate::game::{Direction, Game, Pos};
 use crate::library::Collection;
 
@@ -81,6 +82,12 @@ pub(crate) trait Screen {
         None
     }
 
+    /// What leaving the level now would do with its save, for a signal or
+    /// Ctrl+C: only a level being played has one.
+    fn pending_save(&self) -> Option<PendingSave> {
+        None
+    }
+
     /// Whether background work (a hint search) needs the loop to wake.
     fn is_busy(&self) -> bool {
         false
@@ -127,11 +134,13 @@ pub(crate) fn footer(commands: &[Command]) -> String {
         .join(" · ")
 }
 
-/// A level as it is left: where it came from and the game as played.
+/// A level as it is left: where it came from, the game as played, and
+/// what leaving has to do with its save.
 #[derive(Debug)]
 pub(crate) struct Ended {
     pub opened: Rc<Opened>,
     pub game: Game,
+    pub pending: Option<PendingSave>,
 }
 
 /// What a screen asks the app to do after an event.
@@ -157,6 +166,8 @@ pub(crate) enum Effect {
         opened: Rc<Opened>,
         game: Game,
         message: Option<Message>,
+        /// Loaded from the level's save, which a reset then makes stale.
+        resumed: bool,
     },
     /// Escape from a level: save if unsolved, show the leaderboard.
     Leave(Ended),

@@ -6,7 +6,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::Library;
-use crate::storage::{Records, ensure_folder, full_path, probe_writable};
+use crate::storage::{Records, ensure_folder, full_path, probe_writable, remove_stale_temps};
 
 /// Where a custom map's records go, and why there.
 #[derive(Debug)]
@@ -46,6 +46,7 @@ impl Library {
         let map = full_path(map);
         let folder = map.parent().unwrap_or(Path::new("/")).to_path_buf();
         let Err(error) = probe_writable(&folder) else {
+            remove_stale_temps(&folder);
             return CustomRecords {
                 records: Some(Records::beside(&map)),
                 placement: Placement::Beside,
@@ -107,7 +108,7 @@ fn folder_name(map: &Path) -> String {
 
 /// FNV-1a: tiny and, unlike std's hasher, the same in every Rust release,
 /// so a map keeps its folder across upgrades.
-fn fnv1a(bytes: &[u8]) -> u64 {
+pub(super) fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
         (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
     })

@@ -6,8 +6,10 @@
 //! levels are served from the binary and [`Library::notices`] says that
 //! records, saves and progress are off.
 
+mod added;
 mod collection;
 mod custom;
+mod pasted;
 mod progress;
 mod settings;
 
@@ -15,19 +17,27 @@ use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
 
+pub use added::{
+    AddedCollection, AddedLevel, COLLECTIONS_FOLDER, MAX_ADDED_LEVELS, MAX_NAME_CHARS,
+};
 pub use collection::Collection;
 pub use custom::{CustomRecords, Placement};
+pub use pasted::{PASTED_FOLDER, PastedLevels};
 pub use progress::Progress;
 pub use settings::Settings;
 
 use crate::game::{Level, ParseError, parse_level};
 use crate::storage::{
-    Records, ensure_folder, probe_writable, read_text, write_atomic, write_unless_present,
+    LoadError, Records, ensure_folder, install_file, lock_file, probe_writable, read_text,
+    remove_stale_temps, remove_stale_temps_below, write_atomic,
 };
 use progress::ProgressBook;
 
 /// The progress file, directly under the data folder.
 const PROGRESS_FILE: &str = "progress.txt";
+/// Locked around each read-merge-write of the progress file, which itself
+/// is replaced on every write and so cannot hold the lock.
+const PROGRESS_LOCK: &str = ".progress.lock";
 
 /// The player's preferences, beside the progress file.
 const SETTINGS_FILE: &str = "settings.txt";
@@ -80,6 +90,24 @@ pub enum LibraryError {
         number: usize,
         error: ParseError,
     },
+    /// Records are off, so nothing can be added to the data folder.
+    DataFolderOff,
+    /// A file to add could not be read as levels.
+    Load(LoadError),
+    /// Pasted text that is not levels.
+    Pasted(ParseError),
+    /// More levels than one added collection may hold.
+    TooManyLevels {
+        count: usize,
+    },
+    NoSuchCollection {
+        id: String,
+    },
+    NoSuchAddedLevel {
+        name: String,
+        number: usize,
+        count: usize,
+    },
 }
 
 impl fmt::Display for LibraryError {
@@ -99,6 +127,22 @@ impl fmt::Display for LibraryError {
                 number,
                 error,
             } => write!(f, "built-in level {collection} {number}: {error}"),
+            LibraryError::DataFolderOff => write!(
+                f,
+                "the data folder cannot be used, so nothing can be kept in it"
+            ),
+            LibraryError::Load(error) => write!(f, "{error}"),
+            LibraryError::Pasted(error) => write!(f, "the pasted text: {error}"),
+            LibraryError::TooManyLevels { count } => write!(
+                f,
+                "{count} levels is more than a collection may hold (at most {MAX_ADDED_LEVELS})"
+            ),
+            LibraryError::NoSuchCollection { id } => write!(f, "no added collection {id:?}"),
+            LibraryError::NoSuchAddedLevel {
+                name,
+                number,
+                count,
+            } => write!(f, "{name} has no level {number}; it has {count}"),
         }
     }
 }
@@ -107,8 +151,14 @@ impl std::error::Error for LibraryError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             LibraryError::Io { error, .. } => Some(error),
-            LibraryError::BrokenBuiltin { error, .. } => Some(error),
-            LibraryError::NoDataFolder | LibraryError::NoSuchLevel { .. } => None,
+            LibraryError::BrokenBuiltin { error, .. } | LibraryError::Pasted(error) => Some(error),
+            LibraryError::Load(error) => Some(error),
+            LibraryError::NoDataFolder
+            | LibraryError::NoSuchLevel { .. }
+            | LibraryError::DataFolderOff
+            | LibraryError::TooManyLevels { .. }
+            | LibraryError::NoSuchCollection { .. }
+            | LibraryError::NoSuchAddedLevel { .. } => None,
         }
     }
 }
@@ -120,9 +170,35 @@ pub enum Notice {
     RecordsOff(LibraryError),
     /// The progress file was damaged; it was moved aside and progress restarts.
     ProgressMovedAside { path: PathBuf, moved_to: PathBuf },
-    /// The progress file cannot be read nor moved aside, so it is left alone
-    /// and this session's progress is not saved.
-    ProgressNotSaved(String),
+    /// The progress file cannot be read nor moved aside (`move_failed`
+    /// says why, when moving it was tried), so it is left alone and this
+    /// session's progress is not saved.
+    ProgressNotSaved {
+        problem: ProgressProblem,
+        move_failed: Option<io::Error>,
+    },
+}
+
+/// What is wrong with a progress file.
+#[derive(Debug)]
+pub enum ProgressProblem {
+    /// Line `line` of the file at `path` is not progress.
+    Malformed {
+        path: PathBuf,
+        line: usize,
+    },
+    Unreadable(LoadError),
+}
+
+impl fmt::Display for ProgressProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProgressProblem::Malformed { path, line } => {
+                write!(f, "{}: line {line} is not progress", path.display())
+            }
+            ProgressProblem::Unreadable(error) => write!(f, "{error}"),
+        }
+    }
 }
 
 impl fmt::Display for Notice {
@@ -137,9 +213,17 @@ impl fmt::Display for Notice {
                 path.display(),
                 moved_to.display()
             ),
-            Notice::ProgressNotSaved(problem) => {
-                write!(f, "Progress will not be saved: {problem}")
-            }
+            Notice::ProgressNotSaved {
+                problem,
+                move_failed: None,
+            } => write!(f, "Progress will not be saved: {problem}"),
+            Notice::ProgressNotSaved {
+                problem,
+                move_failed: Some(error),
+            } => write!(
+                f,
+                "Progress will not be saved: {problem}, and moving it aside failed: {error}"
+            ),
         }
     }
 }
@@ -170,7 +254,7 @@ impl Library {
             .unwrap_or_default();
         let mut progress_file = progress_path.filter(|_| writable);
         if let Some(notice) = notice.filter(|_| writable) {
-            if let Notice::ProgressNotSaved(_) = notice {
+            if let Notice::ProgressNotSaved { .. } = notice {
                 progress_file = None;
             }
             notices.push(notice);
@@ -227,7 +311,7 @@ impl Library {
             .root
             .as_deref()
             .map(|root| collection_folder(root, collection).join(name))
-            .filter(|path| write_unless_present(path, text).is_ok());
+            .filter(|path| install_file(path, text.as_bytes()).is_ok());
         let records = path.as_deref().map(Records::beside);
         Ok(PlayableLevel {
             collection,
@@ -307,11 +391,16 @@ impl Library {
         let Some(path) = self.progress_file.clone() else {
             return Ok(());
         };
+        let lock_path = path.with_file_name(PROGRESS_LOCK);
+        let _lock = lock_file(&lock_path, true).map_err(|error| LibraryError::Io {
+            path: lock_path,
+            error,
+        })?;
         let (on_disk, notice) = progress::load(&path, true);
         self.progress.merge(&on_disk);
         if let Some(notice) = notice {
             // A file we could not move aside is left alone, not destroyed.
-            let stuck = matches!(notice, Notice::ProgressNotSaved(_));
+            let stuck = matches!(notice, Notice::ProgressNotSaved { .. });
             self.notices.push(notice);
             if stuck {
                 self.progress_file = None;
@@ -336,7 +425,8 @@ fn collection_folder(root: &Path, collection: Collection) -> PathBuf {
 }
 
 /// Writes every built-in level missing under `root`, never touching a file
-/// that has anything in it, then checks that each folder takes new files.
+/// that has anything in it, then checks that each folder takes new files,
+/// and clears out what writers killed long ago left there.
 fn install(root: &Path) -> Result<(), LibraryError> {
     let io_error = |path: &Path| {
         let path = path.to_path_buf();
@@ -347,9 +437,13 @@ fn install(root: &Path) -> Result<(), LibraryError> {
         ensure_folder(&folder).map_err(io_error(&folder))?;
         for (name, text) in collection.files() {
             let path = folder.join(name);
-            write_unless_present(&path, text).map_err(io_error(&path))?;
+            install_file(&path, text.as_bytes()).map_err(io_error(&path))?;
         }
         probe_writable(&folder).map_err(io_error(&folder))?;
+        remove_stale_temps(&folder);
     }
-    probe_writable(root).map_err(io_error(root))
+    probe_writable(root).map_err(io_error(root))?;
+    remove_stale_temps(root);
+    remove_stale_temps_below(&root.join("custom"));
+    Ok(())
 }

@@ -7,23 +7,14 @@ use crate::app::message::{Message, Problem};
 use crate::app::origin::Origin;
 use crate::app::screen::Ended;
 use crate::app::screens::finish::{Finish, NextChoice, Outcome};
+use crate::app::shutdown::PendingSave;
 use crate::storage::{Leaderboard, Records};
 
 impl App {
-    /// Writes the save of an unsolved game with moves; says what happened.
+    /// Writes the save of an unsolved game with moves, or deletes one a
+    /// reset made stale; says what happened.
     fn save_if_unsolved(ended: &Ended) -> Option<Message> {
-        if ended.game.is_solved() || ended.game.score() == 0 {
-            return None;
-        }
-        Some(match &ended.opened.records {
-            None => Message::warning("Records and saves are off: the game was not saved"),
-            Some(records) => match records.write_save(ended.game.log()) {
-                Ok(()) => Message::info(format!("Game saved to {}", records.save_path().display())),
-                Err(error) => {
-                    Message::trouble(Some("Could not save the game"), Problem::Record(error))
-                }
-            },
-        })
+        ended.pending.as_ref().map(PendingSave::carry_out)
     }
 
     pub(super) fn leave(&mut self, ended: &Ended) {

@@ -48,9 +48,10 @@ impl App {
                 opened,
                 game,
                 message,
+                resumed,
             } => {
                 self.screens.pop();
-                self.start_play(opened, game, message);
+                self.start_play(opened, game, message, resumed);
             }
             Effect::Leave(ended) => self.leave(&ended),
             Effect::Solved(ended) => self.solved(&ended),

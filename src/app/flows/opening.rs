@@ -178,7 +178,7 @@ impl App {
             }
             Some(Ok(None)) | None => {
                 let game = Game::new(opened.level.clone());
-                self.start_play(opened, game, None);
+                self.start_play(opened, game, None, false);
             }
         }
         for message in messages {
@@ -187,11 +187,21 @@ impl App {
     }
 
     /// Pushes the Play screen, with the record from the leaderboard.
-    pub(super) fn start_play(&mut self, opened: Rc<Opened>, game: Game, message: Option<Message>) {
+    /// `resumed` when the game was loaded from the level's save.
+    pub(super) fn start_play(
+        &mut self,
+        opened: Rc<Opened>,
+        game: Game,
+        message: Option<Message>,
+        resumed: bool,
+    ) {
         let (board, problem) = read_board(opened.records.as_ref());
         // A damaged leaderboard matters more than news such as "loaded".
         let message = problem.or(message);
-        self.push(Play::new(opened, game, board.best(), message, self.theme));
+        let record = board.best();
+        self.push(Play::new(
+            opened, game, record, message, resumed, self.theme,
+        ));
     }
 }
 

@@ -56,8 +56,10 @@ impl SavePrompt {
         match game.apply_log(log) {
             Ok(()) => Effect::Play {
                 opened: Rc::clone(&self.opened),
+                // A save of a finished game keeps the solved notice instead.
+                message: (!game.is_solved()).then(|| Message::info("Saved game loaded")),
                 game,
-                message: Some(Message::info("Saved game loaded")),
+                resumed: true,
             },
             Err(error) => {
                 let save = self
@@ -85,6 +87,7 @@ impl SavePrompt {
             opened: Rc::clone(&self.opened),
             game: Game::new(self.opened.level.clone()),
             message,
+            resumed: false,
         }
     }
 }

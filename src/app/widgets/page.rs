@@ -49,7 +49,7 @@ pub struct PageAreas {
 
 /// Below this height the page drops its blank rows so that the content
 /// (a menu's every choice) still fits at the 40x12 minimum.
-const ROOMY_HEIGHT: u16 = 20;
+const ROOMY_HEIGHT: u16 = 15;
 
 /// The page's areas, or `None` when the terminal is too small for one.
 pub fn page_areas(area: Rect) -> Option<PageAreas> {

@@ -15,6 +15,7 @@ use crate::app::keys;
 use crate::app::message::{Message, plural};
 use crate::app::origin::{Opened, Origin};
 use crate::app::screen::{Command, Effect, Ended, LevelView, Screen, one_message};
+use crate::app::shutdown::PendingSave;
 use crate::app::theme::Theme;
 use crate::app::widgets::board::{BoardLayout, Marks};
 use crate::app::widgets::help::help_max_scroll;
@@ -42,18 +43,23 @@ pub(crate) struct Play {
     area: Rect,
     marks: Marks,
     hint: HintState,
+    /// Loaded from the level's save, which a reset then makes stale.
+    resumed: bool,
     /// Dead squares of this level, for instant warnings after each push.
     deadlocks: Deadlocks,
     theme: Theme,
 }
 
 impl Play {
-    /// `message` is told first, and replaced by any deadlock warning.
+    /// `message` is told first, and replaced by any deadlock warning or
+    /// the word that the level is solved; `resumed` when the game was
+    /// loaded from the level's save.
     pub fn new(
         opened: Rc<Opened>,
         game: Game,
         record: Option<usize>,
         message: Option<Message>,
+        resumed: bool,
         theme: Theme,
     ) -> Self {
         let mut play = Self {
@@ -68,10 +74,12 @@ impl Play {
             area: Rect::new(0, 0, 80, 24),
             marks: Marks::default(),
             hint: HintState::Idle,
+            resumed,
             theme,
         };
-        // A loaded save may already be stuck.
+        // A loaded save may already be stuck, or a map or save already solved.
         play.check_deadlocks();
+        play.announce_if_solved();
         play
     }
 
@@ -137,6 +145,7 @@ impl Play {
         Ended {
             opened: Rc::clone(&self.opened),
             game: self.game.clone(),
+            pending: self.pending_save(),
         }
     }
 
@@ -175,12 +184,22 @@ impl Play {
         self.marks.hint = None;
         self.marks.walk.clear();
         self.check_deadlocks();
-        if self.game.is_solved() {
-            self.message = Some(Message::info(format!(
-                "Solved in {}! Press Enter to continue",
-                plural(self.game.score(), "move")
-            )));
+        self.announce_if_solved();
+    }
+
+    /// A solved board waits for Enter; this says so.
+    fn announce_if_solved(&mut self) {
+        if !self.game.is_solved() {
+            return;
         }
+        let text = match self.game.score() {
+            0 => "This level starts solved! Press Enter to continue".to_owned(),
+            score => format!(
+                "Solved in {}! Press Enter to continue",
+                plural(score, "move")
+            ),
+        };
+        self.message = Some(Message::info(text));
     }
 
     /// Where the board goes on a screen of this size, if it gets drawn at all.
@@ -318,6 +337,10 @@ impl Screen for Play {
             selected_box: self.marks.selected,
             show_help: self.show_help,
         })
+    }
+
+    fn pending_save(&self) -> Option<PendingSave> {
+        PendingSave::of(&self.game, self.opened.records.as_ref(), self.resumed)
     }
 
     fn is_busy(&self) -> bool {
