@@ -244,7 +244,8 @@ fn a_bad_nickname_is_refused_with_a_reason() {
 fn a_score_that_does_not_qualify_goes_straight_to_the_board() {
     let dir = tempfile::tempdir().expect("temp dir");
     let map = write_map(dir.path(), "tiny.xsb", TINY);
-    let full = (1..=10).fold(String::new(), |text, i| text + &format!("1 Player {i}\n"));
+    // The level takes one move at best: a board of 0s cannot be matched.
+    let full = (1..=10).fold(String::new(), |text, i| text + &format!("0 Player {i}\n"));
     std::fs::write(dir.path().join("tiny.xsb.dat"), &full).expect("board");
     let mut app = open_map(dir.path(), &map);
     press(&mut app, &[key(LEFT), ch(' ')]);
@@ -256,6 +257,28 @@ fn a_score_that_does_not_qualify_goes_straight_to_the_board() {
         std::fs::read_to_string(dir.path().join("tiny.xsb.dat")).expect("board"),
         full
     );
+}
+
+#[test]
+fn a_score_that_ties_the_last_of_a_full_board_is_offered_its_place() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map = write_map(dir.path(), "tiny.xsb", TINY);
+    let full = (1..=10).fold(String::new(), |text, i| text + &format!("1 Player {i}\n"));
+    std::fs::write(dir.path().join("tiny.xsb.dat"), &full).expect("board");
+    let mut app = open_map(dir.path(), &map);
+    press(&mut app, &[key(LEFT), ch(' ')]);
+    let Screen::Finish(finish) = app.screen() else {
+        panic!("expected the end screen")
+    };
+    assert_eq!(finish.stage, Stage::Qualify { yes: true });
+    press(&mut app, &[key(KeyCode::Enter)]);
+    type_text(&mut app, "Tie");
+    press(&mut app, &[key(KeyCode::Enter)]);
+    let board = std::fs::read_to_string(dir.path().join("tiny.xsb.dat")).expect("board");
+    let lines: Vec<&str> = board.lines().collect();
+    assert_eq!(lines.len(), 10);
+    assert_eq!(lines[8], "1 Player 9", "earlier ties keep their places");
+    assert_eq!(lines[9], "1 Tie");
 }
 
 #[test]

@@ -162,20 +162,20 @@ fn leaderboard_sets_the_best_entry_apart_and_marks_the_new_one() {
 
     let mut expected = Buffer::with_lines(padded(
         &[
-            "★  1.     10  Foo Bar",
+            "★  1.  10  Foo Bar",
             "────────────────────────────────────────",
-            "   2.     12  Baz                  ◀ you",
-            "   3.     30  John Doe",
+            "   2.  12  Baz      ◀ you",
+            "   3.  30  John Doe",
         ],
         40,
     ));
     expected.set_style(
-        Rect::new(0, 0, 21, 1),
+        Rect::new(0, 0, 18, 1),
         Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD),
     );
     expected.set_style(Rect::new(0, 1, 40, 1), Style::new().fg(Color::DarkGray));
     expected.set_style(
-        Rect::new(0, 2, 40, 1),
+        Rect::new(0, 2, 25, 1),
         Style::new()
             .fg(Color::Black)
             .bg(Color::Yellow)

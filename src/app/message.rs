@@ -1,5 +1,7 @@
 //! One-line messages: what just happened, or what went wrong.
 
+pub use crate::text::plural;
+
 /// A line under the header: what just happened.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Message {
@@ -26,14 +28,5 @@ impl Message {
             text: text.into(),
             kind: MessageKind::Warning,
         }
-    }
-}
-
-/// `1 move`, `2 moves`.
-pub fn plural(count: usize, noun: &str) -> String {
-    if count == 1 {
-        format!("{count} {noun}")
-    } else {
-        format!("{count} {noun}s")
     }
 }

@@ -7,6 +7,7 @@
 use std::fmt;
 
 use super::level::{Level, Pos, Tile};
+use crate::text::plural;
 
 /// The widest or tallest board accepted; anything larger is a damaged file
 /// rather than a puzzle, and would only exhaust memory.
@@ -86,7 +87,9 @@ impl fmt::Display for ParseError {
             ParseError::NoBoxes { line } => write!(f, "line {line}: the level has no boxes"),
             ParseError::BoxGoalMismatch { line, boxes, goals } => write!(
                 f,
-                "line {line}: the level has {boxes} boxes but {goals} goals"
+                "line {line}: the level has {} but {}",
+                plural(boxes, "box"),
+                plural(goals, "goal")
             ),
             ParseError::UnknownChar {
                 line,

@@ -9,6 +9,7 @@
 mod collection;
 mod custom;
 mod progress;
+mod settings;
 
 use std::fmt;
 use std::fs;
@@ -18,13 +19,20 @@ use std::path::{Path, PathBuf};
 pub use collection::Collection;
 pub use custom::CustomRecords;
 pub use progress::Progress;
+pub use settings::Settings;
 
 use crate::game::{Level, ParseError, parse_level};
-use crate::storage::{Records, write_atomic};
+use crate::storage::{Records, read_text, write_atomic};
 use progress::ProgressBook;
 
 /// The progress file, directly under the data folder.
 const PROGRESS_FILE: &str = "progress.txt";
+
+/// The player's preferences, beside the progress file.
+const SETTINGS_FILE: &str = "settings.txt";
+
+/// A settings file is a few lines; anything larger is not one.
+const MAX_SETTINGS_BYTES: u64 = 64 * 1024;
 
 /// The built-in levels and the player's progress through them.
 #[derive(Debug)]
@@ -35,6 +43,7 @@ pub struct Library {
     progress: ProgressBook,
     /// Where progress is saved; `None` when it cannot be, so it is kept in memory.
     progress_file: Option<PathBuf>,
+    settings: Settings,
 }
 
 /// A level ready to play, with where its records go.
@@ -157,11 +166,18 @@ impl Library {
             }
             notices.push(notice);
         }
+        // Unreadable settings are only preferences: the defaults do.
+        let settings = root
+            .as_deref()
+            .and_then(|root| read_text(&root.join(SETTINGS_FILE), MAX_SETTINGS_BYTES).ok())
+            .map(|text| Settings::parse(&text))
+            .unwrap_or_default();
         Library {
             root: root.filter(|_| writable),
             notices,
             progress,
             progress_file,
+            settings,
         }
     }
 
@@ -211,6 +227,24 @@ impl Library {
             path,
             records,
         })
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// Remembers the zoom for every level from now on, in the data folder
+    /// when records are on (else for this session).
+    pub fn set_zoom(&mut self, zoom: bool) -> Result<(), LibraryError> {
+        if self.settings.zoom == zoom {
+            return Ok(());
+        }
+        self.settings.zoom = zoom;
+        let Some(path) = self.root.as_deref().map(|root| root.join(SETTINGS_FILE)) else {
+            return Ok(());
+        };
+        write_atomic(&path, self.settings.to_text().as_bytes())
+            .map_err(|error| LibraryError::Io { path, error })
     }
 
     pub fn progress(&self, collection: Collection) -> &Progress {

@@ -20,11 +20,13 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> io::Result<()> {
     result
 }
 
-/// Removes a file that may already be gone.
+/// Removes a file that may already be gone. A file that is not there, even
+/// because its folder is gone, is not an error: nothing changed to sync.
 pub fn remove_if_present(path: &Path) -> io::Result<()> {
     match fs::remove_file(path) {
-        Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
-        _ => sync_folder(folder_of(path)),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(e),
+        Ok(()) => sync_folder(folder_of(path)),
     }
 }
 

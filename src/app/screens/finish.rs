@@ -138,6 +138,11 @@ impl Widget for &Finish {
         if !self.messages.is_empty() {
             y += 1;
         }
+        let view = LeaderboardView {
+            board: &self.board,
+            new_place: self.new_place,
+            theme: self.theme,
+        };
         let column = centered_column(
             Rect::new(
                 content.x,
@@ -145,7 +150,7 @@ impl Widget for &Finish {
                 content.width,
                 content.bottom().saturating_sub(y),
             ),
-            LEADERBOARD_WIDTH,
+            view.width().max(LEADERBOARD_WIDTH),
         );
         match &self.stage {
             Stage::Qualify { yes } => {
@@ -168,8 +173,13 @@ impl Widget for &Finish {
             Stage::Nickname { input, error } => {
                 buf.set_string(column.x, y, "Your nickname:", Style::new());
                 buf.set_string(column.x, y + 1, "> ", self.theme.accent());
+                // Room for the longest name in wide characters, and the cursor.
+                let field_width = content
+                    .right()
+                    .saturating_sub(column.x + 2)
+                    .min(2 * MAX_NICKNAME_CHARS as u16 + 1);
                 input.render(
-                    Rect::new(column.x + 2, y + 1, MAX_NICKNAME_CHARS as u16 + 1, 1),
+                    Rect::new(column.x + 2, y + 1, field_width, 1),
                     buf,
                     Style::new(),
                 );
@@ -185,11 +195,6 @@ impl Widget for &Finish {
             }
             Stage::Board { selected } => {
                 buf.set_string(column.x, y, "Leaderboard", self.theme.accent());
-                let view = LeaderboardView {
-                    board: &self.board,
-                    new_place: self.new_place,
-                    theme: self.theme,
-                };
                 let height = view.height();
                 view.render(Rect::new(column.x, y + 1, column.width, height), buf);
                 let menu_y = y + height + 2;

@@ -12,7 +12,7 @@ use crate::app::hint::{HintState, Search, first_push};
 use crate::app::keys;
 use crate::app::message::{Message, MessageKind, plural};
 use crate::app::origin::{Opened, Origin};
-use crate::app::theme::Theme;
+use crate::app::theme::{Chrome, Theme};
 use crate::app::widgets::board::{BoardLayout, BoardView, Marks};
 use crate::app::widgets::help::render_help;
 use crate::app::widgets::keycaps::{CLUSTER_HEIGHT, KeyCaps};
@@ -93,6 +93,7 @@ impl Play {
                         direction_name(suggestion.direction)
                     );
                     self.marks.hint = Some((suggestion.box_at, suggestion.direction));
+                    self.marks.walk = suggestion.walk(&self.game);
                     self.hint = HintState::Ready(suggestion);
                     Message::info(text)
                 }
@@ -177,6 +178,7 @@ impl Play {
         // Any change makes a hint stale; dropping a search cancels it.
         self.hint = HintState::Idle;
         self.marks.hint = None;
+        self.marks.walk.clear();
         self.check_deadlocks();
         if self.game.is_solved() {
             self.message = Some(Message::info(format!(
@@ -255,6 +257,7 @@ impl Widget for &Play {
         let info_x = if area.width >= LOGO_WIDTH + 3 + info_width.min(30) {
             Logo {
                 style: Style::new(),
+                ascii: self.theme.ascii,
             }
             .render(Rect::new(area.x, area.y, LOGO_WIDTH, LOGO_HEIGHT), buf);
             area.x + LOGO_WIDTH + 3
@@ -267,8 +270,10 @@ impl Widget for &Play {
         }
         let thinking = match &self.hint {
             HintState::Thinking(search) => Some(Message::info(format!(
-                "{} Thinking… {} s (any move cancels)",
-                SPINNER[(search.elapsed().as_millis() / 100) as usize % SPINNER.len()],
+                "{} Thinking{} {} s (any move cancels)",
+                self.theme
+                    .spinner((search.elapsed().as_millis() / 100) as usize),
+                self.theme.chrome(Chrome::Ellipsis),
                 search.elapsed().as_secs()
             ))),
             _ => None,
@@ -301,6 +306,7 @@ impl Widget for &Play {
             KeyCaps {
                 style: Style::new(),
                 legend_style: self.theme.dim(),
+                border: self.theme.border(),
             }
             .render(
                 Rect::new(area.x + 1, caps_top, area.width - 1, CLUSTER_HEIGHT),
@@ -312,8 +318,6 @@ impl Widget for &Play {
         }
     }
 }
-
-const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
 fn direction_name(direction: Direction) -> &'static str {
     match direction {

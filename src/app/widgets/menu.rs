@@ -6,7 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use crate::app::keys;
-use crate::app::theme::Theme;
+use crate::app::theme::{Chrome, Theme};
 use crate::game::Direction;
 
 /// What a key asked of a menu, beyond moving the selection.
@@ -52,7 +52,7 @@ impl Widget for MenuList<'_> {
                 break;
             }
             if row == self.selected {
-                let line = format!("▶ {item} ");
+                let line = format!("{} {item} ", self.theme.chrome(Chrome::Pointer));
                 buf.set_stringn(area.x, y, line, area.width as usize, self.theme.selected());
             } else {
                 buf.set_stringn(

@@ -6,5 +6,6 @@ pub mod keycaps;
 pub mod leaderboard;
 pub mod logo;
 pub mod menu;
+pub mod messages;
 pub mod page;
 pub mod text_input;

@@ -48,6 +48,7 @@ pub fn page(
     let logo_x = area.x + area.width.saturating_sub(LOGO_WIDTH) / 2;
     Logo {
         style: theme.accent(),
+        ascii: theme.ascii,
     }
     .render(
         Rect::new(logo_x, area.y + 1, LOGO_WIDTH.min(area.width), LOGO_HEIGHT),
@@ -57,12 +58,12 @@ pub fn page(
     centered_line(
         area,
         heading_y,
-        heading,
+        &theme.text(heading),
         buf,
         Style::new().add_modifier(ratatui::style::Modifier::BOLD),
     );
     let footer_y = area.bottom().saturating_sub(1);
-    centered_line(area, footer_y, footer, buf, theme.dim());
+    centered_line(area, footer_y, &theme.text(footer), buf, theme.dim());
     let top = heading_y + 2;
     Some(Rect::new(
         area.x,
@@ -78,7 +79,7 @@ pub fn notice_line(area: Rect, buf: &mut Buffer, theme: Theme, notice: Option<&s
         centered_line(
             area,
             area.bottom().saturating_sub(2),
-            text,
+            &theme.text(text),
             buf,
             theme.error(),
         );
@@ -86,7 +87,7 @@ pub fn notice_line(area: Rect, buf: &mut Buffer, theme: Theme, notice: Option<&s
 }
 
 pub fn centered_line(area: Rect, y: u16, text: &str, buf: &mut Buffer, style: Style) {
-    let width = text.chars().count() as u16;
+    let width = crate::text::width(text) as u16;
     let x = area.x + area.width.saturating_sub(width) / 2;
     if y < area.bottom() {
         buf.set_stringn(x, y, text, area.width as usize, style);

@@ -1,0 +1,290 @@
+//! Messages wrapped to the room they get, never cut mid-word. When they need
+//! more rows than that, the last row says which key shows them whole, and
+//! [`MessageOverlay`] shows them whole, scrolling when even that is short.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::widgets::{Block, Clear, Widget};
+
+use crate::app::message::{Message, MessageKind};
+use crate::app::theme::{Chrome, Theme};
+use crate::text::{width, wrap};
+
+/// Every message wrapped to `columns`, each line with its message's style.
+fn wrapped(messages: &[Message], columns: u16, theme: Theme, info: Style) -> Vec<(String, Style)> {
+    messages
+        .iter()
+        .flat_map(|message| {
+            let style = match message.kind {
+                MessageKind::Info => info,
+                MessageKind::Warning => theme.error(),
+            };
+            wrap(&theme.text(&message.text), columns as usize)
+                .into_iter()
+                .map(move |line| (line, style))
+        })
+        .collect()
+}
+
+/// Messages in the rows they are given, wrapped.
+pub struct MessageLines<'a> {
+    pub messages: &'a [Message],
+    pub theme: Theme,
+    /// How an informative message looks; a warning is always an error.
+    pub info_style: Style,
+    /// Centre each line (menu screens) or start it at the left (the game).
+    pub centered: bool,
+    /// The key that opens the messages whole, named on the last row when
+    /// they do not fit: `M` gives "… M shows all".
+    pub more_key: &'a str,
+}
+
+impl MessageLines<'_> {
+    /// Rows needed to show every message whole at `columns`.
+    pub fn height(&self, columns: u16) -> u16 {
+        if self.messages.is_empty() {
+            return 0;
+        }
+        wrapped(self.messages, columns, self.theme, self.info_style).len() as u16
+    }
+
+    fn draw_line(&self, area: Rect, y: u16, text: &str, style: Style, buf: &mut Buffer) {
+        let x = if self.centered {
+            area.x + area.width.saturating_sub(width(text) as u16) / 2
+        } else {
+            area.x
+        };
+        buf.set_stringn(x, y, text, area.width as usize, style);
+    }
+}
+
+impl Widget for MessageLines<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        if area.is_empty() {
+            return;
+        }
+        let lines = wrapped(self.messages, area.width, self.theme, self.info_style);
+        let fits = lines.len() <= area.height as usize;
+        let shown = if fits {
+            lines.len()
+        } else {
+            area.height as usize - 1
+        };
+        for (row, (text, style)) in lines.iter().take(shown).enumerate() {
+            self.draw_line(area, area.y + row as u16, text, *style, buf);
+        }
+        if !fits {
+            let more = format!(
+                "{} {} shows all",
+                self.theme.chrome(Chrome::Ellipsis),
+                self.more_key
+            );
+            self.draw_line(area, area.bottom() - 1, &more, self.theme.dim(), buf);
+        }
+    }
+}
+
+/// Every message whole, in a box over the screen, scrolled by `scroll` rows.
+pub struct MessageOverlay<'a> {
+    pub messages: &'a [Message],
+    pub theme: Theme,
+    pub scroll: usize,
+}
+
+/// The widest the overlay gets, so lines stay easy to read.
+const OVERLAY_WIDTH: u16 = 72;
+
+impl MessageOverlay<'_> {
+    fn popup(&self, area: Rect) -> Rect {
+        let width = OVERLAY_WIDTH.min(area.width);
+        let lines = wrapped(
+            self.messages,
+            width.saturating_sub(4),
+            self.theme,
+            Style::new(),
+        );
+        let height = (lines.len() as u16 + 4).min(area.height);
+        Rect::new(
+            area.x + (area.width - width) / 2,
+            area.y + (area.height - height) / 2,
+            width,
+            height,
+        )
+    }
+
+    /// The furthest `scroll` can usefully go on a screen of `area`.
+    pub fn max_scroll(&self, area: Rect) -> usize {
+        let popup = self.popup(area);
+        let rows = popup.height.saturating_sub(4) as usize;
+        let lines = wrapped(
+            self.messages,
+            popup.width.saturating_sub(4),
+            self.theme,
+            Style::new(),
+        );
+        lines.len().saturating_sub(rows)
+    }
+}
+
+impl Widget for MessageOverlay<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let popup = self.popup(area);
+        Clear.render(popup, buf);
+        let block = Block::bordered()
+            .border_set(self.theme.border())
+            .title(" Messages ")
+            .title_bottom(
+                self.theme
+                    .text(" ↑↓ scroll · any other key closes ")
+                    .into_owned(),
+            );
+        let inner = block.inner(popup);
+        block.render(popup, buf);
+        let text = Rect::new(
+            inner.x + 1,
+            inner.y + 1,
+            inner.width.saturating_sub(2),
+            inner.height.saturating_sub(2),
+        );
+        let lines = wrapped(self.messages, text.width, self.theme, Style::new());
+        let scroll = self.scroll.min(self.max_scroll(area));
+        for (row, (line, style)) in lines
+            .iter()
+            .skip(scroll)
+            .take(text.height as usize)
+            .enumerate()
+        {
+            buf.set_stringn(
+                text.x,
+                text.y + row as u16,
+                line,
+                text.width as usize,
+                *style,
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LONG: &str =
+        "tiny.xsb.dat: line 3: does not start with a score; the readable entries are kept";
+
+    fn plain() -> Theme {
+        Theme {
+            ascii: false,
+            color: false,
+        }
+    }
+
+    fn lines_view(messages: &[Message], centered: bool) -> MessageLines<'_> {
+        MessageLines {
+            messages,
+            theme: plain(),
+            info_style: Style::new(),
+            centered,
+            more_key: "M",
+        }
+    }
+
+    /// What `widget` draws, as text alone: styles are tested elsewhere.
+    fn drawn(widget: impl Widget, width: u16, height: u16) -> Buffer {
+        let area = Rect::new(0, 0, width, height);
+        let mut buf = Buffer::empty(area);
+        widget.render(area, &mut buf);
+        buf.set_style(area, Style::reset());
+        buf
+    }
+
+    fn expected(lines: &[&str], width: usize) -> Buffer {
+        let mut buf = Buffer::with_lines(lines.iter().map(|line| format!("{line:<width$}")));
+        buf.set_style(buf.area, Style::reset());
+        buf
+    }
+
+    #[test]
+    fn a_long_message_wraps_at_words_instead_of_being_cut() {
+        let messages = [Message::info(LONG)];
+        assert_eq!(lines_view(&messages, false).height(40), 3);
+        assert_eq!(
+            drawn(lines_view(&messages, false), 40, 3),
+            expected(
+                &[
+                    "tiny.xsb.dat: line 3: does not start",
+                    "with a score; the readable entries are",
+                    "kept",
+                ],
+                40
+            )
+        );
+    }
+
+    #[test]
+    fn messages_that_do_not_fit_say_which_key_shows_them_all() {
+        let messages = [Message::info(LONG), Message::warning("Could not save")];
+        assert_eq!(
+            drawn(lines_view(&messages, true), 40, 3),
+            expected(
+                &[
+                    "  tiny.xsb.dat: line 3: does not start",
+                    " with a score; the readable entries are",
+                    "             … M shows all",
+                ],
+                40
+            )
+        );
+    }
+
+    #[test]
+    fn the_overlay_shows_every_message_whole_at_the_smallest_size() {
+        let messages = [Message::info(LONG), Message::warning("Could not save")];
+        let overlay = MessageOverlay {
+            messages: &messages,
+            theme: plain(),
+            scroll: 0,
+        };
+        assert_eq!(overlay.max_scroll(Rect::new(0, 0, 40, 12)), 0);
+        assert_eq!(
+            drawn(overlay, 40, 12),
+            expected(
+                &[
+                    "",
+                    "",
+                    "╔ Messages ════════════════════════════╗",
+                    "║                                      ║",
+                    "║ tiny.xsb.dat: line 3: does not start ║",
+                    "║ with a score; the readable entries   ║",
+                    "║ are kept                             ║",
+                    "║ Could not save                       ║",
+                    "║                                      ║",
+                    "╚ ↑↓ scroll · any other key closes ════╝",
+                    "",
+                    "",
+                ],
+                40
+            )
+        );
+    }
+
+    #[test]
+    fn a_short_screen_scrolls_the_overlay() {
+        let messages = [Message::info(LONG), Message::warning("Could not save")];
+        let at = |scroll| MessageOverlay {
+            messages: &messages,
+            theme: plain(),
+            scroll,
+        };
+        let area = Rect::new(0, 0, 40, 6);
+        assert_eq!(at(0).max_scroll(area), 2);
+        let text = |scroll| format!("{:?}", drawn(at(scroll), 40, 6));
+        assert!(!text(0).contains("Could not save"), "{}", text(0));
+        assert!(
+            text(5).contains("Could not save"),
+            "scrolled to the end, however far asked: {}",
+            text(5)
+        );
+    }
+}
