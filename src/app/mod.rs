@@ -8,6 +8,7 @@ pub mod message;
 pub mod origin;
 mod run;
 pub mod screens;
+mod shutdown;
 pub mod theme;
 pub mod widgets;
 
@@ -27,6 +28,7 @@ use screens::{
     level_list::LevelList, main_menu::MainMenu, path_prompt::PathPrompt, play::Play,
     save_prompt::SavePrompt,
 };
+use shutdown::PendingSave;
 use theme::Theme;
 
 /// What the player asked for, for [`App::update`] to carry out.
@@ -86,6 +88,8 @@ pub struct App {
     library: Library,
     theme: Theme,
     running: bool,
+    /// What quitting did with the game, told once the terminal is back.
+    farewell: Option<message::Message>,
 }
 
 impl App {
@@ -98,6 +102,7 @@ impl App {
             library,
             theme,
             running: true,
+            farewell: None,
         };
         if let Some(map) = options.map {
             app.update(Action::LoadCustom(map.to_string_lossy().into_owned()));
@@ -107,6 +112,19 @@ impl App {
 
     pub fn is_running(&self) -> bool {
         self.running
+    }
+
+    /// What quitting did with the game in play (saved it, say), if anything.
+    pub fn farewell(&self) -> Option<&message::Message> {
+        self.farewell.as_ref()
+    }
+
+    /// What leaving the level now would do with its save, for a signal.
+    pub fn pending_save(&self) -> Option<PendingSave> {
+        match self.screen() {
+            Screen::Play(play) => PendingSave::of(play),
+            _ => None,
+        }
     }
 
     /// Whether work is going on in the background (a hint search), so the
@@ -152,6 +170,8 @@ impl App {
             return;
         }
         if keys::is_interrupt(key) {
+            // Ctrl+C leaves as Esc would, saving the game first.
+            self.farewell = self.pending_save().as_ref().map(PendingSave::carry_out);
             self.running = false;
             return;
         }

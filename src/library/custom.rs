@@ -4,8 +4,8 @@
 use std::fs;
 use std::path::Path;
 
-use super::{Library, probe_writable};
-use crate::storage::Records;
+use super::Library;
+use crate::storage::{Records, probe_writable, remove_stale_temps};
 
 /// Where a custom map's records go, and what to tell the player about it.
 #[derive(Debug)]
@@ -28,6 +28,7 @@ impl Library {
             .unwrap_or_else(|_| map.to_path_buf());
         let folder = map.parent().unwrap_or(Path::new("/"));
         let Err(beside_error) = probe_writable(folder) else {
+            remove_stale_temps(folder);
             return CustomRecords {
                 records: Some(Records::beside(&map)),
                 note: None,

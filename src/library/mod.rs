@@ -22,11 +22,17 @@ pub use progress::Progress;
 pub use settings::Settings;
 
 use crate::game::{Level, ParseError, parse_level};
-use crate::storage::{Records, read_text, write_atomic};
+use crate::storage::{
+    Records, install_file, lock_file, probe_writable, read_text, remove_stale_temps,
+    remove_stale_temps_below, write_atomic,
+};
 use progress::ProgressBook;
 
 /// The progress file, directly under the data folder.
 const PROGRESS_FILE: &str = "progress.txt";
+/// Locked around each read-merge-write of the progress file, which itself
+/// is replaced on every write and so cannot hold the lock.
+const PROGRESS_LOCK: &str = ".progress.lock";
 
 /// The player's preferences, beside the progress file.
 const SETTINGS_FILE: &str = "settings.txt";
@@ -218,7 +224,7 @@ impl Library {
             .root
             .as_deref()
             .map(|root| collection_folder(root, collection).join(name))
-            .filter(|path| install_file(path, text).is_ok());
+            .filter(|path| install_file(path, text.as_bytes()).is_ok());
         let records = path.as_deref().map(Records::beside);
         Ok(PlayableLevel {
             collection,
@@ -285,6 +291,11 @@ impl Library {
         let Some(path) = self.progress_file.clone() else {
             return Ok(());
         };
+        let lock_path = path.with_file_name(PROGRESS_LOCK);
+        let _lock = lock_file(&lock_path, true).map_err(|error| LibraryError::Io {
+            path: lock_path,
+            error,
+        })?;
         let (on_disk, notice) = progress::load(&path, true);
         self.progress.merge(&on_disk);
         if let Some(notice) = notice {
@@ -314,7 +325,8 @@ fn collection_folder(root: &Path, collection: Collection) -> PathBuf {
 }
 
 /// Writes every built-in level missing under `root`, never touching a file
-/// that has anything in it, then checks that each folder takes new files.
+/// that has anything in it, then checks that each folder takes new files,
+/// and clears out what writers killed long ago left there.
 fn install(root: &Path) -> Result<(), LibraryError> {
     let io_error = |path: &Path| {
         let path = path.to_path_buf();
@@ -325,32 +337,13 @@ fn install(root: &Path) -> Result<(), LibraryError> {
         fs::create_dir_all(&folder).map_err(io_error(&folder))?;
         for (name, text) in collection.files() {
             let path = folder.join(name);
-            install_file(&path, text).map_err(io_error(&path))?;
+            install_file(&path, text.as_bytes()).map_err(io_error(&path))?;
         }
         probe_writable(&folder).map_err(io_error(&folder))?;
+        remove_stale_temps(&folder);
     }
-    probe_writable(root).map_err(io_error(root))
-}
-
-/// Writes a built-in level unless a non-empty file is there. A plain write,
-/// not `write_atomic`: hundreds of syncs made a first start take seconds on a
-/// busy disk, and a file that a crash left empty is simply written again.
-fn install_file(path: &Path, text: &str) -> io::Result<()> {
-    match fs::metadata(path) {
-        Ok(metadata) if metadata.len() > 0 => Ok(()),
-        _ => fs::write(path, text),
-    }
-}
-
-/// Whether files can be made and removed in `folder`: the only sure test is
-/// to try, as permission bits say nothing about read-only mounts or root. A
-/// probe left by a crash with our process id is reused, not an error.
-fn probe_writable(folder: &Path) -> io::Result<()> {
-    let probe = folder.join(format!(".schokoban-probe.{}", std::process::id()));
-    fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .open(&probe)?;
-    fs::remove_file(&probe)
+    probe_writable(root).map_err(io_error(root))?;
+    remove_stale_temps(root);
+    remove_stale_temps_below(&root.join("custom"));
+    Ok(())
 }

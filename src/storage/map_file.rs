@@ -1,10 +1,11 @@
 //! Reading XSB files a player points us at, whatever they turn out to be.
 
 use std::fmt;
-use std::fs::File;
+use std::fs::Metadata;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
+use super::files::open_for_reading;
 use crate::game::{Level, ParseError, parse_levels};
 
 /// Larger files are refused before they are read whole.
@@ -100,9 +101,8 @@ pub fn read_text(path: &Path, max_bytes: u64) -> Result<String, LoadError> {
     })
 }
 
-/// Reads a small regular file as bytes, with the same refusals as [`read_text`].
-pub fn read_bytes(path: &Path, max_bytes: u64) -> Result<Vec<u8>, LoadError> {
-    let metadata = std::fs::metadata(path).map_err(|e| LoadError::io(path, &e))?;
+/// Refuses folders, FIFOs, devices and files over `max_bytes`.
+fn check_regular(path: &Path, metadata: &Metadata, max_bytes: u64) -> Result<(), LoadError> {
     if metadata.is_dir() {
         return Err(LoadError::new(path, LoadErrorKind::IsDirectory));
     }
@@ -117,7 +117,17 @@ pub fn read_bytes(path: &Path, max_bytes: u64) -> Result<Vec<u8>, LoadError> {
             },
         ));
     }
-    let file = File::open(path).map_err(|e| LoadError::io(path, &e))?;
+    Ok(())
+}
+
+/// Reads a small regular file as bytes, with the same refusals as [`read_text`].
+pub fn read_bytes(path: &Path, max_bytes: u64) -> Result<Vec<u8>, LoadError> {
+    // Looked at before opening, so a device is not even opened...
+    let metadata = std::fs::metadata(path).map_err(|e| LoadError::io(path, &e))?;
+    check_regular(path, &metadata, max_bytes)?;
+    // ...and again as opened, without blocking, in case it was swapped.
+    let (file, metadata) = open_for_reading(path).map_err(|e| LoadError::io(path, &e))?;
+    check_regular(path, &metadata, max_bytes)?;
     let mut bytes = Vec::new();
     // The file may have grown since we looked; never read past the cap.
     file.take(max_bytes + 1)

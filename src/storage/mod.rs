@@ -1,11 +1,13 @@
 //! Everything that touches the file system: map files, records and saves.
 
 mod atomic;
+mod files;
 mod leaderboard;
 mod map_file;
 mod records;
 
-pub use atomic::{remove_if_present, write_atomic};
+pub use atomic::{remove_if_present, remove_stale_temps, remove_stale_temps_below, write_atomic};
+pub use files::{install_file, lock_file, probe_writable, survive_file_size_limit};
 pub use leaderboard::{
     Entry, LEADERBOARD_SIZE, Leaderboard, LeaderboardError, MAX_NICKNAME_CHARS, valid_nickname,
 };

@@ -7,6 +7,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::atomic::{remove_if_present, write_atomic};
+use super::files::lock_file;
 use super::leaderboard::{Leaderboard, LeaderboardError};
 use super::map_file::{LoadError, LoadErrorKind, read_bytes, read_text};
 use crate::game::{LogEntry, LogError, format_log, parse_log};
@@ -215,9 +216,7 @@ impl Records {
             path: self.map.clone(),
             error,
         };
-        let file = File::open(&self.map).map_err(io_error)?;
-        file.lock().map_err(io_error)?;
-        Ok(file)
+        lock_file(&self.map, false).map_err(io_error)
     }
 
     /// Renames a damaged leaderboard to `NAME.xsb.dat.damaged`, numbered when

@@ -5,22 +5,15 @@ use crate::app::message::Message;
 use crate::app::origin::Origin;
 use crate::app::screens::finish::{Finish, NextChoice, Stage};
 use crate::app::screens::play::Play;
+use crate::app::shutdown::PendingSave;
 use crate::app::{App, Screen};
 use crate::storage::{Leaderboard, Records};
 
 impl App {
-    /// Writes the save of an unsolved game with moves; says what happened.
+    /// Writes the save of an unsolved game with moves, or deletes one a
+    /// reset made stale; says what happened.
     fn save_if_unsolved(play: &Play) -> Option<Message> {
-        if play.game.is_solved() || play.game.score() == 0 {
-            return None;
-        }
-        Some(match &play.opened.records {
-            None => Message::warning("Records and saves are off: the game was not saved"),
-            Some(records) => match records.write_save(play.game.log()) {
-                Ok(()) => Message::info(format!("Game saved to {}", records.save_path().display())),
-                Err(error) => Message::warning(format!("Could not save the game: {error}")),
-            },
-        })
+        PendingSave::of(play).as_ref().map(PendingSave::carry_out)
     }
 
     pub(super) fn leave(&mut self) {

@@ -181,7 +181,9 @@ impl App {
     pub(super) fn start_play(&mut self, opened: Opened, game: Game) {
         let (board, problem) = read_board(opened.records.as_ref());
         let mut play = Play::new(opened, game, board.best(), self.theme);
-        play.message = problem.map(Message::warning);
+        if let Some(problem) = problem {
+            play.message = Some(Message::warning(problem));
+        }
         self.screens.push(Screen::Play(Box::new(play)));
     }
 
@@ -203,8 +205,15 @@ impl App {
         };
         match replayed {
             Ok(game) => {
+                let solved = game.is_solved();
                 self.start_play(prompt.opened, game);
-                self.set_message(Message::info("Saved game loaded"));
+                if let Screen::Play(play) = self.screen_mut() {
+                    play.resumed = true;
+                }
+                // A save of a finished game keeps the solved notice instead.
+                if !solved {
+                    self.set_message(Message::info("Saved game loaded"));
+                }
             }
             Err(reason) => {
                 let path = prompt

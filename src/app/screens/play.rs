@@ -36,6 +36,8 @@ pub struct Play {
     pub show_help: bool,
     pub marks: Marks,
     pub hint: HintState,
+    /// Loaded from the level's save, which a reset then makes stale.
+    pub resumed: bool,
     /// Dead squares of this level, for instant warnings after each push.
     deadlocks: Deadlocks,
     pub theme: Theme,
@@ -53,10 +55,12 @@ impl Play {
             show_help: false,
             marks: Marks::default(),
             hint: HintState::Idle,
+            resumed: false,
             theme,
         };
-        // A loaded save may already be stuck.
+        // A loaded save may already be stuck, or a map or save already solved.
         play.check_deadlocks();
+        play.announce_if_solved();
         play
     }
 
@@ -180,12 +184,22 @@ impl Play {
         self.marks.hint = None;
         self.marks.walk.clear();
         self.check_deadlocks();
-        if self.game.is_solved() {
-            self.message = Some(Message::info(format!(
-                "Solved in {}! Press Enter to continue",
-                plural(self.game.score(), "move")
-            )));
+        self.announce_if_solved();
+    }
+
+    /// A solved board waits for Enter; this says so.
+    fn announce_if_solved(&mut self) {
+        if !self.game.is_solved() {
+            return;
         }
+        let text = match self.game.score() {
+            0 => "This level starts solved! Press Enter to continue".to_owned(),
+            score => format!(
+                "Solved in {}! Press Enter to continue",
+                plural(score, "move")
+            ),
+        };
+        self.message = Some(Message::info(text));
     }
 
     /// Click a reachable cell to walk there; click a box, then a cell, to
