@@ -1,12 +1,13 @@
 //! Messages wrapped to the room they get, never cut mid-word. When they need
-//! more rows than that, the last row says which key shows them whole, and
-//! [`MessageOverlay`] shows them whole, scrolling when even that is short.
+//! more rows than that, the last row says which key shows them whole, in an
+//! [`Overlay`](super::overlay::Overlay) that scrolls when even that is short.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
-use ratatui::widgets::{Block, Clear, Widget};
+use ratatui::widgets::Widget;
 
+use super::overlay::OverlayEntry;
 use crate::app::message::{Message, MessageKind};
 use crate::app::theme::{Chrome, Theme};
 use crate::text::{width, wrap};
@@ -85,90 +86,25 @@ impl Widget for MessageLines<'_> {
     }
 }
 
-/// Every message whole, in a box over the screen, scrolled by `scroll` rows.
-pub struct MessageOverlay<'a> {
-    pub messages: &'a [Message],
-    pub theme: Theme,
-    pub scroll: usize,
-}
-
-/// The widest the overlay gets, so lines stay easy to read.
-const OVERLAY_WIDTH: u16 = 72;
-
-impl MessageOverlay<'_> {
-    fn popup(&self, area: Rect) -> Rect {
-        let width = OVERLAY_WIDTH.min(area.width);
-        let lines = wrapped(
-            self.messages,
-            width.saturating_sub(4),
-            self.theme,
-            Style::new(),
-        );
-        let height = (lines.len() as u16 + 4).min(area.height);
-        Rect::new(
-            area.x + (area.width - width) / 2,
-            area.y + (area.height - height) / 2,
-            width,
-            height,
-        )
-    }
-
-    /// The furthest `scroll` can usefully go on a screen of `area`.
-    pub fn max_scroll(&self, area: Rect) -> usize {
-        let popup = self.popup(area);
-        let rows = popup.height.saturating_sub(4) as usize;
-        let lines = wrapped(
-            self.messages,
-            popup.width.saturating_sub(4),
-            self.theme,
-            Style::new(),
-        );
-        lines.len().saturating_sub(rows)
-    }
-}
-
-impl Widget for MessageOverlay<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        let popup = self.popup(area);
-        Clear.render(popup, buf);
-        let block = Block::bordered()
-            .border_set(self.theme.border())
-            .title(" Messages ")
-            .title_bottom(
-                self.theme
-                    .text(" ↑↓ scroll · any other key closes ")
-                    .into_owned(),
-            );
-        let inner = block.inner(popup);
-        block.render(popup, buf);
-        let text = Rect::new(
-            inner.x + 1,
-            inner.y + 1,
-            inner.width.saturating_sub(2),
-            inner.height.saturating_sub(2),
-        );
-        let lines = wrapped(self.messages, text.width, self.theme, Style::new());
-        let scroll = self.scroll.min(self.max_scroll(area));
-        for (row, (line, style)) in lines
-            .iter()
-            .skip(scroll)
-            .take(text.height as usize)
-            .enumerate()
-        {
-            buf.set_stringn(
-                text.x,
-                text.y + row as u16,
-                line,
-                text.width as usize,
-                *style,
-            );
-        }
-    }
+/// Every message whole, for an [`Overlay`](super::overlay::Overlay).
+pub fn overlay_entries(messages: &[Message], theme: Theme) -> Vec<OverlayEntry> {
+    messages
+        .iter()
+        .map(|message| OverlayEntry {
+            label: String::new(),
+            text: theme.text(&message.text).into_owned(),
+            style: match message.kind {
+                MessageKind::Info => Style::new(),
+                MessageKind::Warning => theme.error(),
+            },
+        })
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::widgets::overlay::Overlay;
 
     const LONG: &str =
         "tiny.xsb.dat: line 3: does not start with a score; the readable entries are kept";
@@ -177,6 +113,16 @@ mod tests {
         Theme {
             ascii: false,
             color: false,
+        }
+    }
+
+    fn overlay(entries: &[OverlayEntry], scroll: usize) -> Overlay<'_> {
+        Overlay {
+            title: "Messages",
+            entries,
+            label_width: 0,
+            scroll,
+            theme: plain(),
         }
     }
 
@@ -241,11 +187,8 @@ mod tests {
     #[test]
     fn the_overlay_shows_every_message_whole_at_the_smallest_size() {
         let messages = [Message::info(LONG), Message::warning("Could not save")];
-        let overlay = MessageOverlay {
-            messages: &messages,
-            theme: plain(),
-            scroll: 0,
-        };
+        let entries = overlay_entries(&messages, plain());
+        let overlay = overlay(&entries, 0);
         assert_eq!(overlay.max_scroll(Rect::new(0, 0, 40, 12)), 0);
         assert_eq!(
             drawn(overlay, 40, 12),
@@ -260,7 +203,7 @@ mod tests {
                     "║ are kept                             ║",
                     "║ Could not save                       ║",
                     "║                                      ║",
-                    "╚ ↑↓ scroll · any other key closes ════╝",
+                    "╚ any key closes ══════════════════════╝",
                     "",
                     "",
                 ],
@@ -272,11 +215,8 @@ mod tests {
     #[test]
     fn a_short_screen_scrolls_the_overlay() {
         let messages = [Message::info(LONG), Message::warning("Could not save")];
-        let at = |scroll| MessageOverlay {
-            messages: &messages,
-            theme: plain(),
-            scroll,
-        };
+        let entries = overlay_entries(&messages, plain());
+        let at = |scroll| overlay(&entries, scroll);
         let area = Rect::new(0, 0, 40, 6);
         assert_eq!(at(0).max_scroll(area), 2);
         let text = |scroll| format!("{:?}", drawn(at(scroll), 40, 6));

@@ -7,5 +7,6 @@ pub mod leaderboard;
 pub mod logo;
 pub mod menu;
 pub mod messages;
+pub mod overlay;
 pub mod page;
 pub mod text_input;
