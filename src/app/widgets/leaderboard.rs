@@ -42,6 +42,20 @@ impl LeaderboardView<'_> {
         rows as u16
     }
 
+    /// Whether entry `place` (not the best, which is always shown) is drawn
+    /// in `rows`: when they are too few for the whole board, the entries
+    /// after the best are a window that keeps the new entry in view.
+    fn shown_in(&self, rows: u16, place: usize) -> bool {
+        let window = (rows as usize).saturating_sub(2).max(1);
+        let rest = self.board.entries().len() - 1;
+        let first = self.new_place.map_or(1, |new| {
+            new.saturating_sub(window / 2)
+                .min((rest + 1).saturating_sub(window))
+                .max(1)
+        });
+        (first..first + window).contains(&place)
+    }
+
     /// Digits of the longest score, so scores line up on the right.
     fn score_width(&self) -> usize {
         let longest = self.board.entries().iter().map(|e| e.score).max();
@@ -80,6 +94,9 @@ impl Widget for LeaderboardView<'_> {
         for (place, entry) in entries.iter().enumerate() {
             if y >= area.bottom() {
                 break;
+            }
+            if place > 0 && !self.shown_in(area.height, place) {
+                continue;
             }
             let is_new = Some(place) == self.new_place;
             let crown = if place == 0 {
@@ -177,6 +194,36 @@ mod tests {
                     "   2.   7  日本語の名前… ◀ you",
                 ],
                 30
+            )
+        );
+    }
+
+    #[test]
+    fn a_short_area_keeps_the_best_and_a_window_around_the_new_entry() {
+        let board = (1..=10).fold(String::new(), |text, i| text + &format!("{i} p{i}\n"));
+        let board = Leaderboard::parse(&board).expect("board");
+        let view = LeaderboardView {
+            board: &board,
+            new_place: Some(7),
+            theme: Theme {
+                ascii: true,
+                color: false,
+            },
+        };
+        let area = Rect::new(0, 0, 20, 5);
+        let mut buf = Buffer::empty(area);
+        view.render(area, &mut buf);
+        assert_eq!(
+            text_of(&buf),
+            lines(
+                &[
+                    "*  1.   1  p1",
+                    &"-".repeat(20),
+                    "   7.   7  p7",
+                    "   8.   8  p8  < you",
+                    "   9.   9  p9",
+                ],
+                20
             )
         );
     }
