@@ -291,3 +291,18 @@ fn a_file_size_limit_makes_writes_fail_not_the_game() {
     session.wait_for("File too large");
     session.finish();
 }
+
+#[test]
+fn a_pusher_listing_given_on_the_command_line_plays() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // TINY as pusher.exe's extractor prints it: X wall, * box, . goal.
+    let listing = "Maze: 1\nSize X: 7\nSize Y: 5\n\nXXXXXXX\nX     X\nX .*@ X\nX     X\nXXXXXXX\n";
+    std::fs::write(dir.path().join("maze.txt"), listing).expect("write map");
+    let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_schokoban"));
+    command.args(["--data-dir", "data", "maze.txt"]);
+    let mut session = Session::spawn(command, dir.path());
+    session.wait_for("Puzzle: Maze 1");
+    session.send(LEFT);
+    session.wait_for("Solved in 1 move!");
+    session.finish();
+}

@@ -85,7 +85,7 @@ fn folder_name(map: &Path) -> String {
 
 /// FNV-1a: tiny and, unlike std's hasher, the same in every Rust release,
 /// so a map keeps its folder across upgrades.
-fn fnv1a(bytes: &[u8]) -> u64 {
+pub(super) fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
         (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
     })

@@ -6,8 +6,10 @@
 //! levels are served from the binary and [`Library::notices`] says that
 //! records, saves and progress are off.
 
+mod added;
 mod collection;
 mod custom;
+mod pasted;
 mod progress;
 mod settings;
 
@@ -16,14 +18,18 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
+pub use added::{
+    AddedCollection, AddedLevel, COLLECTIONS_FOLDER, MAX_ADDED_LEVELS, MAX_NAME_CHARS,
+};
 pub use collection::Collection;
 pub use custom::CustomRecords;
+pub use pasted::{PASTED_FOLDER, PastedLevels};
 pub use progress::Progress;
 pub use settings::Settings;
 
 use crate::game::{Level, ParseError, parse_level};
 use crate::storage::{
-    Records, install_file, lock_file, probe_writable, read_text, remove_stale_temps,
+    LoadError, Records, install_file, lock_file, probe_writable, read_text, remove_stale_temps,
     remove_stale_temps_below, write_atomic,
 };
 use progress::ProgressBook;
@@ -85,6 +91,24 @@ pub enum LibraryError {
         number: usize,
         error: ParseError,
     },
+    /// Records are off, so nothing can be added to the data folder.
+    DataFolderOff,
+    /// A file to add could not be read as levels.
+    Load(LoadError),
+    /// Pasted text that is not levels.
+    Pasted(ParseError),
+    /// More levels than one added collection may hold.
+    TooManyLevels {
+        count: usize,
+    },
+    NoSuchCollection {
+        id: String,
+    },
+    NoSuchAddedLevel {
+        name: String,
+        number: usize,
+        count: usize,
+    },
 }
 
 impl fmt::Display for LibraryError {
@@ -104,6 +128,22 @@ impl fmt::Display for LibraryError {
                 number,
                 error,
             } => write!(f, "built-in level {collection} {number}: {error}"),
+            LibraryError::DataFolderOff => write!(
+                f,
+                "the data folder cannot be used, so nothing can be kept in it"
+            ),
+            LibraryError::Load(error) => write!(f, "{error}"),
+            LibraryError::Pasted(error) => write!(f, "the pasted text: {error}"),
+            LibraryError::TooManyLevels { count } => write!(
+                f,
+                "{count} levels is more than a collection may hold (at most {MAX_ADDED_LEVELS})"
+            ),
+            LibraryError::NoSuchCollection { id } => write!(f, "no added collection {id:?}"),
+            LibraryError::NoSuchAddedLevel {
+                name,
+                number,
+                count,
+            } => write!(f, "{name} has no level {number}; it has {count}"),
         }
     }
 }

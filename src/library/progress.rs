@@ -53,9 +53,44 @@ impl Progress {
         self.solved.iter().copied()
     }
 
+    /// Raises the furthest level reached; says whether that changed anything.
+    pub(super) fn mark_reached(&mut self, number: usize) -> bool {
+        let changed = number > self.reached;
+        self.reached = self.reached.max(number);
+        changed
+    }
+
+    /// Adds a solved level; says whether it is new.
+    pub(super) fn mark_solved(&mut self, number: usize) -> bool {
+        self.solved.insert(number)
+    }
+
+    /// Reads the fields of a progress line after the collection,
+    /// `REACHED [SOLVED]`, keeping numbers from 1 to `last`.
+    pub(super) fn from_fields<'a>(
+        mut fields: impl Iterator<Item = &'a str>,
+        last: usize,
+    ) -> Option<Progress> {
+        let reached = fields.next()?.parse::<usize>().ok()?;
+        let solved = parse_list(fields.next().unwrap_or(""), last)?;
+        fields.next().is_none().then(|| Progress {
+            reached: reached.min(last),
+            solved,
+        })
+    }
+
+    /// The fields [`Self::from_fields`] reads.
+    pub(super) fn to_fields(&self) -> String {
+        if self.solved.is_empty() {
+            self.reached.to_string()
+        } else {
+            format!("{} {}", self.reached, format_list(&self.solved))
+        }
+    }
+
     /// Takes in what another copy knows; progress only grows, so the merge
     /// never loses what either game recorded.
-    fn merge(&mut self, other: &Progress) {
+    pub(super) fn merge(&mut self, other: &Progress) {
         self.reached = self.reached.max(other.reached);
         self.solved.extend(&other.solved);
     }
@@ -76,10 +111,10 @@ impl ProgressBook {
 
     /// Raises the furthest level reached; says whether that changed anything.
     pub(super) fn mark_reached(&mut self, collection: Collection, number: usize) -> bool {
-        let progress = self.entries.entry(collection).or_default();
-        let changed = number > progress.reached;
-        progress.reached = progress.reached.max(number);
-        changed
+        self.entries
+            .entry(collection)
+            .or_default()
+            .mark_reached(number)
     }
 
     /// Adds a solved level; says whether it is new.
@@ -87,8 +122,7 @@ impl ProgressBook {
         self.entries
             .entry(collection)
             .or_default()
-            .solved
-            .insert(number)
+            .mark_solved(number)
     }
 
     pub(super) fn merge(&mut self, other: &ProgressBook) {
@@ -115,20 +149,11 @@ impl ProgressBook {
             let collection = Collection::from_id(id);
             // Numbers past the end cannot be kept, nor expanded from a range.
             let last = collection.map_or(0, Collection::level_count);
-            let reached = fields.next().and_then(|f| f.parse::<usize>().ok());
-            let solved = parse_list(fields.next().unwrap_or(""), last);
-            let (Some(reached), Some(solved), None) = (reached, solved, fields.next()) else {
+            let Some(progress) = Progress::from_fields(fields, last) else {
                 return Err(index + 1);
             };
             match collection {
-                Some(collection) => book
-                    .entries
-                    .entry(collection)
-                    .or_default()
-                    .merge(&Progress {
-                        reached: reached.min(last),
-                        solved,
-                    }),
+                Some(collection) => book.entries.entry(collection).or_default().merge(&progress),
                 None => book.foreign.push(line.to_owned()),
             }
         }
@@ -138,12 +163,7 @@ impl ProgressBook {
     pub(super) fn to_text(&self) -> String {
         let mut text = String::from(HEADER);
         for (collection, progress) in &self.entries {
-            let _ = write!(text, "{} {}", collection.id(), progress.reached);
-            if !progress.solved.is_empty() {
-                text.push(' ');
-                text.push_str(&format_list(&progress.solved));
-            }
-            text.push('\n');
+            let _ = writeln!(text, "{} {}", collection.id(), progress.to_fields());
         }
         for line in &self.foreign {
             text.push_str(line);
@@ -181,7 +201,7 @@ pub(super) fn load(path: &Path, may_move: bool) -> (ProgressBook, Option<Notice>
 }
 
 /// Renames `path` to `path.damaged`, numbered when that name is taken.
-fn move_aside(path: &Path) -> io::Result<PathBuf> {
+pub(super) fn move_aside(path: &Path) -> io::Result<PathBuf> {
     let with = |suffix: &str| {
         let mut name = OsString::from(path.as_os_str());
         name.push(suffix);

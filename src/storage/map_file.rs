@@ -1,4 +1,4 @@
-//! Reading XSB files a player points us at, whatever they turn out to be.
+//! Reading the map files a player points us at, whatever they turn out to be.
 
 use std::fmt;
 use std::fs::Metadata;
@@ -62,29 +62,34 @@ impl LoadError {
 
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let path = self.path.display();
-        match &self.kind {
-            LoadErrorKind::Missing => write!(f, "{path}: no such file"),
-            LoadErrorKind::PermissionDenied => write!(f, "{path}: permission denied"),
-            LoadErrorKind::IsDirectory => write!(f, "{path}: is a folder, not an XSB file"),
-            LoadErrorKind::NotAFile => write!(f, "{path}: not a regular file"),
+        write!(f, "{}: {}", self.path.display(), self.kind)
+    }
+}
+
+/// What is wrong, without the file's name, for messages that name it apart.
+impl fmt::Display for LoadErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadErrorKind::Missing => write!(f, "no such file"),
+            LoadErrorKind::PermissionDenied => write!(f, "permission denied"),
+            LoadErrorKind::IsDirectory => write!(f, "is a folder, not a level file"),
+            LoadErrorKind::NotAFile => write!(f, "not a regular file"),
             LoadErrorKind::TooLarge { bytes } => write!(
                 f,
-                "{path}: {bytes} bytes is too large for a level file (the most is {} MiB)",
+                "{bytes} bytes is too large for a level file (the most is {} MiB)",
                 MAX_FILE_BYTES / 1024 / 1024
             ),
-            LoadErrorKind::NotUtf8 { line } => {
-                write!(f, "{path}: line {line}: not UTF-8 text")
-            }
-            LoadErrorKind::Unreadable { message, .. } => write!(f, "{path}: {message}"),
-            LoadErrorKind::Parse(error) => write!(f, "{path}: {error}"),
+            LoadErrorKind::NotUtf8 { line } => write!(f, "line {line}: not UTF-8 text"),
+            LoadErrorKind::Unreadable { message, .. } => write!(f, "{message}"),
+            LoadErrorKind::Parse(error) => write!(f, "{error}"),
         }
     }
 }
 
 impl std::error::Error for LoadError {}
 
-/// Reads every level of an XSB file.
+/// Reads every level of a map file in any format the game reads (XSB or a
+/// pusher.exe listing).
 pub fn load_levels(path: &Path) -> Result<Vec<Level>, LoadError> {
     let text = read_text(path, MAX_FILE_BYTES)?;
     parse_levels(&text).map_err(|e| LoadError::new(path, LoadErrorKind::Parse(e)))

@@ -2,14 +2,18 @@
 
 mod atomic;
 mod files;
+mod folders;
 mod leaderboard;
 mod map_file;
 mod records;
+mod runs;
 
 pub use atomic::{remove_if_present, remove_stale_temps, remove_stale_temps_below, write_atomic};
 pub use files::{install_file, lock_file, probe_writable, survive_file_size_limit};
+pub use folders::{create_folder_whole, list_folders, remove_folder_whole};
 pub use leaderboard::{
     Entry, LEADERBOARD_SIZE, Leaderboard, LeaderboardError, MAX_NICKNAME_CHARS, valid_nickname,
 };
 pub use map_file::{LoadError, LoadErrorKind, MAX_FILE_BYTES, load_levels, read_bytes, read_text};
 pub use records::{LeaderboardRead, RecordError, Records, SaveProblem, ScoreAdded};
+pub use runs::{RunsError, RunsProblem, RunsRead};

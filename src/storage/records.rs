@@ -1,4 +1,5 @@
-//! A map's leaderboard (`NAME.xsb.dat`) and saved game (`NAME.xsb.sav`) on disk.
+//! A map's leaderboard (`NAME.xsb.dat`), winning moves (`NAME.xsb.runs`, see
+//! [`super::runs`]) and saved game (`NAME.xsb.sav`) on disk.
 
 use std::ffi::OsString;
 use std::fmt;
@@ -10,12 +11,13 @@ use super::atomic::{remove_if_present, write_atomic};
 use super::files::lock_file;
 use super::leaderboard::{Leaderboard, LeaderboardError};
 use super::map_file::{LoadError, LoadErrorKind, read_bytes, read_text};
+use super::runs::RunsProblem;
 use crate::game::{LogEntry, LogError, format_log, parse_log};
 
 /// Record files are small; anything bigger is junk, not a record.
 const MAX_RECORD_BYTES: u64 = 1024 * 1024;
-/// Saves hold whole games, which can run long.
-const MAX_SAVE_BYTES: u64 = 16 * 1024 * 1024;
+/// Saves hold whole games, which can run long; so do the runs of a board.
+pub(super) const MAX_SAVE_BYTES: u64 = 16 * 1024 * 1024;
 
 /// Where one map's records live: beside the map, or in a fallback folder.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,6 +25,8 @@ pub struct Records {
     /// The map itself. Writers lock it, as it is the one file we never replace.
     map: PathBuf,
     leaderboard: PathBuf,
+    /// The winning moves of each leaderboard entry.
+    pub(super) runs: PathBuf,
     save: PathBuf,
 }
 
@@ -47,14 +51,7 @@ impl fmt::Display for RecordError {
             RecordError::Read(error) => write!(f, "{error}"),
             RecordError::Io { path, error } => write!(f, "{}: {error}", path.display()),
             RecordError::DamagedSave { path, error } => match error {
-                SaveProblem::Unreadable(kind) => write!(
-                    f,
-                    "{}",
-                    LoadError {
-                        path: path.clone(),
-                        kind: kind.clone()
-                    }
-                ),
+                SaveProblem::Unreadable(kind) => write!(f, "{}: {kind}", path.display()),
                 SaveProblem::Log(error) => write!(f, "{}: {error}", path.display()),
             },
         }
@@ -78,6 +75,8 @@ pub struct ScoreAdded {
     pub place: Option<usize>,
     /// Where a damaged file was moved before the new one was written.
     pub moved_aside: Option<PathBuf>,
+    /// Why the winning moves were not kept as asked, though the score was.
+    pub runs_problems: Vec<RunsProblem>,
 }
 
 impl Records {
@@ -92,6 +91,7 @@ impl Records {
         Self {
             map: map.to_path_buf(),
             leaderboard: folder.join(with_suffix(name, ".dat")),
+            runs: folder.join(with_suffix(name, ".runs")),
             save: folder.join(with_suffix(name, ".sav")),
         }
     }
@@ -109,6 +109,7 @@ impl Records {
         let base = with_suffix(name, &format!(".{number}"));
         Self {
             leaderboard: folder.join(with_suffix(&base, ".dat")),
+            runs: folder.join(with_suffix(&base, ".runs")),
             save: folder.join(with_suffix(&base, ".sav")),
             map: self.map,
         }
@@ -116,6 +117,10 @@ impl Records {
 
     pub fn leaderboard_path(&self) -> &Path {
         &self.leaderboard
+    }
+
+    pub fn runs_path(&self) -> &Path {
+        &self.runs
     }
 
     pub fn save_path(&self) -> &Path {
@@ -147,6 +152,27 @@ impl Records {
     /// games finishing at once both land on it. A damaged file is moved
     /// aside, never silently overwritten.
     pub fn add_score(&self, score: usize, name: &str) -> Result<ScoreAdded, RecordError> {
+        self.add_entry(score, name, None)
+    }
+
+    /// [`Self::add_score`], keeping the moves that won it (undos included)
+    /// in the runs file so the run can be watched later. Trouble with the
+    /// runs file never costs the score: it is told in `runs_problems`.
+    pub fn add_score_with_run(
+        &self,
+        score: usize,
+        name: &str,
+        run: &[LogEntry],
+    ) -> Result<ScoreAdded, RecordError> {
+        self.add_entry(score, name, Some(run))
+    }
+
+    fn add_entry(
+        &self,
+        score: usize,
+        name: &str,
+        run: Option<&[LogEntry]>,
+    ) -> Result<ScoreAdded, RecordError> {
         let lock = self.lock()?;
         let LeaderboardRead {
             mut board,
@@ -155,7 +181,7 @@ impl Records {
         let moved_aside = if problems.is_empty() {
             None
         } else {
-            Some(self.move_aside()?)
+            Some(move_aside(&self.leaderboard)?)
         };
         let place = board.insert(score, name);
         write_atomic(&self.leaderboard, board.to_text().as_bytes()).map_err(|error| {
@@ -164,11 +190,16 @@ impl Records {
                 error,
             }
         })?;
+        let runs_problems = match (run, place) {
+            (Some(run), Some(place)) => self.keep_run(&board, place, run),
+            _ => Vec::new(),
+        };
         drop(lock);
         Ok(ScoreAdded {
             board,
             place,
             moved_aside,
+            runs_problems,
         })
     }
 
@@ -218,23 +249,23 @@ impl Records {
         };
         lock_file(&self.map, false).map_err(io_error)
     }
+}
 
-    /// Renames a damaged leaderboard to `NAME.xsb.dat.damaged`, numbered when
-    /// that name is taken, so no record is ever lost.
-    fn move_aside(&self) -> Result<PathBuf, RecordError> {
-        let base = with_suffix(self.leaderboard.as_os_str(), ".damaged");
-        let mut target = PathBuf::from(&base);
-        let mut number = 1;
-        while target.exists() {
-            number += 1;
-            target = PathBuf::from(with_suffix(&base, &format!(".{number}")));
-        }
-        std::fs::rename(&self.leaderboard, &target).map_err(|error| RecordError::Io {
-            path: self.leaderboard.clone(),
-            error,
-        })?;
-        Ok(target)
+/// Renames a damaged record file to `NAME.damaged`, numbered when that name
+/// is taken, so no record is ever lost.
+pub(super) fn move_aside(path: &Path) -> Result<PathBuf, RecordError> {
+    let base = with_suffix(path.as_os_str(), ".damaged");
+    let mut target = PathBuf::from(&base);
+    let mut number = 1;
+    while target.exists() {
+        number += 1;
+        target = PathBuf::from(with_suffix(&base, &format!(".{number}")));
     }
+    std::fs::rename(path, &target).map_err(|error| RecordError::Io {
+        path: path.to_path_buf(),
+        error,
+    })?;
+    Ok(target)
 }
 
 fn with_suffix(name: &std::ffi::OsStr, suffix: &str) -> OsString {
