@@ -40,3 +40,55 @@ fn keys_do_nothing_while_the_terminal_is_too_small() {
     ));
     assert!(!app.is_running(), "Ctrl+C still quits");
 }
+
+#[test]
+fn zoom_is_remembered_for_the_next_level_and_the_next_session() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map = write_map(dir.path(), "tiny.xsb", TINY);
+    let mut app = open_map(dir.path(), &map);
+    let wall_row = |app: &App| app.visible_text(80, 24).lines().nth(5).map(str::to_owned);
+    assert_eq!(wall_row(&app).as_deref(), Some("    ██████████████"));
+    press(&mut app, &[ch('z')]);
+    assert_eq!(wall_row(&app).as_deref(), Some("    ███████"));
+    let again = open_map(dir.path(), &map);
+    assert_eq!(
+        wall_row(&again).as_deref(),
+        Some("    ███████"),
+        "one column a cell, as chosen last time"
+    );
+}
+
+#[test]
+fn zoom_says_when_a_map_is_too_wide_for_square_cells() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let wide = format!(
+        "{}\n#@$.{}#\n{}\n",
+        "#".repeat(30),
+        " ".repeat(25),
+        "#".repeat(30)
+    );
+    let map = write_map(dir.path(), "wide.xsb", &wide);
+    let mut app = open_map(dir.path(), &map);
+    resize(&mut app, 40, 12);
+    press(&mut app, &[ch('z'), ch('z')]);
+    let text = app.visible_text(40, 12);
+    assert!(text.contains("this map is too wide for"), "{text}");
+}
+
+#[test]
+fn n_and_p_in_arcade_say_why_they_do_nothing() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut app = ui::menu_app(dir.path());
+    // Arcade, the first collection, then its first level.
+    press(&mut app, &[key(KeyCode::Enter), key(KeyCode::Enter)]);
+    while app.screen_name() != "play" {
+        press(&mut app, &[key(KeyCode::Enter)]);
+    }
+    press(&mut app, &[ch('n')]);
+    assert!(
+        ui::messages(&app).contains("Arcade goes in order"),
+        "{}",
+        ui::messages(&app)
+    );
+    assert_eq!(level(&app).game.score(), 0);
+}

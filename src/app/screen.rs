@@ -177,6 +177,8 @@ pub(crate) enum Effect {
         from: Ended,
         to: Origin,
     },
+    /// Z: remember square cells (or not) for every level from now on.
+    SetZoom(bool),
 }
 
 /// The level on the Play screen, for the app's query API.

@@ -199,8 +199,9 @@ impl App {
         // A damaged leaderboard matters more than news such as "loaded".
         let message = problem.or(message);
         let record = board.best();
+        let zoom = self.library.settings().zoom;
         self.push(Play::new(
-            opened, game, record, message, resumed, self.theme,
+            opened, game, record, message, resumed, zoom, self.theme,
         ));
     }
 }

@@ -60,6 +60,7 @@ impl Play {
         record: Option<usize>,
         message: Option<Message>,
         resumed: bool,
+        zoom: bool,
         theme: Theme,
     ) -> Self {
         let mut play = Self {
@@ -68,7 +69,7 @@ impl Play {
             game,
             record,
             message,
-            zoom: true,
+            zoom,
             show_help: false,
             help_scroll: 0,
             area: Rect::new(0, 0, 80, 24),
@@ -160,6 +161,23 @@ impl Play {
         let edge = if delta > 0 { "last" } else { "first" };
         self.message = Some(Message::info(format!("This is the {edge} level")));
         Effect::None
+    }
+
+    /// Z: the other cell shape, remembered; says so when a map is too
+    /// wide for square cells on this screen, rather than doing nothing.
+    fn toggle_zoom(&mut self) -> Effect {
+        self.zoom = !self.zoom;
+        let fits = self
+            .board_layout(self.area)
+            .is_none_or(|layout| BoardLayout::zoom_fits(layout.area, &self.game));
+        self.message = match (self.zoom, fits) {
+            (true, false) => Some(Message::info(
+                "Zoom on, but this map is too wide for square cells here",
+            )),
+            (true, true) => Some(Message::info("Zoom on: square cells")),
+            (false, _) => Some(Message::info("Zoom off: one column a cell")),
+        };
+        Effect::SetZoom(self.zoom)
     }
 
     /// Free play and multi-level files can step to the next or previous level.
@@ -269,16 +287,19 @@ impl Screen for Play {
                 game.reset();
                 changed
             }),
-            Action::Zoom => self.zoom = !self.zoom,
+            Action::Zoom => return self.toggle_zoom(),
             Action::Hint => self.request_hint(),
             Action::NextLevel if self.can_switch_levels() => return self.switch_level(1),
             Action::PreviousLevel if self.can_switch_levels() => return self.switch_level(-1),
-            Action::NextLevel
-            | Action::PreviousLevel
-            | Action::Click
-            | Action::Accept
-            | Action::Back
-            | Action::Messages => {}
+            // The help lists N and P, so say why they do nothing here.
+            Action::NextLevel | Action::PreviousLevel => {
+                let why = match self.opened.origin {
+                    Origin::Arcade { .. } => "Arcade goes in order: N and P work in Free play",
+                    _ => "This file holds one level: N and P have nowhere to go",
+                };
+                self.message = Some(Message::info(why));
+            }
+            Action::Click | Action::Accept | Action::Back | Action::Messages => {}
         }
         Effect::None
     }
