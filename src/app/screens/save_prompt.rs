@@ -29,7 +29,16 @@ pub(crate) struct SavePrompt {
 }
 
 impl SavePrompt {
+    /// A save whose moves do not replay on the level is damaged too: the
+    /// player is told so, with the reason, before being offered anything.
     pub fn new(opened: Rc<Opened>, save: Result<Vec<LogEntry>, Problem>, theme: Theme) -> Self {
+        let save = save.and_then(|log| {
+            let replayed = Game::new(opened.level.clone()).apply_log(&log);
+            replayed.map(|()| log).map_err(|error| Problem::Replay {
+                save: opened.records.as_ref().map(|r| r.save_path().to_owned()),
+                error,
+            })
+        });
         Self {
             opened,
             save,
@@ -47,30 +56,19 @@ impl SavePrompt {
         }
     }
 
-    /// Replays the save; one that does not replay becomes the damaged question.
+    /// Plays on from the save, which `new` found to replay.
     fn load(&mut self) -> Effect {
-        let Ok(log) = &self.save else {
-            return self.delete();
-        };
         let mut game = Game::new(self.opened.level.clone());
-        match game.apply_log(log) {
-            Ok(()) => Effect::Play {
-                opened: Rc::clone(&self.opened),
-                // A save of a finished game keeps the solved notice instead.
-                message: (!game.is_solved()).then(|| Message::info("Saved game loaded")),
-                game,
-                resumed: true,
-            },
-            Err(error) => {
-                let save = self
-                    .opened
-                    .records
-                    .as_ref()
-                    .map(|r| r.save_path().to_owned());
-                self.save = Err(Problem::Replay { save, error });
-                self.selected = 0;
-                Effect::None
-            }
+        let replayed = self.save.as_ref().map(|log| game.apply_log(log));
+        if !matches!(replayed, Ok(Ok(()))) {
+            return self.delete();
+        }
+        Effect::Play {
+            opened: Rc::clone(&self.opened),
+            // A save of a finished game keeps the solved notice instead.
+            message: (!game.is_solved()).then(|| Message::info("Saved game loaded")),
+            game,
+            resumed: true,
         }
     }
 
