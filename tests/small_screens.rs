@@ -92,3 +92,229 @@ fn n_and_p_in_arcade_say_why_they_do_nothing() {
     );
     assert_eq!(level(&app).game.score(), 0);
 }
+
+const THREE: &str = "#####\n#@$.#\n#####\nTitle: One\n\n#####\n#@$.#\n#####\nTitle: Two\n\n######\n#@$ .#\n######\n";
+
+/// The end screen of TINY, solved in 1 move and not added to a full board.
+fn full_board_finish() -> (tempfile::TempDir, App) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map = write_map(dir.path(), "tiny.xsb", TINY);
+    let full = (1..=10).fold(String::new(), |text, i| text + &format!("5 Player {i}\n"));
+    std::fs::write(dir.path().join("tiny.xsb.dat"), full).expect("board");
+    let mut app = open_map(dir.path(), &map);
+    press(&mut app, &[key(KeyCode::Left), key(KeyCode::Enter)]);
+    press(&mut app, &[key(KeyCode::Right), key(KeyCode::Enter)]);
+    (dir, app)
+}
+
+fn help_overlay() -> (tempfile::TempDir, App) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map = write_map(dir.path(), "tiny.xsb", TINY);
+    let mut app = open_map(dir.path(), &map);
+    press(&mut app, &[ch('?')]);
+    (dir, app)
+}
+
+fn three_level_list() -> (tempfile::TempDir, App) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map = write_map(dir.path(), "three.xsb", THREE);
+    let app = open_map(dir.path(), &map);
+    (dir, app)
+}
+
+fn long_error() -> (tempfile::TempDir, App) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let bad = "#####\n#@$$.#\n#####\n";
+    write_map(dir.path(), "a-map-with-a-rather-long-name.xsb", bad);
+    let mut app = ui::menu_app(dir.path());
+    ui::open_path_prompt(&mut app);
+    let path = dir.path().join("a-map-with-a-rather-long-name.xsb");
+    ui::type_text(&mut app, &path.to_string_lossy());
+    press(&mut app, &[key(KeyCode::Enter)]);
+    (dir, app)
+}
+
+/// The whole screen as text, row by row, trailing spaces trimmed.
+fn screen(app: &mut App, width: u16, height: u16) -> Vec<String> {
+    resize(app, width, height);
+    app.visible_text(width, height)
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+const LOGO_80: [&str; 3] = [
+    "                          ╔═╗╔═╗╦ ╦╔═╗╦╔═╔═╗╔╗ ╔═╗╔╗╔",
+    "                          ╚═╗║  ╠═╣║ ║╠╩╗║ ║╠╩╗╠═╣║║║",
+    "                          ╚═╝╚═╝╩ ╩╚═╝╩ ╩╚═╝╚═╝╩ ╩╝╚╝",
+];
+const LOGO_40: [&str; 3] = [
+    "      ╔═╗╔═╗╦ ╦╔═╗╦╔═╔═╗╔╗ ╔═╗╔╗╔",
+    "      ╚═╗║  ╠═╣║ ║╠╩╗║ ║╠╩╗╠═╣║║║",
+    "      ╚═╝╚═╝╩ ╩╚═╝╩ ╩╚═╝╚═╝╩ ╩╝╚╝",
+];
+
+/// `rows` after a blank row and the logo (80 columns), padded to 24 rows.
+fn page_80(rows: &[&str]) -> Vec<String> {
+    let mut lines = vec![String::new()];
+    lines.extend(LOGO_80.iter().map(|l| (*l).to_owned()));
+    lines.extend(rows.iter().map(|l| (*l).to_owned()));
+    lines
+}
+
+fn page_40(rows: &[&str]) -> Vec<String> {
+    let mut lines: Vec<String> = LOGO_40.iter().map(|l| (*l).to_owned()).collect();
+    lines.extend(rows.iter().map(|l| (*l).to_owned()));
+    lines
+}
+
+#[test]
+fn a_full_leaderboard_keeps_its_choices_in_view() {
+    let (_dir, mut app) = full_board_finish();
+    let mut rows = vec![
+        "",
+        "                                  Solved: Tiny",
+        "",
+        "                               Solved in 1 move!",
+        "",
+        "            Leaderboard",
+        "            ★  1.   5  Player 1                        ▶ Play again",
+        "            ────────────────────────────────────────     Main menu",
+    ];
+    let places: Vec<String> = (2..=10)
+        .map(|i| format!("              {i:>2}.   5  Player {i}"))
+        .collect();
+    rows.extend(places.iter().map(String::as_str));
+    rows.extend([
+        "",
+        "",
+        "                    ↑↓ choose · Enter accept · Esc main menu",
+    ]);
+    assert_eq!(screen(&mut app, 80, 24), page_80(&rows));
+    assert_eq!(
+        screen(&mut app, 40, 12),
+        page_40(&[
+            "              Solved: Tiny",
+            "           Solved in 1 move!",
+            "★  1.   5  Player 1",
+            "────────────────────────────────────────",
+            "   2.   5  Player 2",
+            "▶ Play again",
+            "  Main menu",
+            "",
+            "↑↓ choose · Enter accept · Esc main menu",
+        ])
+    );
+}
+
+#[test]
+fn the_help_shows_its_whole_text_and_scrolls_at_the_smallest_size() {
+    let (_dir, mut app) = help_overlay();
+    let big = screen(&mut app, 80, 24);
+    assert_eq!(
+        big[2],
+        "╚═╝╚╔ Keys ════════════════════════════════════════════════════════════════╗"
+    );
+    assert_eq!(
+        big[8],
+        "    ║               H  hint: mark the next push; again to play it          ║"
+    );
+    assert_eq!(
+        big[18],
+        "    ║ Esc / Backspace  back in menus                                       ║"
+    );
+    assert_eq!(
+        big[20],
+        "    ╚ any key closes ══════════════════════════════════════════════════════╝"
+    );
+    let small = screen(&mut app, 40, 12);
+    assert_eq!(
+        small,
+        [
+            "╔ Keys ════════════════════════════════╗",
+            "║                                      ║",
+            "║ WASD / arrows                        ║",
+            "║   move and push                      ║",
+            "║ U                                    ║",
+            "║   undo (counts as a move)            ║",
+            "║ Y                                    ║",
+            "║   redo (counts as a move)            ║",
+            "║ R                                    ║",
+            "║   reset the level (moves back to 0)  ║",
+            "║                                      ║",
+            "╚ ↑↓ scroll · any other key closes ════╝",
+        ]
+    );
+    // Scrolled to the end, the last key shows, whole.
+    press(&mut app, &vec![key(KeyCode::Down); 40]);
+    let end = screen(&mut app, 40, 12);
+    assert_eq!(
+        end[9], "║   back in menus                      ║",
+        "{end:#?}"
+    );
+    press(&mut app, &[ch('x')]);
+    assert!(!level(&app).show_help, "any other key closes it");
+}
+
+#[test]
+fn a_three_level_file_lists_every_level_named_as_the_game_names_it() {
+    let (_dir, mut app) = three_level_list();
+    let mut rows = vec![
+        "",
+        "                           three.xsb: choose a level",
+        "",
+        "                            #  Level         Record",
+        "                      ▶     1  One              N/A",
+        "                            2  Two              N/A",
+        "                            3  three.xsb #3     N/A",
+    ];
+    rows.extend([""; 12]);
+    rows.push("          ↑↓ choose · PgUp/PgDn/Home/End jump · Enter play · Esc back");
+    assert_eq!(screen(&mut app, 80, 24), page_80(&rows));
+    assert_eq!(
+        screen(&mut app, 40, 12),
+        page_40(&[
+            "       three.xsb: choose a level",
+            "        #  Level         Record",
+            "  ▶     1  One              N/A",
+            "        2  Two              N/A",
+            "        3  three.xsb #3     N/A",
+            "",
+            "",
+            "",
+            "  ↑↓ choose · PgUp/PgDn/Home/End jump",
+        ])
+    );
+    // Up from the first wraps to the last, as in every menu.
+    press(&mut app, &[key(KeyCode::Up)]);
+    assert_eq!(app.selected(), Some(2));
+}
+
+#[test]
+fn a_long_error_wraps_whole_at_both_sizes() {
+    let (dir, mut app) = long_error();
+    let path = dir.path().join("a-map-with-a-rather-long-name.xsb");
+    let error = format!(
+        "{}: line 1: the level has 2 boxes but 1 goal",
+        path.display()
+    );
+    for (width, height, left) in [(80, 24, 10), (40, 12, 1)] {
+        let rows = screen(&mut app, width, height);
+        let start = rows
+            .iter()
+            .position(|row| row.trim_start().starts_with(&error[..8]))
+            .expect("the error is shown");
+        let shown: Vec<&str> = rows[start..]
+            .iter()
+            .take_while(|row| !row.is_empty())
+            .map(|row| &row[left..])
+            .collect();
+        let joined = shown.join(" ");
+        assert_eq!(
+            joined.replace(' ', ""),
+            error.replace(' ', ""),
+            "{width}x{height}: {rows:#?}"
+        );
+        assert!(rows[height as usize - 1].contains("Tab completes"));
+    }
+}
