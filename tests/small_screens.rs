@@ -318,3 +318,31 @@ fn a_long_error_wraps_whole_at_both_sizes() {
         assert!(rows[height as usize - 1].contains("Tab completes"));
     }
 }
+
+#[test]
+fn in_menus_a_click_selects_and_a_second_click_accepts() {
+    use crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut app = ui::menu_app(dir.path());
+    resize(&mut app, 80, 24);
+    let click = |app: &mut App, column, row| {
+        let mouse = MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column,
+            row,
+            modifiers: KeyModifiers::NONE,
+        };
+        app.handle_event(&Event::Mouse(mouse), Rect::new(0, 0, 80, 24));
+    };
+    // "Free play" is the second row of the menu, under the page's heading.
+    let text = app.visible_text(80, 24);
+    let row = text
+        .lines()
+        .position(|l| l.contains("Free play"))
+        .expect("shown") as u16;
+    click(&mut app, 36, row);
+    assert_eq!(app.selected(), Some(1));
+    assert_eq!(app.screen_name(), "main menu", "one click selects");
+    click(&mut app, 36, row);
+    assert_eq!(app.screen_name(), "collections", "a second click accepts");
+}

@@ -1,6 +1,6 @@
 //! The first screen: the logo and the modes.
 
-use crossterm::event::{KeyCode, KeyEvent};
+use crossterm::event::{KeyCode, KeyEvent, MouseEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
@@ -11,9 +11,9 @@ use crate::app::message::Message;
 use crate::app::origin::Mode;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
-use crate::app::widgets::menu::{MenuKey, MenuList, menu_key};
+use crate::app::widgets::menu::{MenuKey, MenuList, menu_click, menu_key};
 use crate::app::widgets::messages::MessageLines;
-use crate::app::widgets::page::{centered_column, page};
+use crate::app::widgets::page::{centered_column, page, page_areas};
 
 /// What choosing a line of the menu does.
 type Choice = fn(Theme) -> Effect;
@@ -47,6 +47,19 @@ impl MainMenu {
     }
 }
 
+impl MainMenu {
+    fn choose(&mut self, chosen: Option<MenuKey>) -> Effect {
+        match chosen {
+            Some(MenuKey::Accept) => (ITEMS[self.selected].1)(self.theme),
+            Some(MenuKey::Back) => Effect::Quit,
+            None => Effect::None,
+        }
+    }
+}
+
+/// Wide enough for the longest item and the marker.
+const MENU_WIDTH: u16 = 16;
+
 impl Screen for MainMenu {
     fn name(&self) -> &'static str {
         "main menu"
@@ -60,11 +73,17 @@ impl Screen for MainMenu {
             self.message = Some(Message::info("Enter quits; Esc quits too"));
             return Effect::None;
         }
-        match menu_key(key, &mut self.selected, ITEMS.len()) {
-            Some(MenuKey::Accept) => (ITEMS[self.selected].1)(self.theme),
-            Some(MenuKey::Back) => Effect::Quit,
-            None => Effect::None,
-        }
+        let chosen = menu_key(key, &mut self.selected, ITEMS.len());
+        self.choose(chosen)
+    }
+
+    fn handle_mouse(&mut self, mouse: MouseEvent, area: Rect) -> Effect {
+        let Some(areas) = page_areas(area) else {
+            return Effect::None;
+        };
+        let menu = centered_column(areas.content, MENU_WIDTH);
+        let chosen = menu_click(mouse, menu, &mut self.selected, ITEMS.len());
+        self.choose(chosen)
     }
 
     fn commands(&self) -> Vec<Command> {
@@ -92,7 +111,7 @@ impl Screen for MainMenu {
             return;
         };
         let items: Vec<String> = ITEMS.iter().map(|(item, _)| (*item).to_owned()).collect();
-        let column = centered_column(content, 16);
+        let column = centered_column(content, MENU_WIDTH);
         MenuList {
             items: &items,
             selected: self.selected,

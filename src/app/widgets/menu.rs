@@ -1,8 +1,8 @@
 //! A vertical list of choices with one selected, used by every menu.
 
-use crossterm::event::KeyEvent;
+use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
+use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{List, ListState, StatefulWidget, Widget};
 
@@ -28,6 +28,31 @@ pub fn menu_key(key: &KeyEvent, selected: &mut usize, len: usize) -> Option<Menu
         _ if keys::is_back(key) => return Some(MenuKey::Back),
         _ => {}
     }
+    None
+}
+
+/// A left click on a menu drawn in `area` with `len` items: a click on an
+/// item selects it, and a click on the selected item accepts it. A menu
+/// taller than its area scrolls, and takes keys only.
+pub fn menu_click(
+    mouse: MouseEvent,
+    area: Rect,
+    selected: &mut usize,
+    len: usize,
+) -> Option<MenuKey> {
+    let left_click = matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left));
+    let inside = area.contains(Position::new(mouse.column, mouse.row));
+    if !left_click || !inside || len > area.height as usize {
+        return None;
+    }
+    let row = (mouse.row - area.y) as usize;
+    if row >= len {
+        return None;
+    }
+    if row == *selected {
+        return Some(MenuKey::Accept);
+    }
+    *selected = row;
     None
 }
 
