@@ -357,6 +357,10 @@ impl Screen for Play {
             walk: &self.marks.walk,
             selected_box: self.marks.selected,
             show_help: self.show_help,
+            search: match &self.hint {
+                HintState::Thinking(search) => Some(search.cancel_watch()),
+                _ => None,
+            },
         })
     }
 
