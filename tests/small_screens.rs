@@ -6,15 +6,7 @@ mod ui;
 use crossterm::event::{Event, KeyCode};
 use ratatui::layout::Rect;
 use schokoban::app::App;
-use ui::{TINY, ch, key, level, open_map, press, write_map};
-
-/// Tells the app the terminal is now `width` x `height`, as the event loop does.
-fn resize(app: &mut App, width: u16, height: u16) {
-    app.handle_event(
-        &Event::Resize(width, height),
-        Rect::new(0, 0, width, height),
-    );
-}
+use ui::{THREE_LEVELS, TINY, ch, key, level, open_map, press, resize, screen, write_map};
 
 #[test]
 fn keys_do_nothing_while_the_terminal_is_too_small() {
@@ -93,8 +85,6 @@ fn n_and_p_in_arcade_say_why_they_do_nothing() {
     assert_eq!(level(&app).game.score(), 0);
 }
 
-const THREE: &str = "#####\n#@$.#\n#####\nTitle: One\n\n#####\n#@$.#\n#####\nTitle: Two\n\n######\n#@$ .#\n######\n";
-
 /// The end screen of TINY, solved in 1 move and not added to a full board.
 fn full_board_finish() -> (tempfile::TempDir, App) {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -117,7 +107,7 @@ fn help_overlay() -> (tempfile::TempDir, App) {
 
 fn three_level_list() -> (tempfile::TempDir, App) {
     let dir = tempfile::tempdir().expect("temp dir");
-    let map = write_map(dir.path(), "three.xsb", THREE);
+    let map = write_map(dir.path(), "three.xsb", THREE_LEVELS);
     let app = open_map(dir.path(), &map);
     (dir, app)
 }
@@ -132,15 +122,6 @@ fn long_error() -> (tempfile::TempDir, App) {
     ui::type_text(&mut app, &path.to_string_lossy());
     press(&mut app, &[key(KeyCode::Enter)]);
     (dir, app)
-}
-
-/// The whole screen as text, row by row, trailing spaces trimmed.
-fn screen(app: &mut App, width: u16, height: u16) -> Vec<String> {
-    resize(app, width, height);
-    app.visible_text(width, height)
-        .lines()
-        .map(str::to_owned)
-        .collect()
 }
 
 const LOGO_80: [&str; 3] = [
