@@ -327,3 +327,33 @@ fn in_menus_a_click_selects_and_a_second_click_accepts() {
     click(&mut app, 36, row);
     assert_eq!(app.screen_name(), "collections", "a second click accepts");
 }
+
+#[test]
+fn a_level_list_shows_what_happened_since_it_was_first_opened() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map = write_map(dir.path(), "three.xsb", THREE_LEVELS);
+    let mut app = open_map(dir.path(), &map);
+    let reopen = |app: &mut App| {
+        // The main menu keeps its selection: back to the top first.
+        while app.selected() != Some(0) {
+            press(app, &[ch('w')]);
+        }
+        ui::open_path_prompt(app);
+        ui::type_text(app, &map.to_string_lossy());
+        press(app, &[key(KeyCode::Enter)]);
+    };
+    // Level 2: solve it and join the board.
+    press(&mut app, &[ch('s'), key(KeyCode::Enter), ch('d')]);
+    press(&mut app, &[key(KeyCode::Enter), key(KeyCode::Enter)]);
+    ui::type_text(&mut app, "Ann");
+    press(&mut app, &[key(KeyCode::Enter), key(KeyCode::Esc)]);
+    // Level 3: one move, then leave, which saves it.
+    reopen(&mut app);
+    press(&mut app, &[key(KeyCode::Up), key(KeyCode::Enter), ch('d')]);
+    press(&mut app, &[key(KeyCode::Esc), key(KeyCode::Esc)]);
+    assert_eq!(app.screen_name(), "main menu");
+    reopen(&mut app);
+    let text = app.visible_text(80, 24);
+    assert!(text.contains("2  Two                1"), "{text}");
+    assert!(text.contains("3  three.xsb #3     N/A  saved"), "{text}");
+}
