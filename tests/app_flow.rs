@@ -224,6 +224,10 @@ fn a_score_that_does_not_qualify_goes_straight_to_the_board() {
         !text.contains("to the leaderboard?") && text.contains("▶ Play again"),
         "{text}"
     );
+    assert!(
+        text.contains("Not on the leaderboard: the top 10 go up to 0 moves."),
+        "a miss is told, not silent: {text}"
+    );
     assert_eq!(
         std::fs::read_to_string(dir.path().join("tiny.xsb.dat")).expect("board"),
         full

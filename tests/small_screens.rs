@@ -326,6 +326,29 @@ fn in_menus_a_click_selects_and_a_second_click_accepts() {
     assert_eq!(app.screen_name(), "main menu", "one click selects");
     click(&mut app, 36, row);
     assert_eq!(app.screen_name(), "collections", "a second click accepts");
+    // In a level list too: Microban, then its third level.
+    let at = |app: &App, text: &str| {
+        let screen = app.visible_text(80, 24);
+        let row = screen
+            .lines()
+            .position(|l| l.contains(text))
+            .expect("shown");
+        let column = screen
+            .lines()
+            .nth(row)
+            .and_then(|l| l.find(text))
+            .expect("shown");
+        (column as u16, row as u16)
+    };
+    let (column, row) = at(&app, "Microban ");
+    click(&mut app, column, row);
+    assert_eq!(app.screen_name(), "level list");
+    let (column, row) = at(&app, "Microban 3");
+    click(&mut app, column, row);
+    assert_eq!(app.selected(), Some(2));
+    click(&mut app, column, row);
+    assert_eq!(app.screen_name(), "play");
+    assert_eq!(level(&app).title, "Microban 3");
 }
 
 #[test]

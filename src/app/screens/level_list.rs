@@ -2,9 +2,9 @@
 
 use std::rc::Rc;
 
-use crossterm::event::{KeyCode, KeyEvent};
+use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{List, ListState, StatefulWidget, Widget};
 
@@ -72,6 +72,29 @@ impl LevelList {
         }
     }
 
+    /// Where the list goes in the page's `content`: the title column's
+    /// width, the header row, the rows, and the first row shown (the
+    /// selected row stays mid-list while there are rows around it).
+    fn layout(&self, content: Rect) -> (usize, Rect, Rect, usize) {
+        let title_width = self
+            .rows
+            .iter()
+            .map(|r| width(&r.title))
+            .max()
+            .unwrap_or(0)
+            .clamp(5, 40)
+            .min(content.width.saturating_sub(24) as usize);
+        let column = centered_column(content, (title_width + 24) as u16);
+        let [header, rows] =
+            Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(column);
+        let visible = rows.height as usize;
+        let top = self
+            .selected
+            .saturating_sub(visible / 2)
+            .min(self.rows.len().saturating_sub(visible));
+        (title_width, header, rows, top)
+    }
+
     fn line(&self, index: usize, title_width: usize) -> String {
         let row = &self.rows[index];
         let record = row.record.map_or("N/A".to_owned(), |r| r.to_string());
@@ -119,6 +142,26 @@ impl Screen for LevelList {
         Effect::None
     }
 
+    /// A click selects a level; a click on the selected one plays it.
+    fn handle_mouse(&mut self, mouse: MouseEvent, area: Rect) -> Effect {
+        let Some(areas) = page_areas(area) else {
+            return Effect::None;
+        };
+        let (_, _, rows, top) = self.layout(areas.content);
+        let left_click = matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left));
+        if !left_click || !rows.contains(Position::new(mouse.column, mouse.row)) {
+            return Effect::None;
+        }
+        let index = top + (mouse.row - rows.y) as usize;
+        if index == self.selected {
+            return Effect::Open(self.origin(index + 1));
+        }
+        if index < self.rows.len() {
+            self.selected = index;
+        }
+        Effect::None
+    }
+
     fn commands(&self) -> Vec<Command> {
         vec![
             Command::new("↑↓", "choose"),
@@ -151,29 +194,13 @@ impl Screen for LevelList {
             return;
         };
         notice_line(area, buf, self.theme, self.message.as_ref());
-        let title_width = self
-            .rows
-            .iter()
-            .map(|r| width(&r.title))
-            .max()
-            .unwrap_or(0)
-            .clamp(5, 40)
-            .min(content.width.saturating_sub(24) as usize);
-        let column = centered_column(content, (title_width + 24) as u16);
-        let [header, rows] =
-            Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(column);
+        let (title_width, header, rows, top) = self.layout(content);
         let header_text = format!("{:>5}  {:<title_width$}  {:>6}", "#", "Level", "Record");
         Line::from(vec![
             Span::raw("  "),
             Span::styled(header_text, self.theme.dim()),
         ])
         .render(header, buf);
-        // The selected row stays mid-list while there are rows around it.
-        let visible = rows.height as usize;
-        let top = self
-            .selected
-            .saturating_sub(visible / 2)
-            .min(self.rows.len().saturating_sub(visible));
         let items = (0..self.rows.len()).map(|index| {
             let line = self.line(index, title_width);
             if index == self.selected {
