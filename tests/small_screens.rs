@@ -301,6 +301,32 @@ fn a_long_error_wraps_whole_at_both_sizes() {
 }
 
 #[test]
+fn on_the_end_screen_a_click_selects_a_choice_and_a_second_accepts_it() {
+    let (_dir, mut app) = full_board_finish();
+    resize(&mut app, 80, 24);
+    let screen = app.visible_text(80, 24);
+    let row = screen
+        .lines()
+        .position(|l| l.contains("Main menu"))
+        .expect("shown");
+    let line = screen.lines().nth(row).expect("shown");
+    // Columns, not bytes: the rule beside it is made of 3-byte characters.
+    let column = line[..line.find("Main menu").expect("shown")]
+        .chars()
+        .count();
+    let mouse = crossterm::event::MouseEvent {
+        kind: crossterm::event::MouseEventKind::Down(crossterm::event::MouseButton::Left),
+        column: column as u16,
+        row: row as u16,
+        modifiers: crossterm::event::KeyModifiers::NONE,
+    };
+    app.handle_event(&Event::Mouse(mouse), Rect::new(0, 0, 80, 24));
+    assert_eq!(app.selected(), Some(1));
+    app.handle_event(&Event::Mouse(mouse), Rect::new(0, 0, 80, 24));
+    assert_eq!(app.screen_name(), "main menu");
+}
+
+#[test]
 fn in_menus_a_click_selects_and_a_second_click_accepts() {
     use crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
     let dir = tempfile::tempdir().expect("temp dir");

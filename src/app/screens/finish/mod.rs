@@ -1,25 +1,22 @@
 //! The end of a level: the score, the leaderboard question and nickname,
 //! then the leaderboard and what to do next.
 
-use crossterm::event::KeyEvent;
+mod draw;
+
+use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::Style;
-use ratatui::text::Span;
-use ratatui::widgets::Widget;
+use ratatui::layout::Rect;
 
 use crate::app::keys;
-use crate::app::message::{Message, Problem, plural};
+use crate::app::message::{Message, Problem};
 use crate::app::origin::Origin;
 use crate::app::screen::{Command, Effect, Screen, footer};
 use crate::app::theme::Theme;
-use crate::app::widgets::leaderboard::{LEADERBOARD_WIDTH, LeaderboardView};
-use crate::app::widgets::menu::{MenuKey, MenuList, menu_key};
-use crate::app::widgets::messages::MessageLines;
-use crate::app::widgets::page::{centered_column, centered_line, page};
+use crate::app::widgets::leaderboard::LEADERBOARD_WIDTH;
+use crate::app::widgets::menu::{MenuKey, menu_click, menu_key};
+use crate::app::widgets::page::{centered_column, page};
 use crate::app::widgets::text_input::{InputEvent, TextInput};
 use crate::storage::{Leaderboard, MAX_NICKNAME_CHARS, Records, valid_nickname};
-use crate::text::width;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Stage {
@@ -137,6 +134,15 @@ impl Finish {
         self.stage = Stage::Board { selected: 0 };
     }
 
+    /// What a choice on the board does: the next level, or the main menu.
+    fn choose(&self, chosen: Option<MenuKey>, selected: usize) -> Effect {
+        match (chosen, &self.next, selected) {
+            (Some(MenuKey::Accept), Some(next), 0) => Effect::Open(next.origin.clone()),
+            (Some(_), ..) => Effect::MainMenu,
+            (None, ..) => Effect::None,
+        }
+    }
+
     fn choices(&self) -> Vec<String> {
         let mut items: Vec<String> = self.next.iter().map(|n| n.label.to_owned()).collect();
         items.push("Main menu".to_owned());
@@ -178,14 +184,26 @@ impl Screen for Finish {
             },
             Stage::Board { selected } => {
                 let len = self.next.iter().len() + 1;
-                return match (menu_key(key, selected, len), &self.next, *selected) {
-                    (Some(MenuKey::Accept), Some(next), 0) => Effect::Open(next.origin.clone()),
-                    (Some(_), ..) => Effect::MainMenu,
-                    (None, ..) => Effect::None,
-                };
+                let chosen = menu_key(key, selected, len);
+                let selected = *selected;
+                return self.choose(chosen, selected);
             }
         }
         Effect::None
+    }
+
+    /// On the board, a click selects a choice and a second click accepts it.
+    fn handle_mouse(&mut self, mouse: MouseEvent, area: Rect) -> Effect {
+        let Stage::Board { selected } = self.stage else {
+            return Effect::None;
+        };
+        let Some(menu) = self.menu_area(area) else {
+            return Effect::None;
+        };
+        let mut chosen = selected;
+        let clicked = menu_click(mouse, menu, &mut chosen, self.choices().len());
+        self.stage = Stage::Board { selected: chosen };
+        self.choose(clicked, chosen)
     }
 
     /// A nickname may be pasted; it is cut at the nickname's limit.
@@ -254,19 +272,8 @@ impl Screen for Finish {
         ) else {
             return;
         };
-        let y = self.draw_news(content, buf);
-        let rest = Rect::new(
-            content.x,
-            y,
-            content.width,
-            content.bottom().saturating_sub(y),
-        );
-        let view = LeaderboardView {
-            board: &self.board,
-            new_place: self.new_place,
-            theme: self.theme,
-        };
-        let column = centered_column(rest, view.width().max(LEADERBOARD_WIDTH));
+        let rest = self.draw_news(content, buf);
+        let column = centered_column(rest, self.view().width().max(LEADERBOARD_WIDTH));
         match &self.stage {
             Stage::Qualify { yes } => self.draw_question(rest, column, *yes, buf),
             Stage::Nickname { input, error } => {
@@ -276,119 +283,3 @@ impl Screen for Finish {
         }
     }
 }
-
-impl Finish {
-    /// The score and the messages, wrapped; returns the first row below.
-    /// On a short screen the blank rows go, so the choices still fit.
-    fn draw_news(&self, content: Rect, buf: &mut Buffer) -> u16 {
-        let roomy = u16::from(content.height >= ROOMY_ROWS);
-        let mut y = content.y;
-        if let Some(score) = self.solved_score {
-            let line = format!("Solved in {}!", plural(score, "move"));
-            centered_line(content, y, &line, buf, self.theme.good());
-            y += 1 + roomy;
-        }
-        let lines = MessageLines {
-            messages: &self.messages,
-            theme: self.theme,
-            info_style: self.theme.dim(),
-            centered: true,
-            more_key: "M",
-        };
-        let rows = lines.height(content.width).min(MAX_NEWS_ROWS);
-        lines.render(Rect::new(content.x, y, content.width, rows), buf);
-        y + rows + if rows > 0 { roomy } else { 0 }
-    }
-
-    fn draw_question(&self, rest: Rect, column: Rect, yes: bool, buf: &mut Buffer) {
-        let question = "Add your score to the leaderboard?";
-        centered_line(rest, rest.y, question, buf, Style::new());
-        let [_, _, row] = Layout::vertical([Constraint::Length(1); 3]).areas(column);
-        let [yes_area, _, no_area] = Layout::horizontal([
-            Constraint::Length(7),
-            Constraint::Length(2),
-            Constraint::Length(6),
-        ])
-        .areas(centered_column(row, 16));
-        let (yes_style, no_style) = if yes {
-            (self.theme.selected(), Style::new())
-        } else {
-            (Style::new(), self.theme.selected())
-        };
-        Span::styled("  Yes  ", yes_style).render(yes_area, buf);
-        Span::styled("  No  ", no_style).render(no_area, buf);
-    }
-
-    fn draw_nickname(
-        &self,
-        rest: Rect,
-        column: Rect,
-        input: &TextInput,
-        error: Option<&str>,
-        buf: &mut Buffer,
-    ) {
-        let [label, field, _, below] = Layout::vertical([Constraint::Length(1); 4]).areas(column);
-        // Room for the longest name in wide characters, and the cursor.
-        let field_width = rest
-            .right()
-            .saturating_sub(field.x + 2)
-            .min(2 * MAX_NICKNAME_CHARS as u16 + 1);
-        let [prompt, text] =
-            Layout::horizontal([Constraint::Length(2), Constraint::Length(field_width)])
-                .areas(Rect::new(field.x, field.y, rest.right() - field.x, 1));
-        Span::raw("Your nickname:").render(label, buf);
-        Span::styled("> ", self.theme.accent()).render(prompt, buf);
-        input.render(text, buf, Style::new());
-        if let Some(error) = error {
-            // Wider than the column if need be: the reason is one line.
-            let line = Rect::new(below.x, below.y, rest.right() - below.x, 1);
-            Span::styled(error, self.theme.error()).render(line, buf);
-        }
-    }
-
-    /// The board and the choices: side by side when they fit, so a full
-    /// board never pushes the choices off screen; else the choices keep
-    /// their rows under a board shortened around the player's entry.
-    fn draw_board(&self, rest: Rect, selected: usize, buf: &mut Buffer) {
-        let view = LeaderboardView {
-            board: &self.board,
-            new_place: self.new_place,
-            theme: self.theme,
-        };
-        let choices = self.choices();
-        let menu_width = choices.iter().map(|c| width(c)).max().unwrap_or(0) as u16 + 3;
-        let menu_rows = choices.len() as u16;
-        let board_width = view.width().max(LEADERBOARD_WIDTH).min(rest.width);
-        // The heading says "Leaderboard" already unless the level was solved.
-        let label = self.solved_score.is_some() && rest.height > view.height() + 1;
-        let top = rest.y + u16::from(label);
-        let beside = rest.width >= board_width + 3 + menu_width;
-        let (board_x, board_rows, menu) = if beside {
-            let x = rest.x + (rest.width - board_width - 3 - menu_width) / 2;
-            let menu = Rect::new(x + board_width + 3, top, menu_width, menu_rows);
-            (x, rest.bottom().saturating_sub(top), menu)
-        } else {
-            let x = centered_column(rest, board_width).x;
-            let room = rest.bottom().saturating_sub(top + menu_rows);
-            let gap = u16::from(room > view.height());
-            let rows = view.height().min(room - gap);
-            let menu = Rect::new(x, top + rows + gap, board_width, menu_rows);
-            (x, rows, menu)
-        };
-        if label {
-            buf.set_string(board_x, rest.y, "Leaderboard", self.theme.accent());
-        }
-        view.render(Rect::new(board_x, top, board_width, board_rows), buf);
-        MenuList {
-            items: &choices,
-            selected,
-            theme: self.theme,
-        }
-        .render(menu.intersection(rest), buf);
-    }
-}
-
-/// From this many rows of content the end screen has blank rows between parts.
-const ROOMY_ROWS: u16 = 12;
-/// Messages take at most this many rows; `M` shows them whole.
-const MAX_NEWS_ROWS: u16 = 3;
