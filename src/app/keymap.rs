@@ -28,6 +28,8 @@ pub(crate) enum Action {
     Accept,
     /// Menus: Escape or Backspace.
     Back,
+    /// Anywhere but a text field: the messages on show, whole.
+    Messages,
 }
 
 /// Where a binding applies.
@@ -52,7 +54,7 @@ pub(crate) struct Binding {
 
 /// Every binding, in the order the help lists them. The first that
 /// matches a key wins.
-pub(crate) const BINDINGS: [Binding; 13] = [
+pub(crate) const BINDINGS: [Binding; 14] = [
     Binding {
         action: Action::Move,
         scope: Scope::Play,
@@ -143,6 +145,14 @@ pub(crate) const BINDINGS: [Binding; 13] = [
             "click a box, then a cell, to push it there",
         ],
         legend: Some((4, "Mouse: click to walk")),
+    },
+    Binding {
+        action: Action::Messages,
+        scope: Scope::Menus,
+        matches: |key| keys::is_letter(key, 'm') || key.code == KeyCode::F(1),
+        keys: "M / F1",
+        help: &["messages, whole (F1 in a text field)"],
+        legend: None,
     },
     Binding {
         action: Action::Accept,
@@ -246,7 +256,7 @@ mod tests {
             Action::PreviousLevel => letter('p'),
             Action::Leave => Some(key(KeyCode::Esc)),
             Action::Help => letter('?'),
-            Action::Click | Action::Accept | Action::Back => None,
+            Action::Click | Action::Accept | Action::Back | Action::Messages => None,
         }
     }
 

@@ -1,6 +1,6 @@
 //! Arcade and Free play start by choosing a collection.
 
-use crossterm::event::KeyEvent;
+use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
@@ -9,9 +9,10 @@ use crate::app::message::Message;
 use crate::app::origin::Mode;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
-use crate::app::widgets::menu::{MenuKey, MenuList, menu_commands, menu_key};
-use crate::app::widgets::page::{centered_column, notice_line, page};
+use crate::app::widgets::menu::{MenuKey, MenuList, menu_click, menu_commands, menu_key};
+use crate::app::widgets::page::{centered_column, notice_line, page, page_areas};
 use crate::library::{Collection, Library};
+use crate::text::width;
 
 /// One line of the menu: a collection, its size and the player's progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,6 +52,23 @@ impl CollectionMenu {
         }
     }
 
+    /// The widest line and the marker.
+    fn menu_width(&self) -> u16 {
+        let lines = self.lines();
+        lines.iter().map(|l| width(l)).max().unwrap_or(0) as u16 + 3
+    }
+
+    fn choose(&mut self, chosen: Option<MenuKey>) -> Effect {
+        match chosen {
+            Some(MenuKey::Accept) => Effect::CollectionChosen {
+                mode: self.mode,
+                collection: self.entries[self.selected].collection,
+            },
+            Some(MenuKey::Back) => Effect::Back,
+            None => Effect::None,
+        }
+    }
+
     fn lines(&self) -> Vec<String> {
         let width = self
             .entries
@@ -80,14 +98,17 @@ impl Screen for CollectionMenu {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         // A message answers the last key; the next one dismisses it.
         self.message = None;
-        match menu_key(key, &mut self.selected, self.entries.len()) {
-            Some(MenuKey::Accept) => Effect::CollectionChosen {
-                mode: self.mode,
-                collection: self.entries[self.selected].collection,
-            },
-            Some(MenuKey::Back) => Effect::Back,
-            None => Effect::None,
-        }
+        let chosen = menu_key(key, &mut self.selected, self.entries.len());
+        self.choose(chosen)
+    }
+
+    fn handle_mouse(&mut self, mouse: MouseEvent, area: Rect) -> Effect {
+        let Some(areas) = page_areas(area) else {
+            return Effect::None;
+        };
+        let menu = centered_column(areas.content, self.menu_width());
+        let chosen = menu_click(mouse, menu, &mut self.selected, self.entries.len());
+        self.choose(chosen)
     }
 
     fn commands(&self) -> Vec<Command> {
@@ -109,13 +130,11 @@ impl Screen for CollectionMenu {
             return;
         };
         notice_line(area, buf, self.theme, self.message.as_ref());
-        let lines = self.lines();
-        let width = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u16 + 3;
         MenuList {
-            items: &lines,
+            items: &self.lines(),
             selected: self.selected,
             theme: self.theme,
         }
-        .render(centered_column(content, width), buf);
+        .render(centered_column(content, self.menu_width()), buf);
     }
 }

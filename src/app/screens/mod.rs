@@ -7,6 +7,7 @@ pub mod continue_menu;
 pub mod finish;
 pub mod level_list;
 pub mod main_menu;
+pub mod messages;
 pub mod path_prompt;
 pub mod play;
 pub mod save_prompt;
