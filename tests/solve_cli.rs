@@ -1,5 +1,8 @@
 //! `schokoban solve` and `schokoban bench` as a user runs them.
 
+#[path = "common/giant_room.rs"]
+mod giant_room;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -81,4 +84,21 @@ fn bench_reports_each_level_and_the_totals() {
     assert_eq!(lines[2], "solved: 1 of 2");
     assert!(lines[3].starts_with("median: ") && lines[4].starts_with("worst: "));
     assert!(output.status.success());
+}
+
+#[test]
+fn a_giant_level_is_declined_with_the_reason() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = map(dir.path(), &giant_room::giant_room(250, 4000));
+    let output = schokoban(&[
+        "solve",
+        path.to_str().expect("utf-8 path"),
+        "--timeout",
+        "5",
+    ]);
+    assert_eq!(
+        stdout(&output),
+        "too large to solve: 62500 cells x 4000 goals\n"
+    );
+    assert_eq!(output.status.code(), Some(1));
 }

@@ -55,6 +55,7 @@ pub fn run(file: &Path, options: Options, out: &mut impl Write) -> anyhow::Resul
             Outcome::Unsolvable => "no solution exists".to_owned(),
             Outcome::GaveUp => "gave up".to_owned(),
             Outcome::Cancelled => "cancelled".to_owned(),
+            Outcome::TooLarge(why) => why.to_string(),
         };
         writeln!(out, "level {}: {} ms, {verdict}", number + 1, millis(took))?;
     }

@@ -3,12 +3,20 @@
 //! bound on the pushes left that is far tighter than nearest-goal distances,
 //! and an impossible assignment proves a deadlock.
 
+use std::time::Instant;
+
 /// Cost of a box that cannot reach a goal; larger than any real total.
 pub const UNREACHABLE: i64 = 1 << 40;
 
 /// Reusable buffers, so the search allocates nothing per node.
 #[derive(Debug, Default)]
 pub struct Assignment {
+    /// When a full solve must stop; [`Assignment::solve`] on thousands of
+    /// boxes takes seconds.
+    deadline: Option<Instant>,
+    /// Whether the last solve stopped at the deadline: its `None` then
+    /// proves nothing.
+    stopped: bool,
     u: Vec<i64>,
     v: Vec<i64>,
     owner: Vec<usize>,
@@ -23,8 +31,22 @@ pub struct Assignment {
 }
 
 impl Assignment {
+    /// Buffers for solves that stop at `deadline`.
+    pub fn with_deadline(deadline: Option<Instant>) -> Self {
+        Self {
+            deadline,
+            ..Self::default()
+        }
+    }
+
+    /// Whether the last [`Assignment::solve`] ran out of time.
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
     /// The least total cost of giving each of `rows` a different column, or
-    /// `None` when no assignment avoids an [`UNREACHABLE`] pair. `row(r)`
+    /// `None` when no assignment avoids an [`UNREACHABLE`] pair or the
+    /// deadline passed (see [`Assignment::stopped`]). `row(r)`
     /// holds the costs of row `r`, one per column. Needs `rows <= cols`.
     pub fn solve<'r>(
         &mut self,
@@ -54,8 +76,13 @@ impl Assignment {
                 self.matched[r] = true;
             }
         }
+        self.stopped = false;
         for current in 1..=rows {
             if !self.matched[current] {
+                if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                    self.stopped = true;
+                    return None;
+                }
                 self.augment(current, cols, &row);
             }
         }
@@ -189,6 +216,17 @@ mod tests {
         let other = [[7, 2, 6], [3, 10, 4], [5, 1, 2]];
         let full = Assignment::default().solve(3, 3, |r| &other[r]);
         assert_eq!(assignment.resolve(3, 0, |r| &other[r]), full);
+    }
+
+    #[test]
+    fn a_solve_past_its_deadline_stops_and_says_so() {
+        let costs = [[1, 2], [1, 3]];
+        let mut assignment = Assignment::with_deadline(Some(Instant::now()));
+        assert_eq!(assignment.solve(2, 2, |r| &costs[r]), None);
+        assert!(assignment.stopped());
+        let mut unhurried = Assignment::with_deadline(None);
+        assert_eq!(unhurried.solve(2, 2, |r| &costs[r]), Some(3));
+        assert!(!unhurried.stopped());
     }
 
     #[test]

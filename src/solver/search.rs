@@ -9,6 +9,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use super::board::{Board, Cell, Mode, NONE, Targets, opposite};
+use super::budget::Budget;
 use super::corral::Corrals;
 use super::deadlock::freeze_deadlock;
 use super::hungarian::Assignment;
@@ -31,6 +32,8 @@ pub enum Status {
     Exhausted,
     /// The memory cap is reached; this side can only be met now.
     Full,
+    /// The clock ran out or the search was cancelled, mid-way.
+    Stopped,
     /// A forward position with every box on a goal.
     Solved(u32),
     /// This side's node equals the other side's node.
@@ -48,6 +51,7 @@ pub struct Search<'a> {
     targets: &'a Targets,
     mode: Mode,
     zobrist: &'a Zobrist,
+    budget: &'a Budget<'a>,
     table: Table,
     open: BinaryHeap<Reverse<u64>>,
     occupied: Vec<bool>,
@@ -73,7 +77,7 @@ impl<'a> Search<'a> {
         board: &'a Board,
         (goals, targets): (&'a Targets, &'a Targets),
         mode: Mode,
-        zobrist: &'a Zobrist,
+        (zobrist, budget): (&'a Zobrist, &'a Budget<'a>),
         (box_count, max_nodes): (usize, usize),
     ) -> Self {
         let cells = board.cells();
@@ -83,6 +87,7 @@ impl<'a> Search<'a> {
             targets,
             mode,
             zobrist,
+            budget,
             table: Table::new(box_count, max_nodes),
             open: BinaryHeap::new(),
             occupied: vec![false; cells],
@@ -90,7 +95,7 @@ impl<'a> Search<'a> {
             child_marks: Marks::new(cells),
             stack: Vec::new(),
             frozen: Vec::new(),
-            assignment: Assignment::default(),
+            assignment: Assignment::with_deadline(budget.deadline()),
             based: false,
             parent_boxes: Vec::new(),
             child: Vec::new(),
@@ -106,7 +111,11 @@ impl<'a> Search<'a> {
         let player = self.normalise(player);
         self.set_boxes(boxes, false);
         let Some(bound) = self.bound(boxes) else {
-            return Status::Running;
+            return if self.assignment.stopped() {
+                Status::Stopped
+            } else {
+                Status::Running
+            };
         };
         let hash = self.zobrist.hash(boxes, player);
         let Lookup::New(slot) = self.table.lookup(hash, boxes, player) else {
@@ -167,6 +176,11 @@ impl<'a> Search<'a> {
         self.based = false;
         let mut result = Status::Running;
         'boxes: for (i, &from) in parent_boxes.iter().enumerate() {
+            // Each box's moves take milliseconds on a level with thousands.
+            if self.budget.stop().is_some() {
+                result = Status::Stopped;
+                break;
+            }
             for dir in 0..4 {
                 let Some((to, player)) = self.move_of(from, dir) else {
                     continue;
@@ -243,7 +257,13 @@ impl<'a> Search<'a> {
         other: &Search<'_>,
     ) -> Status {
         if self.mode == Mode::Push
-            && freeze_deadlock(self.board, self.goals, &self.occupied, to, &mut self.frozen)
+            && freeze_deadlock(
+                self.board,
+                self.goals.dead(),
+                &self.occupied,
+                to,
+                &mut self.frozen,
+            )
         {
             return Status::Running;
         }
@@ -283,6 +303,9 @@ impl<'a> Search<'a> {
         if !self.based {
             self.based = true;
             let _ = self.bound(parent_boxes);
+            if self.assignment.stopped() {
+                return Status::Stopped;
+            }
             self.assignment.save();
         }
         let targets = self.targets;
