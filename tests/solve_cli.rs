@@ -102,3 +102,24 @@ fn a_giant_level_is_declined_with_the_reason() {
     );
     assert_eq!(output.status.code(), Some(1));
 }
+
+#[test]
+fn bench_explains_each_level_and_runs_side_by_side_in_order() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let three = "#######\n#  .  #\n#  $  #\n#.$ @ #\n#######\n\n\
+                 ########\n#@$ $..#\n########\n\n#####\n#@$.#\n#####\n";
+    let path = map(dir.path(), three);
+    let path = path.to_str().expect("utf-8 path");
+    let output = schokoban(&["bench", path, "--jobs", "3"]);
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    for (line, number) in lines.iter().zip(1..=3) {
+        assert!(line.starts_with(&format!("level {number}: ")), "{text}");
+        assert!(
+            line.contains(" nodes, ") && line.contains(" nodes/s, ") && line.contains(" MiB, "),
+            "{text}"
+        );
+    }
+    assert!(lines[2].ends_with("solved, 1 moves, 1 pushes"), "{text}");
+    assert_eq!(lines[3], "solved: 2 of 3");
+}

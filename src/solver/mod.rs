@@ -99,10 +99,25 @@ impl From<Stop> for Outcome {
 /// a common position, ends the search; either one running out of positions
 /// proves there is no solution.
 pub fn solve(level: &Level, limits: &Limits, cancel: &AtomicBool) -> Outcome {
+    solve_with_stats(level, limits, cancel).0
+}
+
+/// What a search did, for `bench`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Positions expanded, both directions together.
+    pub expanded: u64,
+    /// The most the search's own tables held, in bytes.
+    pub peak_bytes: usize,
+}
+
+/// [`solve`], also telling how much work and memory it took.
+pub fn solve_with_stats(level: &Level, limits: &Limits, cancel: &AtomicBool) -> (Outcome, Stats) {
+    let mut work = Stats::default();
     let budget = Budget::new(limits.time, cancel);
     let board = match Board::new(level) {
         Ok(board) => board,
-        Err(too_large) => return Outcome::TooLarge(too_large),
+        Err(too_large) => return (Outcome::TooLarge(too_large), work),
     };
     let mut boxes: Vec<_> = level
         .boxes()
@@ -111,10 +126,10 @@ pub fn solve(level: &Level, limits: &Limits, cancel: &AtomicBool) -> Outcome {
         .collect();
     let player = board.cell(level.player());
     let Some(player) = player.filter(|_| boxes.len() == level.boxes().len()) else {
-        return Outcome::Unsolvable;
+        return (Outcome::Unsolvable, work);
     };
     if boxes.len() > board.goals().len() {
-        return Outcome::Unsolvable;
+        return (Outcome::Unsolvable, work);
     }
     boxes.sort_unstable();
     // Pulling needs every goal filled, so only when boxes and goals match.
@@ -123,17 +138,19 @@ pub fn solve(level: &Level, limits: &Limits, cancel: &AtomicBool) -> Outcome {
     let table = Targets::bytes(board.cells(), board.goals().len());
     let tables = if pulling { 2 * table } else { table };
     if tables > limits.max_memory_bytes / 2 {
-        return Outcome::TooLarge(TooLarge {
+        let too_large = TooLarge {
             cells: board.cells(),
             goals: board.goals().len(),
-        });
+        };
+        return (Outcome::TooLarge(too_large), work);
     }
+    work.peak_bytes = tables;
     let Some(goals) = Targets::new(&board, board.goals(), Mode::Push, &budget) else {
-        return stopped(&budget);
+        return (stopped(&budget), work);
     };
     let starts = if pulling {
         let Some(starts) = Targets::new(&board, &boxes, Mode::Pull, &budget) else {
-            return stopped(&budget);
+            return (stopped(&budget), work);
         };
         starts
     } else {
@@ -148,15 +165,35 @@ pub fn solve(level: &Level, limits: &Limits, cancel: &AtomicBool) -> Outcome {
     let shared = (&zobrist, &budget);
     let mut forward = Search::new(&board, (&goals, &goals), Mode::Push, shared, sizes);
     let mut backward = Search::new(&board, (&goals, &starts), Mode::Pull, shared, sizes);
-    match forward.add_root(&boxes, player) {
+    let outcome = race(
+        &board,
+        (&mut forward, &mut backward),
+        (&boxes, player),
+        &budget,
+    );
+    work.expanded = forward.expanded() + backward.expanded();
+    work.peak_bytes += forward.bytes() + backward.bytes();
+    (outcome, work)
+}
+
+/// Runs the two searches in turns from the position `(boxes, player)`
+/// until one finishes, they meet, or the budget runs out.
+fn race(
+    board: &Board,
+    (forward, backward): (&mut Search, &mut Search),
+    (boxes, player): (&[Cell], Cell),
+    budget: &Budget,
+) -> Outcome {
+    match forward.add_root(boxes, player) {
         Status::Solved(_) => return Outcome::Solved(Vec::new()),
-        Status::Stopped => return stopped(&budget),
+        Status::Stopped => return stopped(budget),
         _ => {}
     }
+    let pulling = boxes.len() == board.goals().len();
     if pulling {
-        for player in solved_player_areas(&board) {
+        for player in solved_player_areas(board) {
             if let Status::Stopped = backward.add_root(board.goals(), player) {
-                return stopped(&budget);
+                return stopped(budget);
             }
         }
     }
@@ -170,9 +207,9 @@ pub fn solve(level: &Level, limits: &Limits, cancel: &AtomicBool) -> Outcome {
                 continue;
             }
             let status = if side == 0 {
-                forward.step(&backward, PUSH_SLICE)
+                forward.step(backward, PUSH_SLICE)
             } else {
-                backward.step(&forward, PULL_SLICE)
+                backward.step(forward, PULL_SLICE)
             };
             let pushes = match status {
                 Status::Running => continue,
@@ -180,7 +217,7 @@ pub fn solve(level: &Level, limits: &Limits, cancel: &AtomicBool) -> Outcome {
                     *active = false;
                     continue;
                 }
-                Status::Stopped => return stopped(&budget),
+                Status::Stopped => return stopped(budget),
                 Status::Exhausted => return Outcome::Unsolvable,
                 Status::Solved(index) => forward.pushes(index),
                 Status::Met { own, other } => {
@@ -194,7 +231,7 @@ pub fn solve(level: &Level, limits: &Limits, cancel: &AtomicBool) -> Outcome {
                     pushes
                 }
             };
-            return Outcome::Solved(path::steps(&board, &boxes, player, &pushes));
+            return Outcome::Solved(path::steps(board, boxes, player, &pushes));
         }
     }
     Outcome::GaveUp

@@ -54,6 +54,8 @@ pub struct Search<'a> {
     budget: &'a Budget<'a>,
     table: Table,
     open: BinaryHeap<Reverse<u64>>,
+    /// Positions expanded so far.
+    expanded: u64,
     occupied: Vec<bool>,
     /// Where the player can walk in the position being expanded.
     reach: Marks,
@@ -90,6 +92,7 @@ impl<'a> Search<'a> {
             budget,
             table: Table::new(box_count, max_nodes),
             open: BinaryHeap::new(),
+            expanded: 0,
             occupied: vec![false; cells],
             reach: Marks::new(cells),
             child_marks: Marks::new(cells),
@@ -138,12 +141,22 @@ impl<'a> Search<'a> {
         Status::Running
     }
 
-    /// Expands up to `budget` positions.
-    pub fn step(&mut self, other: &Search<'_>, budget: u32) -> Status {
-        for _ in 0..budget {
+    pub fn expanded(&self) -> u64 {
+        self.expanded
+    }
+
+    /// Bytes held by the position store and the open list.
+    pub fn bytes(&self) -> usize {
+        self.table.bytes() + self.open.capacity() * size_of::<u64>()
+    }
+
+    /// Expands up to `count` positions.
+    pub fn step(&mut self, other: &Search<'_>, count: u32) -> Status {
+        for _ in 0..count {
             let Some(Reverse(key)) = self.open.pop() else {
                 return Status::Exhausted;
             };
+            self.expanded += 1;
             match self.expand(key as u32, other) {
                 Status::Running => {}
                 done => return done,
