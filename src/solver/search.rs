@@ -25,6 +25,9 @@ use super::table::{Lookup, Node, Table, Zobrist};
 const PUSH_WEIGHT: u64 = 2;
 const PULL_WEIGHT: u64 = 30;
 
+/// How many boxes' moves are tried between readings of the clock.
+const CLOCK_EVERY: u32 = 16;
+
 /// Where a slice of search left off.
 pub enum Status {
     Running,
@@ -56,6 +59,8 @@ pub struct Search<'a> {
     open: BinaryHeap<Reverse<u64>>,
     /// Positions expanded so far.
     expanded: u64,
+    /// Boxes whose moves were tried, to read the clock every so often.
+    boxes_tried: u32,
     occupied: Vec<bool>,
     /// Where the player can walk in the position being expanded.
     reach: Marks,
@@ -93,6 +98,7 @@ impl<'a> Search<'a> {
             table: Table::new(box_count, max_nodes),
             open: BinaryHeap::new(),
             expanded: 0,
+            boxes_tried: 0,
             occupied: vec![false; cells],
             reach: Marks::new(cells),
             child_marks: Marks::new(cells),
@@ -189,8 +195,11 @@ impl<'a> Search<'a> {
         self.based = false;
         let mut result = Status::Running;
         'boxes: for (i, &from) in parent_boxes.iter().enumerate() {
-            // Each box's moves take milliseconds on a level with thousands.
-            if self.budget.stop().is_some() {
+            // Each box's moves take milliseconds on a level with thousands
+            // of boxes, but microseconds on most: reading the clock for
+            // every box cost a tenth of the time on Microban 153.
+            self.boxes_tried = self.boxes_tried.wrapping_add(1);
+            if self.boxes_tried.is_multiple_of(CLOCK_EVERY) && self.budget.stop().is_some() {
                 result = Status::Stopped;
                 break;
             }
