@@ -7,7 +7,8 @@ use clap::{Parser, Subcommand};
 #[derive(Parser)]
 #[command(version, about, args_conflicts_with_subcommands = true)]
 struct Cli {
-    /// An XSB map to play straight away, skipping the menu.
+    /// A map to play straight away, skipping the menu: XSB, a pusher.exe
+    /// listing or R3forth levels.
     map: Option<PathBuf>,
     /// Keep levels, records and saves here instead of the user data folder.
     #[arg(long, value_name = "DIR")]
@@ -24,7 +25,7 @@ enum Command {
     /// Replay moves on a level and print the score, pushes, whether it is
     /// solved, and the final board.
     Verify {
-        /// The XSB file.
+        /// The level file: XSB, a pusher.exe listing or R3forth levels.
         map: PathBuf,
         /// A LURD string (x is an undo), or the path of a .sav file.
         moves: String,
@@ -34,7 +35,7 @@ enum Command {
     },
     /// Search a level for a solution and print it as LURD.
     Solve {
-        /// The XSB file.
+        /// The level file: XSB, a pusher.exe listing or R3forth levels.
         map: PathBuf,
         /// Which level of the file, counting from 1.
         #[arg(long, default_value_t = 1)]
@@ -45,7 +46,7 @@ enum Command {
     },
     /// Run the solver on every level of a collection and print the times.
     Bench {
-        /// The XSB collection.
+        /// The collection: XSB, a pusher.exe listing or R3forth levels.
         file: PathBuf,
         /// Seconds allowed per level.
         #[arg(long, default_value_t = 10.0)]

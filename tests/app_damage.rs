@@ -3,10 +3,15 @@
 
 mod ui;
 
+use std::path::PathBuf;
+
 use crossterm::event::KeyCode;
-use schokoban::app::Screen;
-use schokoban::app::screens::finish::Stage;
-use ui::{TINY, ch, key, open_map, play, press, screen_name, type_text, write_map};
+use schokoban::app::message::Problem;
+use schokoban::game::{LogError, ParseError};
+use schokoban::storage::{LoadError, LoadErrorKind, RecordError, SaveProblem};
+use ui::{
+    TINY, ch, key, level, messages, open_map, press, screen_text, start_tiny, type_text, write_map,
+};
 
 #[test]
 fn an_unreadable_save_is_offered_for_deletion_with_the_reason() {
@@ -14,16 +19,25 @@ fn an_unreadable_save_is_offered_for_deletion_with_the_reason() {
     let map = write_map(dir.path(), "tiny.xsb", TINY);
     std::fs::write(dir.path().join("tiny.xsb.sav"), "uu?d\n").expect("save");
     let mut app = open_map(dir.path(), &map);
-    let Screen::SavePrompt(prompt) = app.screen() else {
-        panic!("expected the save question, got the {}", screen_name(&app))
-    };
-    let reason = prompt.damaged.as_deref().expect("a reason");
+    assert_eq!(app.screen_name(), "save prompt");
+    let text = screen_text(&app);
     assert!(
-        reason.contains("tiny.xsb.sav") && reason.contains("move 3"),
-        "{reason}"
+        text.contains("damaged") && text.contains("tiny.xsb.sav") && text.contains("move 3"),
+        "{text}"
+    );
+    assert!(
+        matches!(
+            app.problem(),
+            Some(Problem::Record(RecordError::DamagedSave {
+                error: SaveProblem::Log(LogError::UnknownChar { position: 3, .. }),
+                ..
+            }))
+        ),
+        "{:?}",
+        app.problem()
     );
     press(&mut app, &[key(KeyCode::Enter)]);
-    assert_eq!(play(&app).game.score(), 0, "the map still plays");
+    assert_eq!(level(&app).game.score(), 0, "the map still plays");
     assert!(!dir.path().join("tiny.xsb.sav").exists());
 }
 
@@ -35,11 +49,23 @@ fn a_save_that_does_not_replay_turns_into_the_damaged_question() {
     std::fs::write(dir.path().join("tiny.xsb.sav"), "rrr\n").expect("save");
     let mut app = open_map(dir.path(), &map);
     press(&mut app, &[key(KeyCode::Enter)]);
-    let Screen::SavePrompt(prompt) = app.screen() else {
-        panic!("expected the save question, got the {}", screen_name(&app))
-    };
-    let reason = prompt.damaged.as_deref().expect("a reason");
-    assert!(reason.contains("move 2"), "{reason}");
+    assert_eq!(app.screen_name(), "save prompt");
+    let text = screen_text(&app);
+    assert!(
+        text.contains("damaged") && text.contains("move 2"),
+        "{text}"
+    );
+    assert!(
+        matches!(
+            app.problem(),
+            Some(Problem::Replay {
+                save: Some(_),
+                error: LogError::Blocked { position: 2, .. }
+            })
+        ),
+        "{:?}",
+        app.problem()
+    );
     // Escape keeps the file: the player may want to look at it.
     press(&mut app, &[key(KeyCode::Esc)]);
     assert!(dir.path().join("tiny.xsb.sav").exists());
@@ -52,12 +78,11 @@ fn a_damaged_leaderboard_is_shown_as_read_and_moved_aside_before_a_new_score() {
     let damaged = "5 Good\n\u{1}\u{2}junk\n9 Fine\n";
     std::fs::write(dir.path().join("tiny.xsb.dat"), damaged).expect("board");
     let mut app = open_map(dir.path(), &map);
-    assert_eq!(play(&app).record, Some(5), "readable entries still count");
-    let warning = play(&app).message.clone().expect("a warning");
+    assert_eq!(level(&app).record, Some(5), "readable entries still count");
+    let warning = messages(&app);
     assert!(
-        warning.text.contains("tiny.xsb.dat") && warning.text.contains("line 2"),
-        "{}",
-        warning.text
+        warning.contains("tiny.xsb.dat") && warning.contains("line 2"),
+        "{warning}"
     );
 
     press(
@@ -66,16 +91,11 @@ fn a_damaged_leaderboard_is_shown_as_read_and_moved_aside_before_a_new_score() {
     );
     type_text(&mut app, "New");
     press(&mut app, &[key(KeyCode::Enter)]);
-    let Screen::Finish(finish) = app.screen() else {
-        panic!("expected the leaderboard")
-    };
-    assert_eq!(finish.stage, Stage::Board { selected: 0 });
     assert!(
-        finish
-            .messages
-            .iter()
-            .any(|m| m.text.contains("tiny.xsb.dat.damaged"))
+        screen_text(&app).contains("◀ you"),
+        "the board with the new entry"
     );
+    assert!(messages(&app).contains("tiny.xsb.dat.damaged"));
     assert_eq!(
         std::fs::read_to_string(dir.path().join("tiny.xsb.dat")).expect("board"),
         "1 New\n5 Good\n9 Fine\n"
@@ -88,29 +108,24 @@ fn a_damaged_leaderboard_is_shown_as_read_and_moved_aside_before_a_new_score() {
 
 #[test]
 fn a_save_that_cannot_be_written_is_reported_and_the_game_goes_on() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let map = write_map(dir.path(), "tiny.xsb", TINY);
-    let mut app = open_map(dir.path(), &map);
+    let (dir, mut app) = start_tiny();
     // A folder where the save should go: no rename can replace it, even as root.
     std::fs::create_dir(dir.path().join("tiny.xsb.sav")).expect("blocker");
     press(&mut app, &[ch('w'), key(KeyCode::Esc)]);
-    let Screen::Finish(finish) = app.screen() else {
-        panic!("expected the leaderboard, got the {}", screen_name(&app))
-    };
+    assert_eq!(app.screen_name(), "finish");
     assert!(
-        finish
-            .messages
-            .iter()
-            .any(|m| m.text.contains("Could not save")),
-        "{:?}",
-        finish.messages
+        messages(&app).contains("Could not save"),
+        "{}",
+        messages(&app)
+    );
+    let cause = app.messages().iter().find_map(|m| m.cause());
+    assert!(
+        matches!(cause, Some(Problem::Record(RecordError::Io { .. }))),
+        "{cause:?}"
     );
     // Play again still works.
     press(&mut app, &[key(KeyCode::Enter)]);
-    assert!(matches!(
-        app.screen(),
-        Screen::SavePrompt(_) | Screen::Play(_)
-    ));
+    assert!(matches!(app.screen_name(), "save prompt" | "play"));
     assert!(app.is_running());
 }
 
@@ -121,15 +136,23 @@ fn a_score_that_cannot_be_written_is_reported() {
     std::fs::create_dir(dir.path().join("tiny.xsb.dat")).expect("blocker");
     let mut app = open_map(dir.path(), &map);
     press(&mut app, &[key(KeyCode::Left), key(KeyCode::Enter)]);
-    let Screen::Finish(finish) = app.screen() else {
-        panic!("expected the end screen")
-    };
+    assert_eq!(app.screen_name(), "finish");
+    let cause = app.messages().iter().find_map(|m| m.cause());
     assert!(
-        !finish.messages.is_empty(),
-        "the unreadable board is reported"
+        matches!(
+            cause,
+            Some(Problem::Record(RecordError::Read(LoadError {
+                kind: LoadErrorKind::IsDirectory,
+                ..
+            })))
+        ),
+        "the unreadable board is reported: {cause:?}"
     );
     assert!(app.is_running());
 }
+
+/// Whether an error is of the kind a case expects.
+type KindCheck = Box<dyn Fn(&LoadErrorKind) -> bool>;
 
 #[test]
 fn every_kind_of_bad_path_gives_a_one_line_reason() {
@@ -151,58 +174,81 @@ fn every_kind_of_bad_path_gives_a_one_line_reason() {
         .arg(&fifo)
         .status()
         .is_ok_and(|s| s.success());
-    let mut cases = vec![
-        (dir.path().join("missing.xsb"), "no such file"),
-        (dir.path().to_path_buf(), "folder"),
-        (empty, "no level"),
-        (binary, "UTF-8"),
-        (huge, "too large"),
-        (wide, "larger than"),
-        (std::path::PathBuf::from("/dev/null"), "not a regular file"),
+    let is_parse = |kind: &LoadErrorKind, what: fn(&ParseError) -> bool| matches!(kind, LoadErrorKind::Parse(error) if what(error));
+    let not_a_file = |k: &LoadErrorKind| *k == LoadErrorKind::NotAFile;
+    let mut cases: Vec<(PathBuf, &str, KindCheck)> = vec![
+        (
+            dir.path().join("missing.xsb"),
+            "no such file",
+            Box::new(|k| *k == LoadErrorKind::Missing),
+        ),
+        (
+            dir.path().to_path_buf(),
+            "folder",
+            Box::new(|k| *k == LoadErrorKind::IsDirectory),
+        ),
+        (
+            empty,
+            "no level",
+            Box::new(move |k| is_parse(k, |e| *e == ParseError::NoBoard)),
+        ),
+        (
+            binary,
+            "UTF-8",
+            Box::new(|k| matches!(k, LoadErrorKind::NotUtf8 { .. })),
+        ),
+        (
+            huge,
+            "too large",
+            Box::new(|k| matches!(k, LoadErrorKind::TooLarge { .. })),
+        ),
+        (
+            wide,
+            "larger than",
+            Box::new(move |k| is_parse(k, |e| matches!(e, ParseError::TooLarge { .. }))),
+        ),
+        (
+            PathBuf::from("/dev/null"),
+            "not a regular file",
+            Box::new(not_a_file),
+        ),
     ];
     // Opening a FIFO for reading would block until a writer came along.
     if made_fifo {
-        cases.push((fifo, "not a regular file"));
+        cases.push((fifo, "not a regular file", Box::new(not_a_file)));
     }
-    for (path, reason) in cases {
+    for (path, reason, kind) in cases {
         let mut app = ui::menu_app(dir.path());
-        press(&mut app, &[ch('s'), ch('s'), key(KeyCode::Enter)]);
+        ui::open_path_prompt(&mut app);
         type_text(&mut app, &path.to_string_lossy());
         press(&mut app, &[key(KeyCode::Enter)]);
-        let Screen::PathPrompt(prompt) = app.screen() else {
-            panic!(
-                "{}: expected the prompt, got the {}",
-                path.display(),
-                screen_name(&app)
-            )
-        };
-        let error = prompt.error.as_deref().expect("an error");
+        assert_eq!(app.screen_name(), "path prompt", "{}", path.display());
+        let error = messages(&app);
         assert!(error.contains(reason), "{}: {error}", path.display());
+        let cause = app.messages().iter().find_map(|m| m.cause());
+        assert!(
+            matches!(cause, Some(Problem::Map(LoadError { kind: k, .. })) if kind(k)),
+            "{}: {cause:?}",
+            path.display()
+        );
         assert!(!error.contains('\n'), "one line: {error}");
     }
 }
 
 #[test]
-fn a_level_that_can_no_longer_be_opened_says_why_on_the_list() {
+fn a_file_of_several_levels_is_read_once_and_played_as_read() {
     let dir = tempfile::tempdir().expect("temp dir");
     let two = "#####\n#@$.#\n#####\n\n######\n#@ $.#\n######\n";
     let map = write_map(dir.path(), "two.xsb", two);
     let mut app = open_map(dir.path(), &map);
-    std::fs::remove_file(&map).expect("remove the map");
+    assert_eq!(app.screen_name(), "level list");
+    // Changed or gone after it was opened, the file is not read again:
+    // its levels play, and N moves on, as they were read.
+    std::fs::write(&map, "not a level").expect("spoil the map");
     press(&mut app, &[key(KeyCode::Enter)]);
-    let Screen::LevelList(list) = app.screen() else {
-        panic!("expected the level list, got the {}", screen_name(&app))
-    };
-    let notice = list.notice.as_deref().expect("a reason");
-    assert!(
-        notice.contains("two.xsb") && notice.contains("no such file"),
-        "{notice}"
-    );
-    let text = format!("{:?}", ui::render(&app, 80, 24));
-    assert!(text.contains("no such file"), "the reason is drawn");
-    press(&mut app, &[ch('s')]);
-    let Screen::LevelList(list) = app.screen() else {
-        panic!("expected the level list")
-    };
-    assert_eq!(list.notice, None, "the next key dismisses it");
+    assert_eq!(level(&app).title, "two.xsb #1");
+    std::fs::remove_file(&map).expect("remove the map");
+    press(&mut app, &[ch('n')]);
+    assert_eq!(level(&app).title, "two.xsb #2");
+    assert_eq!(level(&app).game.level().width(), 6);
 }

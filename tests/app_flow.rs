@@ -2,87 +2,71 @@
 
 mod ui;
 
-use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-use schokoban::app::Screen;
-use schokoban::app::screens::finish::Stage;
-use ui::{TINY, ch, key, open_map, play, press, screen_name, type_text, write_map};
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use ratatui::layout::Rect;
+use ui::{
+    TINY, ch, key, level, messages, open_map, open_path_prompt, press, screen_text, start_menu,
+    start_tiny, type_text, write_map,
+};
 
 const LEFT: KeyCode = KeyCode::Left;
 
 #[test]
 fn main_menu_navigates_with_wasd_and_arrows_in_both_cases() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let mut app = ui::menu_app(dir.path());
-    let selected = |app: &schokoban::app::App| match app.screen() {
-        Screen::MainMenu(menu) => menu.selected,
-        _ => panic!("not the main menu"),
-    };
+    let (_dir, mut app) = start_menu();
     press(&mut app, &[ch('s')]);
-    assert_eq!(selected(&app), 1);
+    assert_eq!(app.selected(), Some(1));
     press(&mut app, &[ch('S'), key(KeyCode::Down)]);
-    assert_eq!(selected(&app), 3);
+    assert_eq!(app.selected(), Some(3));
     press(&mut app, &[ch('W'), key(KeyCode::Up), ch('w')]);
-    assert_eq!(selected(&app), 0);
-    // Up from the top wraps to Quit.
+    assert_eq!(app.selected(), Some(0));
+    // Up from the top wraps to Quit, the last line.
     press(&mut app, &[key(KeyCode::Up)]);
-    assert_eq!(selected(&app), 3);
+    assert!(screen_text(&app).contains("▶ Quit"));
 }
 
 #[test]
 fn key_releases_are_ignored() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let mut app = ui::menu_app(dir.path());
+    let (_dir, mut app) = start_menu();
     let release = KeyEvent::new_with_kind(KeyCode::Down, KeyModifiers::NONE, KeyEventKind::Release);
     app.handle_key(&release);
-    match app.screen() {
-        Screen::MainMenu(menu) => assert_eq!(menu.selected, 0),
-        _ => panic!("not the main menu"),
-    }
+    assert_eq!(app.screen_name(), "main menu");
+    assert_eq!(app.selected(), Some(0));
 }
 
 #[test]
 fn escape_and_backspace_quit_from_the_main_menu() {
     for quit_key in [KeyCode::Esc, KeyCode::Backspace] {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let mut app = ui::menu_app(dir.path());
+        let (_dir, mut app) = start_menu();
         press(&mut app, &[key(quit_key)]);
         assert!(!app.is_running(), "{quit_key:?} should quit");
     }
-    let dir = tempfile::tempdir().expect("temp dir");
-    let mut app = ui::menu_app(dir.path());
-    press(&mut app, &[ch('s'), ch('s'), ch('s'), ch(' ')]);
+    let (_dir, mut app) = start_menu();
+    press(&mut app, &[key(KeyCode::Up), ch(' ')]);
     assert!(!app.is_running(), "Space on Quit quits");
 }
 
 #[test]
 fn the_path_prompt_takes_game_keys_as_text() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let mut app = ui::menu_app(dir.path());
-    press(&mut app, &[ch('s'), ch('s'), key(KeyCode::Enter)]);
-    assert_eq!(screen_name(&app), "path prompt");
+    let (_dir, mut app) = start_menu();
+    open_path_prompt(&mut app);
     type_text(&mut app, "wasdRUx");
     press(&mut app, &[key(KeyCode::Backspace)]);
-    let Screen::PathPrompt(prompt) = app.screen() else {
-        panic!("not the prompt")
-    };
-    assert_eq!(prompt.input.text(), "wasdRU");
+    assert_eq!(app.input(), Some("wasdRU"));
     press(&mut app, &[key(KeyCode::Esc)]);
-    assert_eq!(screen_name(&app), "main menu");
+    assert_eq!(app.screen_name(), "main menu");
 }
 
 #[test]
 fn a_bad_path_shows_the_reason_under_the_input_and_keeps_the_text() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let mut app = ui::menu_app(dir.path());
-    press(&mut app, &[ch('s'), ch('s'), key(KeyCode::Enter)]);
+    let (dir, mut app) = start_menu();
+    open_path_prompt(&mut app);
     let missing = dir.path().join("nope.xsb");
     type_text(&mut app, &missing.to_string_lossy());
     press(&mut app, &[key(KeyCode::Enter)]);
-    let Screen::PathPrompt(prompt) = app.screen() else {
-        panic!("not the prompt")
-    };
-    assert_eq!(prompt.input.text(), missing.to_string_lossy());
-    let error = prompt.error.as_deref().expect("an error");
+    assert_eq!(app.screen_name(), "path prompt");
+    assert_eq!(app.input(), Some(&*missing.to_string_lossy()));
+    let error = messages(&app);
     assert!(
         error.contains("nope.xsb") && error.contains("no such file"),
         "{error}"
@@ -95,10 +79,8 @@ fn a_bad_path_shows_the_reason_under_the_input_and_keeps_the_text() {
     }
     type_text(&mut app, &broken.to_string_lossy());
     press(&mut app, &[key(KeyCode::Enter)]);
-    let Screen::PathPrompt(prompt) = app.screen() else {
-        panic!("not the prompt")
-    };
-    let error = prompt.error.as_deref().expect("an error");
+    assert_eq!(app.screen_name(), "path prompt");
+    let error = messages(&app);
     assert!(
         error.contains("broken.xsb") && error.contains("line 2"),
         "{error}"
@@ -124,51 +106,40 @@ fn tilde_expands_to_the_home_folder() {
 
 #[test]
 fn moves_undos_and_reset_follow_the_spec_scoring() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let map = write_map(dir.path(), "tiny.xsb", TINY);
-    let mut app = open_map(dir.path(), &map);
+    let (_dir, mut app) = start_tiny();
     press(&mut app, &[ch('w'), key(KeyCode::Down), ch('D'), ch('d')]);
     // The last D walks into the wall: not counted.
-    assert_eq!(play(&app).game.score(), 3);
+    assert_eq!(level(&app).game.score(), 3);
     press(&mut app, &[ch('u'), ch('U')]);
-    assert_eq!(play(&app).game.score(), 5);
+    assert_eq!(level(&app).game.score(), 5);
     press(&mut app, &[ch('r')]);
-    assert_eq!(play(&app).game.score(), 0);
-    assert_eq!(play(&app).game.player(), schokoban::game::Pos::new(4, 2));
+    assert_eq!(level(&app).game.score(), 0);
+    assert_eq!(level(&app).game.player(), schokoban::game::Pos::new(4, 2));
 }
 
 #[test]
 fn escape_saves_an_unsolved_game_and_reopening_offers_to_load_it() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let map = write_map(dir.path(), "tiny.xsb", TINY);
-    let mut app = open_map(dir.path(), &map);
+    let (dir, mut app) = start_tiny();
     press(&mut app, &[ch('w'), ch('u'), ch('d'), key(KeyCode::Esc)]);
     let save = dir.path().join("tiny.xsb.sav");
     assert_eq!(
         std::fs::read_to_string(&save).expect("save written"),
         "uxr\n"
     );
-    let Screen::Finish(finish) = app.screen() else {
-        panic!("expected the leaderboard, got the {}", screen_name(&app))
-    };
-    assert_eq!(finish.solved_score, None);
-    assert_eq!(finish.stage, Stage::Board { selected: 0 });
-    assert!(
-        finish.messages[0].text.contains("saved"),
-        "{:?}",
-        finish.messages
-    );
+    assert_eq!(app.screen_name(), "finish", "the leaderboard");
+    let text = screen_text(&app);
+    assert!(!text.contains("Solved"), "{text}");
+    assert!(text.contains("▶ Play again"), "{text}");
+    assert!(messages(&app).contains("saved"), "{}", messages(&app));
 
     // Play again: the saved game is offered, Load first.
     press(&mut app, &[key(KeyCode::Enter)]);
-    let Screen::SavePrompt(prompt) = app.screen() else {
-        panic!("expected the save question, got the {}", screen_name(&app))
-    };
-    assert_eq!(prompt.selected, 0);
+    assert_eq!(app.screen_name(), "save prompt");
+    assert_eq!(app.selected(), Some(0));
     press(&mut app, &[key(KeyCode::Enter)]);
-    assert_eq!(play(&app).game.score(), 3, "the count continues");
+    assert_eq!(level(&app).game.score(), 3, "the count continues");
     press(&mut app, &[ch('a')]);
-    assert_eq!(play(&app).game.score(), 4);
+    assert_eq!(level(&app).game.score(), 4);
 }
 
 #[test]
@@ -177,13 +148,13 @@ fn deleting_a_save_starts_fresh_and_escape_goes_back() {
     let map = write_map(dir.path(), "tiny.xsb", TINY);
     std::fs::write(dir.path().join("tiny.xsb.sav"), "uu\n").expect("save");
     let mut app = open_map(dir.path(), &map);
-    assert_eq!(screen_name(&app), "save prompt");
+    assert_eq!(app.screen_name(), "save prompt");
     press(&mut app, &[key(KeyCode::Esc)]);
-    assert_eq!(screen_name(&app), "main menu");
+    assert_eq!(app.screen_name(), "main menu");
 
     let mut app = open_map(dir.path(), &map);
     press(&mut app, &[ch('s'), key(KeyCode::Enter)]);
-    assert_eq!(play(&app).game.score(), 0);
+    assert_eq!(level(&app).game.score(), 0);
     assert!(!dir.path().join("tiny.xsb.sav").exists());
 }
 
@@ -194,49 +165,42 @@ fn solving_asks_for_the_leaderboard_then_a_nickname_and_writes_it() {
     std::fs::write(dir.path().join("tiny.xsb.dat"), "1 Ace\n9 Slow\n").expect("board");
     let mut app = open_map(dir.path(), &map);
     press(&mut app, &[ch('w'), ch('s'), key(LEFT)]);
-    assert_eq!(screen_name(&app), "play", "the solved board stays up");
+    assert_eq!(app.screen_name(), "play", "the solved board stays up");
     press(&mut app, &[key(KeyCode::Enter)]);
-    let Screen::Finish(finish) = app.screen() else {
-        panic!("expected the end screen, got the {}", screen_name(&app))
-    };
-    assert_eq!(finish.solved_score, Some(3));
-    assert_eq!(finish.stage, Stage::Qualify { yes: true });
+    assert_eq!(app.screen_name(), "finish");
+    let text = screen_text(&app);
+    assert!(text.contains("Solved in 3 moves!"), "{text}");
+    assert!(text.contains("Add it?"), "{text}");
+    assert_eq!(app.selected(), Some(0), "Yes comes first");
 
     press(&mut app, &[key(KeyCode::Enter)]);
     type_text(&mut app, "Wasd Ru");
     press(&mut app, &[key(KeyCode::Enter)]);
-    let Screen::Finish(finish) = app.screen() else {
-        panic!("expected the leaderboard")
-    };
-    assert_eq!(finish.new_place, Some(1));
-    assert_eq!(finish.stage, Stage::Board { selected: 0 });
+    let text = screen_text(&app);
+    let marked = text.lines().find(|l| l.contains("◀ you"));
+    assert!(marked.is_some_and(|l| l.contains("3  Wasd Ru")), "{text}");
+    assert_eq!(app.selected(), Some(0), "the board, Play again first");
     assert_eq!(
         std::fs::read_to_string(dir.path().join("tiny.xsb.dat")).expect("board"),
         "1 Ace\n3 Wasd Ru\n9 Slow\n"
     );
     // Main menu is the second choice.
     press(&mut app, &[ch('s'), key(KeyCode::Enter)]);
-    assert_eq!(screen_name(&app), "main menu");
+    assert_eq!(app.screen_name(), "main menu");
 }
 
 #[test]
 fn a_bad_nickname_is_refused_with_a_reason() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let map = write_map(dir.path(), "tiny.xsb", TINY);
-    let mut app = open_map(dir.path(), &map);
+    let (dir, mut app) = start_tiny();
     press(
         &mut app,
         &[key(LEFT), key(KeyCode::Enter), key(KeyCode::Enter)],
     );
     type_text(&mut app, "   ");
     press(&mut app, &[key(KeyCode::Enter)]);
-    let Screen::Finish(finish) = app.screen() else {
-        panic!("expected the end screen")
-    };
-    assert!(matches!(
-        &finish.stage,
-        Stage::Nickname { error: Some(_), .. }
-    ));
+    assert_eq!(app.input(), Some("   "), "still asking");
+    let text = screen_text(&app);
+    assert!(text.contains("A nickname is 1 to 20"), "{text}");
     assert!(!dir.path().join("tiny.xsb.dat").exists());
 }
 
@@ -248,10 +212,12 @@ fn a_score_that_does_not_qualify_goes_straight_to_the_board() {
     std::fs::write(dir.path().join("tiny.xsb.dat"), &full).expect("board");
     let mut app = open_map(dir.path(), &map);
     press(&mut app, &[key(LEFT), ch(' ')]);
-    let Screen::Finish(finish) = app.screen() else {
-        panic!("expected the end screen")
-    };
-    assert_eq!(finish.stage, Stage::Board { selected: 0 });
+    assert_eq!(app.screen_name(), "finish");
+    let text = screen_text(&app);
+    assert!(
+        !text.contains("Add it?") && text.contains("▶ Play again"),
+        "{text}"
+    );
     assert_eq!(
         std::fs::read_to_string(dir.path().join("tiny.xsb.dat")).expect("board"),
         full
@@ -268,23 +234,22 @@ fn solving_deletes_the_save() {
         &mut app,
         &[key(KeyCode::Enter), ch('s'), key(LEFT), key(KeyCode::Enter)],
     );
-    assert_eq!(screen_name(&app), "finish");
+    assert_eq!(app.screen_name(), "finish");
     assert!(!dir.path().join("tiny.xsb.sav").exists());
 }
 
 #[test]
 fn a_file_with_several_levels_asks_which_one_and_keeps_records_apart() {
-    let dir = tempfile::tempdir().expect("temp dir");
     let two = "; 1\n#####\n#@$.#\n#####\n\n; 2\n'Second'\n######\n#@ $.#\n######\n";
-    let map = write_map(dir.path(), "two.xsb", two);
-    let mut app = open_map(dir.path(), &map);
-    let Screen::LevelList(list) = app.screen() else {
-        panic!("expected the level list, got the {}", screen_name(&app))
-    };
-    assert_eq!(list.rows.len(), 2);
-    assert_eq!(list.rows[1].title, "Second");
+    let (dir, mut app) = ui::start_on("two.xsb", two);
+    assert_eq!(app.screen_name(), "level list");
+    let text = screen_text(&app);
+    assert!(
+        text.contains("1  Level 1") && text.contains("2  Second"),
+        "{text}"
+    );
     press(&mut app, &[ch('s'), key(KeyCode::Enter)]);
-    assert_eq!(play(&app).opened.title, "Second");
+    assert_eq!(level(&app).title, "Second");
     press(&mut app, &[ch('d'), key(KeyCode::Esc)]);
     assert!(dir.path().join("two.xsb.2.sav").exists());
     assert!(!dir.path().join("two.xsb.sav").exists());
@@ -292,9 +257,7 @@ fn a_file_with_several_levels_asks_which_one_and_keeps_records_apart() {
 
 #[test]
 fn ctrl_c_quits_from_inside_a_level() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let map = write_map(dir.path(), "tiny.xsb", TINY);
-    let mut app = open_map(dir.path(), &map);
+    let (_dir, mut app) = start_tiny();
     app.handle_key(&KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
     assert!(!app.is_running());
 }
@@ -329,8 +292,53 @@ fn tab_completes_a_path_like_a_shell() {
 
     // In the prompt, Tab then Enter opens the completed map.
     let mut app = ui::menu_app(dir.path());
-    press(&mut app, &[ch('s'), ch('s'), key(KeyCode::Enter)]);
+    open_path_prompt(&mut app);
     type_text(&mut app, &format!("{base}alph"));
     press(&mut app, &[key(KeyCode::Tab), key(KeyCode::Enter)]);
-    assert_eq!(play(&app).opened.title, "Tiny");
+    assert_eq!(level(&app).title, "Tiny");
+}
+
+#[test]
+fn the_free_play_list_shows_records_saves_and_solved_levels() {
+    // A first start installs the levels; the second sees what was added.
+    let (dir, _first) = start_menu();
+    let folder = dir.path().join("data/levels/microban");
+    std::fs::write(folder.join("002.xsb.dat"), "7 Ann\n").expect("board");
+    std::fs::write(folder.join("003.xsb.sav"), "u\n").expect("save");
+    std::fs::write(dir.path().join("data/progress.txt"), "microban 1 1\n").expect("progress");
+    let mut app = ui::menu_app(dir.path());
+    press(
+        &mut app,
+        &[ch('s'), key(KeyCode::Enter), key(KeyCode::Enter)],
+    );
+    assert_eq!(app.screen_name(), "level list");
+    let text = screen_text(&app);
+    let row = |number: &str| {
+        text.lines()
+            .find(|l| l.contains(&format!("Microban {number}")))
+            .unwrap_or_else(|| panic!("no row {number}: {text}"))
+            .to_owned()
+    };
+    assert!(row("1").contains('✓'), "{}", row("1"));
+    assert!(row("2").trim_end().ends_with('7'), "{}", row("2"));
+    assert!(row("3").contains("saved"), "{}", row("3"));
+    assert!(!row("4").contains("saved") && row("4").contains("N/A"));
+}
+
+#[test]
+fn page_down_in_a_list_jumps_by_the_rows_that_fit_the_terminal() {
+    let (_dir, mut app) = start_menu();
+    press(
+        &mut app,
+        &[ch('s'), key(KeyCode::Enter), key(KeyCode::Enter)],
+    );
+    assert_eq!(app.screen_name(), "level list");
+    let page_down = Event::Key(key(KeyCode::PageDown));
+    // 20 rows: 11 for the list, one of them its header.
+    app.handle_event(&page_down, Rect::new(0, 0, 70, 20));
+    assert_eq!(app.selected(), Some(10));
+    app.handle_event(&page_down, Rect::new(0, 0, 70, 30));
+    assert_eq!(app.selected(), Some(30));
+    let text = app.visible_text(70, 30);
+    assert!(text.contains("▶    31  Microban 31"), "{text}");
 }

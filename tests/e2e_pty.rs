@@ -16,6 +16,8 @@ struct Session {
     parser: Arc<Mutex<vt100::Parser>>,
     writer: Box<dyn Write + Send>,
     child: Box<dyn portable_pty::Child + Send + Sync>,
+    /// Kept open so the terminal's settings can still be read after exit.
+    master: Box<dyn portable_pty::MasterPty + Send>,
 }
 
 impl Session {
@@ -24,6 +26,17 @@ impl Session {
     }
 
     fn start_with_env(dir: &Path, env: &[(&str, &str)]) -> Self {
+        let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_schokoban"));
+        command.arg("--data-dir");
+        command.arg(dir.join("data"));
+        for (name, value) in env {
+            command.env(name, value);
+        }
+        Self::spawn(command, dir)
+    }
+
+    /// Runs `command` in `dir` on a fresh pseudo-terminal.
+    fn spawn(mut command: CommandBuilder, dir: &Path) -> Self {
         let pair = native_pty_system()
             .openpty(PtySize {
                 rows: ROWS,
@@ -32,14 +45,8 @@ impl Session {
                 pixel_height: 0,
             })
             .expect("open a pty");
-        let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_schokoban"));
-        command.arg("--data-dir");
-        command.arg(dir.join("data"));
         command.cwd(dir);
         command.env("TERM", "xterm-256color");
-        for (name, value) in env {
-            command.env(name, value);
-        }
         let child = pair.slave.spawn_command(command).expect("spawn the game");
         drop(pair.slave);
         let mut reader = pair.master.try_clone_reader().expect("pty reader");
@@ -48,7 +55,6 @@ impl Session {
         let parser = Arc::new(Mutex::new(vt100::Parser::new(size(ROWS), size(COLS), 0)));
         let feed = Arc::clone(&parser);
         std::thread::spawn(move || {
-            let _master = pair.master;
             let mut buffer = [0u8; 8192];
             while let Ok(n) = reader.read(&mut buffer) {
                 if n == 0 {
@@ -61,6 +67,7 @@ impl Session {
             parser,
             writer,
             child,
+            master: pair.master,
         }
     }
 
@@ -109,7 +116,8 @@ impl Session {
         }
     }
 
-    /// Out of the alternate screen, and no longer reporting the mouse.
+    /// Out of the alternate screen, no longer reporting the mouse or marking
+    /// pastes, the cursor shown and typed keys echoed again.
     fn assert_restored(&self) {
         let parser = self.parser.lock().expect("parser lock");
         let screen = parser.screen();
@@ -119,6 +127,23 @@ impl Session {
             vt100::MouseProtocolMode::None,
             "the mouse is still captured"
         );
+        assert!(!screen.bracketed_paste(), "bracketed paste is still on");
+        assert!(!screen.hide_cursor(), "the cursor is still hidden");
+        assert_eq!(self.echoes(), Some(true), "echo is still off");
+    }
+
+    /// Whether the terminal echoes typed keys, where its settings can be read.
+    fn echoes(&self) -> Option<bool> {
+        #[cfg(unix)]
+        {
+            use nix::sys::termios::LocalFlags;
+            let termios = self.master.get_termios()?;
+            Some(termios.local_flags.contains(LocalFlags::ECHO))
+        }
+        #[cfg(not(unix))]
+        {
+            Some(true)
+        }
     }
 }
 
@@ -192,4 +217,125 @@ fn a_panic_inside_the_app_restores_the_terminal() {
         session.screen().contains("SCHOKOBAN_PANIC_ON_KEY"),
         "the panic message is shown on the normal screen"
     );
+}
+
+#[test]
+fn a_long_paste_is_one_edit_and_leaves_no_keys_behind() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut session = Session::start(dir.path());
+    session.wait_for("Custom map");
+    session.send(DOWN);
+    session.send(DOWN);
+    session.send(ENTER);
+    session.wait_for("Path to an XSB file");
+    // The game asks the terminal to mark pastes, as a real terminal then does.
+    let marks_pastes = session
+        .parser
+        .lock()
+        .expect("parser lock")
+        .screen()
+        .bracketed_paste();
+    assert!(marks_pastes, "bracketed paste is off");
+    // Unmarked, the Backspaces and Enter in here would be keys.
+    let pasted = format!("{}{}\r", "\x7f".repeat(20), "y".repeat(10_000));
+    session.send(&format!("\x1b[200~{pasted}\x1b[201~"));
+    session.wait_for("yyyyyyyyyy");
+    std::thread::sleep(Duration::from_millis(300));
+    let screen = session.screen();
+    assert!(
+        !screen.contains("no such file"),
+        "the paste was submitted: {screen}"
+    );
+    session.send(ESCAPE);
+    session.wait_for("Sokoban for the terminal");
+    session.finish();
+}
+
+/// Opens the tiny map, moves up once, then stops the game with `stop`;
+/// checks it exits with `code`, with the move saved and the terminal back.
+#[cfg(unix)]
+fn stop_in_a_level_with_moves(stop: impl FnOnce(&mut Session), code: u32) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(dir.path().join("tiny.xsb"), TINY).expect("write map");
+    let mut session = Session::start(dir.path());
+    open_custom(&mut session);
+    session.send(UP);
+    session.wait_for("Moves: 1");
+    assert_eq!(session.echoes(), Some(false), "the game runs in raw mode");
+    stop(&mut session);
+    let status = session.wait_for_exit();
+    assert_eq!(status.exit_code(), code, "{status:?}");
+    session.assert_restored();
+    let save = std::fs::read_to_string(dir.path().join("tiny.xsb.sav")).expect("save");
+    assert_eq!(save, "u\n");
+    assert!(
+        session.screen().contains("Game saved to"),
+        "{}",
+        session.screen()
+    );
+}
+
+#[cfg(unix)]
+fn kill(session: &Session, signal: &str) {
+    let pid = session.child.process_id().expect("the game's pid");
+    let status = std::process::Command::new("kill")
+        .args([signal, &pid.to_string()])
+        .status()
+        .expect("run kill");
+    assert!(status.success(), "kill {signal} failed");
+}
+
+#[cfg(unix)]
+#[test]
+fn sigterm_saves_the_game_and_restores_the_terminal() {
+    stop_in_a_level_with_moves(|session| kill(session, "-TERM"), 128 + 15);
+}
+
+#[cfg(unix)]
+#[test]
+fn sighup_from_a_closing_window_saves_the_game_and_restores_the_terminal() {
+    stop_in_a_level_with_moves(|session| kill(session, "-HUP"), 128 + 1);
+}
+
+#[cfg(unix)]
+#[test]
+fn sigint_and_sigquit_save_the_game_too() {
+    stop_in_a_level_with_moves(|session| kill(session, "-INT"), 128 + 2);
+    stop_in_a_level_with_moves(|session| kill(session, "-QUIT"), 128 + 3);
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_saves_the_game_and_restores_the_terminal() {
+    stop_in_a_level_with_moves(|session| session.send("\x03"), 0);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_file_size_limit_makes_writes_fail_not_the_game() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut command = CommandBuilder::new("sh");
+    // With no file size allowed, the first level installed fails to write:
+    // SIGXFSZ would kill the game; ignored, the write fails instead.
+    command.args(["-c", "ulimit -f 0 && exec \"$0\" --data-dir data"]);
+    command.arg(env!("CARGO_BIN_EXE_schokoban"));
+    let session = Session::spawn(command, dir.path());
+    session.wait_for("Records, saves and progress are off");
+    session.wait_for("File too large");
+    session.finish();
+}
+
+#[test]
+fn a_pusher_listing_given_on_the_command_line_plays() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // TINY as pusher.exe's extractor prints it: X wall, * box, . goal.
+    let listing = "Maze: 1\nSize X: 7\nSize Y: 5\n\nXXXXXXX\nX     X\nX .*@ X\nX     X\nXXXXXXX\n";
+    std::fs::write(dir.path().join("maze.txt"), listing).expect("write map");
+    let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_schokoban"));
+    command.args(["--data-dir", "data", "maze.txt"]);
+    let mut session = Session::spawn(command, dir.path());
+    session.wait_for("Puzzle: Maze 1");
+    session.send(LEFT);
+    session.wait_for("Solved in 1 move!");
+    session.finish();
 }

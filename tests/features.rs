@@ -9,7 +9,9 @@ use ratatui::layout::Rect;
 use schokoban::app::App;
 use schokoban::app::theme::Theme;
 use schokoban::game::Pos;
-use ui::{TINY, ch, key, open_map, open_map_with, play, press, render, screen_name, write_map};
+use ui::{
+    TINY, ch, key, level, messages, open_map, open_map_with, press, render, start_tiny, write_map,
+};
 
 const SCREEN: Rect = Rect::new(0, 0, 60, 20);
 
@@ -27,62 +29,54 @@ fn click(app: &mut App, x: u16, y: u16, cell_width: u16) {
 
 #[test]
 fn clicking_a_reachable_cell_walks_there_counting_every_step() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let map = write_map(dir.path(), "tiny.xsb", TINY);
-    let mut app = open_map(dir.path(), &map);
+    let (_dir, mut app) = start_tiny();
     click(&mut app, 1, 1, 2);
-    assert_eq!(play(&app).game.player(), Pos::new(1, 1));
-    assert_eq!(play(&app).game.score(), 4);
-    assert_eq!(play(&app).game.pushes(), 0);
+    assert_eq!(level(&app).game.player(), Pos::new(1, 1));
+    assert_eq!(level(&app).game.score(), 4);
+    assert_eq!(level(&app).game.pushes(), 0);
     // A wall is no destination.
     click(&mut app, 0, 0, 2);
-    assert_eq!(play(&app).game.score(), 4);
+    assert_eq!(level(&app).game.score(), 4);
 }
 
 #[test]
 fn clicking_a_box_then_a_cell_pushes_it_there_along_a_path() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let map = write_map(dir.path(), "tiny.xsb", TINY);
-    let mut app = open_map(dir.path(), &map);
+    let (_dir, mut app) = start_tiny();
     click(&mut app, 3, 2, 2);
-    assert_eq!(play(&app).marks.selected, Some(Pos::new(3, 2)));
+    assert_eq!(level(&app).selected_box, Some(Pos::new(3, 2)));
     click(&mut app, 3, 1, 2);
-    let game = &play(&app).game;
+    let game = level(&app).game;
     assert!(game.has_box(Pos::new(3, 1)));
     // Walk down, left, then push up: logged exactly as if typed.
     assert_eq!(schokoban::game::format_log(game.log()), "dlU");
-    assert_eq!(play(&app).marks.selected, None);
+    assert_eq!(level(&app).selected_box, None);
 }
 
 #[test]
 fn a_mouse_push_onto_the_last_goal_solves_the_level() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let map = write_map(dir.path(), "tiny.xsb", TINY);
-    let mut app = open_map(dir.path(), &map);
+    let (_dir, mut app) = start_tiny();
     click(&mut app, 3, 2, 2);
     click(&mut app, 2, 2, 2);
-    assert!(play(&app).game.is_solved());
+    assert!(level(&app).game.is_solved());
     press(&mut app, &[key(KeyCode::Enter)]);
-    assert_eq!(screen_name(&app), "finish");
+    assert_eq!(app.screen_name(), "finish");
 }
 
 #[test]
 fn redo_steps_forward_again_and_a_new_move_clears_it() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let map = write_map(dir.path(), "tiny.xsb", TINY);
-    let mut app = open_map(dir.path(), &map);
+    let (_dir, mut app) = start_tiny();
     press(&mut app, &[ch('w'), ch('a'), ch('u'), ch('u'), ch('y')]);
-    assert_eq!(play(&app).game.player(), Pos::new(4, 1));
-    assert_eq!(play(&app).game.score(), 5, "redo counts as a move");
+    assert_eq!(level(&app).game.player(), Pos::new(4, 1));
+    assert_eq!(level(&app).game.score(), 5, "redo counts as a move");
     press(&mut app, &[ch('Y')]);
-    assert_eq!(play(&app).game.player(), Pos::new(3, 1));
+    assert_eq!(level(&app).game.player(), Pos::new(3, 1));
     press(&mut app, &[ch('u'), ch('d'), ch('y')]);
     assert_eq!(
-        play(&app).game.player(),
+        level(&app).game.player(),
         Pos::new(5, 1),
         "the new move cleared the redo list"
     );
-    assert_eq!(play(&app).game.score(), 8);
+    assert_eq!(level(&app).game.score(), 8);
 }
 
 #[test]
@@ -92,29 +86,24 @@ fn n_and_p_move_between_levels_saving_the_one_left() {
     let map = write_map(dir.path(), "two.xsb", two);
     let mut app = open_map(dir.path(), &map);
     press(&mut app, &[key(KeyCode::Enter)]);
-    assert_eq!(play(&app).opened.title, "One");
+    assert_eq!(level(&app).title, "One");
     press(&mut app, &[ch('p')]);
     assert_eq!(
-        play(&app).opened.title,
+        level(&app).title,
         "One",
         "there is no level before the first"
     );
     press(&mut app, &[key(KeyCode::Down), ch('N')]);
-    assert_eq!(play(&app).opened.title, "Two");
+    assert_eq!(level(&app).title, "Two");
     // Level 1 had no move that counted (Down hit a wall), so nothing was saved.
     assert!(!dir.path().join("two.xsb.1.sav").exists());
     press(&mut app, &[ch('d'), ch('p')]);
-    assert_eq!(play(&app).opened.title, "One");
+    assert_eq!(level(&app).title, "One");
     assert_eq!(
         std::fs::read_to_string(dir.path().join("two.xsb.2.sav")).expect("save"),
         "r\n"
     );
-    assert!(
-        play(&app)
-            .message
-            .as_ref()
-            .is_some_and(|m| m.text.contains("saved"))
-    );
+    assert!(messages(&app).contains("saved"), "{}", messages(&app));
 }
 
 #[test]
@@ -190,12 +179,10 @@ fn without_colour_a_box_on_a_goal_still_looks_different() {
 
 #[test]
 fn question_mark_shows_every_key_and_any_key_closes_it() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let map = write_map(dir.path(), "tiny.xsb", TINY);
-    let mut app = open_map(dir.path(), &map);
+    let (_dir, mut app) = start_tiny();
     press(&mut app, &[ch('?')]);
     let text = format!("{:?}", render(&app, 80, 30));
-    for (keys, what) in schokoban::app::widgets::help::HELP {
+    for (keys, what) in schokoban::app::help_lines() {
         assert!(
             text.contains(keys) && text.contains(what),
             "help lacks {keys} {what}"
@@ -203,8 +190,8 @@ fn question_mark_shows_every_key_and_any_key_closes_it() {
     }
     // The key that closes the help does not also move.
     press(&mut app, &[ch('w')]);
-    assert!(!play(&app).show_help);
-    assert_eq!(play(&app).game.score(), 0);
+    assert!(!level(&app).show_help);
+    assert_eq!(level(&app).game.score(), 0);
 }
 
 #[test]

@@ -48,6 +48,24 @@ fn mutate(mut bytes: Vec<u8>, edits: &[(usize, u8, u8)], alphabet: &[u8]) -> Vec
     bytes
 }
 
+/// A few of our levels in the pusher.exe listings and R3forth, for mutating.
+static PUSHER_TEXTS: LazyLock<Vec<Vec<u8>>> = LazyLock::new(|| {
+    let levels: Vec<Level> = common::pusher::our_levels()
+        .into_iter()
+        .step_by(37)
+        .map(|(_, level)| level)
+        .collect();
+    let plain = common::pusher::plain(&levels);
+    let r3forth = common::pusher::r3forth(&levels);
+    let compressed = common::pusher::compressed(&levels);
+    vec![
+        plain.into_bytes(),
+        compressed.into_bytes(),
+        r3forth.into_bytes(),
+    ]
+});
+
+const PUSHER_BYTES: &[u8] = b"X*.&@+ \n\r:*MazeSizeXY0123456789abcdefhABCDEF,; db#()|$\xff";
 const XSB_BYTES: &[u8] = b"#@+$*.-_ 0123456789|;:'\n\r\tTitleAuthor\xff\xc3";
 const LURD_BYTES: &[u8] = b"lurdLURDx \n?X\xff";
 const DAT_BYTES: &[u8] = b"0123456789 -+\n\rabc\x00\x07\xff\xe9";
@@ -120,6 +138,28 @@ proptest! {
         let slice = text[start..(start + len).min(text.len())].to_vec();
         let bytes = mutate(slice, &edits, XSB_BYTES);
         if let Ok(levels) = parse_levels(&String::from_utf8_lossy(&bytes)) {
+            exercise(levels, &moves);
+        }
+    }
+
+    #[test]
+    fn mutated_pusher_listings_never_panic_the_level_parser(
+        which in 0usize..3,
+        start in any::<usize>(),
+        len in 0usize..4000,
+        edits in edits(),
+        moves in prop::collection::vec(0u8..5, 0..40),
+    ) {
+        let text = &PUSHER_TEXTS[which];
+        // Half the cases keep the headers or the first label, so that the
+        // pusher readers themselves get the mutations.
+        let start = if start % 2 == 0 { 0 } else { start % text.len() };
+        let slice = text[start..(start + len).min(text.len())].to_vec();
+        let bytes = mutate(slice, &edits, PUSHER_BYTES);
+        if let Ok(levels) = parse_levels(&String::from_utf8_lossy(&bytes)) {
+            for level in &levels {
+                prop_assert_eq!(level.goals().count(), level.boxes().len());
+            }
             exercise(levels, &moves);
         }
     }

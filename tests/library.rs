@@ -7,7 +7,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
-use schokoban::library::{Collection, Library, LibraryError, Notice};
+use schokoban::library::{Collection, Library, LibraryError, Notice, Placement};
 use tempfile::TempDir;
 
 fn level_folder(root: &Path, collection: Collection) -> PathBuf {
@@ -297,7 +297,7 @@ fn a_custom_map_keeps_records_beside_it_when_it_can() {
     fs::create_dir_all(map.parent().expect("folder")).expect("folder");
     fs::write(&map, "#####\n#@$.#\n#####\n").expect("map");
     let custom = library.records_for_custom(&map);
-    assert!(custom.note.is_none());
+    assert!(matches!(custom.placement, Placement::Beside));
     let records = custom.records.expect("records");
     let beside = fs::canonicalize(&map)
         .expect("exists")
@@ -343,8 +343,10 @@ fn a_custom_map_in_an_unwritable_folder_gets_records_under_the_data_folder() {
         .to_string_lossy()
         .into_owned();
     assert_eq!(records.save_path(), folder.join(format!("{name}.sav")));
-    let note = custom.note.expect("a note");
-    assert!(note.contains(&folder.display().to_string()), "{note}");
+    let Placement::Fallback { fallback, .. } = &custom.placement else {
+        panic!("expected the fallback, got {:?}", custom.placement)
+    };
+    assert_eq!(fallback, &folder);
     // The same map finds the same folder again.
     let again = library.records_for_custom(&map).records.expect("records");
     assert_eq!(again, records);
@@ -354,9 +356,9 @@ fn a_custom_map_in_an_unwritable_folder_gets_records_under_the_data_folder() {
     let off = Library::open(Some(file_root)).records_for_custom(&map);
     assert!(off.records.is_none());
     assert!(
-        off.note
-            .expect("a note")
-            .starts_with("Records and saves are off")
+        matches!(off.placement, Placement::Off { .. }),
+        "{:?}",
+        off.placement
     );
     if let Some(locked) = map.parent().filter(|p| p.starts_with(data.path())) {
         fs::set_permissions(locked, fs::Permissions::from_mode(0o755)).expect("chmod back");

@@ -1,5 +1,6 @@
 //! Several processes adding scores to one leaderboard at once: `add_score`
-//! locks, re-reads and merges, so no entry is lost beyond the 10-cap rule.
+//! locks, re-reads and merges, so no entry is lost beyond the 10-cap rule,
+//! and every entry keeps its own winning moves in the runs file.
 //! This test binary runs itself as the writers (the ignored `writer` test).
 
 use std::collections::BTreeSet;
@@ -7,6 +8,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+use schokoban::game::{Direction, LogEntry, Step};
 use schokoban::storage::{LEADERBOARD_SIZE, Leaderboard, Records};
 
 const MAP: &str = "#####\n#@$.#\n#####\n";
@@ -26,9 +28,12 @@ fn writer() {
     let records = Records::beside(&map);
     for i in 0..each {
         let score = i * writers + id + 1;
-        records
-            .add_score(score, &format!("w{id} s{score}"))
+        // A run as long as its score, so the test can tell whose it is.
+        let run = vec![LogEntry::Step(Step::walk(Direction::Right)); score];
+        let added = records
+            .add_score_with_run(score, &format!("w{id} s{score}"), &run)
             .expect("score added");
+        assert_eq!(added.runs_problems, []);
     }
 }
 
@@ -58,8 +63,16 @@ fn race(dir: &Path, writers: usize, each: usize) -> Leaderboard {
             String::from_utf8_lossy(&output.stdout)
         );
     }
-    let text = fs::read_to_string(Records::beside(&map).leaderboard_path()).expect("board");
-    Leaderboard::parse(&text).expect("the board is whole and clean")
+    let records = Records::beside(&map);
+    let text = fs::read_to_string(records.leaderboard_path()).expect("board");
+    let board = Leaderboard::parse(&text).expect("the board is whole and clean");
+    let runs = records.read_runs().expect("runs readable");
+    assert_eq!(runs.problems, [], "the runs file is whole and clean");
+    for (entry, run) in board.entries().iter().zip(&runs.runs) {
+        let run = run.as_ref().expect("every entry has its moves");
+        assert_eq!(run.len(), entry.score, "{entry:?} has its own moves");
+    }
+    board
 }
 
 #[test]

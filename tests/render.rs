@@ -2,13 +2,14 @@
 
 mod ui;
 
+use crossterm::event::KeyCode;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use schokoban::app::theme::Theme;
 use schokoban::app::widgets::leaderboard::LeaderboardView;
 use schokoban::storage::Leaderboard;
-use ui::{TINY, ch, open_map, padded, press, render, write_map};
+use ui::{ch, key, open_map, padded, press, render, start_tiny, write_map};
 
 const WIDTH: u16 = 60;
 
@@ -25,21 +26,22 @@ fn caps_and_legend(expected: &mut Vec<String>) {
     }
 }
 
+/// The legend beside the caps is dim, from column 33 to its end.
 fn legend_style(buffer: &mut Buffer, top: u16) {
     let dim = Style::new().fg(Color::DarkGray);
-    for (row, text) in schokoban::app::widgets::keycaps::LEGEND.iter().enumerate() {
-        buffer.set_style(
-            Rect::new(33, top + row as u16, text.chars().count() as u16, 1),
-            dim,
-        );
+    for row in 0..6 {
+        let y = top + row;
+        let end = (33..60)
+            .rev()
+            .find(|&x| buffer[(x, y)].symbol() != " ")
+            .map_or(33, |x| x + 1);
+        buffer.set_style(Rect::new(33, y, end - 33, 1), dim);
     }
 }
 
 #[test]
 fn gameplay_screen_matches_the_spec_layout_glyphs_and_colours() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let map = write_map(dir.path(), "tiny.xsb", TINY);
-    let app = open_map(dir.path(), &map);
+    let (_dir, app) = start_tiny();
 
     let mut lines = padded(
         &[
@@ -109,7 +111,7 @@ fn boxes_and_player_on_goals_are_green_and_red_in_single_columns() {
 }
 
 #[test]
-fn main_menu_shows_the_logo_and_the_four_modes_in_order() {
+fn main_menu_shows_the_logo_and_the_modes_in_order() {
     let dir = tempfile::tempdir().expect("temp dir");
     let app = ui::menu_app(dir.path());
     let mut expected = Buffer::with_lines(padded(
@@ -124,8 +126,8 @@ fn main_menu_shows_the_logo_and_the_four_modes_in_order() {
             "                      ▶ Arcade",
             "                        Free play",
             "                        Custom map",
+            "                        About",
             "                        Quit",
-            "",
             "",
             "",
             "    ↑↓ or W/S choose · Enter or Space accept · Esc quit",
@@ -186,9 +188,7 @@ fn leaderboard_sets_the_best_entry_apart_and_marks_the_new_one() {
 
 #[test]
 fn a_tiny_terminal_says_what_size_it_needs() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let map = write_map(dir.path(), "tiny.xsb", TINY);
-    let app = open_map(dir.path(), &map);
+    let (_dir, app) = start_tiny();
     let expected = Buffer::with_lines(padded(
         &["Terminal too small", "need 40x12", "have 30x5", "", ""],
         30,
@@ -197,4 +197,54 @@ fn a_tiny_terminal_says_what_size_it_needs() {
     // Enlarged again, the game is back.
     let big = render(&app, WIDTH, 20);
     assert!(format!("{big:?}").contains("Puzzle: Tiny by Tester"));
+}
+
+#[test]
+fn about_opens_from_the_main_menu_and_says_whose_levels_these_are() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut app = ui::menu_app(dir.path());
+    press(&mut app, &[ch('s'), ch('s'), ch('s'), ch(' ')]);
+    let version = format!(
+        "{:^60}",
+        format!("Schokoban {}, MIT licence", env!("CARGO_PKG_VERSION"))
+    );
+    let mut expected = Buffer::with_lines(padded(
+        &[
+            "",
+            "                ╔═╗╔═╗╦ ╦╔═╗╦╔═╔═╗╔╗ ╔═╗╔╗╔",
+            "                ╚═╗║  ╠═╣║ ║╠╩╗║ ║╠╩╗╠═╣║║║",
+            "                ╚═╝╚═╝╩ ╩╚═╝╩ ╩╚═╝╚═╝╩ ╩╝╚╝",
+            "",
+            "                           About",
+            "",
+            &version,
+            "   Push every box onto a goal, in as few moves as you can.",
+            "",
+            "                           Levels",
+            "                 Microban: David W. Skinner",
+            "                Microban II: David W. Skinner",
+            "            XSokoban: Thinking Rabbit / XSokoban",
+            "",
+            "              Press ? in a level for every key.",
+            "",
+            "",
+            "",
+            "                     Esc or Enter back",
+        ],
+        60,
+    ));
+    let yellow_bold = Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD);
+    let dim = Style::new().fg(Color::DarkGray);
+    expected.set_style(Rect::new(16, 1, 27, 3), yellow_bold);
+    expected.set_style(
+        Rect::new(27, 5, 5, 1),
+        Style::new().add_modifier(Modifier::BOLD),
+    );
+    expected.set_style(Rect::new(27, 10, 6, 1), yellow_bold);
+    expected.set_style(Rect::new(14, 15, 33, 1), dim);
+    expected.set_style(Rect::new(21, 19, 17, 1), dim);
+    assert_eq!(render(&app, WIDTH, 20), expected);
+
+    press(&mut app, &[key(KeyCode::Esc)]);
+    assert_eq!(app.screen_name(), "main menu");
 }

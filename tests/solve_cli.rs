@@ -123,3 +123,14 @@ fn bench_explains_each_level_and_runs_side_by_side_in_order() {
     assert!(lines[2].ends_with("solved, 1 moves, 1 pushes"), "{text}");
     assert_eq!(lines[3], "solved: 2 of 3");
 }
+
+#[test]
+fn a_pusher_listing_solves_like_the_xsb_file() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let listing = "Maze: 1\nSize X: 7\nSize Y: 5\n\nXXXXXXX\nX  .  X\nX  *  X\nX.* @ X\nXXXXXXX\n";
+    let path = dir.path().join("maze.txt");
+    std::fs::write(&path, listing).expect("temp file");
+    let output = schokoban(&["solve", path.to_str().expect("utf-8 path")]);
+    assert_eq!(stdout(&output), "solution: lLrU\nmoves: 4\npushes: 2\n");
+    assert!(output.status.success());
+}

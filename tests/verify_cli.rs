@@ -181,3 +181,35 @@ fn a_damaged_or_missing_map() {
     assert_fails(&verify_str(&missing, &["r"]), &["missing.xsb"]);
     assert_fails(&verify_str(dir.path(), &["r"]), &["folder"]);
 }
+
+#[test]
+fn pusher_listings_of_a_level_verify_to_the_same_board_as_its_xsb_file() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let ours = common::pusher::our_levels();
+    let microban: Vec<_> = ours
+        .iter()
+        .filter(|(path, _)| path.parent().is_some_and(|p| p.ends_with("microban")))
+        .take(5)
+        .collect();
+    let levels: Vec<_> = microban.iter().map(|(_, level)| level.clone()).collect();
+    let plain = dir.path().join("maps.txt");
+    fs::write(&plain, common::pusher::plain(&levels)).expect("plain listing");
+    let packed = dir.path().join("maps.asm");
+    fs::write(&packed, common::pusher::compressed(&levels)).expect("compressed listing");
+    for (number, moves) in [("1", ""), ("1", "dlU"), ("1", "dlUxr"), ("3", "")] {
+        let index: usize = number.parse().expect("a number");
+        let xsb = &microban[index - 1].0;
+        let expected = verify_str(xsb, &[moves]);
+        assert_eq!(expected.code, Some(0), "{}", expected.stderr);
+        for listing in [&plain, &packed] {
+            let run = verify_str(listing, &[moves, "--level", number]);
+            assert_eq!(run.code, Some(0), "{}", run.stderr);
+            assert_eq!(
+                run.stdout,
+                expected.stdout,
+                "{} level {number}",
+                listing.display()
+            );
+        }
+    }
+}

@@ -1,10 +1,21 @@
-//! One-line messages: what just happened, or what went wrong.
+//! One-line messages: what just happened, or what went wrong and why,
+//! with the typed cause kept for code (and tests) that act on it.
 
-/// A line under the header: what just happened.
-#[derive(Clone, Debug, PartialEq, Eq)]
+use std::error::Error;
+use std::fmt;
+use std::path::PathBuf;
+use std::rc::Rc;
+
+use crate::game::LogError;
+use crate::library::LibraryError;
+use crate::storage::{LoadError, RecordError};
+
+/// A line on screen: what just happened, or what went wrong.
+#[derive(Clone, Debug)]
 pub struct Message {
     pub text: String,
     pub kind: MessageKind,
+    cause: Option<Rc<Problem>>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,6 +29,7 @@ impl Message {
         Self {
             text: text.into(),
             kind: MessageKind::Info,
+            cause: None,
         }
     }
 
@@ -25,6 +37,75 @@ impl Message {
         Self {
             text: text.into(),
             kind: MessageKind::Warning,
+            cause: None,
+        }
+    }
+
+    /// A warning about `problem`, worded by the screen that shows it:
+    /// `context` goes first (`Could not save the game`), then the cause.
+    pub(crate) fn trouble(context: Option<&str>, problem: Problem) -> Self {
+        let text = match context {
+            Some(context) => format!("{context}: {problem}"),
+            None => problem.to_string(),
+        };
+        Self {
+            text,
+            kind: MessageKind::Warning,
+            cause: Some(Rc::new(problem)),
+        }
+    }
+
+    /// What went wrong, when this message is about a failure.
+    pub fn cause(&self) -> Option<&Problem> {
+        self.cause.as_deref()
+    }
+}
+
+/// Why something the player asked for failed, as storage and the library
+/// reported it.
+#[derive(Debug)]
+pub enum Problem {
+    /// A map file could not be read as levels.
+    Map(LoadError),
+    /// A file of several levels has no level `number`.
+    NoSuchLevel { path: PathBuf, number: usize },
+    /// A leaderboard or save could not be read or written.
+    Record(RecordError),
+    /// A saved game does not replay on its level.
+    Replay {
+        save: Option<PathBuf>,
+        error: LogError,
+    },
+    /// The built-in levels, or progress through them.
+    Library(LibraryError),
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Problem::Map(error) => write!(f, "{error}"),
+            Problem::NoSuchLevel { path, number } => {
+                write!(f, "{}: there is no level {number}", path.display())
+            }
+            Problem::Record(error) => write!(f, "{error}"),
+            Problem::Replay {
+                save: Some(path),
+                error,
+            } => write!(f, "{}: {error}", path.display()),
+            Problem::Replay { save: None, error } => write!(f, "{error}"),
+            Problem::Library(error) => write!(f, "{error}"),
+        }
+    }
+}
+
+impl Error for Problem {
+    fn source(&self) -> Option<&(dyn Error + 'static)> {
+        match self {
+            Problem::Map(error) => Some(error),
+            Problem::Record(error) => Some(error),
+            Problem::Replay { error, .. } => Some(error),
+            Problem::Library(error) => Some(error),
+            Problem::NoSuchLevel { .. } => None,
         }
     }
 }

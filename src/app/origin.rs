@@ -2,20 +2,21 @@
 //! and records know where to go.
 
 use std::path::PathBuf;
+use std::rc::Rc;
 
 use crate::game::Level;
-use crate::library::Collection;
+use crate::library::{Collection, CustomRecords};
 use crate::storage::Records;
 
 /// Arcade and Free play pick a collection first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
+pub(crate) enum Mode {
     Arcade,
     FreePlay,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Origin {
+#[derive(Clone, Debug)]
+pub(crate) enum Origin {
     Arcade {
         collection: Collection,
         number: usize,
@@ -24,12 +25,38 @@ pub enum Origin {
         collection: Collection,
         number: usize,
     },
-    /// Level `number` of `count` in a file the player typed.
-    Custom {
-        path: PathBuf,
-        number: usize,
-        count: usize,
-    },
+    /// Level `number` of a file the player typed.
+    Custom { file: Rc<CustomFile>, number: usize },
+}
+
+/// A map file the player opened: read and parsed once, and shared by every
+/// level of it that is played, N and P included.
+#[derive(Debug)]
+pub(crate) struct CustomFile {
+    pub path: PathBuf,
+    pub levels: Vec<Level>,
+    /// Where the file's records go; each level of several has its own.
+    pub records: CustomRecords,
+}
+
+impl CustomFile {
+    /// The records of level `number`.
+    pub fn records(&self, number: usize) -> Option<Records> {
+        let records = self.records.records.clone()?;
+        Some(if self.levels.len() > 1 {
+            records.for_level(number)
+        } else {
+            records
+        })
+    }
+
+    /// The file's name, for titles.
+    pub fn name(&self) -> String {
+        self.path.file_name().map_or_else(
+            || self.path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        )
+    }
 }
 
 impl Origin {
@@ -45,22 +72,19 @@ impl Origin {
                 .map(|number| Origin::Arcade { collection, number }),
             Origin::FreePlay { collection, number } => moved(number, collection.level_count())
                 .map(|number| Origin::FreePlay { collection, number }),
-            Origin::Custom {
-                ref path,
-                number,
-                count,
-            } => moved(number, count).map(|number| Origin::Custom {
-                path: path.clone(),
-                number,
-                count,
-            }),
+            Origin::Custom { ref file, number } => {
+                moved(number, file.levels.len()).map(|number| Origin::Custom {
+                    file: Rc::clone(file),
+                    number,
+                })
+            }
         }
     }
 }
 
 /// A level ready to play, with where its records live (`None`: records off).
 #[derive(Clone, Debug)]
-pub struct Opened {
+pub(crate) struct Opened {
     pub origin: Origin,
     pub level: Level,
     /// The title shown: the level's own, or its file name.

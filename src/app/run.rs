@@ -1,16 +1,20 @@
-//! The terminal side: raw mode, the alternate screen and mouse capture,
-//! entered once and always restored, and the blocking event loop.
+//! The terminal side: raw mode, the alternate screen, mouse capture and
+//! bracketed paste, entered once and always restored, and the blocking
+//! event loop.
 
 use std::io::stdout;
 
 use anyhow::Context;
-use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
+use crossterm::event::{
+    self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
+};
 use crossterm::execute;
 use ratatui::DefaultTerminal;
 use ratatui::layout::Rect;
 
 use std::time::Duration;
 
+use super::shutdown::{self, Shared};
 use super::{App, Options};
 use crate::app::hint;
 use crate::app::theme::Theme;
@@ -20,10 +24,14 @@ const BUSY_WAKE: Duration = Duration::from_millis(100);
 
 /// Runs the game until the player quits.
 pub fn run(options: Options) -> anyhow::Result<()> {
+    let shared = Shared::default();
+    shutdown::watch_signals(&shared).context("cannot watch for signals")?;
+    crate::storage::survive_file_size_limit().context("cannot watch for signals")?;
     let theme = Theme::from_env(options.ascii);
     let mut app = App::new(options, theme);
     // ratatui's hook restores raw mode and the screen on panic; ours, run
-    // first, also stops mouse reporting so the shell is not flooded.
+    // first, also stops mouse reporting and bracketed paste so the shell is
+    // not flooded.
     let mut terminal = ratatui::try_init().context("cannot set up the terminal")?;
     let ratatui_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
@@ -32,39 +40,57 @@ pub fn run(options: Options) -> anyhow::Result<()> {
         if std::thread::current().name() == Some(hint::THREAD_NAME) {
             return;
         }
-        let _ = execute!(stdout(), DisableMouseCapture);
+        let _ = execute!(stdout(), DisableMouseCapture, DisableBracketedPaste);
         ratatui_hook(info);
     }));
-    let result = execute!(stdout(), EnableMouseCapture)
-        .context("cannot enable the mouse")
-        .and_then(|()| event_loop(&mut app, &mut terminal));
-    let _ = execute!(stdout(), DisableMouseCapture);
-    ratatui::restore();
+    // A paste arrives as one event, so a long one cannot queue keys that
+    // would go on acting after it.
+    let result = execute!(stdout(), EnableMouseCapture, EnableBracketedPaste)
+        .context("cannot enable the mouse and bracketed paste")
+        .and_then(|()| event_loop(&mut app, &mut terminal, &shared));
+    let _quitting = shutdown::lock(&shared);
+    shutdown::restore_terminal();
+    if let Some(message) = app.farewell() {
+        println!("{}", message.text);
+    }
     result
 }
 
 /// Draws, then blocks until the next event: no ticking, so an idle game
 /// uses no CPU. Only while a hint is thinking does it wake ten times a
-/// second, to animate and to show the answer as soon as it comes.
-fn event_loop(app: &mut App, terminal: &mut DefaultTerminal) -> anyhow::Result<()> {
+/// second, to animate and to show the answer as soon as it comes. The lock
+/// on `shared` is held except while waiting, so a signal finds the pending
+/// save current and no frame half drawn.
+fn event_loop(
+    app: &mut App,
+    terminal: &mut DefaultTerminal,
+    shared: &Shared,
+) -> anyhow::Result<()> {
+    let mut pending = shutdown::lock(shared);
     while app.is_running() {
         terminal
             .draw(|frame| frame.render_widget(&*app, frame.area()))
             .context("cannot draw")?;
-        if app.is_busy() && !event::poll(BUSY_WAKE).context("cannot read the keyboard")? {
-            app.tick();
-            continue;
+        drop(pending);
+        let woke = !app.is_busy() || event::poll(BUSY_WAKE).context("cannot read the keyboard")?;
+        let event = if woke {
+            Some(event::read().context("cannot read the keyboard")?)
+        } else {
+            None
+        };
+        pending = shutdown::lock(shared);
+        if let Some(event) = event {
+            // Lets the tests check that a panic restores the terminal; debug builds only.
+            #[cfg(debug_assertions)]
+            assert!(
+                !(std::env::var_os("SCHOKOBAN_PANIC_ON_KEY").is_some() && event.is_key_press()),
+                "panic requested by SCHOKOBAN_PANIC_ON_KEY"
+            );
+            let size = terminal.size().context("cannot read the terminal size")?;
+            app.handle_event(&event, Rect::new(0, 0, size.width, size.height));
         }
-        let event = event::read().context("cannot read the keyboard")?;
-        // Lets the tests check that a panic restores the terminal; debug builds only.
-        #[cfg(debug_assertions)]
-        assert!(
-            !(std::env::var_os("SCHOKOBAN_PANIC_ON_KEY").is_some() && event.is_key_press()),
-            "panic requested by SCHOKOBAN_PANIC_ON_KEY"
-        );
-        let size = terminal.size().context("cannot read the terminal size")?;
-        app.handle_event(&event, Rect::new(0, 0, size.width, size.height));
         app.tick();
+        *pending = app.pending_save();
     }
     Ok(())
 }

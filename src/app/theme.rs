@@ -3,6 +3,8 @@
 
 use ratatui::style::{Color, Modifier, Style};
 
+use super::message::MessageKind;
+
 /// What occupies a cell, as far as drawing goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Cell {
@@ -135,6 +137,14 @@ impl Theme {
             Style::new().fg(Color::Green).add_modifier(Modifier::BOLD)
         } else {
             Style::new().add_modifier(Modifier::BOLD)
+        }
+    }
+
+    /// A one-line message: news in green, trouble in red.
+    pub fn message(self, kind: MessageKind) -> Style {
+        match kind {
+            MessageKind::Info => self.good(),
+            MessageKind::Warning => self.error(),
         }
     }
 }

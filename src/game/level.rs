@@ -203,7 +203,9 @@ pub(crate) fn xsb_board(level: &Level, has_box: impl Fn(Pos) -> bool, player: Po
                 (Tile::Floor, ..) => ' ',
             });
         }
-        text.push_str(row.trim_end());
+        // A row of only floor is written as `-`, as a blank line would end the board.
+        let row = row.trim_end();
+        text.push_str(if row.is_empty() { "-" } else { row });
         text.push('\n');
     }
     text

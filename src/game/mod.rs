@@ -1,14 +1,21 @@
 //! The pure game: levels, moves, history and the win check. No terminal,
 //! files or clock in here, so every rule is testable with XSB literals.
 
+mod formats;
 mod level;
 mod lurd;
 mod parse;
+mod parse_error;
 mod paths;
+mod pusher_packed;
+mod pusher_plain;
+mod r3forth;
 mod state;
 
+pub use formats::{LevelFormat, detect_format, parse_level, parse_levels};
 pub use level::{Direction, Level, Pos, Tile};
 pub use lurd::{LogEntry, LogError, Step, format_log, format_steps, parse_log};
-pub use parse::{MAX_SIDE, MAX_TOTAL_CELLS, ParseError, parse_level, parse_levels};
+pub use parse::{MAX_SIDE, MAX_TOTAL_CELLS};
+pub use parse_error::ParseError;
 pub use paths::{push_path, walk_path};
 pub use state::Game;

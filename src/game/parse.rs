@@ -4,9 +4,8 @@
 //! run-length rows (`5#|#@$.#|5#`), `;` comments, `Title:`/`Author:` lines
 //! after a board and free-text names (`'Lockdown'`) before one.
 
-use std::fmt;
-
 use super::level::{Level, Pos, Tile};
+use super::parse_error::ParseError;
 
 /// The widest or tallest board accepted; anything larger is a damaged file
 /// rather than a puzzle, and would only exhaust memory.
@@ -18,113 +17,9 @@ pub const MAX_SIDE: usize = 1024;
 /// Real collections hold well under a million.
 pub const MAX_TOTAL_CELLS: usize = 32 * 1024 * 1024;
 
-/// Why a text is not a playable level. Lines and columns count from 1.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ParseError {
-    NoBoard,
-    NoPlayer {
-        line: usize,
-    },
-    TwoPlayers {
-        line: usize,
-        column: usize,
-    },
-    NoBoxes {
-        line: usize,
-    },
-    BoxGoalMismatch {
-        line: usize,
-        boxes: usize,
-        goals: usize,
-    },
-    UnknownChar {
-        line: usize,
-        column: usize,
-        found: char,
-    },
-    BadRunLength {
-        line: usize,
-        column: usize,
-    },
-    TooLarge {
-        line: usize,
-    },
-    /// More levels or cells in one text than any real collection holds; the
-    /// line is where the board that went over starts.
-    CollectionTooLarge {
-        line: usize,
-    },
-}
-
-impl ParseError {
-    /// The line the error is about, if it is about one.
-    pub fn line(&self) -> Option<usize> {
-        match *self {
-            ParseError::NoBoard => None,
-            ParseError::NoPlayer { line }
-            | ParseError::TwoPlayers { line, .. }
-            | ParseError::NoBoxes { line }
-            | ParseError::BoxGoalMismatch { line, .. }
-            | ParseError::UnknownChar { line, .. }
-            | ParseError::BadRunLength { line, .. }
-            | ParseError::TooLarge { line }
-            | ParseError::CollectionTooLarge { line } => Some(line),
-        }
-    }
-}
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            ParseError::NoBoard => write!(f, "no level board found"),
-            ParseError::NoPlayer { line } => {
-                write!(f, "line {line}: the level has no player (@ or +)")
-            }
-            ParseError::TwoPlayers { line, column } => {
-                write!(f, "line {line}, column {column}: a second player")
-            }
-            ParseError::NoBoxes { line } => write!(f, "line {line}: the level has no boxes"),
-            ParseError::BoxGoalMismatch { line, boxes, goals } => write!(
-                f,
-                "line {line}: the level has {boxes} boxes but {goals} goals"
-            ),
-            ParseError::UnknownChar {
-                line,
-                column,
-                found,
-            } => write!(
-                f,
-                "line {line}, column {column}: unknown character {found:?} in the board"
-            ),
-            ParseError::BadRunLength { line, column } => write!(
-                f,
-                "line {line}, column {column}: a run-length count with nothing to repeat, or too long"
-            ),
-            ParseError::CollectionTooLarge { line } => write!(
-                f,
-                "line {line}: more levels or cells than any collection holds (at most {MAX_LEVELS} levels, {MAX_TOTAL_CELLS} cells)"
-            ),
-            ParseError::TooLarge { line } => write!(
-                f,
-                "line {line}: the board is larger than {MAX_SIDE}x{MAX_SIDE} cells"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for ParseError {}
-
-/// Parses the first level of `text`: what a single-level XSB file holds.
-pub fn parse_level(text: &str) -> Result<Level, ParseError> {
-    parse_levels(text)?
-        .into_iter()
-        .next()
-        .ok_or(ParseError::NoBoard)
-}
-
-/// Parses every level of a collection, in order. Any broken level fails the
-/// whole text, so a player never plays a silently truncated collection.
-pub fn parse_levels(text: &str) -> Result<Vec<Level>, ParseError> {
+/// Parses every level of an XSB collection, in order. Any broken level fails
+/// the whole text, so a player never plays a silently truncated collection.
+pub(super) fn parse_xsb(text: &str) -> Result<Vec<Level>, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut reader = Reader::default();
     for (index, raw) in text.lines().enumerate() {
@@ -138,9 +33,9 @@ pub fn parse_levels(text: &str) -> Result<Vec<Level>, ParseError> {
 }
 
 /// One board row as read, each cell with the column it came from.
-struct Row {
-    line: usize,
-    cells: Vec<(char, usize)>,
+pub(super) struct Row {
+    pub(super) line: usize,
+    pub(super) cells: Vec<(char, usize)>,
 }
 
 #[derive(Default)]
@@ -277,7 +172,7 @@ impl Reader {
 }
 
 /// More levels than any real collection holds; a guard against junk input.
-const MAX_LEVELS: usize = 100_000;
+pub const MAX_LEVELS: usize = 100_000;
 
 const BOARD_CHARS: &str = "#@+$*.-_ ";
 
@@ -313,7 +208,19 @@ fn unquote(text: &str) -> &str {
         .unwrap_or(text)
 }
 
-fn build_level(rows: &[Row]) -> Result<Level, ParseError> {
+/// Turns XSB rows into a level: drops the indent all rows share, pads short
+/// rows with floor and checks the player, boxes and goals. Other formats
+/// translate their rows to XSB characters and come through here too.
+pub(super) fn build_level(rows: &[Row]) -> Result<Level, ParseError> {
+    // Rows of nothing but floor above or below the level (a pusher grid can
+    // have them) are dropped, as the indent is.
+    let floor_only = |row: &&Row| row.cells.iter().all(|&(c, _)| matches!(c, ' ' | '-' | '_'));
+    let start = rows.iter().position(|row| !floor_only(&row)).unwrap_or(0);
+    let end = rows
+        .iter()
+        .rposition(|row| !floor_only(&row))
+        .map_or(rows.len(), |last| last + 1);
+    let rows = &rows[start..end];
     let first_line = rows[0].line;
     let indent = rows
         .iter()

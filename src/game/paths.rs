@@ -17,6 +17,26 @@ pub fn push_path(game: &Game, from: Pos, to: Pos) -> Option<Vec<Direction>> {
     if !game.has_box(from) {
         return None;
     }
+    let pushes = fewest_pushes(game, from, to)?;
+    let mut steps = Vec::new();
+    let mut player = game.player();
+    for (box_at, push) in pushes {
+        let stand = game.level().neighbour(box_at, push.opposite())?;
+        let moving = Some(Moving {
+            origin: from,
+            at: box_at,
+        });
+        steps.extend(walk(game, player, stand, moving)?);
+        steps.push(push);
+        player = box_at;
+    }
+    Some(steps)
+}
+
+/// The pushes, `(box cell before, direction)`, that bring the box at
+/// `from` to `to`: a breadth-first search over pushes just made, where
+/// the player must be able to walk to each push.
+fn fewest_pushes(game: &Game, from: Pos, to: Pos) -> Option<Vec<(Pos, Direction)>> {
     if from == to {
         return Some(Vec::new());
     }
@@ -64,9 +84,10 @@ pub fn push_path(game: &Game, from: Pos, to: Pos) -> Option<Vec<Direction>> {
         let player = level.neighbour(box_at, push.opposite())?;
         expand(box_at, player, Some(index), &mut queue);
     }
-    // Walk the parents back to the start to list the pushes in order.
+    // Walk the parents back to the start to list the pushes in order; no
+    // state at `to` means there is no way there.
     let mut pushes = Vec::new();
-    let mut current = found;
+    let mut current = Some(found?);
     while let Some(index) = current {
         let push = Direction::ALL[index % 4];
         let after = Pos::new((index / 4) % level.width(), (index / 4) / level.width());
@@ -74,23 +95,7 @@ pub fn push_path(game: &Game, from: Pos, to: Pos) -> Option<Vec<Direction>> {
         current = parent[index]?;
     }
     pushes.reverse();
-    let mut steps = Vec::new();
-    let mut player = game.player();
-    for (box_at, push) in pushes {
-        let stand = level.neighbour(box_at, push.opposite())?;
-        steps.extend(walk(
-            game,
-            player,
-            stand,
-            Some(Moving {
-                origin: from,
-                at: box_at,
-            }),
-        )?);
-        steps.push(push);
-        player = box_at;
-    }
-    Some(steps)
+    Some(pushes)
 }
 
 /// The one box a push path moves: it started at `origin` and stands at `at`.
@@ -162,4 +167,38 @@ fn trace_back(
     }
     path.reverse();
     path
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::parse_level;
+
+    fn game(text: &str) -> Game {
+        Game::new(parse_level(text).expect("test level"))
+    }
+
+    #[test]
+    fn a_push_path_walks_round_and_pushes_or_says_there_is_no_way() {
+        let game = game("#######\n#     #\n# .$@ #\n#     #\n#######\n");
+        let left = Direction::Left;
+        assert_eq!(
+            push_path(&game, Pos::new(3, 2), Pos::new(2, 2)),
+            Some(vec![left])
+        );
+        // Up needs the player below the box: walk down and left first.
+        let steps = push_path(&game, Pos::new(3, 2), Pos::new(3, 1)).expect("a way");
+        assert_eq!(steps, [Direction::Down, left, Direction::Up]);
+        // Against the top wall the box can never come back down.
+        let stuck = game_after(&game, &steps);
+        assert_eq!(push_path(&stuck, Pos::new(3, 1), Pos::new(3, 3)), None);
+    }
+
+    fn game_after(game: &Game, steps: &[Direction]) -> Game {
+        let mut game = game.clone();
+        for &step in steps {
+            game.step(step).expect("a legal step");
+        }
+        game
+    }
 }

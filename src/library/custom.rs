@@ -1,19 +1,39 @@
 //! Where a custom map's leaderboard and save go: beside the map, as the spec
 //! wants, or under the data folder when the map's folder cannot be written.
+//! The player is told by the screen that opens the map, from [`Placement`].
 
-use std::fs;
-use std::path::Path;
+use std::io;
+use std::path::{Path, PathBuf};
 
-use super::{Library, probe_writable};
-use crate::storage::Records;
+use super::Library;
+use crate::storage::{Records, ensure_folder, full_path, probe_writable, remove_stale_temps};
 
-/// Where a custom map's records go, and what to tell the player about it.
+/// Where a custom map's records go, and why there.
 #[derive(Debug)]
 pub struct CustomRecords {
     /// `None` when records and saves are off for this map.
     pub records: Option<Records>,
-    /// Set when the records are not beside the map, saying where they are.
-    pub note: Option<String>,
+    pub placement: Placement,
+}
+
+/// Where a custom map's records are kept, as the spec wants or not.
+#[derive(Debug)]
+pub enum Placement {
+    /// Beside the map.
+    Beside,
+    /// The map's `folder` cannot be written, so they are under `fallback`.
+    Fallback {
+        folder: PathBuf,
+        error: io::Error,
+        fallback: PathBuf,
+    },
+    /// Nowhere: the map's `folder` cannot be written, nor a fallback when
+    /// there is a data folder.
+    Off {
+        folder: PathBuf,
+        error: io::Error,
+        fallback: Option<(PathBuf, io::Error)>,
+    },
 }
 
 /// The longest readable part of a fallback folder's name.
@@ -23,38 +43,42 @@ impl Library {
     /// Records for a map the player chose. A map in a folder we cannot write
     /// gets its own folder under `DATA/custom/`, named after its full path.
     pub fn records_for_custom(&self, map: &Path) -> CustomRecords {
-        let map = fs::canonicalize(map)
-            .or_else(|_| std::path::absolute(map))
-            .unwrap_or_else(|_| map.to_path_buf());
-        let folder = map.parent().unwrap_or(Path::new("/"));
-        let Err(beside_error) = probe_writable(folder) else {
+        let map = full_path(map);
+        let folder = map.parent().unwrap_or(Path::new("/")).to_path_buf();
+        let Err(error) = probe_writable(&folder) else {
+            remove_stale_temps(&folder);
             return CustomRecords {
                 records: Some(Records::beside(&map)),
-                note: None,
+                placement: Placement::Beside,
             };
         };
-        let cannot = format!("{} cannot be written ({beside_error})", folder.display());
         let Some(root) = self.data_dir() else {
             return CustomRecords {
                 records: None,
-                note: Some(format!("Records and saves are off: {cannot}")),
+                placement: Placement::Off {
+                    folder,
+                    error,
+                    fallback: None,
+                },
             };
         };
         let fallback = root.join("custom").join(folder_name(&map));
-        match fs::create_dir_all(&fallback).and_then(|()| probe_writable(&fallback)) {
+        match ensure_folder(&fallback).and_then(|()| probe_writable(&fallback)) {
             Ok(()) => CustomRecords {
                 records: Some(Records::in_folder(&map, &fallback)),
-                note: Some(format!(
-                    "{cannot}, so this map's records and saves are kept in {}",
-                    fallback.display()
-                )),
+                placement: Placement::Fallback {
+                    folder,
+                    error,
+                    fallback,
+                },
             },
-            Err(error) => CustomRecords {
+            Err(fallback_error) => CustomRecords {
                 records: None,
-                note: Some(format!(
-                    "Records and saves are off: {cannot}, nor can {} ({error})",
-                    fallback.display()
-                )),
+                placement: Placement::Off {
+                    folder,
+                    error,
+                    fallback: Some((fallback, fallback_error)),
+                },
             },
         }
     }
@@ -84,7 +108,7 @@ fn folder_name(map: &Path) -> String {
 
 /// FNV-1a: tiny and, unlike std's hasher, the same in every Rust release,
 /// so a map keeps its folder across upgrades.
-fn fnv1a(bytes: &[u8]) -> u64 {
+pub(super) fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
         (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
     })

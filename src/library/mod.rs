@@ -6,25 +6,36 @@
 //! levels are served from the binary and [`Library::notices`] says that
 //! records, saves and progress are off.
 
+mod added;
 mod collection;
 mod custom;
+mod pasted;
 mod progress;
 
 use std::fmt;
-use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
+pub use added::{
+    AddedCollection, AddedLevel, COLLECTIONS_FOLDER, MAX_ADDED_LEVELS, MAX_NAME_CHARS,
+};
 pub use collection::Collection;
-pub use custom::CustomRecords;
+pub use custom::{CustomRecords, Placement};
+pub use pasted::{PASTED_FOLDER, PastedLevels};
 pub use progress::Progress;
 
 use crate::game::{Level, ParseError, parse_level};
-use crate::storage::{Records, write_atomic};
+use crate::storage::{
+    LoadError, Records, ensure_folder, install_file, lock_file, probe_writable, remove_stale_temps,
+    remove_stale_temps_below, write_atomic,
+};
 use progress::ProgressBook;
 
 /// The progress file, directly under the data folder.
 const PROGRESS_FILE: &str = "progress.txt";
+/// Locked around each read-merge-write of the progress file, which itself
+/// is replaced on every write and so cannot hold the lock.
+const PROGRESS_LOCK: &str = ".progress.lock";
 
 /// The built-in levels and the player's progress through them.
 #[derive(Debug)]
@@ -70,6 +81,24 @@ pub enum LibraryError {
         number: usize,
         error: ParseError,
     },
+    /// Records are off, so nothing can be added to the data folder.
+    DataFolderOff,
+    /// A file to add could not be read as levels.
+    Load(LoadError),
+    /// Pasted text that is not levels.
+    Pasted(ParseError),
+    /// More levels than one added collection may hold.
+    TooManyLevels {
+        count: usize,
+    },
+    NoSuchCollection {
+        id: String,
+    },
+    NoSuchAddedLevel {
+        name: String,
+        number: usize,
+        count: usize,
+    },
 }
 
 impl fmt::Display for LibraryError {
@@ -89,11 +118,41 @@ impl fmt::Display for LibraryError {
                 number,
                 error,
             } => write!(f, "built-in level {collection} {number}: {error}"),
+            LibraryError::DataFolderOff => write!(
+                f,
+                "the data folder cannot be used, so nothing can be kept in it"
+            ),
+            LibraryError::Load(error) => write!(f, "{error}"),
+            LibraryError::Pasted(error) => write!(f, "the pasted text: {error}"),
+            LibraryError::TooManyLevels { count } => write!(
+                f,
+                "{count} levels is more than a collection may hold (at most {MAX_ADDED_LEVELS})"
+            ),
+            LibraryError::NoSuchCollection { id } => write!(f, "no added collection {id:?}"),
+            LibraryError::NoSuchAddedLevel {
+                name,
+                number,
+                count,
+            } => write!(f, "{name} has no level {number}; it has {count}"),
         }
     }
 }
 
-impl std::error::Error for LibraryError {}
+impl std::error::Error for LibraryError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            LibraryError::Io { error, .. } => Some(error),
+            LibraryError::BrokenBuiltin { error, .. } | LibraryError::Pasted(error) => Some(error),
+            LibraryError::Load(error) => Some(error),
+            LibraryError::NoDataFolder
+            | LibraryError::NoSuchLevel { .. }
+            | LibraryError::DataFolderOff
+            | LibraryError::TooManyLevels { .. }
+            | LibraryError::NoSuchCollection { .. }
+            | LibraryError::NoSuchAddedLevel { .. } => None,
+        }
+    }
+}
 
 /// Something the player should be told once, at the start.
 #[derive(Debug)]
@@ -102,9 +161,35 @@ pub enum Notice {
     RecordsOff(LibraryError),
     /// The progress file was damaged; it was moved aside and progress restarts.
     ProgressMovedAside { path: PathBuf, moved_to: PathBuf },
-    /// The progress file cannot be read nor moved aside, so it is left alone
-    /// and this session's progress is not saved.
-    ProgressNotSaved(String),
+    /// The progress file cannot be read nor moved aside (`move_failed`
+    /// says why, when moving it was tried), so it is left alone and this
+    /// session's progress is not saved.
+    ProgressNotSaved {
+        problem: ProgressProblem,
+        move_failed: Option<io::Error>,
+    },
+}
+
+/// What is wrong with a progress file.
+#[derive(Debug)]
+pub enum ProgressProblem {
+    /// Line `line` of the file at `path` is not progress.
+    Malformed {
+        path: PathBuf,
+        line: usize,
+    },
+    Unreadable(LoadError),
+}
+
+impl fmt::Display for ProgressProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProgressProblem::Malformed { path, line } => {
+                write!(f, "{}: line {line} is not progress", path.display())
+            }
+            ProgressProblem::Unreadable(error) => write!(f, "{error}"),
+        }
+    }
 }
 
 impl fmt::Display for Notice {
@@ -119,9 +204,17 @@ impl fmt::Display for Notice {
                 path.display(),
                 moved_to.display()
             ),
-            Notice::ProgressNotSaved(problem) => {
-                write!(f, "Progress will not be saved: {problem}")
-            }
+            Notice::ProgressNotSaved {
+                problem,
+                move_failed: None,
+            } => write!(f, "Progress will not be saved: {problem}"),
+            Notice::ProgressNotSaved {
+                problem,
+                move_failed: Some(error),
+            } => write!(
+                f,
+                "Progress will not be saved: {problem}, and moving it aside failed: {error}"
+            ),
         }
     }
 }
@@ -152,7 +245,7 @@ impl Library {
             .unwrap_or_default();
         let mut progress_file = progress_path.filter(|_| writable);
         if let Some(notice) = notice.filter(|_| writable) {
-            if let Notice::ProgressNotSaved(_) = notice {
+            if let Notice::ProgressNotSaved { .. } = notice {
                 progress_file = None;
             }
             notices.push(notice);
@@ -202,7 +295,7 @@ impl Library {
             .root
             .as_deref()
             .map(|root| collection_folder(root, collection).join(name))
-            .filter(|path| install_file(path, text).is_ok());
+            .filter(|path| install_file(path, text.as_bytes()).is_ok());
         let records = path.as_deref().map(Records::beside);
         Ok(PlayableLevel {
             collection,
@@ -211,6 +304,19 @@ impl Library {
             path,
             records,
         })
+    }
+
+    /// Where the records of every level of `collection` are, for a list;
+    /// `None` when records are off. Touches no file.
+    pub fn collection_records(&self, collection: Collection) -> Option<Vec<Records>> {
+        let folder = collection_folder(self.root.as_deref()?, collection);
+        Some(
+            collection
+                .files()
+                .iter()
+                .map(|(name, _)| Records::beside(&folder.join(name)))
+                .collect(),
+        )
     }
 
     pub fn progress(&self, collection: Collection) -> &Progress {
@@ -251,11 +357,16 @@ impl Library {
         let Some(path) = self.progress_file.clone() else {
             return Ok(());
         };
+        let lock_path = path.with_file_name(PROGRESS_LOCK);
+        let _lock = lock_file(&lock_path, true).map_err(|error| LibraryError::Io {
+            path: lock_path,
+            error,
+        })?;
         let (on_disk, notice) = progress::load(&path, true);
         self.progress.merge(&on_disk);
         if let Some(notice) = notice {
             // A file we could not move aside is left alone, not destroyed.
-            let stuck = matches!(notice, Notice::ProgressNotSaved(_));
+            let stuck = matches!(notice, Notice::ProgressNotSaved { .. });
             self.notices.push(notice);
             if stuck {
                 self.progress_file = None;
@@ -280,7 +391,8 @@ fn collection_folder(root: &Path, collection: Collection) -> PathBuf {
 }
 
 /// Writes every built-in level missing under `root`, never touching a file
-/// that has anything in it, then checks that each folder takes new files.
+/// that has anything in it, then checks that each folder takes new files,
+/// and clears out what writers killed long ago left there.
 fn install(root: &Path) -> Result<(), LibraryError> {
     let io_error = |path: &Path| {
         let path = path.to_path_buf();
@@ -288,35 +400,16 @@ fn install(root: &Path) -> Result<(), LibraryError> {
     };
     for collection in Collection::ALL {
         let folder = collection_folder(root, collection);
-        fs::create_dir_all(&folder).map_err(io_error(&folder))?;
+        ensure_folder(&folder).map_err(io_error(&folder))?;
         for (name, text) in collection.files() {
             let path = folder.join(name);
-            install_file(&path, text).map_err(io_error(&path))?;
+            install_file(&path, text.as_bytes()).map_err(io_error(&path))?;
         }
         probe_writable(&folder).map_err(io_error(&folder))?;
+        remove_stale_temps(&folder);
     }
-    probe_writable(root).map_err(io_error(root))
-}
-
-/// Writes a built-in level unless a non-empty file is there. A plain write,
-/// not `write_atomic`: hundreds of syncs made a first start take seconds on a
-/// busy disk, and a file that a crash left empty is simply written again.
-fn install_file(path: &Path, text: &str) -> io::Result<()> {
-    match fs::metadata(path) {
-        Ok(metadata) if metadata.len() > 0 => Ok(()),
-        _ => fs::write(path, text),
-    }
-}
-
-/// Whether files can be made and removed in `folder`: the only sure test is
-/// to try, as permission bits say nothing about read-only mounts or root. A
-/// probe left by a crash with our process id is reused, not an error.
-fn probe_writable(folder: &Path) -> io::Result<()> {
-    let probe = folder.join(format!(".schokoban-probe.{}", std::process::id()));
-    fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .open(&probe)?;
-    fs::remove_file(&probe)
+    probe_writable(root).map_err(io_error(root))?;
+    remove_stale_temps(root);
+    remove_stale_temps_below(&root.join("custom"));
+    Ok(())
 }

@@ -7,14 +7,12 @@
 //! ```
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::ffi::OsString;
 use std::fmt::Write as _;
-use std::io;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use super::Notice;
 use super::collection::Collection;
-use crate::storage::{LoadErrorKind, read_text};
+use super::{Notice, ProgressProblem};
+use crate::storage::{LoadErrorKind, move_aside, read_text};
 
 /// A progress file is a few lines; anything larger is not one.
 const MAX_PROGRESS_BYTES: u64 = 1024 * 1024;
@@ -53,9 +51,44 @@ impl Progress {
         self.solved.iter().copied()
     }
 
+    /// Raises the furthest level reached; says whether that changed anything.
+    pub(super) fn mark_reached(&mut self, number: usize) -> bool {
+        let changed = number > self.reached;
+        self.reached = self.reached.max(number);
+        changed
+    }
+
+    /// Adds a solved level; says whether it is new.
+    pub(super) fn mark_solved(&mut self, number: usize) -> bool {
+        self.solved.insert(number)
+    }
+
+    /// Reads the fields of a progress line after the collection,
+    /// `REACHED [SOLVED]`, keeping numbers from 1 to `last`.
+    pub(super) fn from_fields<'a>(
+        mut fields: impl Iterator<Item = &'a str>,
+        last: usize,
+    ) -> Option<Progress> {
+        let reached = fields.next()?.parse::<usize>().ok()?;
+        let solved = parse_list(fields.next().unwrap_or(""), last)?;
+        fields.next().is_none().then(|| Progress {
+            reached: reached.min(last),
+            solved,
+        })
+    }
+
+    /// The fields [`Self::from_fields`] reads.
+    pub(super) fn to_fields(&self) -> String {
+        if self.solved.is_empty() {
+            self.reached.to_string()
+        } else {
+            format!("{} {}", self.reached, format_list(&self.solved))
+        }
+    }
+
     /// Takes in what another copy knows; progress only grows, so the merge
     /// never loses what either game recorded.
-    fn merge(&mut self, other: &Progress) {
+    pub(super) fn merge(&mut self, other: &Progress) {
         self.reached = self.reached.max(other.reached);
         self.solved.extend(&other.solved);
     }
@@ -76,10 +109,10 @@ impl ProgressBook {
 
     /// Raises the furthest level reached; says whether that changed anything.
     pub(super) fn mark_reached(&mut self, collection: Collection, number: usize) -> bool {
-        let progress = self.entries.entry(collection).or_default();
-        let changed = number > progress.reached;
-        progress.reached = progress.reached.max(number);
-        changed
+        self.entries
+            .entry(collection)
+            .or_default()
+            .mark_reached(number)
     }
 
     /// Adds a solved level; says whether it is new.
@@ -87,8 +120,7 @@ impl ProgressBook {
         self.entries
             .entry(collection)
             .or_default()
-            .solved
-            .insert(number)
+            .mark_solved(number)
     }
 
     pub(super) fn merge(&mut self, other: &ProgressBook) {
@@ -115,20 +147,11 @@ impl ProgressBook {
             let collection = Collection::from_id(id);
             // Numbers past the end cannot be kept, nor expanded from a range.
             let last = collection.map_or(0, Collection::level_count);
-            let reached = fields.next().and_then(|f| f.parse::<usize>().ok());
-            let solved = parse_list(fields.next().unwrap_or(""), last);
-            let (Some(reached), Some(solved), None) = (reached, solved, fields.next()) else {
+            let Some(progress) = Progress::from_fields(fields, last) else {
                 return Err(index + 1);
             };
             match collection {
-                Some(collection) => book
-                    .entries
-                    .entry(collection)
-                    .or_default()
-                    .merge(&Progress {
-                        reached: reached.min(last),
-                        solved,
-                    }),
+                Some(collection) => book.entries.entry(collection).or_default().merge(&progress),
                 None => book.foreign.push(line.to_owned()),
             }
         }
@@ -138,12 +161,7 @@ impl ProgressBook {
     pub(super) fn to_text(&self) -> String {
         let mut text = String::from(HEADER);
         for (collection, progress) in &self.entries {
-            let _ = write!(text, "{} {}", collection.id(), progress.reached);
-            if !progress.solved.is_empty() {
-                text.push(' ');
-                text.push_str(&format_list(&progress.solved));
-            }
-            text.push('\n');
+            let _ = writeln!(text, "{} {}", collection.id(), progress.to_fields());
         }
         for line in &self.foreign {
             text.push_str(line);
@@ -160,41 +178,31 @@ pub(super) fn load(path: &Path, may_move: bool) -> (ProgressBook, Option<Notice>
     let problem = match read_text(path, MAX_PROGRESS_BYTES) {
         Ok(text) => match ProgressBook::parse(&text) {
             Ok(book) => return (book, None),
-            Err(line) => format!("{}: line {line} is not progress", path.display()),
+            Err(line) => ProgressProblem::Malformed {
+                path: path.to_path_buf(),
+                line,
+            },
         },
         Err(error) if error.kind == LoadErrorKind::Missing => {
             return (ProgressBook::default(), None);
         }
-        Err(error) => error.to_string(),
+        Err(error) => ProgressProblem::Unreadable(error),
     };
     let notice = match may_move.then(|| move_aside(path)) {
         Some(Ok(moved_to)) => Notice::ProgressMovedAside {
             path: path.to_path_buf(),
             moved_to,
         },
-        Some(Err(error)) => {
-            Notice::ProgressNotSaved(format!("{problem}, and moving it aside failed: {error}"))
-        }
-        None => Notice::ProgressNotSaved(problem),
+        Some(Err(error)) => Notice::ProgressNotSaved {
+            problem,
+            move_failed: Some(error),
+        },
+        None => Notice::ProgressNotSaved {
+            problem,
+            move_failed: None,
+        },
     };
     (ProgressBook::default(), Some(notice))
-}
-
-/// Renames `path` to `path.damaged`, numbered when that name is taken.
-fn move_aside(path: &Path) -> io::Result<PathBuf> {
-    let with = |suffix: &str| {
-        let mut name = OsString::from(path.as_os_str());
-        name.push(suffix);
-        PathBuf::from(name)
-    };
-    let mut target = with(".damaged");
-    let mut number = 1;
-    while target.exists() {
-        number += 1;
-        target = with(&format!(".damaged.{number}"));
-    }
-    std::fs::rename(path, &target)?;
-    Ok(target)
 }
 
 /// Parses `1-5,7,9-11`, keeping numbers from 1 to `last`. An empty text is

@@ -1,10 +1,11 @@
-//! Reading XSB files a player points us at, whatever they turn out to be.
+//! Reading the map files a player points us at, whatever they turn out to be.
 
 use std::fmt;
-use std::fs::File;
+use std::fs::Metadata;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
+use super::files::open_for_reading;
 use crate::game::{Level, ParseError, parse_levels};
 
 /// Larger files are refused before they are read whole.
@@ -61,29 +62,41 @@ impl LoadError {
 
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let path = self.path.display();
-        match &self.kind {
-            LoadErrorKind::Missing => write!(f, "{path}: no such file"),
-            LoadErrorKind::PermissionDenied => write!(f, "{path}: permission denied"),
-            LoadErrorKind::IsDirectory => write!(f, "{path}: is a folder, not an XSB file"),
-            LoadErrorKind::NotAFile => write!(f, "{path}: not a regular file"),
+        write!(f, "{}: {}", self.path.display(), self.kind)
+    }
+}
+
+/// What is wrong, without the file's name, for messages that name it apart.
+impl fmt::Display for LoadErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadErrorKind::Missing => write!(f, "no such file"),
+            LoadErrorKind::PermissionDenied => write!(f, "permission denied"),
+            LoadErrorKind::IsDirectory => write!(f, "is a folder, not a level file"),
+            LoadErrorKind::NotAFile => write!(f, "not a regular file"),
             LoadErrorKind::TooLarge { bytes } => write!(
                 f,
-                "{path}: {bytes} bytes is too large for a level file (the most is {} MiB)",
+                "{bytes} bytes is too large for a level file (the most is {} MiB)",
                 MAX_FILE_BYTES / 1024 / 1024
             ),
-            LoadErrorKind::NotUtf8 { line } => {
-                write!(f, "{path}: line {line}: not UTF-8 text")
-            }
-            LoadErrorKind::Unreadable { message, .. } => write!(f, "{path}: {message}"),
-            LoadErrorKind::Parse(error) => write!(f, "{path}: {error}"),
+            LoadErrorKind::NotUtf8 { line } => write!(f, "line {line}: not UTF-8 text"),
+            LoadErrorKind::Unreadable { message, .. } => write!(f, "{message}"),
+            LoadErrorKind::Parse(error) => write!(f, "{error}"),
         }
     }
 }
 
-impl std::error::Error for LoadError {}
+impl std::error::Error for LoadError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.kind {
+            LoadErrorKind::Parse(error) => Some(error),
+            _ => None,
+        }
+    }
+}
 
-/// Reads every level of an XSB file.
+/// Reads every level of a map file in any format the game reads (XSB or a
+/// pusher.exe listing).
 pub fn load_levels(path: &Path) -> Result<Vec<Level>, LoadError> {
     let text = read_text(path, MAX_FILE_BYTES)?;
     parse_levels(&text).map_err(|e| LoadError::new(path, LoadErrorKind::Parse(e)))
@@ -100,9 +113,8 @@ pub fn read_text(path: &Path, max_bytes: u64) -> Result<String, LoadError> {
     })
 }
 
-/// Reads a small regular file as bytes, with the same refusals as [`read_text`].
-pub fn read_bytes(path: &Path, max_bytes: u64) -> Result<Vec<u8>, LoadError> {
-    let metadata = std::fs::metadata(path).map_err(|e| LoadError::io(path, &e))?;
+/// Refuses folders, FIFOs, devices and files over `max_bytes`.
+fn check_regular(path: &Path, metadata: &Metadata, max_bytes: u64) -> Result<(), LoadError> {
     if metadata.is_dir() {
         return Err(LoadError::new(path, LoadErrorKind::IsDirectory));
     }
@@ -117,7 +129,17 @@ pub fn read_bytes(path: &Path, max_bytes: u64) -> Result<Vec<u8>, LoadError> {
             },
         ));
     }
-    let file = File::open(path).map_err(|e| LoadError::io(path, &e))?;
+    Ok(())
+}
+
+/// Reads a small regular file as bytes, with the same refusals as [`read_text`].
+pub fn read_bytes(path: &Path, max_bytes: u64) -> Result<Vec<u8>, LoadError> {
+    // Looked at before opening, so a device is not even opened...
+    let metadata = std::fs::metadata(path).map_err(|e| LoadError::io(path, &e))?;
+    check_regular(path, &metadata, max_bytes)?;
+    // ...and again as opened, without blocking, in case it was swapped.
+    let (file, metadata) = open_for_reading(path).map_err(|e| LoadError::io(path, &e))?;
+    check_regular(path, &metadata, max_bytes)?;
     let mut bytes = Vec::new();
     // The file may have grown since we looked; never read past the cap.
     file.take(max_bytes + 1)

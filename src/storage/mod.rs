@@ -1,13 +1,24 @@
-//! Everything that touches the file system: map files, records and saves.
+//! Everything that touches the file system: map files, records and saves,
+//! the data folder's set-up, and folder listings.
 
 mod atomic;
+mod files;
+mod folders;
 mod leaderboard;
+mod listing;
 mod map_file;
 mod records;
+mod runs;
+mod setup;
 
-pub use atomic::{remove_if_present, write_atomic};
+pub use atomic::{remove_if_present, remove_stale_temps, remove_stale_temps_below, write_atomic};
+pub use files::{install_file, lock_file, probe_writable, survive_file_size_limit};
+pub use folders::{create_folder_whole, list_folders, remove_folder_whole};
 pub use leaderboard::{
     Entry, LEADERBOARD_SIZE, Leaderboard, LeaderboardError, MAX_NICKNAME_CHARS, valid_nickname,
 };
+pub use listing::{FolderEntry, Listing, folder_entries};
 pub use map_file::{LoadError, LoadErrorKind, MAX_FILE_BYTES, load_levels, read_bytes, read_text};
 pub use records::{LeaderboardRead, RecordError, Records, SaveProblem, ScoreAdded};
+pub use runs::{RunsError, RunsProblem, RunsRead};
+pub use setup::{ensure_folder, full_path, move_aside};

@@ -1,4 +1,5 @@
-//! A map's leaderboard (`NAME.xsb.dat`) and saved game (`NAME.xsb.sav`) on disk.
+//! A map's leaderboard (`NAME.xsb.dat`), winning moves (`NAME.xsb.runs`, see
+//! [`super::runs`]) and saved game (`NAME.xsb.sav`) on disk.
 
 use std::ffi::OsString;
 use std::fmt;
@@ -7,14 +8,18 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::atomic::{remove_if_present, write_atomic};
+use super::files::lock_file;
 use super::leaderboard::{Leaderboard, LeaderboardError};
+use super::listing::Listing;
 use super::map_file::{LoadError, LoadErrorKind, read_bytes, read_text};
+use super::runs::RunsProblem;
+use super::setup;
 use crate::game::{LogEntry, LogError, format_log, parse_log};
 
 /// Record files are small; anything bigger is junk, not a record.
 const MAX_RECORD_BYTES: u64 = 1024 * 1024;
-/// Saves hold whole games, which can run long.
-const MAX_SAVE_BYTES: u64 = 16 * 1024 * 1024;
+/// Saves hold whole games, which can run long; so do the runs of a board.
+pub(super) const MAX_SAVE_BYTES: u64 = 16 * 1024 * 1024;
 
 /// Where one map's records live: beside the map, or in a fallback folder.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,6 +27,8 @@ pub struct Records {
     /// The map itself. Writers lock it, as it is the one file we never replace.
     map: PathBuf,
     leaderboard: PathBuf,
+    /// The winning moves of each leaderboard entry.
+    pub(super) runs: PathBuf,
     save: PathBuf,
 }
 
@@ -46,21 +53,29 @@ impl fmt::Display for RecordError {
             RecordError::Read(error) => write!(f, "{error}"),
             RecordError::Io { path, error } => write!(f, "{}: {error}", path.display()),
             RecordError::DamagedSave { path, error } => match error {
-                SaveProblem::Unreadable(kind) => write!(
-                    f,
-                    "{}",
-                    LoadError {
-                        path: path.clone(),
-                        kind: kind.clone()
-                    }
-                ),
+                SaveProblem::Unreadable(kind) => write!(f, "{}: {kind}", path.display()),
                 SaveProblem::Log(error) => write!(f, "{}: {error}", path.display()),
             },
         }
     }
 }
 
-impl std::error::Error for RecordError {}
+impl std::error::Error for RecordError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            RecordError::Read(error) => Some(error),
+            RecordError::Io { error, .. } => Some(error),
+            RecordError::DamagedSave {
+                error: SaveProblem::Log(error),
+                ..
+            } => Some(error),
+            RecordError::DamagedSave {
+                error: SaveProblem::Unreadable(_),
+                ..
+            } => None,
+        }
+    }
+}
 
 /// A leaderboard as read, with what was wrong with the file if anything.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,6 +92,8 @@ pub struct ScoreAdded {
     pub place: Option<usize>,
     /// Where a damaged file was moved before the new one was written.
     pub moved_aside: Option<PathBuf>,
+    /// Why the winning moves were not kept as asked, though the score was.
+    pub runs_problems: Vec<RunsProblem>,
 }
 
 impl Records {
@@ -91,6 +108,7 @@ impl Records {
         Self {
             map: map.to_path_buf(),
             leaderboard: folder.join(with_suffix(name, ".dat")),
+            runs: folder.join(with_suffix(name, ".runs")),
             save: folder.join(with_suffix(name, ".sav")),
         }
     }
@@ -108,6 +126,7 @@ impl Records {
         let base = with_suffix(name, &format!(".{number}"));
         Self {
             leaderboard: folder.join(with_suffix(&base, ".dat")),
+            runs: folder.join(with_suffix(&base, ".runs")),
             save: folder.join(with_suffix(&base, ".sav")),
             map: self.map,
         }
@@ -115,6 +134,10 @@ impl Records {
 
     pub fn leaderboard_path(&self) -> &Path {
         &self.leaderboard
+    }
+
+    pub fn runs_path(&self) -> &Path {
+        &self.runs
     }
 
     pub fn save_path(&self) -> &Path {
@@ -146,6 +169,27 @@ impl Records {
     /// games finishing at once both land on it. A damaged file is moved
     /// aside, never silently overwritten.
     pub fn add_score(&self, score: usize, name: &str) -> Result<ScoreAdded, RecordError> {
+        self.add_entry(score, name, None)
+    }
+
+    /// [`Self::add_score`], keeping the moves that won it (undos included)
+    /// in the runs file so the run can be watched later. Trouble with the
+    /// runs file never costs the score: it is told in `runs_problems`.
+    pub fn add_score_with_run(
+        &self,
+        score: usize,
+        name: &str,
+        run: &[LogEntry],
+    ) -> Result<ScoreAdded, RecordError> {
+        self.add_entry(score, name, Some(run))
+    }
+
+    fn add_entry(
+        &self,
+        score: usize,
+        name: &str,
+        run: Option<&[LogEntry]>,
+    ) -> Result<ScoreAdded, RecordError> {
         let lock = self.lock()?;
         let LeaderboardRead {
             mut board,
@@ -154,7 +198,7 @@ impl Records {
         let moved_aside = if problems.is_empty() {
             None
         } else {
-            Some(self.move_aside()?)
+            Some(move_aside(&self.leaderboard)?)
         };
         let place = board.insert(score, name);
         write_atomic(&self.leaderboard, board.to_text().as_bytes()).map_err(|error| {
@@ -163,11 +207,16 @@ impl Records {
                 error,
             }
         })?;
+        let runs_problems = match (run, place) {
+            (Some(run), Some(place)) => self.keep_run(&board, place, run),
+            _ => Vec::new(),
+        };
         drop(lock);
         Ok(ScoreAdded {
             board,
             place,
             moved_aside,
+            runs_problems,
         })
     }
 
@@ -188,6 +237,25 @@ impl Records {
         parse_log(&text)
             .map(Some)
             .map_err(|e| damaged(SaveProblem::Log(e)))
+    }
+
+    /// The best score and whether a save exists, for a list of levels:
+    /// `listing` is the records' folder, so only a leaderboard that exists
+    /// is read. A damaged one shows what could be read.
+    pub fn summary(&self, listing: &Listing) -> (Option<usize>, bool) {
+        let best = if listing.has(&self.leaderboard) {
+            self.read_leaderboard()
+                .ok()
+                .and_then(|read| read.board.best())
+        } else {
+            None
+        };
+        (best, listing.has(&self.save))
+    }
+
+    /// The folder holding the leaderboard and save.
+    pub fn folder(&self) -> &Path {
+        self.leaderboard.parent().unwrap_or(Path::new(""))
     }
 
     pub fn has_save(&self) -> bool {
@@ -215,27 +283,17 @@ impl Records {
             path: self.map.clone(),
             error,
         };
-        let file = File::open(&self.map).map_err(io_error)?;
-        file.lock().map_err(io_error)?;
-        Ok(file)
+        lock_file(&self.map, false).map_err(io_error)
     }
+}
 
-    /// Renames a damaged leaderboard to `NAME.xsb.dat.damaged`, numbered when
-    /// that name is taken, so no record is ever lost.
-    fn move_aside(&self) -> Result<PathBuf, RecordError> {
-        let base = with_suffix(self.leaderboard.as_os_str(), ".damaged");
-        let mut target = PathBuf::from(&base);
-        let mut number = 1;
-        while target.exists() {
-            number += 1;
-            target = PathBuf::from(with_suffix(&base, &format!(".{number}")));
-        }
-        std::fs::rename(&self.leaderboard, &target).map_err(|error| RecordError::Io {
-            path: self.leaderboard.clone(),
-            error,
-        })?;
-        Ok(target)
-    }
+/// Renames a damaged record file to `NAME.damaged`, numbered when that name
+/// is taken, so no record is ever lost.
+pub(super) fn move_aside(path: &Path) -> Result<PathBuf, RecordError> {
+    setup::move_aside(path).map_err(|error| RecordError::Io {
+        path: path.to_path_buf(),
+        error,
+    })
 }
 
 fn with_suffix(name: &std::ffi::OsStr, suffix: &str) -> OsString {

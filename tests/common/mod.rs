@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests. Each test crate uses a subset.
 #![allow(dead_code)]
 
+pub mod pusher;
+
 use std::path::PathBuf;
 
 use schokoban::game::{Direction, Game, Level, Pos, Tile, parse_level};

@@ -1,14 +1,16 @@
-//! Helpers for driving the app without a terminal.
+//! Helpers for driving the app without a terminal, through its query API.
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
 use schokoban::app::theme::Theme;
-use schokoban::app::{App, Options, Screen};
+use schokoban::app::{App, LevelView, Options};
+use tempfile::TempDir;
 
 pub const TINY: &str = "#######\n#     #\n# .$@ #\n#     #\n#######\nTitle: Tiny\nAuthor: Tester\n";
 
@@ -30,6 +32,11 @@ pub fn type_text(app: &mut App, text: &str) {
     for c in text.chars() {
         app.handle_key(&ch(c));
     }
+}
+
+/// Pastes `text` as a terminal with bracketed paste sends it: one event.
+pub fn paste(app: &mut App, text: &str) {
+    app.handle_event(&Event::Paste(text.to_owned()), Rect::new(0, 0, 80, 24));
 }
 
 pub fn write_map(dir: &Path, name: &str, text: &str) -> PathBuf {
@@ -54,6 +61,19 @@ pub fn open_map_with(dir: &Path, map: &Path, theme: Theme) -> App {
     )
 }
 
+/// A fresh folder holding `name` with `text`, and the game started on it.
+pub fn start_on(name: &str, text: &str) -> (TempDir, App) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map = write_map(dir.path(), name, text);
+    let app = open_map(dir.path(), &map);
+    (dir, app)
+}
+
+/// [`start_on`] with the `TINY` level as `tiny.xsb`.
+pub fn start_tiny() -> (TempDir, App) {
+    start_on("tiny.xsb", TINY)
+}
+
 pub fn menu_app(dir: &Path) -> App {
     App::new(
         Options {
@@ -63,6 +83,19 @@ pub fn menu_app(dir: &Path) -> App {
         },
         Theme::default(),
     )
+}
+
+/// The main menu, on a fresh data folder.
+pub fn start_menu() -> (TempDir, App) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let app = menu_app(dir.path());
+    (dir, app)
+}
+
+/// From the main menu to the Custom map prompt.
+pub fn open_path_prompt(app: &mut App) {
+    press(app, &[ch('s'), ch('s'), key(KeyCode::Enter)]);
+    assert_eq!(app.screen_name(), "path prompt");
 }
 
 pub fn render(app: &App, width: u16, height: u16) -> Buffer {
@@ -78,22 +111,22 @@ pub fn padded(lines: &[&str], width: usize) -> Vec<String> {
     lines.iter().map(|l| format!("{l:<width$}")).collect()
 }
 
-pub fn screen_name(app: &App) -> &'static str {
-    match app.screen() {
-        Screen::MainMenu(_) => "main menu",
-        Screen::Collections(_) => "collections",
-        Screen::Continue(_) => "continue",
-        Screen::LevelList(_) => "level list",
-        Screen::PathPrompt(_) => "path prompt",
-        Screen::SavePrompt(_) => "save prompt",
-        Screen::Play(_) => "play",
-        Screen::Finish(_) => "finish",
-    }
+/// The level being played, insisting that the Play screen is on top.
+pub fn level(app: &App) -> LevelView<'_> {
+    app.level()
+        .unwrap_or_else(|| panic!("expected the play screen, got the {}", app.screen_name()))
 }
 
-pub fn play(app: &App) -> &schokoban::app::screens::play::Play {
-    match app.screen() {
-        Screen::Play(play) => play,
-        _ => panic!("expected the play screen, got the {}", screen_name(app)),
-    }
+/// The messages on the screen on top, as one text for `contains` checks.
+pub fn messages(app: &App) -> String {
+    app.messages()
+        .iter()
+        .map(|m| m.text.as_str())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// What a 100x30 terminal would show.
+pub fn screen_text(app: &App) -> String {
+    app.visible_text(100, 30)
 }

@@ -1,128 +1,151 @@
 //! Opening levels: typed paths, the saved-game question, and starting play.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+use std::rc::Rc;
 
 use super::ending::read_board;
-use crate::app::message::Message;
-use crate::app::origin::{Opened, Origin};
+use crate::app::App;
+use crate::app::message::{Message, Problem};
+use crate::app::origin::{CustomFile, Opened, Origin};
 use crate::app::screens::level_list::{LevelList, LevelRow, ListSource};
 use crate::app::screens::path_prompt::PathPrompt;
 use crate::app::screens::play::Play;
 use crate::app::screens::save_prompt::SavePrompt;
-use crate::app::widgets::text_input::TextInput;
-use crate::app::{App, Screen};
-use crate::game::{Game, Level};
-use crate::storage::{Records, load_levels};
+use crate::game::{Game, Level, parse_level};
+use crate::library::{Collection, LibraryError, Placement};
+use crate::storage::{Listing, Records, load_levels};
 
 impl App {
-    pub(super) fn load_custom(&mut self, typed: &str) {
+    /// Opens a typed path: one level plays, several are listed. The file
+    /// is read once here and shared by every level of it that is opened.
+    pub(super) fn open_path(&mut self, typed: &str) {
         let path = expand_path(typed);
-        match load_levels(&path) {
-            Err(error) => self.show_custom_error(typed, error.to_string()),
-            Ok(levels) if levels.len() == 1 => self.open(&Origin::Custom {
-                path,
-                number: 1,
-                count: 1,
-            }),
-            Ok(levels) => {
-                // One look at where this file's records go serves every row.
-                let base = self.library.records_for_custom(&path).records;
-                let rows = levels
-                    .iter()
-                    .enumerate()
-                    .map(|(index, level)| {
-                        let records = base.clone().map(|r| r.for_level(index + 1));
-                        level_row(
-                            level,
-                            records.as_ref(),
-                            false,
-                            &format!("Level {}", index + 1),
-                        )
-                    })
-                    .collect();
-                let heading = format!("{}: choose a level", file_name(&path));
-                self.screens.push(Screen::LevelList(LevelList::new(
-                    heading,
-                    ListSource::File(path),
-                    rows,
-                    self.theme,
-                )));
+        let levels = match load_levels(&path) {
+            Ok(levels) => levels,
+            Err(error) => {
+                if self.top().input().is_none() {
+                    self.push(PathPrompt::with_text(typed, self.theme));
+                }
+                self.set_message(Message::trouble(None, Problem::Map(error)));
+                return;
             }
+        };
+        let records = self.library.records_for_custom(&path);
+        let file = Rc::new(CustomFile {
+            path,
+            levels,
+            records,
+        });
+        if file.levels.len() == 1 {
+            self.open(&Origin::Custom { file, number: 1 });
+            return;
         }
-    }
-
-    /// Shows why a typed path did not open, keeping the text for editing.
-    fn show_custom_error(&mut self, typed: &str, error: String) {
-        if !matches!(self.screen(), Screen::PathPrompt(_)) {
-            let mut prompt = PathPrompt::new(self.theme);
-            prompt.input = TextInput::with_text(typed);
-            self.screens.push(Screen::PathPrompt(prompt));
-        }
-        if let Screen::PathPrompt(prompt) = self.screen_mut() {
-            prompt.error = Some(error);
-        }
-    }
-
-    /// Where a custom level's records go, and a note if not beside the map.
-    fn custom_records(
-        &self,
-        path: &Path,
-        number: usize,
-        count: usize,
-    ) -> (Option<Records>, Option<String>) {
-        let custom = self.library.records_for_custom(path);
-        let records = custom
+        let listing = file
             .records
-            .map(|r| if count > 1 { r.for_level(number) } else { r });
-        (records, custom.note)
+            .records
+            .as_ref()
+            .map(|r| Listing::read(r.folder()));
+        let rows = file
+            .levels
+            .iter()
+            .enumerate()
+            .map(|(index, level)| {
+                let number = index + 1;
+                let records = file.records(number);
+                level_row(
+                    level,
+                    records.as_ref(),
+                    listing.as_ref(),
+                    false,
+                    number,
+                    "Level",
+                )
+            })
+            .collect();
+        let heading = format!("{}: choose a level", file.name());
+        self.push(LevelList::new(
+            heading,
+            ListSource::File(file),
+            rows,
+            self.theme,
+        ));
     }
 
-    fn resolve(&self, origin: &Origin) -> Result<(Opened, Option<String>), String> {
+    /// Free play's list: one folder listing, not a look per level.
+    pub(super) fn free_play_list(&mut self, collection: Collection) {
+        let progress = self.library.progress(collection);
+        let records = self.library.collection_records(collection);
+        let listing = records
+            .as_ref()
+            .and_then(|all| all.first())
+            .map(|r| Listing::read(r.folder()));
+        let rows = collection
+            .files()
+            .iter()
+            .enumerate()
+            .filter_map(|(index, (_, text))| {
+                let number = index + 1;
+                let level = parse_level(text).ok()?;
+                let records = records.as_ref().and_then(|all| all.get(index));
+                Some(level_row(
+                    &level,
+                    records,
+                    listing.as_ref(),
+                    progress.is_solved(number),
+                    number,
+                    collection.name(),
+                ))
+            })
+            .collect();
+        let heading = format!("Free play: {}", collection.name());
+        self.push(LevelList::new(
+            heading,
+            ListSource::Collection(collection),
+            rows,
+            self.theme,
+        ));
+    }
+
+    fn resolve(&self, origin: &Origin) -> Result<(Opened, Option<Message>), Problem> {
         match origin {
             Origin::Arcade { collection, number } | Origin::FreePlay { collection, number } => {
                 let playable = self
                     .library
                     .level(*collection, *number)
-                    .map_err(|e| e.to_string())?;
+                    .map_err(Problem::Library)?;
                 let title = playable
                     .level
                     .title()
                     .map_or_else(|| format!("Level {number}"), str::to_owned);
-                Ok((
-                    Opened {
-                        origin: origin.clone(),
-                        level: playable.level,
-                        title,
-                        records: playable.records,
-                    },
-                    None,
-                ))
+                let opened = Opened {
+                    origin: origin.clone(),
+                    level: playable.level,
+                    title,
+                    records: playable.records,
+                };
+                Ok((opened, None))
             }
-            Origin::Custom {
-                path,
-                number,
-                count,
-            } => {
-                let levels = load_levels(path).map_err(|e| e.to_string())?;
-                let level = levels
-                    .into_iter()
-                    .nth(number - 1)
-                    .ok_or_else(|| format!("{}: there is no level {number}", path.display()))?;
+            Origin::Custom { file, number } => {
+                let level =
+                    file.levels
+                        .get(number - 1)
+                        .cloned()
+                        .ok_or_else(|| Problem::NoSuchLevel {
+                            path: file.path.clone(),
+                            number: *number,
+                        })?;
                 let title = match level.title() {
                     Some(title) => title.to_owned(),
-                    None if *count > 1 => format!("{} #{number}", file_name(path)),
-                    None => file_name(path),
+                    None if file.levels.len() > 1 => format!("{} #{number}", file.name()),
+                    None => file.name(),
                 };
-                let (records, note) = self.custom_records(path, *number, *count);
-                Ok((
-                    Opened {
-                        origin: origin.clone(),
-                        level,
-                        title,
-                        records,
-                    },
-                    note,
-                ))
+                let opened = Opened {
+                    origin: origin.clone(),
+                    level,
+                    title,
+                    records: file.records(*number),
+                };
+                Ok((opened, placement_note(&file.records.placement)))
             }
         }
     }
@@ -130,37 +153,31 @@ impl App {
     pub(super) fn open(&mut self, origin: &Origin) {
         let (opened, note) = match self.resolve(origin) {
             Ok(resolved) => resolved,
-            Err(error) => {
-                self.set_message(Message::warning(error));
+            Err(problem) => {
+                self.set_message(Message::trouble(None, problem));
                 return;
             }
         };
+        let opened = Rc::new(opened);
         // Told once the level's own screen is up, so they are not lost with
         // the screen being left; the warning last, as it matters most.
-        let mut messages: Vec<Message> = note.into_iter().map(Message::info).collect();
+        let mut messages: Vec<Message> = note.into_iter().collect();
         if let Origin::Arcade { collection, number } = *origin
             && let Err(error) = self.library.mark_reached(collection, number)
         {
-            messages.push(Message::warning(format!("Progress not saved: {error}")));
+            messages.push(progress_not_saved(error));
         }
         self.pop_level_screens();
+        // The save is read once, here; the question holds what was read.
         match opened.records.as_ref().map(Records::read_save) {
-            Some(Ok(Some(_))) => {
-                self.screens.push(Screen::SavePrompt(SavePrompt::new(
-                    opened, None, self.theme,
-                )));
-            }
+            Some(Ok(Some(log))) => self.push(SavePrompt::new(opened, Ok(log), self.theme)),
             Some(Err(error)) => {
-                let reason = error.to_string();
-                self.screens.push(Screen::SavePrompt(SavePrompt::new(
-                    opened,
-                    Some(reason),
-                    self.theme,
-                )));
+                let problem = Problem::Record(error);
+                self.push(SavePrompt::new(opened, Err(problem), self.theme));
             }
             Some(Ok(None)) | None => {
                 let game = Game::new(opened.level.clone());
-                self.start_play(opened, game);
+                self.start_play(opened, game, None, false);
             }
         }
         for message in messages {
@@ -168,87 +185,83 @@ impl App {
         }
     }
 
-    /// Screens of the level being left, replaced by the next one.
-    fn pop_level_screens(&mut self) {
-        while matches!(
-            self.screen(),
-            Screen::Play(_) | Screen::Finish(_) | Screen::SavePrompt(_)
-        ) {
-            self.screens.pop();
-        }
-    }
-
-    pub(super) fn start_play(&mut self, opened: Opened, game: Game) {
+    /// Pushes the Play screen, with the record from the leaderboard.
+    /// `resumed` when the game was loaded from the level's save.
+    pub(super) fn start_play(
+        &mut self,
+        opened: Rc<Opened>,
+        game: Game,
+        message: Option<Message>,
+        resumed: bool,
+    ) {
         let (board, problem) = read_board(opened.records.as_ref());
-        let mut play = Play::new(opened, game, board.best(), self.theme);
-        play.message = problem.map(Message::warning);
-        self.screens.push(Screen::Play(Box::new(play)));
-    }
-
-    pub(super) fn load_save(&mut self) {
-        let Some(Screen::SavePrompt(prompt)) = self.screens.pop() else {
-            return;
-        };
-        let log = prompt.opened.records.as_ref().map(Records::read_save);
-        let replayed = match log {
-            Some(Ok(Some(log))) => {
-                let mut game = Game::new(prompt.opened.level.clone());
-                game.apply_log(&log)
-                    .map(|()| game)
-                    .map_err(|e| e.to_string())
-            }
-            Some(Ok(None)) => Err("the saved game is gone".to_owned()),
-            Some(Err(error)) => Err(error.to_string()),
-            None => Err("records are off".to_owned()),
-        };
-        match replayed {
-            Ok(game) => {
-                self.start_play(prompt.opened, game);
-                self.set_message(Message::info("Saved game loaded"));
-            }
-            Err(reason) => {
-                let path = prompt
-                    .opened
-                    .records
-                    .as_ref()
-                    .map(|r| r.save_path().display().to_string());
-                let reason = path.map_or(reason.clone(), |p| format!("{p}: {reason}"));
-                self.screens.push(Screen::SavePrompt(SavePrompt::new(
-                    prompt.opened,
-                    Some(reason),
-                    self.theme,
-                )));
-            }
-        }
-    }
-
-    pub(super) fn delete_save(&mut self) {
-        let Some(Screen::SavePrompt(prompt)) = self.screens.pop() else {
-            return;
-        };
-        let result = prompt.opened.records.as_ref().map(Records::delete_save);
-        let game = Game::new(prompt.opened.level.clone());
-        self.start_play(prompt.opened, game);
-        if let Some(Err(error)) = result {
-            self.set_message(Message::warning(format!(
-                "Could not delete the save: {error}"
-            )));
-        }
+        // A damaged leaderboard matters more than news such as "loaded".
+        let message = problem.or(message);
+        let record = board.best();
+        self.push(Play::new(
+            opened, game, record, message, resumed, self.theme,
+        ));
     }
 }
 
-pub(super) fn level_row(
+/// A progress file that could not be written.
+pub(super) fn progress_not_saved(error: LibraryError) -> Message {
+    Message::trouble(Some("Progress not saved"), Problem::Library(error))
+}
+
+/// What to tell the player when a map's records are not beside it.
+fn placement_note(placement: &Placement) -> Option<Message> {
+    match placement {
+        Placement::Beside => None,
+        Placement::Fallback {
+            folder,
+            error,
+            fallback,
+        } => Some(Message::info(format!(
+            "{} cannot be written ({error}), so this map's records and saves are kept in {}",
+            folder.display(),
+            fallback.display()
+        ))),
+        Placement::Off {
+            folder,
+            error,
+            fallback: None,
+        } => Some(Message::info(format!(
+            "Records and saves are off: {} cannot be written ({error})",
+            folder.display()
+        ))),
+        Placement::Off {
+            folder,
+            error,
+            fallback: Some((fallback, fallback_error)),
+        } => Some(Message::info(format!(
+            "Records and saves are off: {} cannot be written ({error}), nor can {} ({fallback_error})",
+            folder.display(),
+            fallback.display()
+        ))),
+    }
+}
+
+/// A line of a level list: `fallback` and the number name a level with no
+/// title; `listing` is the records' folder, read once for the whole list.
+fn level_row(
     level: &Level,
     records: Option<&Records>,
+    listing: Option<&Listing>,
     solved: bool,
+    number: usize,
     fallback: &str,
 ) -> LevelRow {
+    let (record, saved) = match (records, listing) {
+        (Some(records), Some(listing)) => records.summary(listing),
+        _ => (None, false),
+    };
     LevelRow {
-        title: level.title().unwrap_or(fallback).to_owned(),
-        record: records
-            .and_then(|r| r.read_leaderboard().ok())
-            .and_then(|read| read.board.best()),
-        saved: records.is_some_and(Records::has_save),
+        title: level
+            .title()
+            .map_or_else(|| format!("{fallback} {number}"), str::to_owned),
+        record,
+        saved,
         solved,
     }
 }
@@ -269,11 +282,4 @@ pub fn expand_path(typed: &str) -> PathBuf {
         }
         _ => PathBuf::from(unquoted),
     }
-}
-
-fn file_name(path: &Path) -> String {
-    path.file_name().map_or_else(
-        || path.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    )
 }

@@ -1,24 +1,24 @@
 //! Picking a level: Free play's collection, or a custom file with several.
 
-use std::cell::Cell;
-use std::path::PathBuf;
+use std::rc::Rc;
 
 use crossterm::event::{KeyCode, KeyEvent};
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
-use ratatui::style::Style;
-use ratatui::widgets::Widget;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{List, ListState, StatefulWidget, Widget};
 
-use crate::app::Action;
 use crate::app::keys;
-use crate::app::origin::Origin;
+use crate::app::message::Message;
+use crate::app::origin::{CustomFile, Origin};
+use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
-use crate::app::widgets::page::{centered_column, notice_line, page};
+use crate::app::widgets::page::{centered_column, notice_line, page, page_areas};
 use crate::game::Direction;
 use crate::library::Collection;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LevelRow {
+pub(crate) struct LevelRow {
     pub title: String,
     pub record: Option<usize>,
     pub saved: bool,
@@ -26,23 +26,23 @@ pub struct LevelRow {
 }
 
 /// Which levels the list holds, so a choice becomes an [`Origin`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ListSource {
+#[derive(Clone, Debug)]
+pub(crate) enum ListSource {
     Collection(Collection),
-    File(PathBuf),
+    File(Rc<CustomFile>),
 }
 
 #[derive(Debug)]
-pub struct LevelList {
-    pub heading: String,
-    pub source: ListSource,
-    pub rows: Vec<LevelRow>,
-    pub selected: usize,
+pub(crate) struct LevelList {
+    heading: String,
+    source: ListSource,
+    rows: Vec<LevelRow>,
+    selected: usize,
     /// Why the last choice could not be carried out.
-    pub notice: Option<String>,
-    pub theme: Theme,
-    /// Rows that fitted at the last draw: how far Page Up/Down jump.
-    page: Cell<usize>,
+    message: Option<Message>,
+    theme: Theme,
+    /// Rows that fit on the terminal: how far Page Up/Down jump.
+    page: usize,
 }
 
 impl LevelList {
@@ -52,31 +52,10 @@ impl LevelList {
             source,
             rows,
             selected: 0,
-            notice: None,
+            message: None,
             theme,
-            page: Cell::new(10),
+            page: 10,
         }
-    }
-
-    pub fn handle_key(&mut self, key: &KeyEvent) -> Option<Action> {
-        // A notice answers the last key; the next one dismisses it.
-        self.notice = None;
-        let last = self.rows.len().saturating_sub(1);
-        let page = self.page.get().max(1);
-        match (keys::direction(key), key.code) {
-            (Some(Direction::Up), _) => self.selected = self.selected.saturating_sub(1),
-            (Some(Direction::Down), _) => self.selected = (self.selected + 1).min(last),
-            (_, KeyCode::PageUp) => self.selected = self.selected.saturating_sub(page),
-            (_, KeyCode::PageDown) => self.selected = (self.selected + page).min(last),
-            (_, KeyCode::Home) => self.selected = 0,
-            (_, KeyCode::End) => self.selected = last,
-            _ if keys::is_accept(key) && !self.rows.is_empty() => {
-                return Some(Action::Open(self.origin(self.selected + 1)));
-            }
-            _ if keys::is_back(key) => return Some(Action::Back),
-            _ => {}
-        }
-        None
     }
 
     fn origin(&self, number: usize) -> Origin {
@@ -85,10 +64,9 @@ impl LevelList {
                 collection: *collection,
                 number,
             },
-            ListSource::File(path) => Origin::Custom {
-                path: path.clone(),
+            ListSource::File(file) => Origin::Custom {
+                file: Rc::clone(file),
                 number,
-                count: self.rows.len(),
             },
         }
     }
@@ -115,18 +93,64 @@ impl LevelList {
     }
 }
 
-impl Widget for &LevelList {
-    fn render(self, area: Rect, buf: &mut Buffer) {
+impl Screen for LevelList {
+    fn name(&self) -> &'static str {
+        "level list"
+    }
+
+    fn handle_key(&mut self, key: &KeyEvent) -> Effect {
+        // A message answers the last key; the next one dismisses it.
+        self.message = None;
+        let last = self.rows.len().saturating_sub(1);
+        let page = self.page.max(1);
+        match (keys::direction(key), key.code) {
+            (Some(Direction::Up), _) => self.selected = self.selected.saturating_sub(1),
+            (Some(Direction::Down), _) => self.selected = (self.selected + 1).min(last),
+            (_, KeyCode::PageUp) => self.selected = self.selected.saturating_sub(page),
+            (_, KeyCode::PageDown) => self.selected = (self.selected + page).min(last),
+            (_, KeyCode::Home) => self.selected = 0,
+            (_, KeyCode::End) => self.selected = last,
+            _ if keys::is_accept(key) && !self.rows.is_empty() => {
+                return Effect::Open(self.origin(self.selected + 1));
+            }
+            _ if keys::is_back(key) => return Effect::Back,
+            _ => {}
+        }
+        Effect::None
+    }
+
+    fn commands(&self) -> Vec<Command> {
+        vec![
+            Command::new("↑↓", "choose"),
+            Command::new("PgUp/PgDn/Home/End", "jump"),
+            Command::new("Enter", "play"),
+            Command::new("Esc", "back"),
+        ]
+    }
+
+    one_message!();
+
+    fn selected(&self) -> Option<usize> {
+        Some(self.selected)
+    }
+
+    fn resize(&mut self, area: Rect) {
+        if let Some(areas) = page_areas(area) {
+            self.page = areas.content.height.saturating_sub(1) as usize;
+        }
+    }
+
+    fn draw(&self, area: Rect, buf: &mut Buffer) {
         let Some(content) = page(
             area,
             buf,
             self.theme,
             &self.heading,
-            "↑↓ choose · PgUp/PgDn/Home/End jump · Enter play · Esc back",
+            &footer(&self.commands()),
         ) else {
             return;
         };
-        notice_line(area, buf, self.theme, self.notice.as_deref());
+        notice_line(area, buf, self.theme, self.message.as_ref());
         let title_width = self
             .rows
             .iter()
@@ -135,31 +159,31 @@ impl Widget for &LevelList {
             .unwrap_or(0)
             .clamp(5, 40)
             .min(content.width.saturating_sub(24) as usize);
-        let width = (title_width + 24) as u16;
-        let column = centered_column(content, width);
-        let header = format!("{:>5}  {:<title_width$}  {:>6}", "#", "Level", "Record");
-        buf.set_stringn(
-            column.x + 2,
-            column.y,
-            header,
-            column.width as usize,
-            self.theme.dim(),
-        );
-        let visible = column.height.saturating_sub(1) as usize;
-        self.page.set(visible);
+        let column = centered_column(content, (title_width + 24) as u16);
+        let [header, rows] =
+            Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(column);
+        let header_text = format!("{:>5}  {:<title_width$}  {:>6}", "#", "Level", "Record");
+        Line::from(vec![
+            Span::raw("  "),
+            Span::styled(header_text, self.theme.dim()),
+        ])
+        .render(header, buf);
+        // The selected row stays mid-list while there are rows around it.
+        let visible = rows.height as usize;
         let top = self
             .selected
             .saturating_sub(visible / 2)
             .min(self.rows.len().saturating_sub(visible));
-        for (row, index) in (top..self.rows.len()).take(visible).enumerate() {
-            let y = column.y + 1 + row as u16;
+        let items = (0..self.rows.len()).map(|index| {
             let line = self.line(index, title_width);
-            let (x, text, style) = if index == self.selected {
-                (column.x, format!("▶ {line} "), self.theme.selected())
+            if index == self.selected {
+                let text = format!("▶ {line}").trim_end().to_owned();
+                Line::from(Span::styled(text, self.theme.selected()))
             } else {
-                (column.x + 2, line, Style::new())
-            };
-            buf.set_stringn(x, y, text.trim_end(), column.width as usize, style);
-        }
+                Line::raw(format!("  {line}").trim_end().to_owned())
+            }
+        });
+        let mut state = ListState::default().with_offset(top);
+        StatefulWidget::render(List::new(items), rows, buf, &mut state);
     }
 }

@@ -1,4 +1,4 @@
-//! The first screen: the logo and the four modes.
+//! The first screen: the logo and the modes.
 
 use crossterm::event::KeyEvent;
 use ratatui::buffer::Buffer;
@@ -6,55 +6,85 @@ use ratatui::layout::Alignment;
 use ratatui::layout::Rect;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use crate::app::Action;
+use super::about::About;
+use super::path_prompt::PathPrompt;
+use crate::app::message::Message;
 use crate::app::origin::Mode;
+use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::menu::{MenuKey, MenuList, menu_key};
 use crate::app::widgets::page::{centered_column, page};
-pub const ITEMS: [&str; 4] = ["Arcade", "Free play", "Custom map", "Quit"];
+
+/// What choosing a line of the menu does.
+type Choice = fn(Theme) -> Effect;
+
+/// The menu's lines, and what each opens.
+const ITEMS: [(&str, Choice); 5] = [
+    ("Arcade", |_| Effect::ChooseCollection(Mode::Arcade)),
+    ("Free play", |_| Effect::ChooseCollection(Mode::FreePlay)),
+    ("Custom map", |theme| {
+        Effect::Push(Box::new(PathPrompt::new(theme)))
+    }),
+    ("About", |theme| Effect::Push(Box::new(About::new(theme)))),
+    ("Quit", |_| Effect::Quit),
+];
 
 #[derive(Debug)]
-pub struct MainMenu {
-    pub selected: usize,
+pub(crate) struct MainMenu {
+    selected: usize,
     /// Something the player should know, such as records being off.
-    pub notice: Option<String>,
-    pub theme: Theme,
+    message: Option<Message>,
+    theme: Theme,
 }
 
 impl MainMenu {
-    pub fn new(theme: Theme, notice: Option<String>) -> Self {
+    pub fn new(theme: Theme, message: Option<Message>) -> Self {
         Self {
             selected: 0,
-            notice,
+            message,
             theme,
-        }
-    }
-
-    pub fn handle_key(&mut self, key: &KeyEvent) -> Option<Action> {
-        match menu_key(key, &mut self.selected, ITEMS.len())? {
-            MenuKey::Accept => Some(match self.selected {
-                0 => Action::ChooseCollection(Mode::Arcade),
-                1 => Action::ChooseCollection(Mode::FreePlay),
-                2 => Action::OpenCustomPrompt,
-                _ => Action::Quit,
-            }),
-            MenuKey::Back => Some(Action::Quit),
         }
     }
 }
 
-impl Widget for &MainMenu {
-    fn render(self, area: Rect, buf: &mut Buffer) {
+impl Screen for MainMenu {
+    fn name(&self) -> &'static str {
+        "main menu"
+    }
+
+    fn handle_key(&mut self, key: &KeyEvent) -> Effect {
+        match menu_key(key, &mut self.selected, ITEMS.len()) {
+            Some(MenuKey::Accept) => (ITEMS[self.selected].1)(self.theme),
+            Some(MenuKey::Back) => Effect::Quit,
+            None => Effect::None,
+        }
+    }
+
+    fn commands(&self) -> Vec<Command> {
+        vec![
+            Command::new("↑↓ or W/S", "choose"),
+            Command::new("Enter or Space", "accept"),
+            Command::new("Esc", "quit"),
+        ]
+    }
+
+    one_message!();
+
+    fn selected(&self) -> Option<usize> {
+        Some(self.selected)
+    }
+
+    fn draw(&self, area: Rect, buf: &mut Buffer) {
         let Some(content) = page(
             area,
             buf,
             self.theme,
             "Sokoban for the terminal",
-            "↑↓ or W/S choose · Enter or Space accept · Esc quit",
+            &footer(&self.commands()),
         ) else {
             return;
         };
-        let items: Vec<String> = ITEMS.iter().map(|&s| s.to_owned()).collect();
+        let items: Vec<String> = ITEMS.iter().map(|(item, _)| (*item).to_owned()).collect();
         let column = centered_column(content, 16);
         MenuList {
             items: &items,
@@ -62,7 +92,7 @@ impl Widget for &MainMenu {
             theme: self.theme,
         }
         .render(column, buf);
-        if let Some(notice) = &self.notice {
+        if let Some(message) = &self.message {
             // Notices name paths and can be long: wrap them under the menu.
             let y = content.y + ITEMS.len() as u16 + 1;
             let area = Rect::new(
@@ -71,8 +101,8 @@ impl Widget for &MainMenu {
                 content.width.saturating_sub(4),
                 content.bottom().saturating_sub(y),
             );
-            Paragraph::new(notice.as_str())
-                .style(self.theme.error())
+            Paragraph::new(message.text.as_str())
+                .style(self.theme.message(message.kind))
                 .alignment(Alignment::Center)
                 .wrap(Wrap { trim: true })
                 .render(area, buf);

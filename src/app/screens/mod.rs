@@ -1,5 +1,7 @@
-//! One module per screen: its state, its keys and its drawing.
+//! One module per screen: its state, its keys and its drawing, behind the
+//! [`Screen`](super::screen::Screen) trait.
 
+pub mod about;
 pub mod collection_menu;
 pub mod continue_menu;
 pub mod finish;

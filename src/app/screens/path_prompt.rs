@@ -3,84 +3,130 @@
 use crossterm::event::{KeyCode, KeyEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use crate::app::Action;
+use crate::app::completion::complete;
+use crate::app::message::Message;
+use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::page::{centered_column, page};
 use crate::app::widgets::text_input::{InputEvent, TextInput};
 
+/// Longer than any path a system accepts (Linux's `PATH_MAX` is 4096 bytes).
+pub(crate) const MAX_PATH_CHARS: usize = 4096;
+
 #[derive(Debug)]
-pub struct PathPrompt {
-    pub input: TextInput,
+pub(crate) struct PathPrompt {
+    input: TextInput,
     /// Why the last path did not open; the typed path stays for editing.
-    pub error: Option<String>,
+    message: Option<Message>,
     /// What Tab found when more than one name matched.
-    pub candidates: Vec<String>,
-    pub theme: Theme,
+    candidates: Vec<String>,
+    theme: Theme,
 }
 
 impl PathPrompt {
     pub fn new(theme: Theme) -> Self {
+        Self::with_text("", theme)
+    }
+
+    /// A prompt holding a path already typed, to edit after a failed open.
+    pub fn with_text(text: &str, theme: Theme) -> Self {
         Self {
-            input: TextInput::default(),
-            error: None,
+            input: TextInput::with_text(text).limited(MAX_PATH_CHARS),
+            message: None,
             candidates: Vec::new(),
             theme,
         }
     }
 
-    pub fn handle_key(&mut self, key: &KeyEvent) -> Option<Action> {
-        if key.code == KeyCode::Tab {
-            return Some(Action::CompletePath);
-        }
-        match self.input.handle_key(key) {
-            InputEvent::Submit if !self.input.text().trim().is_empty() => {
-                Some(Action::LoadCustom(self.input.text().to_owned()))
-            }
-            InputEvent::Cancel => Some(Action::Back),
-            InputEvent::Edited => {
-                self.error = None;
-                self.candidates.clear();
-                None
-            }
-            InputEvent::Submit | InputEvent::Ignored => None,
-        }
+    fn complete_path(&mut self) {
+        let completion = complete(self.input.text());
+        self.input = TextInput::with_text(&completion.text).limited(MAX_PATH_CHARS);
+        self.candidates = completion.candidates;
+        self.message = None;
+    }
+
+    fn edited(&mut self) {
+        self.message = None;
+        self.candidates.clear();
     }
 }
 
-impl Widget for &PathPrompt {
-    fn render(self, area: Rect, buf: &mut Buffer) {
+impl Screen for PathPrompt {
+    fn name(&self) -> &'static str {
+        "path prompt"
+    }
+
+    fn handle_key(&mut self, key: &KeyEvent) -> Effect {
+        if key.code == KeyCode::Tab {
+            self.complete_path();
+            return Effect::None;
+        }
+        match self.input.handle_key(key) {
+            InputEvent::Submit if !self.input.text().trim().is_empty() => {
+                Effect::OpenPath(self.input.text().to_owned())
+            }
+            InputEvent::Cancel => Effect::Back,
+            InputEvent::Edited => {
+                self.edited();
+                Effect::None
+            }
+            InputEvent::Submit | InputEvent::Ignored => Effect::None,
+        }
+    }
+
+    /// A pasted path (or a file dropped on the terminal) is typed at once;
+    /// a trailing newline does not open it, the player checks it first.
+    fn handle_paste(&mut self, text: &str) -> Effect {
+        if self.input.paste(text) == InputEvent::Edited {
+            self.edited();
+        }
+        Effect::None
+    }
+
+    fn commands(&self) -> Vec<Command> {
+        vec![
+            Command::new("Tab", "completes"),
+            Command::new("Enter", "open"),
+            Command::new("Esc", "back"),
+            Command::new("~", "is your home folder"),
+        ]
+    }
+
+    one_message!();
+
+    fn input(&self) -> Option<&str> {
+        Some(self.input.text())
+    }
+
+    fn draw(&self, area: Rect, buf: &mut Buffer) {
         let Some(content) = page(
             area,
             buf,
             self.theme,
             "Custom map",
-            "Tab completes · Enter open · Esc back · ~ is your home folder",
+            &footer(&self.commands()),
         ) else {
             return;
         };
         let column = centered_column(content, 60.min(content.width.saturating_sub(2)));
-        buf.set_string(
-            column.x,
-            column.y,
-            "Path to an XSB file:",
-            ratatui::style::Style::new(),
-        );
+        buf.set_string(column.x, column.y, "Path to an XSB file:", Style::new());
         let field = Rect::new(column.x, column.y + 1, column.width, 1);
         buf.set_string(field.x, field.y, "> ", self.theme.accent());
         self.input.render(
             Rect::new(field.x + 2, field.y, field.width.saturating_sub(2), 1),
             buf,
-            ratatui::style::Style::new(),
+            Style::new(),
         );
-        if let Some(error) = &self.error {
+        if let Some(message) = &self.message {
             buf.set_stringn(
                 column.x,
                 column.y + 3,
-                error,
+                &message.text,
                 column.width as usize,
-                self.theme.error(),
+                self.theme.message(message.kind),
             );
         } else if !self.candidates.is_empty() {
             let list = self.candidates.join("  ");

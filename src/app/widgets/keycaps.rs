@@ -1,9 +1,12 @@
-//! Key hints drawn as key caps, laid out like the spec's screen.
+//! Key hints drawn as key caps, laid out like the spec's screen, with a
+//! legend from the key map beside them.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::widgets::Widget;
+
+use crate::app::keymap::legend_lines;
 
 /// Caps are 5 cells wide and 3 tall: `╔═══╗ ║ W ║ ╚═══╝`.
 const CAP_WIDTH: u16 = 5;
@@ -23,17 +26,6 @@ const CAPS: [(&str, u16, u16); 7] = [
 pub const CLUSTER_WIDTH: u16 = 29;
 pub const CLUSTER_HEIGHT: u16 = 6;
 
-/// What the keys do, shown beside the caps when there is room.
-pub const LEGEND: [&str; 6] = [
-    "WASD/arrows move",
-    "U undo   Y redo",
-    "R reset  ESC leave",
-    "H hint   Z zoom",
-    "Mouse: click to walk",
-    "? all keys",
-];
-pub const LEGEND_WIDTH: u16 = 21;
-
 pub struct KeyCaps {
     pub style: Style,
     pub legend_style: Style,
@@ -47,9 +39,11 @@ impl Widget for KeyCaps {
         for (label, dx, dy) in CAPS {
             draw_cap(buf, area.x + dx, area.y + dy, label, self.style);
         }
+        let legend = legend_lines();
+        let legend_width = legend.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u16;
         let legend_x = area.x + CLUSTER_WIDTH + 3;
-        if area.right() >= legend_x + LEGEND_WIDTH {
-            for (row, line) in LEGEND.iter().enumerate() {
+        if area.right() >= legend_x + legend_width {
+            for (row, line) in legend.iter().enumerate() {
                 buf.set_string(legend_x, area.y + row as u16, line, self.legend_style);
             }
         }

@@ -3,9 +3,11 @@
 use crossterm::event::KeyEvent;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::widgets::Widget;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{List, ListState, StatefulWidget, Widget};
 
 use crate::app::keys;
+use crate::app::screen::Command;
 use crate::app::theme::Theme;
 use crate::game::Direction;
 
@@ -38,6 +40,15 @@ fn step_selection(selected: usize, len: usize, down: bool) -> usize {
     }
 }
 
+/// The footer of a plain menu: `↑↓ choose · Enter ACCEPT · Esc back`.
+pub fn menu_commands(accept: &'static str) -> Vec<Command> {
+    vec![
+        Command::new("↑↓", "choose"),
+        Command::new("Enter", accept),
+        Command::new("Esc", "back"),
+    ]
+}
+
 pub struct MenuList<'a> {
     pub items: &'a [String],
     pub selected: usize,
@@ -45,24 +56,17 @@ pub struct MenuList<'a> {
 }
 
 impl Widget for MenuList<'_> {
+    /// The selected item is marked `▶` and highlighted over its text only.
     fn render(self, area: Rect, buf: &mut Buffer) {
-        for (row, item) in self.items.iter().enumerate() {
-            let y = area.y + row as u16;
-            if y >= area.bottom() {
-                break;
-            }
+        let items = self.items.iter().enumerate().map(|(row, item)| {
             if row == self.selected {
-                let line = format!("▶ {item} ");
-                buf.set_stringn(area.x, y, line, area.width as usize, self.theme.selected());
+                Line::from(Span::styled(format!("▶ {item} "), self.theme.selected()))
             } else {
-                buf.set_stringn(
-                    area.x + 2,
-                    y,
-                    item,
-                    area.width.saturating_sub(2) as usize,
-                    ratatui::style::Style::new(),
-                );
+                Line::raw(format!("  {item}"))
             }
-        }
+        });
+        // The state scrolls a menu taller than its area to the selection.
+        let mut state = ListState::default().with_selected(Some(self.selected));
+        StatefulWidget::render(List::new(items), area, buf, &mut state);
     }
 }

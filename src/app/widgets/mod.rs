@@ -1,10 +1,11 @@
-//! Drawing pieces the screens share.
+//! Drawing pieces the screens share. The leaderboard is public so it can
+//! be drawn and tested on its own.
 
-pub mod board;
-pub mod help;
-pub mod keycaps;
+pub(crate) mod board;
+pub(crate) mod help;
+pub(crate) mod keycaps;
 pub mod leaderboard;
-pub mod logo;
-pub mod menu;
-pub mod page;
-pub mod text_input;
+pub(crate) mod logo;
+pub(crate) mod menu;
+pub(crate) mod page;
+pub(crate) mod text_input;

@@ -2,11 +2,12 @@
 //! keys, and a notice when the terminal is too small.
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
-use ratatui::style::Style;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Modifier, Style};
 use ratatui::widgets::Widget;
 
 use super::logo::{LOGO_HEIGHT, LOGO_WIDTH, Logo};
+use crate::app::message::Message;
 use crate::app::theme::Theme;
 
 /// Below this nothing useful fits.
@@ -32,6 +33,43 @@ pub fn too_small(area: Rect, buf: &mut Buffer, min_width: u16, min_height: u16) 
     true
 }
 
+/// Where the parts of a menu page go, top to bottom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PageAreas {
+    pub logo: Rect,
+    pub heading: Rect,
+    /// What is left for the screen's own content.
+    pub content: Rect,
+    /// The line just above the footer, for a notice.
+    pub notice: Rect,
+    pub footer: Rect,
+}
+
+/// The page's areas, or `None` when the terminal is too small for one.
+pub fn page_areas(area: Rect) -> Option<PageAreas> {
+    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        return None;
+    }
+    let [_, logo, _, heading, _, content, notice, footer] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Length(LOGO_HEIGHT),
+        Constraint::Length(1),
+        Constraint::Length(1),
+        Constraint::Length(1),
+        Constraint::Fill(1),
+        Constraint::Length(1),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    Some(PageAreas {
+        logo: centered_column(logo, LOGO_WIDTH),
+        heading,
+        content,
+        notice,
+        footer,
+    })
+}
+
 /// Draws the logo and heading at the top and the key hints at the bottom;
 /// returns the area left for the screen's content, or `None` (after saying
 /// so) when the terminal is too small.
@@ -42,46 +80,27 @@ pub fn page(
     heading: &str,
     footer: &str,
 ) -> Option<Rect> {
-    if too_small(area, buf, MIN_WIDTH, MIN_HEIGHT) {
+    let Some(areas) = page_areas(area) else {
+        too_small(area, buf, MIN_WIDTH, MIN_HEIGHT);
         return None;
-    }
-    let logo_x = area.x + area.width.saturating_sub(LOGO_WIDTH) / 2;
+    };
     Logo {
         style: theme.accent(),
     }
-    .render(
-        Rect::new(logo_x, area.y + 1, LOGO_WIDTH.min(area.width), LOGO_HEIGHT),
-        buf,
-    );
-    let heading_y = area.y + LOGO_HEIGHT + 2;
-    centered_line(
-        area,
-        heading_y,
-        heading,
-        buf,
-        Style::new().add_modifier(ratatui::style::Modifier::BOLD),
-    );
-    let footer_y = area.bottom().saturating_sub(1);
-    centered_line(area, footer_y, footer, buf, theme.dim());
-    let top = heading_y + 2;
-    Some(Rect::new(
-        area.x,
-        top,
-        area.width,
-        footer_y.saturating_sub(top + 1),
-    ))
+    .render(areas.logo, buf);
+    let bold = Style::new().add_modifier(Modifier::BOLD);
+    centered_line(areas.heading, areas.heading.y, heading, buf, bold);
+    centered_line(areas.footer, areas.footer.y, footer, buf, theme.dim());
+    Some(areas.content)
 }
 
 /// Something the player should know, on the line just above the footer.
-pub fn notice_line(area: Rect, buf: &mut Buffer, theme: Theme, notice: Option<&str>) {
-    if let Some(text) = notice {
-        centered_line(
-            area,
-            area.bottom().saturating_sub(2),
-            text,
-            buf,
-            theme.error(),
-        );
+pub fn notice_line(area: Rect, buf: &mut Buffer, theme: Theme, message: Option<&Message>) {
+    if let Some(message) = message
+        && let Some(areas) = page_areas(area)
+    {
+        let style = theme.message(message.kind);
+        centered_line(areas.notice, areas.notice.y, &message.text, buf, style);
     }
 }
 

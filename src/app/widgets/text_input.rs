@@ -39,6 +39,34 @@ impl TextInput {
         }
     }
 
+    /// The same field, taking at most `max_chars` characters.
+    #[must_use]
+    pub fn limited(mut self, max_chars: usize) -> Self {
+        self.max_chars = Some(max_chars);
+        self
+    }
+
+    /// Inserts pasted text as one edit: control characters (line breaks
+    /// included) are dropped, and the text is cut at the field's limit.
+    pub fn paste(&mut self, pasted: &str) -> InputEvent {
+        let len = self.text.chars().count();
+        let room = self
+            .max_chars
+            .map_or(usize::MAX, |max| max.saturating_sub(len));
+        let kept: String = pasted
+            .chars()
+            .filter(|c| !c.is_control())
+            .take(room)
+            .collect();
+        if kept.is_empty() {
+            return InputEvent::Ignored;
+        }
+        let at = self.byte_index(self.cursor);
+        self.text.insert_str(at, &kept);
+        self.cursor += kept.chars().count();
+        InputEvent::Edited
+    }
+
     pub fn text(&self) -> &str {
         &self.text
     }

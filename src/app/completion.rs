@@ -2,9 +2,8 @@
 
 use std::path::MAIN_SEPARATOR;
 
-use super::opening::expand_path;
-use crate::app::widgets::text_input::TextInput;
-use crate::app::{App, Screen};
+use super::flows::expand_path;
+use crate::storage::folder_entries;
 
 /// What Tab made of a typed path: the new text, and the names still in
 /// the running when more than one matches.
@@ -12,18 +11,6 @@ use crate::app::{App, Screen};
 pub struct Completion {
     pub text: String,
     pub candidates: Vec<String>,
-}
-
-impl App {
-    pub(super) fn complete_path(&mut self) {
-        let Screen::PathPrompt(prompt) = self.screen_mut() else {
-            return;
-        };
-        let completion = complete(prompt.input.text());
-        prompt.input = TextInput::with_text(&completion.text);
-        prompt.candidates = completion.candidates;
-        prompt.error = None;
-    }
 }
 
 /// Completes the last part of `typed` from the folder it names. Hidden
@@ -40,16 +27,16 @@ pub fn complete(typed: &str) -> Completion {
         text: typed.to_owned(),
         candidates: Vec::new(),
     };
-    let Ok(entries) = std::fs::read_dir(&folder) else {
+    let Ok(entries) = folder_entries(&folder) else {
         return unchanged();
     };
     let mut matches: Vec<String> = entries
-        .filter_map(Result::ok)
+        .into_iter()
         .filter_map(|entry| {
-            let name = entry.file_name().into_string().ok()?;
+            let name = entry.name.into_string().ok()?;
             let wanted =
                 name.starts_with(prefix) && (prefix.starts_with('.') || !name.starts_with('.'));
-            let folder_mark = if entry.path().is_dir() { "/" } else { "" };
+            let folder_mark = if entry.is_dir { "/" } else { "" };
             wanted.then(|| format!("{name}{folder_mark}"))
         })
         .collect();

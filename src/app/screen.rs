@@ -1,0 +1,191 @@
+//! What every screen is to the app: it owns its state, turns events into
+//! [`Effect`]s, and draws itself. The app keeps a stack of them and carries
+//! out the effects, so adding a screen is one new file plus the line that
+//! opens it.
+
+use std::rc::Rc;
+
+use crossterm::event::{KeyEvent, MouseEvent};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+
+use super::message::{Message, Problem};
+use super::origin::{Mode, Opened, Origin};
+use super::shutdown::PendingSave;
+use crate::game::{Direction, Game, Pos};
+use crate::library::Collection;
+
+/// One screen of the game.
+pub(crate) trait Screen {
+    /// A short stable name, for tests and the query API.
+    fn name(&self) -> &'static str;
+
+    /// Handles a key press (never a release or repeat of Ctrl+C).
+    fn handle_key(&mut self, key: &KeyEvent) -> Effect;
+
+    /// Handles a mouse event; `area` is the whole terminal.
+    fn handle_mouse(&mut self, _mouse: MouseEvent, _area: Rect) -> Effect {
+        Effect::None
+    }
+
+    /// Handles text pasted in one piece (bracketed paste). Screens without
+    /// a text field ignore it.
+    fn handle_paste(&mut self, _text: &str) -> Effect {
+        Effect::None
+    }
+
+    fn draw(&self, area: Rect, buf: &mut Buffer);
+
+    /// Told the terminal's size when it is shown and when that changes,
+    /// for screens whose keys depend on what fits (a list's page).
+    fn resize(&mut self, _area: Rect) {}
+
+    /// The keys this screen offers right now, as its footer shows them.
+    fn commands(&self) -> Vec<Command>;
+
+    /// Puts a message where this screen shows messages.
+    fn show(&mut self, message: Message);
+
+    /// The messages on show, oldest first.
+    fn messages(&self) -> &[Message];
+
+    /// Whether this screen belongs to the level being played, so that
+    /// opening another level replaces it.
+    fn is_level_screen(&self) -> bool {
+        false
+    }
+
+    /// The selected line of a menu or list.
+    fn selected(&self) -> Option<usize> {
+        None
+    }
+
+    /// The text of the field being edited, if any.
+    fn input(&self) -> Option<&str> {
+        None
+    }
+
+    /// Why the screen cannot offer what it normally would, such as a saved
+    /// game that cannot be loaded.
+    fn problem(&self) -> Option<&Problem> {
+        None
+    }
+
+    /// The level being played, on the Play screen.
+    fn level(&self) -> Option<LevelView<'_>> {
+        None
+    }
+
+    /// What leaving the level now would do with its save, for a signal or
+    /// Ctrl+C: only a level being played has one.
+    fn pending_save(&self) -> Option<PendingSave> {
+        None
+    }
+
+    /// Whether background work (a hint search) needs the loop to wake.
+    fn is_busy(&self) -> bool {
+        false
+    }
+
+    /// Takes in background results; called when the event loop wakes.
+    fn tick(&mut self) {}
+}
+
+/// `show` and `messages` for a screen that keeps one message, the
+/// latest, in its `message` field.
+macro_rules! one_message {
+    () => {
+        fn show(&mut self, message: $crate::app::message::Message) {
+            self.message = Some(message);
+        }
+
+        fn messages(&self) -> &[$crate::app::message::Message] {
+            self.message.as_slice()
+        }
+    };
+}
+pub(crate) use one_message;
+
+/// A key and what it does, as a footer or help shows it: `Enter play`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Command {
+    pub keys: &'static str,
+    pub action: &'static str,
+}
+
+impl Command {
+    pub const fn new(keys: &'static str, action: &'static str) -> Self {
+        Self { keys, action }
+    }
+}
+
+/// The footer line for a list of commands: `↑↓ choose · Enter play`.
+pub(crate) fn footer(commands: &[Command]) -> String {
+    commands
+        .iter()
+        .map(|c| format!("{} {}", c.keys, c.action))
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+/// A level as it is left: where it came from, the game as played, and
+/// what leaving has to do with its save.
+#[derive(Debug)]
+pub(crate) struct Ended {
+    pub opened: Rc<Opened>,
+    pub game: Game,
+    pub pending: Option<PendingSave>,
+}
+
+/// What a screen asks the app to do after an event.
+pub(crate) enum Effect {
+    None,
+    Quit,
+    /// Back to the previous screen; from the main menu, quit.
+    Back,
+    MainMenu,
+    Push(Box<dyn Screen>),
+    ChooseCollection(Mode),
+    CollectionChosen {
+        mode: Mode,
+        collection: Collection,
+    },
+    /// A path as typed, `~` not yet expanded.
+    OpenPath(String),
+    /// Open a level: the saved-game question if it has a save, else play.
+    Open(Origin),
+    /// Replace the screen on top with this game of the level, then tell
+    /// the message.
+    Play {
+        opened: Rc<Opened>,
+        game: Game,
+        message: Option<Message>,
+        /// Loaded from the level's save, which a reset then makes stale.
+        resumed: bool,
+    },
+    /// Escape from a level: save if unsolved, show the leaderboard.
+    Leave(Ended),
+    Solved(Ended),
+    /// N or P: save the level left if unsolved, open the other one.
+    SwitchLevel {
+        from: Ended,
+        to: Origin,
+    },
+}
+
+/// The level on the Play screen, for the app's query API.
+#[derive(Clone, Copy, Debug)]
+pub struct LevelView<'a> {
+    pub game: &'a Game,
+    /// The title shown: the level's own, or its file name.
+    pub title: &'a str,
+    /// The best score on the map's leaderboard.
+    pub record: Option<usize>,
+    /// Boxes that can never reach a goal any more.
+    pub dead_boxes: &'a [Pos],
+    /// The box a hint says to push, and which way.
+    pub hint: Option<(Pos, Direction)>,
+    /// A box picked with the mouse, waiting for its destination.
+    pub selected_box: Option<Pos>,
+    pub show_help: bool,
+}

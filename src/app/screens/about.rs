@@ -1,0 +1,84 @@
+//! About: what the game is, its version and licence, and whose levels it plays.
+
+use crossterm::event::KeyEvent;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+use crate::app::keys;
+use crate::app::message::Message;
+use crate::app::screen::{Command, Effect, Screen, footer, one_message};
+use crate::app::theme::Theme;
+use crate::app::widgets::page::{notice_line, page};
+use crate::library::Collection;
+
+#[derive(Debug)]
+pub(crate) struct About {
+    message: Option<Message>,
+    theme: Theme,
+}
+
+impl About {
+    pub fn new(theme: Theme) -> Self {
+        Self {
+            message: None,
+            theme,
+        }
+    }
+
+    fn lines(&self) -> Vec<Line<'static>> {
+        let mut lines = vec![
+            Line::from(format!(
+                "Schokoban {}, {} licence",
+                env!("CARGO_PKG_VERSION"),
+                env!("CARGO_PKG_LICENSE")
+            )),
+            Line::from("Push every box onto a goal, in as few moves as you can."),
+            Line::from(""),
+            Line::styled("Levels", self.theme.accent()),
+        ];
+        lines.extend(
+            Collection::ALL
+                .iter()
+                .map(|c| Line::from(format!("{}: {}", c.name(), c.author()))),
+        );
+        lines.push(Line::from(""));
+        lines.push(Line::styled(
+            "Press ? in a level for every key.",
+            self.theme.dim(),
+        ));
+        lines
+    }
+}
+
+impl Screen for About {
+    fn name(&self) -> &'static str {
+        "about"
+    }
+
+    fn handle_key(&mut self, key: &KeyEvent) -> Effect {
+        if keys::is_back(key) || keys::is_accept(key) {
+            Effect::Back
+        } else {
+            Effect::None
+        }
+    }
+
+    fn commands(&self) -> Vec<Command> {
+        vec![Command::new("Esc or Enter", "back")]
+    }
+
+    one_message!();
+
+    fn draw(&self, area: Rect, buf: &mut Buffer) {
+        let Some(content) = page(area, buf, self.theme, "About", &footer(&self.commands())) else {
+            return;
+        };
+        Paragraph::new(self.lines())
+            .alignment(Alignment::Center)
+            .wrap(Wrap { trim: true })
+            .render(content, buf);
+        notice_line(area, buf, self.theme, self.message.as_ref());
+    }
+}

@@ -1,0 +1,354 @@
+//! The gameplay screen: logo, puzzle, record and counters, the board, and
+//! key caps below it when there is room.
+
+mod draw;
+
+use std::rc::Rc;
+
+use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+
+use crate::app::hint::{HintState, Search, first_push};
+use crate::app::keymap::{Action, play_action, play_commands};
+use crate::app::keys;
+use crate::app::message::{Message, plural};
+use crate::app::origin::{Opened, Origin};
+use crate::app::screen::{Command, Effect, Ended, LevelView, Screen, one_message};
+use crate::app::shutdown::PendingSave;
+use crate::app::theme::Theme;
+use crate::app::widgets::board::{BoardLayout, Marks};
+use crate::app::widgets::logo::LOGO_HEIGHT;
+use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH};
+use crate::game::{Direction, Game, push_path, walk_path};
+use crate::solver::{Deadlocks, Outcome};
+
+/// Where the board starts: below the header and the message line.
+const BOARD_TOP: u16 = LOGO_HEIGHT + 2;
+const BOARD_LEFT: u16 = 4;
+
+#[derive(Debug)]
+pub(crate) struct Play {
+    opened: Rc<Opened>,
+    game: Game,
+    /// The best score on the map's leaderboard.
+    record: Option<usize>,
+    message: Option<Message>,
+    zoom: bool,
+    show_help: bool,
+    marks: Marks,
+    hint: HintState,
+    /// Loaded from the level's save, which a reset then makes stale.
+    resumed: bool,
+    /// Dead squares of this level, for instant warnings after each push.
+    deadlocks: Deadlocks,
+    theme: Theme,
+}
+
+impl Play {
+    /// `message` is told first, and replaced by any deadlock warning or
+    /// the word that the level is solved; `resumed` when the game was
+    /// loaded from the level's save.
+    pub fn new(
+        opened: Rc<Opened>,
+        game: Game,
+        record: Option<usize>,
+        message: Option<Message>,
+        resumed: bool,
+        theme: Theme,
+    ) -> Self {
+        let mut play = Self {
+            deadlocks: Deadlocks::new(&opened.level),
+            opened,
+            game,
+            record,
+            message,
+            zoom: true,
+            show_help: false,
+            marks: Marks::default(),
+            hint: HintState::Idle,
+            resumed,
+            theme,
+        };
+        // A loaded save may already be stuck, or a map or save already solved.
+        play.check_deadlocks();
+        play.announce_if_solved();
+        play
+    }
+
+    /// H: start a search; once it has answered, H again plays the push.
+    fn request_hint(&mut self) {
+        match std::mem::take(&mut self.hint) {
+            HintState::Idle => {
+                self.message = None;
+                self.hint = HintState::Thinking(Search::start(&self.game));
+            }
+            thinking @ HintState::Thinking(_) => self.hint = thinking,
+            HintState::Ready(suggestion) => self.act(|game| play_steps(game, &suggestion.steps)),
+        }
+    }
+
+    /// Takes in the search's answer, if it has one.
+    fn poll_hint(&mut self) {
+        let HintState::Thinking(search) = &self.hint else {
+            return;
+        };
+        let Some(outcome) = search.poll() else {
+            return;
+        };
+        self.hint = HintState::Idle;
+        self.message = Some(match outcome {
+            Outcome::Solved(solution) => match first_push(&self.game, &solution) {
+                Some(suggestion) => {
+                    let text = format!(
+                        "Hint: push the marked box {}; H plays it",
+                        direction_name(suggestion.direction)
+                    );
+                    self.marks.hint = Some((suggestion.box_at, suggestion.direction));
+                    self.hint = HintState::Ready(suggestion);
+                    Message::info(text)
+                }
+                None => Message::info("Already solved"),
+            },
+            Outcome::Unsolvable => {
+                Message::warning("This position cannot be solved any more: undo (U) or reset (R)")
+            }
+            Outcome::GaveUp => Message::warning(format!(
+                "No hint found in {} s: this one is hard",
+                crate::app::hint::HINT_TIME.as_secs()
+            )),
+            Outcome::Cancelled => return,
+            Outcome::TooLarge(why) => Message::warning(format!("No hint: this level is {why}")),
+        });
+    }
+
+    /// Flags boxes that can never reach a goal, without waiting for a search.
+    fn check_deadlocks(&mut self) {
+        let boxes: Vec<_> = self.game.box_positions().collect();
+        self.marks.dead_boxes = self.deadlocks.stuck_boxes(&boxes);
+        if !self.marks.dead_boxes.is_empty() {
+            self.message = Some(Message::warning(
+                "A box can no longer reach a goal: undo (U) or reset (R)",
+            ));
+        }
+    }
+
+    /// The level as it is now, for the app to save or score.
+    fn ended(&self) -> Ended {
+        Ended {
+            opened: Rc::clone(&self.opened),
+            game: self.game.clone(),
+            pending: self.pending_save(),
+        }
+    }
+
+    /// N or P: the level `delta` on, or a word at either end.
+    fn switch_level(&mut self, delta: isize) -> Effect {
+        if let Some(to) = self.opened.origin.step(delta) {
+            return Effect::SwitchLevel {
+                from: self.ended(),
+                to,
+            };
+        }
+        let edge = if delta > 0 { "last" } else { "first" };
+        self.message = Some(Message::info(format!("This is the {edge} level")));
+        Effect::None
+    }
+
+    /// Free play and multi-level files can step to the next or previous level.
+    fn can_switch_levels(&self) -> bool {
+        match &self.opened.origin {
+            Origin::FreePlay { .. } => true,
+            Origin::Custom { file, .. } => file.levels.len() > 1,
+            Origin::Arcade { .. } => false,
+        }
+    }
+
+    /// Applies a change to the game; whatever changed the position clears
+    /// stale marks and may have solved the level.
+    fn act(&mut self, change: impl FnOnce(&mut Game) -> bool) {
+        if !change(&mut self.game) {
+            return;
+        }
+        self.message = None;
+        self.marks.selected = None;
+        // Any change makes a hint stale; dropping a search cancels it.
+        self.hint = HintState::Idle;
+        self.marks.hint = None;
+        self.check_deadlocks();
+        self.announce_if_solved();
+    }
+
+    /// A solved board waits for Enter; this says so.
+    fn announce_if_solved(&mut self) {
+        if !self.game.is_solved() {
+            return;
+        }
+        let text = match self.game.score() {
+            0 => "This level starts solved! Press Enter to continue".to_owned(),
+            score => format!(
+                "Solved in {}! Press Enter to continue",
+                plural(score, "move")
+            ),
+        };
+        self.message = Some(Message::info(text));
+    }
+
+    /// Where the board goes on a screen of this size, if it gets drawn at all.
+    fn board_layout(&self, screen: Rect) -> Option<BoardLayout> {
+        if screen.width < MIN_WIDTH || screen.height < MIN_HEIGHT {
+            return None;
+        }
+        let area = Rect::new(
+            screen.x + BOARD_LEFT,
+            screen.y + BOARD_TOP,
+            screen.width.saturating_sub(BOARD_LEFT + 1),
+            screen.height.saturating_sub(BOARD_TOP),
+        );
+        Some(BoardLayout::new(area, &self.game, self.zoom))
+    }
+}
+
+impl Screen for Play {
+    fn name(&self) -> &'static str {
+        "play"
+    }
+
+    fn handle_key(&mut self, key: &KeyEvent) -> Effect {
+        if self.show_help {
+            self.show_help = false;
+            return Effect::None;
+        }
+        // Solved: the board stays up until the player moves on.
+        if self.game.is_solved() {
+            let done = keys::is_accept(key) || key.code == KeyCode::Esc;
+            return if done {
+                Effect::Solved(self.ended())
+            } else {
+                Effect::None
+            };
+        }
+        let Some(action) = play_action(key) else {
+            return Effect::None;
+        };
+        match action {
+            Action::Move => {
+                if let Some(direction) = keys::direction(key) {
+                    self.act(|game| game.step(direction).is_some());
+                }
+            }
+            Action::Leave => return Effect::Leave(self.ended()),
+            Action::Help => self.show_help = true,
+            Action::Undo => self.act(|game| game.undo().is_some()),
+            Action::Redo => self.act(|game| game.redo().is_some()),
+            Action::Reset => self.act(|game| {
+                let changed = game.score() > 0;
+                game.reset();
+                changed
+            }),
+            Action::Zoom => self.zoom = !self.zoom,
+            Action::Hint => self.request_hint(),
+            Action::NextLevel if self.can_switch_levels() => return self.switch_level(1),
+            Action::PreviousLevel if self.can_switch_levels() => return self.switch_level(-1),
+            Action::NextLevel
+            | Action::PreviousLevel
+            | Action::Click
+            | Action::Accept
+            | Action::Back => {}
+        }
+        Effect::None
+    }
+
+    /// Click a reachable cell to walk there; click a box, then a cell, to
+    /// push it there. Every step counts as if typed.
+    fn handle_mouse(&mut self, mouse: MouseEvent, screen: Rect) -> Effect {
+        if self.show_help || self.game.is_solved() {
+            return Effect::None;
+        }
+        if !matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left)) {
+            return Effect::None;
+        }
+        let Some(layout) = self.board_layout(screen) else {
+            return Effect::None;
+        };
+        let Some(target) = layout.cell_at(mouse.column, mouse.row) else {
+            self.marks.selected = None;
+            return Effect::None;
+        };
+        if self.game.has_box(target) {
+            self.marks.selected = (self.marks.selected != Some(target)).then_some(target);
+            return Effect::None;
+        }
+        let path = match self.marks.selected.take() {
+            Some(from) => push_path(&self.game, from, target),
+            None => walk_path(&self.game, target),
+        };
+        let Some(path) = path else {
+            self.message = Some(Message::info("No way there"));
+            return Effect::None;
+        };
+        self.act(|game| play_steps(game, &path));
+        Effect::None
+    }
+
+    /// The key map's Play bindings; the caps and `?` show them.
+    fn commands(&self) -> Vec<Command> {
+        play_commands()
+    }
+
+    one_message!();
+
+    fn is_level_screen(&self) -> bool {
+        true
+    }
+
+    fn level(&self) -> Option<LevelView<'_>> {
+        Some(LevelView {
+            game: &self.game,
+            title: &self.opened.title,
+            record: self.record,
+            dead_boxes: &self.marks.dead_boxes,
+            hint: self.marks.hint,
+            selected_box: self.marks.selected,
+            show_help: self.show_help,
+        })
+    }
+
+    fn pending_save(&self) -> Option<PendingSave> {
+        PendingSave::of(&self.game, self.opened.records.as_ref(), self.resumed)
+    }
+
+    fn is_busy(&self) -> bool {
+        matches!(self.hint, HintState::Thinking(_))
+    }
+
+    fn tick(&mut self) {
+        self.poll_hint();
+    }
+
+    fn draw(&self, area: Rect, buf: &mut Buffer) {
+        self.draw_screen(area, buf);
+    }
+}
+
+fn direction_name(direction: Direction) -> &'static str {
+    match direction {
+        Direction::Left => "left",
+        Direction::Up => "up",
+        Direction::Right => "right",
+        Direction::Down => "down",
+    }
+}
+
+/// Plays a path step by step, stopping early if it solves the level.
+/// Returns whether anything moved.
+fn play_steps(game: &mut Game, steps: &[Direction]) -> bool {
+    let mut moved = false;
+    for &direction in steps {
+        moved |= game.step(direction).is_some();
+        if game.is_solved() {
+            break;
+        }
+    }
+    moved
+}

@@ -1,0 +1,125 @@
+//! Leaving at once, whatever asks: Esc, Ctrl+C, or a signal such as the
+//! SIGHUP a closing terminal window sends. All go the way Esc goes: an
+//! unsolved game with moves is saved, then the terminal is given back.
+//!
+//! Signals are taken by a thread rather than by waking the event loop: the
+//! loop blocks in `crossterm::event::read()` so that an idle game costs no
+//! CPU, and nothing but input ends that call. The loop keeps a
+//! [`PendingSave`] current after every event, under a mutex it also holds
+//! while handling events and drawing. The signal thread takes that mutex, so
+//! it never writes a save from a game half-updated nor cuts a frame in half;
+//! then it writes the save, restores the terminal and exits with 128 + the
+//! signal number, as shells expect. Windows has no such signals; closing its
+//! console window ends the game unsaved.
+
+use std::io::stdout;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+use crossterm::cursor::Show;
+use crossterm::event::{DisableBracketedPaste, DisableMouseCapture};
+use crossterm::execute;
+
+use super::message::{Message, Problem};
+use crate::game::{Game, LogEntry};
+use crate::storage::Records;
+
+/// What leaving the level now has to do with its save file.
+#[derive(Clone, Debug)]
+pub enum PendingSave {
+    /// An unsolved game with moves; `records` is `None` when saves are off.
+    Write {
+        records: Option<Records>,
+        log: Vec<LogEntry>,
+    },
+    /// A game resumed from its save, then reset (or undone to the start):
+    /// the save would bring back the game the player threw away.
+    DeleteStale(Records),
+}
+
+impl PendingSave {
+    /// What leaving `game` now would write, if anything; `resumed` when it
+    /// was loaded from its save.
+    pub fn of(game: &Game, records: Option<&Records>, resumed: bool) -> Option<PendingSave> {
+        if game.is_solved() {
+            return None;
+        }
+        if game.score() > 0 {
+            return Some(PendingSave::Write {
+                records: records.cloned(),
+                log: game.log().to_vec(),
+            });
+        }
+        let records = records.filter(|_| resumed)?;
+        Some(PendingSave::DeleteStale(records.clone()))
+    }
+
+    /// Writes or deletes the save; says what happened.
+    pub fn carry_out(&self) -> Message {
+        match self {
+            PendingSave::Write { records: None, .. } => {
+                Message::warning("Records and saves are off: the game was not saved")
+            }
+            PendingSave::Write {
+                records: Some(records),
+                log,
+            } => match records.write_save(log) {
+                Ok(()) => Message::info(format!("Game saved to {}", records.save_path().display())),
+                Err(error) => {
+                    Message::trouble(Some("Could not save the game"), Problem::Record(error))
+                }
+            },
+            PendingSave::DeleteStale(records) => match records.delete_save() {
+                Ok(()) => Message::info("Back at the start, so the old save was deleted"),
+                Err(error) => Message::trouble(
+                    Some("Could not delete the old save"),
+                    Problem::Record(error),
+                ),
+            },
+        }
+    }
+}
+
+/// The save the signal thread writes if a signal comes now.
+pub type Shared = Arc<Mutex<Option<PendingSave>>>;
+
+pub fn lock(shared: &Shared) -> MutexGuard<'_, Option<PendingSave>> {
+    // A panic elsewhere does not make the pending save wrong.
+    shared.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Gives the terminal back: mouse reporting and bracketed paste off,
+/// cursor shown, normal screen, raw mode off (so echo is back).
+pub fn restore_terminal() {
+    let _ = execute!(stdout(), DisableMouseCapture, DisableBracketedPaste, Show);
+    ratatui::restore();
+}
+
+/// Starts the thread that turns SIGTERM, SIGHUP, SIGINT and SIGQUIT into a
+/// save and a clean exit.
+#[cfg(unix)]
+pub fn watch_signals(shared: &Shared) -> std::io::Result<()> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
+    use signal_hook::iterator::Signals;
+
+    let mut signals = Signals::new([SIGTERM, SIGHUP, SIGINT, SIGQUIT])?;
+    let shared = Arc::clone(shared);
+    std::thread::Builder::new()
+        .name("signals".to_owned())
+        .spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                let pending = lock(&shared);
+                let said = pending.as_ref().map(PendingSave::carry_out);
+                restore_terminal();
+                if let Some(message) = said {
+                    println!("{}", message.text);
+                }
+                std::process::exit(128 + signal);
+            }
+        })?;
+    Ok(())
+}
+
+#[cfg(not(unix))]
+pub fn watch_signals(_shared: &Shared) -> std::io::Result<()> {
+    Ok(())
+}

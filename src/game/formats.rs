@@ -1,0 +1,106 @@
+//! One way in for every level format the game reads, told apart by content
+//! rather than by file name: XSB, the two listings of begoon's pusher.exe
+//! maps (the plain one its extractor prints, and the compressed assembler
+//! one), and the same compressed levels as the R3forth Sokoban keeps them.
+
+use super::level::Level;
+use super::parse::{MAX_LEVELS, parse_xsb};
+use super::parse_error::ParseError;
+use super::{MAX_TOTAL_CELLS, pusher_packed, pusher_plain, r3forth};
+
+/// The level formats the game reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LevelFormat {
+    Xsb,
+    /// `Maze: N`, `Size X: W`, `Size Y: H`, then rows of `X * . & @`.
+    PusherPlain,
+    /// `level_01 db 16h, 0Bh, ...`: the pusher.exe bit stream.
+    PusherCompressed,
+    /// `#lvl1z ( 22 11 162 ... )`: the same bytes in R3forth.
+    R3forth,
+}
+
+/// Tells the format from the first line that says anything (comments,
+/// `;` or `|`, skipped): a pusher separator or header, an assembler `db`
+/// line, an R3forth `#NAME (` block, or else XSB.
+pub fn detect_format(text: &str) -> LevelFormat {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let first = text
+        .lines()
+        .map(str::trim)
+        .find(|line| !line.is_empty() && !line.starts_with([';', '|']));
+    match first {
+        Some(line) if pusher_plain::starts_listing(line) => LevelFormat::PusherPlain,
+        Some(line) if pusher_packed::is_db_line(line) => LevelFormat::PusherCompressed,
+        Some(line) if r3forth::is_block_line(line) => LevelFormat::R3forth,
+        _ => LevelFormat::Xsb,
+    }
+}
+
+/// Parses every level of a text in any format the game reads, in order.
+/// Any broken level fails the whole text, so a player never plays a
+/// silently truncated collection.
+pub fn parse_levels(text: &str) -> Result<Vec<Level>, ParseError> {
+    let body = text.strip_prefix('\u{feff}').unwrap_or(text);
+    match detect_format(body) {
+        LevelFormat::Xsb => parse_xsb(body),
+        LevelFormat::PusherPlain => pusher_plain::parse(body),
+        LevelFormat::PusherCompressed => pusher_packed::parse(body),
+        LevelFormat::R3forth => r3forth::parse(body),
+    }
+}
+
+/// Parses the first level of `text`: what a single-level file holds.
+pub fn parse_level(text: &str) -> Result<Level, ParseError> {
+    parse_levels(text)?
+        .into_iter()
+        .next()
+        .ok_or(ParseError::NoBoard)
+}
+
+/// What the levels of one text have used of the limits every format shares.
+#[derive(Default)]
+pub(super) struct Budget {
+    levels: usize,
+    cells: usize,
+}
+
+impl Budget {
+    /// Counts `level`, which starts at `line`, refusing the text once it
+    /// holds more levels or cells than any real collection.
+    pub(super) fn admit(&mut self, level: &Level, line: usize) -> Result<(), ParseError> {
+        self.levels += 1;
+        self.cells += level.width() * level.height();
+        if self.levels > MAX_LEVELS || self.cells > MAX_TOTAL_CELLS {
+            return Err(ParseError::CollectionTooLarge { line });
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats_are_told_apart_by_their_first_line() {
+        let cases = [
+            ("#####\n#@$.#\n#####\n", LevelFormat::Xsb),
+            ("; Maze: 1\n#####\n#@$.#\n#####\n", LevelFormat::Xsb),
+            ("Title: x\n", LevelFormat::Xsb),
+            ("", LevelFormat::Xsb),
+            ("*****\nMaze: 1\n", LevelFormat::PusherPlain),
+            ("\u{feff}\nMaze: 1\nSize X: 3\n", LevelFormat::PusherPlain),
+            ("Size Y: 1\n", LevelFormat::PusherPlain),
+            ("level_01 db 16h, 0Bh\n", LevelFormat::PusherCompressed),
+            ("; maps\nL1: DB 3\n", LevelFormat::PusherCompressed),
+            ("  db 3, 4\n", LevelFormat::PusherCompressed),
+            ("| MC 2020\n#lvlaz ( 8 3 246 )\n", LevelFormat::R3forth),
+            ("#lvl1z (\n", LevelFormat::R3forth),
+            ("|#####|#@$.#|#####\n", LevelFormat::Xsb),
+        ];
+        for (text, format) in cases {
+            assert_eq!(detect_format(text), format, "{text:?}");
+        }
+    }
+}

@@ -1,0 +1,238 @@
+//! The winning moves of each leaderboard entry, in `NAME.xsb.runs` beside
+//! the board, so that the best runs of a level can be watched later. The
+//! spec fixes the `.dat` format, so the moves live in a file of their own:
+//!
+//! ```text
+//! # Schokoban runs: score, winning moves (LURD, x = undo), nickname
+//! 37 rRRdlUxU Ann Lee
+//! ```
+//!
+//! A line belongs to the board entry with the same score and nickname (the
+//! k-th such line to the k-th such entry, as both keep arrival order), so
+//! the file stays right whatever happened to the board since: a line whose
+//! entry has gone is ignored, and dropped at the next write. It is written
+//! under the board's lock, after the board, atomically; a damaged one is
+//! moved aside like a damaged board, and never stops a score being added.
+
+use std::fmt;
+use std::path::PathBuf;
+
+use super::atomic::write_atomic;
+use super::leaderboard::{Entry, Leaderboard, valid_nickname};
+use super::map_file::{LoadError, LoadErrorKind, read_bytes};
+use super::records::{MAX_SAVE_BYTES, RecordError, Records, move_aside};
+use crate::game::{LogEntry, format_log, parse_log};
+
+/// How a run of no moves (a level that starts solved) is written, so the
+/// line keeps its three fields.
+const NO_MOVES: &str = "-";
+
+const HEADER: &str = "# Schokoban runs: score, winning moves (LURD, x = undo), nickname\n";
+
+/// One entry's winning moves as the file holds them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Run {
+    score: usize,
+    name: String,
+    moves: Vec<LogEntry>,
+}
+
+/// What is wrong with a line of a runs file (lines count from 1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RunsError {
+    BadScore { line: usize },
+    BadMoves { line: usize },
+    BadName { line: usize },
+    NotText { line: usize },
+    FileTooLarge { bytes: u64 },
+}
+
+impl fmt::Display for RunsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            RunsError::BadScore { line } => write!(f, "line {line}: does not start with a score"),
+            RunsError::BadMoves { line } => {
+                write!(f, "line {line}: the moves are not a LURD log")
+            }
+            RunsError::BadName { line } => write!(f, "line {line}: no valid nickname"),
+            RunsError::NotText { line } => write!(f, "line {line}: not text"),
+            RunsError::FileTooLarge { bytes } => {
+                write!(f, "{bytes} bytes is far too large for a runs file")
+            }
+        }
+    }
+}
+
+impl std::error::Error for RunsError {}
+
+/// Why the moves that won a score were not kept as asked (the score was).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RunsProblem {
+    /// The runs file was damaged; it was moved here and its readable runs kept.
+    MovedAside { path: PathBuf, moved_to: PathBuf },
+    /// The runs file could not be read or written, so it was left alone.
+    NotKept { path: PathBuf, reason: String },
+}
+
+impl fmt::Display for RunsProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RunsProblem::MovedAside { path, moved_to } => write!(
+                f,
+                "{} was damaged; it was kept as {}",
+                path.display(),
+                moved_to.display()
+            ),
+            RunsProblem::NotKept { path, reason } => write!(
+                f,
+                "the winning moves were not kept: {}: {reason}",
+                path.display()
+            ),
+        }
+    }
+}
+
+/// The board with the winning moves of each entry, as read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunsRead {
+    pub board: Leaderboard,
+    /// One per board entry, in board order; `None` where no moves were kept.
+    pub runs: Vec<Option<Vec<LogEntry>>>,
+    /// What was wrong with the runs file; its readable lines still count.
+    pub problems: Vec<RunsError>,
+}
+
+impl Records {
+    /// The board and every entry's winning moves. A damaged runs file gives
+    /// what could be read; a missing one, no moves.
+    pub fn read_runs(&self) -> Result<RunsRead, RecordError> {
+        let board = self.read_leaderboard()?.board;
+        let (runs, problems) = self.read_runs_file().map_err(RecordError::Read)?;
+        let mut unused: Vec<Option<Run>> = runs.into_iter().map(Some).collect();
+        let runs = board
+            .entries()
+            .iter()
+            .map(|entry| take_run(&mut unused, entry))
+            .collect();
+        Ok(RunsRead {
+            board,
+            runs,
+            problems,
+        })
+    }
+
+    /// The winning moves of the entry at `place` (0 is best), if kept.
+    pub fn read_run(&self, place: usize) -> Result<Option<Vec<LogEntry>>, RecordError> {
+        Ok(self.read_runs()?.runs.into_iter().nth(place).flatten())
+    }
+
+    /// Rewrites the runs file for `board`, whose entry at `place` was just
+    /// won by `run`. Called under the board's lock, after it is written.
+    pub(super) fn keep_run(
+        &self,
+        board: &Leaderboard,
+        place: usize,
+        run: &[LogEntry],
+    ) -> Vec<RunsProblem> {
+        let not_kept = |reason: String| RunsProblem::NotKept {
+            path: self.runs.clone(),
+            reason,
+        };
+        let mut problems = Vec::new();
+        let old = match self.read_runs_file() {
+            Ok((runs, errors)) if errors.is_empty() => runs,
+            Ok((runs, _)) => match move_aside(&self.runs) {
+                Ok(moved_to) => {
+                    problems.push(RunsProblem::MovedAside {
+                        path: self.runs.clone(),
+                        moved_to,
+                    });
+                    runs
+                }
+                Err(error) => return vec![not_kept(error.to_string())],
+            },
+            Err(error) => return vec![not_kept(error.kind.to_string())],
+        };
+        let mut unused: Vec<Option<Run>> = old.into_iter().map(Some).collect();
+        let mut text = HEADER.to_owned();
+        for (index, entry) in board.entries().iter().enumerate() {
+            let moves = if index == place {
+                Some(run.to_vec())
+            } else {
+                take_run(&mut unused, entry)
+            };
+            if let Some(moves) = moves {
+                let moves = Some(format_log(&moves)).filter(|m| !m.is_empty());
+                let moves = moves.as_deref().unwrap_or(NO_MOVES);
+                let line = format!("{} {moves} {}\n", entry.score, entry.name);
+                text.push_str(&line);
+            }
+        }
+        if let Err(error) = write_atomic(&self.runs, text.as_bytes()) {
+            problems.push(not_kept(error.to_string()));
+        }
+        problems
+    }
+
+    /// The runs file's readable lines and what was wrong with the others.
+    fn read_runs_file(&self) -> Result<(Vec<Run>, Vec<RunsError>), LoadError> {
+        match read_bytes(&self.runs, MAX_SAVE_BYTES) {
+            Ok(bytes) => Ok(parse_runs(&bytes)),
+            Err(LoadError {
+                kind: LoadErrorKind::Missing,
+                ..
+            }) => Ok((Vec::new(), Vec::new())),
+            Err(LoadError {
+                kind: LoadErrorKind::TooLarge { bytes },
+                ..
+            }) => Ok((Vec::new(), vec![RunsError::FileTooLarge { bytes }])),
+            Err(error) => Err(error),
+        }
+    }
+}
+
+/// The first unused run with `entry`'s score and nickname, taken.
+fn take_run(unused: &mut [Option<Run>], entry: &Entry) -> Option<Vec<LogEntry>> {
+    let slot = unused.iter_mut().find(|slot| {
+        slot.as_ref()
+            .is_some_and(|run| run.score == entry.score && run.name == entry.name)
+    })?;
+    slot.take().map(|run| run.moves)
+}
+
+fn parse_runs(bytes: &[u8]) -> (Vec<Run>, Vec<RunsError>) {
+    let bytes = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(bytes);
+    let bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+    let mut runs = Vec::new();
+    let mut problems = Vec::new();
+    for (index, raw) in bytes.split(|&b| b == b'\n').enumerate() {
+        let line = index + 1;
+        let Ok(text) = std::str::from_utf8(raw) else {
+            problems.push(RunsError::NotText { line });
+            continue;
+        };
+        let text = text.trim();
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        match parse_run(text, line) {
+            Ok(run) => runs.push(run),
+            Err(problem) => problems.push(problem),
+        }
+    }
+    (runs, problems)
+}
+
+fn parse_run(text: &str, line: usize) -> Result<Run, RunsError> {
+    let (score, rest) = text.split_once(' ').unwrap_or((text, ""));
+    let score = score.parse().map_err(|_| RunsError::BadScore { line })?;
+    let (moves, name) = rest.trim_start().split_once(' ').unwrap_or((rest, ""));
+    let moves = if moves == NO_MOVES { "" } else { moves };
+    let moves = parse_log(moves).map_err(|_| RunsError::BadMoves { line })?;
+    let name = valid_nickname(name).ok_or(RunsError::BadName { line })?;
+    Ok(Run {
+        score,
+        name: name.to_owned(),
+        moves,
+    })
+}
