@@ -32,6 +32,10 @@ pub struct Assignment {
     base_u: Vec<i64>,
     base_v: Vec<i64>,
     base_owner: Vec<usize>,
+    /// A solution put aside by [`Assignment::keep`].
+    kept_u: Vec<i64>,
+    kept_v: Vec<i64>,
+    kept_owner: Vec<usize>,
 }
 
 impl Assignment {
@@ -101,6 +105,38 @@ impl Assignment {
         self.base_u.clone_from(&self.u);
         self.base_v.clone_from(&self.v);
         self.base_owner.clone_from(&self.owner);
+    }
+
+    /// Puts the last solution aside, to be taken up again by
+    /// [`Assignment::restore`].
+    pub fn keep(&mut self) {
+        self.kept_u.clone_from(&self.u);
+        self.kept_v.clone_from(&self.v);
+        self.kept_owner.clone_from(&self.owner);
+    }
+
+    /// Takes up the kept solution, for the same rows with row `from` moved
+    /// to place `to` (the others shifting to make room): as a position's
+    /// boxes are re-sorted after one moves. An optimal solution of the same
+    /// problem, so no augmenting path is needed.
+    pub fn restore(&mut self, from: usize, to: usize) {
+        let new_row = |r: usize| match r {
+            r if r == from => to,
+            r if from < r && r <= to => r - 1,
+            r if to <= r && r < from => r + 1,
+            r => r,
+        };
+        self.u.clone_from(&self.kept_u);
+        let moved = self.u.remove(from + 1);
+        self.u.insert(to + 1, moved);
+        self.v.clone_from(&self.kept_v);
+        self.owner.clear();
+        self.owner.extend(
+            self.kept_owner
+                .iter()
+                .map(|&r| if r == 0 { 0 } else { new_row(r - 1) + 1 }),
+        );
+        self.stopped = false;
     }
 
     /// Like [`Assignment::solve`] for the saved problem with only row
@@ -236,6 +272,23 @@ mod tests {
         let all_columns = (n * (n - 1) / 2) as u32;
         assert_eq!(unhurried.solve(n, n, |r| &costs[r]), Some(all_columns));
         assert!(!unhurried.stopped());
+    }
+
+    #[test]
+    fn a_kept_solution_serves_the_same_rows_reordered() {
+        let rows = [[4, 1, 3], [2, 0, 5], [3, 2, 2]];
+        let mut assignment = Assignment::default();
+        assert_eq!(assignment.solve(3, 3, |r| &rows[r]), Some(5));
+        assignment.keep();
+        // Row 0 moves to the end, as a box re-sorted after its push.
+        let reordered = [rows[1], rows[2], rows[0]];
+        assignment.restore(0, 2);
+        assert_eq!(assignment.total(3, &|r| &reordered[r][..]), Some(5));
+        // The restored solution is a valid base for one changed row.
+        assignment.save();
+        let changed = [reordered[0], [9, 9, 0], reordered[2]];
+        let full = Assignment::default().solve(3, 3, |r| &changed[r]);
+        assert_eq!(assignment.resolve(3, 1, |r| &changed[r]), full);
     }
 
     #[test]

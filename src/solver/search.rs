@@ -71,6 +71,12 @@ pub struct Search<'a> {
     assignment: Assignment,
     /// Whether `assignment` holds the solution for the expanded position.
     based: bool,
+    /// The child of the last expansion most likely to be expanded next
+    /// (the lowest key), whose matching the assignment kept, and where its
+    /// moved box went in the sorted order: (node, key, from, to).
+    kept: Option<(u32, u64, usize, usize)>,
+    /// `kept` when it is the node being expanded now.
+    reuse: Option<(usize, usize)>,
     parent_boxes: Vec<Cell>,
     child: Vec<Cell>,
     corrals: Corrals,
@@ -106,6 +112,8 @@ impl<'a> Search<'a> {
             frozen: Vec::new(),
             assignment: Assignment::with_deadline(budget.deadline()),
             based: false,
+            kept: None,
+            reuse: None,
             parent_boxes: Vec::new(),
             child: Vec::new(),
             corrals: Corrals::new(cells),
@@ -193,6 +201,13 @@ impl<'a> Search<'a> {
             self.only = pi.map(<[_]>::to_vec);
         }
         self.based = false;
+        // Best-first search mostly expands a child of the last expansion
+        // next; then its matching is at hand, saving the full solve.
+        self.reuse = self
+            .kept
+            .take()
+            .filter(|&(node, ..)| node == index)
+            .map(|(_, _, from, to)| (from, to));
         let mut result = Status::Running;
         'boxes: for (i, &from) in parent_boxes.iter().enumerate() {
             // Each box's moves take milliseconds on a level with thousands
@@ -324,7 +339,11 @@ impl<'a> Search<'a> {
         // worked out once the first child needs it.
         if !self.based {
             self.based = true;
-            let _ = self.bound(parent_boxes);
+            if let Some((from, to)) = self.reuse {
+                self.assignment.restore(from, to);
+            } else {
+                let _ = self.bound(parent_boxes);
+            }
             if self.assignment.stopped() {
                 return Status::Stopped;
             }
@@ -359,8 +378,13 @@ impl<'a> Search<'a> {
         if self.open.len() == self.open.capacity() {
             self.open.reserve_exact(self.open.len().max(64));
         }
-        self.open
-            .push(Reverse(priority(self.mode, pushes, bound, own)));
+        let key = priority(self.mode, pushes, bound, own);
+        if self.kept.is_none_or(|(_, best, ..)| key < best) {
+            self.assignment.keep();
+            let place = child.binary_search(&to).unwrap_or(i);
+            self.kept = Some((own, key, i, place));
+        }
+        self.open.push(Reverse(key));
         Status::Running
     }
 
