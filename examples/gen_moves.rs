@@ -2,7 +2,8 @@
 //! walk on a real level, biased towards pushes, with undos that keep the line of play
 //! short: about half the log is undos, as a bounded line of play implies.
 //!
-//! `cargo run --release --example gen_moves -- MAP LEVEL COUNT > moves.sav`
+//! `cargo run --release --example gen_moves -- MAP LEVEL COUNT > moves.sav`,
+//! where MAP is an XSB file or a built-in collection (`xsokoban`).
 
 use std::io::Write;
 use std::path::PathBuf;

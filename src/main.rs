@@ -3,9 +3,20 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+/// Every subcommand's example, shown under the top-level `--help`.
+const EXAMPLES: &str = "\
+Examples:
+  schokoban                                 play, starting at the menu
+  schokoban verify xsokoban moves.sav --level 1
+  schokoban solve microban --level 1
+  schokoban bench microban --to 20 --timeout 5
+
+verify, solve and bench also take a built-in collection's name for MAP:
+microban, microban-ii or xsokoban.";
+
 /// Sokoban for the terminal.
 #[derive(Parser)]
-#[command(version, about, args_conflicts_with_subcommands = true)]
+#[command(version, about, args_conflicts_with_subcommands = true, after_help = EXAMPLES)]
 struct Cli {
     /// A map to play straight away, skipping the menu: XSB, a pusher.exe
     /// listing or R3forth levels.
@@ -24,18 +35,23 @@ struct Cli {
 enum Command {
     /// Replay moves on a level and print the score, pushes, whether it is
     /// solved, and the final board.
+    #[command(after_help = "Example:\n  schokoban verify xsokoban moves.sav --level 1")]
     Verify {
-        /// The level file: XSB, a pusher.exe listing or R3forth levels.
+        /// A level file (XSB, a pusher.exe listing or R3forth levels), or a
+        /// built-in collection: microban, microban-ii, xsokoban.
         map: PathBuf,
-        /// A LURD string (x is an undo), or the path of a .sav file.
+        /// A LURD string (x is an undo), the path of a .sav file, or - to
+        /// read them from standard input.
         moves: String,
         /// Which level of the file, counting from 1.
         #[arg(long, default_value_t = 1)]
         level: usize,
     },
     /// Search a level for a solution and print it as LURD.
+    #[command(after_help = "Example:\n  schokoban solve microban --level 1")]
     Solve {
-        /// The level file: XSB, a pusher.exe listing or R3forth levels.
+        /// A level file (XSB, a pusher.exe listing or R3forth levels), or a
+        /// built-in collection: microban, microban-ii, xsokoban.
         map: PathBuf,
         /// Which level of the file, counting from 1.
         #[arg(long, default_value_t = 1)]
@@ -45,8 +61,11 @@ enum Command {
         timeout: f64,
     },
     /// Run the solver on every level of a collection and print the times.
+    #[command(after_help = "Example:\n  schokoban bench microban --to 20 --timeout 5")]
     Bench {
-        /// The collection: XSB, a pusher.exe listing or R3forth levels.
+        /// A level file (XSB, a pusher.exe listing or R3forth levels), a
+        /// folder of .xsb files, or a built-in collection: microban,
+        /// microban-ii, xsokoban.
         file: PathBuf,
         /// Seconds allowed per level.
         #[arg(long, default_value_t = 10.0)]

@@ -1,5 +1,7 @@
 //! The real binary in a pseudo-terminal: menu, Custom map, solve, join the
-//! leaderboard; then reopen, move once, leave, and find the save.
+//! leaderboard; then reopen, move once, leave, and find the save. And a
+//! panic under the game's terminal set-up puts the terminal back.
+#![cfg(unix)]
 
 use std::io::{Read, Write};
 use std::path::Path;
@@ -21,17 +23,11 @@ struct Session {
 }
 
 impl Session {
+    /// The game, keeping its data under `dir`.
     fn start(dir: &Path) -> Self {
-        Self::start_with_env(dir, &[])
-    }
-
-    fn start_with_env(dir: &Path, env: &[(&str, &str)]) -> Self {
         let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_schokoban"));
         command.arg("--data-dir");
         command.arg(dir.join("data"));
-        for (name, value) in env {
-            command.env(name, value);
-        }
         Self::spawn(command, dir)
     }
 
@@ -195,11 +191,39 @@ fn play_a_custom_map_join_the_leaderboard_then_save_a_game() {
     assert_eq!(save, "u\n");
 }
 
+/// Set by the panic test for the copy of this test binary it starts.
+const PANIC_CHILD: &str = "SCHOKOBAN_PANIC_CHILD";
+const PANIC_MESSAGE: &str = "panic requested by the pty test";
+
 #[test]
-fn a_panic_inside_the_app_restores_the_terminal() {
+#[ignore = "the child process of a_panic_inside_the_game_terminal_restores_it; runs only when that test starts it"]
+fn panic_child() {
+    // Run on its own (say with --include-ignored) it has nothing to do.
+    if std::env::var_os(PANIC_CHILD).is_none() {
+        return;
+    }
+    let result = schokoban::app::with_terminal(|terminal| {
+        terminal.draw(|frame| frame.render_widget("Press a key to panic", frame.area()))?;
+        loop {
+            let event = crossterm::event::read()?;
+            assert!(!event.is_key_press(), "{PANIC_MESSAGE}");
+        }
+    });
+    let () = result.expect("the terminal was set up");
+}
+
+#[test]
+fn a_panic_inside_the_game_terminal_restores_it() {
+    // This test binary again, running `panic_child` under the game's own
+    // terminal set-up: nothing in the shipped game exists for this test.
+    let mut command = CommandBuilder::new(std::env::current_exe().expect("the test binary"));
+    command.args(["--exact", "panic_child", "--ignored", "--nocapture"]);
+    command.env(PANIC_CHILD, "1");
+    // A backtrace would scroll the message off the screen.
+    command.env("RUST_BACKTRACE", "0");
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut session = Session::start_with_env(dir.path(), &[("SCHOKOBAN_PANIC_ON_KEY", "1")]);
-    session.wait_for("Custom map");
+    let mut session = Session::spawn(command, dir.path());
+    session.wait_for("Press a key to panic");
     assert!(
         session
             .parser
@@ -207,15 +231,26 @@ fn a_panic_inside_the_app_restores_the_terminal() {
             .expect("parser lock")
             .screen()
             .alternate_screen(),
-        "the game runs on the alternate screen"
+        "the set-up enters the alternate screen"
+    );
+    assert_ne!(
+        session
+            .parser
+            .lock()
+            .expect("parser lock")
+            .screen()
+            .mouse_protocol_mode(),
+        vt100::MouseProtocolMode::None,
+        "the set-up captures the mouse"
     );
     session.send(DOWN);
     let status = session.wait_for_exit();
     assert!(!status.success(), "a panic is a failure exit");
     session.assert_restored();
     assert!(
-        session.screen().contains("SCHOKOBAN_PANIC_ON_KEY"),
-        "the panic message is shown on the normal screen"
+        session.screen().contains(PANIC_MESSAGE),
+        "the panic message is shown on the normal screen:\n{}",
+        session.screen()
     );
 }
 

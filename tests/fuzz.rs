@@ -10,7 +10,7 @@ mod common;
 
 use std::sync::LazyLock;
 
-use common::{COLLECTIONS, levels_dir};
+use common::{COLLECTIONS, collection_text};
 use proptest::prelude::*;
 use schokoban::game::{Direction, Game, Level, format_log, parse_levels, parse_log};
 use schokoban::storage::{LEADERBOARD_SIZE, Leaderboard};
@@ -18,7 +18,7 @@ use schokoban::storage::{LEADERBOARD_SIZE, Leaderboard};
 static TEXTS: LazyLock<Vec<Vec<u8>>> = LazyLock::new(|| {
     COLLECTIONS
         .iter()
-        .map(|(name, _)| std::fs::read(levels_dir().join(name)).expect("collection"))
+        .map(|&(collection, _)| collection_text(collection).into_bytes())
         .collect()
 });
 

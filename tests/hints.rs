@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use crossterm::event::KeyCode;
 use schokoban::app::App;
+use schokoban::app::CancelWatch;
 use schokoban::game::{Direction, Pos};
 use ui::{ch, key, level, messages, open_map, press, start_on, start_tiny, write_map};
 
@@ -17,6 +18,15 @@ fn wait_for_hint(app: &mut App) {
         std::thread::sleep(Duration::from_millis(5));
         app.tick();
     }
+}
+
+/// Asks for a hint and returns a watch on its search's cancel flag. The
+/// tests never tick, so only the App dropping the search can raise it.
+fn ask_for_hint(app: &mut App) -> CancelWatch {
+    press(app, &[ch('h')]);
+    let watch = level(app).search.expect("the hint started a search");
+    assert!(!watch.is_cancelled(), "a new search runs");
+    watch
 }
 
 const TWO_STEP: &str = "#######\n#@ $ .#\n#######\n";
@@ -46,8 +56,11 @@ fn h_marks_the_next_push_and_h_again_plays_it() {
 #[test]
 fn a_move_cancels_the_search_and_clears_a_stale_hint() {
     let (_dir, mut app) = start_on("hint.xsb", TWO_STEP);
-    press(&mut app, &[ch('h'), ch('d')]);
-    assert!(!app.is_busy(), "the move cancelled the search");
+    let search = ask_for_hint(&mut app);
+    press(&mut app, &[ch('d')]);
+    assert!(search.is_cancelled(), "the move cancelled the search");
+    assert!(!app.is_busy());
+    assert!(level(&app).search.is_none());
     assert_eq!(level(&app).game.score(), 1, "the game stayed playable");
 
     press(&mut app, &[ch('h')]);
@@ -98,6 +111,8 @@ fn a_box_pushed_onto_a_dead_square_is_flagged_at_once() {
 #[test]
 fn leaving_the_level_while_thinking_stops_the_search() {
     let (_dir, mut app) = start_tiny();
-    press(&mut app, &[ch('h'), key(KeyCode::Esc)]);
+    let search = ask_for_hint(&mut app);
+    press(&mut app, &[key(KeyCode::Esc)]);
+    assert!(search.is_cancelled(), "leaving dropped the search");
     assert!(!app.is_busy());
 }

@@ -3,10 +3,12 @@
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
+mod common;
+
+use common::skip;
 use schokoban::library::{Collection, Library, LibraryError, Notice, Placement};
 use tempfile::TempDir;
 
@@ -165,7 +167,9 @@ fn an_unusable_data_folder_still_serves_every_level_with_records_off() {
 
 /// Makes `folder` unwritable; `false` when permission bits do not stop us
 /// (as root), after putting them back.
+#[cfg(unix)]
 fn make_read_only(folder: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
     fs::set_permissions(folder, fs::Permissions::from_mode(0o555)).expect("chmod");
     let probe = folder.join("probe");
     if fs::write(&probe, "").is_ok() {
@@ -176,15 +180,20 @@ fn make_read_only(folder: &Path) -> bool {
     true
 }
 
+#[cfg(unix)]
 #[test]
 fn a_read_only_data_folder_keeps_earlier_progress_visible() {
+    use std::os::unix::fs::PermissionsExt;
     let data = TempDir::new().expect("temp dir");
     let root = data.path().join("data");
     let mut library = Library::open(Some(root.clone()));
     library.mark_solved(Collection::XSokoban, 2).expect("saved");
     drop(library);
     if !make_read_only(&root) {
-        eprintln!("skipped: permission bits do not stop this user");
+        skip(
+            "a_read_only_data_folder_keeps_earlier_progress_visible",
+            "permission bits do not stop this user (root?)",
+        );
         return;
     }
     let library = Library::open(Some(root.clone()));
@@ -307,6 +316,7 @@ fn a_custom_map_keeps_records_beside_it_when_it_can() {
 
 /// A map in a folder we cannot write: chmod where that works, else (as
 /// root) a file under /proc, where nobody can create files.
+#[cfg(unix)]
 fn map_in_unwritable_folder(scratch: &Path) -> Option<PathBuf> {
     let folder = scratch.join("locked");
     fs::create_dir_all(&folder).expect("folder");
@@ -319,13 +329,18 @@ fn map_in_unwritable_folder(scratch: &Path) -> Option<PathBuf> {
     proc_file.is_file().then_some(proc_file)
 }
 
+#[cfg(unix)]
 #[test]
 fn a_custom_map_in_an_unwritable_folder_gets_records_under_the_data_folder() {
+    use std::os::unix::fs::PermissionsExt;
     let data = TempDir::new().expect("temp dir");
     let root = data.path().join("data");
     let library = Library::open(Some(root.clone()));
     let Some(map) = map_in_unwritable_folder(data.path()) else {
-        eprintln!("skipped: no unwritable folder available");
+        skip(
+            "a_custom_map_in_an_unwritable_folder_gets_records_under_the_data_folder",
+            "no unwritable folder available",
+        );
         return;
     };
     let custom = library.records_for_custom(&map);

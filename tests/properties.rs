@@ -5,19 +5,19 @@ mod common;
 
 use std::sync::LazyLock;
 
-use common::{COLLECTIONS, levels_dir, position};
+use common::{COLLECTIONS, position};
 use proptest::prelude::*;
 use schokoban::game::{
     Direction, Game, Level, LogEntry, Step, Tile, format_log, parse_level, parse_log,
 };
-use schokoban::storage::load_levels;
 
-/// Small real levels: the first 30 of each shared collection.
+/// Small real levels: the first 30 of each built-in collection.
 static REAL: LazyLock<Vec<Level>> = LazyLock::new(|| {
     COLLECTIONS
         .iter()
-        .flat_map(|(name, _)| {
-            load_levels(&levels_dir().join(name))
+        .flat_map(|(collection, _)| {
+            collection
+                .levels()
                 .expect("collection loads")
                 .into_iter()
                 .take(30)

@@ -39,6 +39,22 @@ fn legend_style(buffer: &mut Buffer, top: u16) {
     }
 }
 
+/// The styles every menu page has at 60 columns: the yellow logo, the bold
+/// heading at `heading` and the dim footer at `footer`.
+fn page_styles(buffer: &mut Buffer, heading: Rect, footer: Rect) {
+    let yellow_bold = Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD);
+    buffer.set_style(Rect::new(16, 1, 27, 3), yellow_bold);
+    buffer.set_style(heading, Style::new().add_modifier(Modifier::BOLD));
+    buffer.set_style(footer, Style::new().fg(Color::DarkGray));
+}
+
+fn selected() -> Style {
+    Style::new()
+        .fg(Color::Black)
+        .bg(Color::Yellow)
+        .add_modifier(Modifier::BOLD)
+}
+
 #[test]
 fn gameplay_screen_matches_the_spec_layout_glyphs_and_colours() {
     let (_dir, app) = start_tiny();
@@ -134,18 +150,12 @@ fn main_menu_shows_the_logo_and_the_modes_in_order() {
         ],
         60,
     ));
-    let yellow_bold = Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD);
-    expected.set_style(Rect::new(16, 1, 27, 3), yellow_bold);
-    expected.set_style(
+    page_styles(
+        &mut expected,
         Rect::new(18, 5, 24, 1),
-        Style::new().add_modifier(Modifier::BOLD),
+        Rect::new(4, 14, 51, 1),
     );
-    let selected = Style::new()
-        .fg(Color::Black)
-        .bg(Color::Yellow)
-        .add_modifier(Modifier::BOLD);
-    expected.set_style(Rect::new(22, 7, 9, 1), selected);
-    expected.set_style(Rect::new(4, 14, 51, 1), Style::new().fg(Color::DarkGray));
+    expected.set_style(Rect::new(22, 7, 9, 1), selected());
 
     assert_eq!(render(&app, WIDTH, 15), expected);
 }
@@ -233,18 +243,55 @@ fn about_opens_from_the_main_menu_and_says_whose_levels_these_are() {
         ],
         60,
     ));
-    let yellow_bold = Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD);
-    let dim = Style::new().fg(Color::DarkGray);
-    expected.set_style(Rect::new(16, 1, 27, 3), yellow_bold);
-    expected.set_style(
+    page_styles(
+        &mut expected,
         Rect::new(27, 5, 5, 1),
-        Style::new().add_modifier(Modifier::BOLD),
+        Rect::new(21, 19, 17, 1),
     );
+    let yellow_bold = Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD);
     expected.set_style(Rect::new(27, 10, 6, 1), yellow_bold);
-    expected.set_style(Rect::new(14, 15, 33, 1), dim);
-    expected.set_style(Rect::new(21, 19, 17, 1), dim);
+    expected.set_style(Rect::new(14, 15, 33, 1), Style::new().fg(Color::DarkGray));
     assert_eq!(render(&app, WIDTH, 20), expected);
 
     press(&mut app, &[key(KeyCode::Esc)]);
     assert_eq!(app.screen_name(), "main menu");
+}
+
+#[test]
+fn a_level_list_marks_saves_and_records_and_highlights_the_choice() {
+    let two = "#####\n#@$.#\n#####\nTitle: One\n\n######\n#@ $.#\n######\n";
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(dir.path().join("two.xsb.2.dat"), "4 Ann\n").expect("board");
+    std::fs::write(dir.path().join("two.xsb.1.sav"), "r\n").expect("save");
+    let map = write_map(dir.path(), "two.xsb", two);
+    let app = open_map(dir.path(), &map);
+    let mut expected = Buffer::with_lines(padded(
+        &[
+            "",
+            "                ╔═╗╔═╗╦ ╦╔═╗╦╔═╔═╗╔╗ ╔═╗╔╗╔",
+            "                ╚═╗║  ╠═╣║ ║╠╩╗║ ║╠╩╗╠═╣║║║",
+            "                ╚═╝╚═╝╩ ╩╚═╝╩ ╩╚═╝╚═╝╩ ╩╝╚╝",
+            "",
+            "                  two.xsb: choose a level",
+            "",
+            "                    #  Level    Record",
+            "              ▶     1  One         N/A  saved",
+            "                    2  Level 2       4",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "↑↓ choose · PgUp/PgDn/Home/End jump · Enter play · Esc back",
+        ],
+        60,
+    ));
+    page_styles(
+        &mut expected,
+        Rect::new(18, 5, 23, 1),
+        Rect::new(0, 15, 59, 1),
+    );
+    expected.set_style(Rect::new(16, 7, 22, 1), Style::new().fg(Color::DarkGray));
+    expected.set_style(Rect::new(14, 8, 31, 1), selected());
+    assert_eq!(render(&app, WIDTH, 16), expected);
 }

@@ -13,6 +13,19 @@ fn schokoban(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
+/// Runs from `dir`, as a player would from any folder.
+fn schokoban_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_schokoban"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
 fn map(dir: &Path, xsb: &str) -> PathBuf {
     let path = dir.join("level.xsb");
     std::fs::write(&path, xsb).expect("temp file");
@@ -21,13 +34,6 @@ fn map(dir: &Path, xsb: &str) -> PathBuf {
 
 fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn xsokoban() -> String {
-    format!(
-        "{}/../shared/levels/xsokoban.xsb",
-        env!("CARGO_MANIFEST_DIR")
-    )
 }
 
 #[test]
@@ -50,7 +56,7 @@ fn a_level_without_solution_says_so_and_fails() {
 
 #[test]
 fn running_out_of_time_says_so_and_fails() {
-    let output = schokoban(&["solve", &xsokoban(), "--level", "50", "--timeout", "0.3"]);
+    let output = schokoban(&["solve", "xsokoban", "--level", "50", "--timeout", "0.3"]);
     assert_eq!(stdout(&output), "no solution found in 0.3 s\n");
     assert_eq!(output.status.code(), Some(1));
 }
@@ -122,6 +128,112 @@ fn bench_explains_each_level_and_runs_side_by_side_in_order() {
     }
     assert!(lines[2].ends_with("solved, 1 moves, 1 pushes"), "{text}");
     assert_eq!(lines[3], "solved: 2 of 3");
+}
+
+#[test]
+fn a_collection_is_named_from_any_folder() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let output = schokoban_in(dir.path(), &["solve", "microban", "--level", "1"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.starts_with("solution: "), "{text}");
+    assert!(text.ends_with("pushes: 8\n"), "{text}");
+}
+
+#[test]
+fn an_existing_file_wins_over_a_collection_name() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(
+        dir.path().join("microban"),
+        "#######\n#  .  #\n#  $  #\n#.$ @ #\n#######\n",
+    )
+    .expect("write");
+    let output = schokoban_in(dir.path(), &["solve", "microban"]);
+    assert_eq!(stdout(&output), "solution: lLrU\nmoves: 4\npushes: 2\n");
+}
+
+#[test]
+fn an_unknown_name_lists_the_collections() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for command in ["solve", "bench", "verify"] {
+        let mut args = vec![command, "microbanana"];
+        if command == "verify" {
+            args.push("r");
+        }
+        let output = schokoban_in(dir.path(), &args);
+        assert_eq!(output.status.code(), Some(1), "{command}");
+        let text = stderr(&output);
+        assert!(
+            text.starts_with("error: microbanana: ")
+                && text.contains("microban, microban-ii, xsokoban"),
+            "{command}: {text}"
+        );
+    }
+}
+
+#[test]
+fn bench_takes_a_collection_name_or_a_folder() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let output = schokoban_in(dir.path(), &["bench", "microban", "--to", "3"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("level 3: ") && text.contains("solved: 3 of 3"),
+        "{text}"
+    );
+
+    let folder = dir.path().join("mine");
+    std::fs::create_dir(&folder).expect("folder");
+    std::fs::write(folder.join("b.xsb"), "########\n#@$ $..#\n########\n").expect("write");
+    std::fs::write(folder.join("a.xsb"), "#####\n#@$.#\n#####\n").expect("write");
+    std::fs::write(folder.join("notes.txt"), "not a level").expect("write");
+    let output = schokoban_in(dir.path(), &["bench", "mine"]);
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].ends_with("solved, 1 moves, 1 pushes"), "{text}");
+    assert!(lines[1].ends_with("no solution exists"), "{text}");
+    assert_eq!(lines[2], "solved: 1 of 2");
+}
+
+#[test]
+fn a_timeout_the_clock_cannot_hold_is_refused() {
+    for (command, value, reason) in [
+        ("solve", "1e19", "too long"),
+        ("solve", "inf", "too long"),
+        ("bench", "1e300", "too long"),
+        ("solve", "NaN", "positive"),
+        ("bench", "0", "positive"),
+        ("bench", "-1", "positive"),
+    ] {
+        let timeout = format!("--timeout={value}");
+        let output = schokoban(&[command, "microban", &timeout]);
+        assert_eq!(output.status.code(), Some(1), "{command} {value}");
+        let text = stderr(&output);
+        assert!(
+            text.starts_with("error: --timeout ") && text.contains(reason),
+            "{command} {value}: {text}"
+        );
+        assert!(!text.contains("panicked"), "{text}");
+    }
+}
+
+#[test]
+fn help_shows_an_example_of_every_subcommand() {
+    let help = stdout(&schokoban(&["--help"]));
+    for example in [
+        "schokoban verify xsokoban",
+        "schokoban solve microban",
+        "schokoban bench microban",
+    ] {
+        assert!(help.contains(example), "{example} missing from\n{help}");
+    }
+    for command in ["verify", "solve", "bench"] {
+        let help = stdout(&schokoban(&[command, "--help"]));
+        assert!(
+            help.contains(&format!("Example:\n  schokoban {command} ")),
+            "{help}"
+        );
+    }
 }
 
 #[test]

@@ -1,27 +1,20 @@
 //! The solver against the game core: every solution found must replay
 //! through `Game` to a solved position.
 
-use std::path::PathBuf;
+mod common;
+
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use schokoban::game::{Direction, Game, Level, Pos, format_steps, parse_level, parse_levels};
+use common::collection_level;
+use schokoban::game::{Direction, Game, Level, Pos, format_steps, parse_level};
+use schokoban::library::Collection;
 use schokoban::solver::{Deadlocks, Limits, Outcome, next_push, solve};
 
 fn level(xsb: &str) -> Level {
     parse_level(xsb).expect("test level parses")
-}
-
-/// A level of one of the shared collections, which sit beside the repository.
-fn collection_level(file: &str, number: usize) -> Level {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/levels")
-        .join(file);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut levels = parse_levels(&text).expect("collection parses");
-    levels.swap_remove(number - 1)
 }
 
 fn limits(seconds: u64) -> Limits {
@@ -47,7 +40,7 @@ fn assert_solves(level: &Level) {
 #[test]
 fn microban_sample_is_solved_and_every_solution_replays() {
     for number in (1..=30).chain([45, 60, 78, 90, 100, 120]) {
-        assert_solves(&collection_level("microban.xsb", number));
+        assert_solves(&collection_level(Collection::Microban, number));
     }
 }
 
@@ -108,14 +101,14 @@ fn levels_without_solution_are_proven_unsolvable() {
 
 #[test]
 fn the_same_level_gives_the_same_solution_every_run() {
-    let level = collection_level("microban.xsb", 20);
+    let level = collection_level(Collection::Microban, 20);
     assert_eq!(run(&level), run(&level));
 }
 
 /// A level this solver cannot finish in a test's time: the search must be
 /// stopped from outside.
 fn hard_level() -> Level {
-    collection_level("xsokoban.xsb", 50)
+    collection_level(Collection::XSokoban, 50)
 }
 
 #[test]

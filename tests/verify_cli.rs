@@ -7,8 +7,6 @@ use std::fs;
 use std::path::Path;
 use std::process::{Command, Output};
 
-use common::levels_dir;
-
 const ROOM: &str = "#######\n#@ $ .#\n#######\nTitle: Room\n";
 
 struct Run {
@@ -97,20 +95,20 @@ fn no_moves_prints_the_start() {
 
 #[test]
 fn level_picks_a_level_of_a_collection() {
-    let map = levels_dir().join("microban.xsb");
-    let run = verify_str(&map, &["rr", "--level", "1"]);
+    let map = Path::new("microban");
+    let run = verify_str(map, &["rr", "--level", "1"]);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     assert_eq!(
         run.stdout,
         "moves: 2\npushes: 0\nsolved: no\n\n####\n# .#\n#  ###\n#*  @#\n#  $ #\n#  ###\n####\n"
     );
-    let third = verify_str(&map, &["", "--level", "3"]);
+    let third = verify_str(map, &["", "--level", "3"]);
     assert_eq!(
         third.stdout,
         "moves: 0\npushes: 0\nsolved: no\n\n  ####\n###  ####\n#     $ #\n# #  #$ #\n# . .#@ #\n#########\n"
     );
     assert_eq!(
-        verify_str(&map, &["rr"]).stdout,
+        verify_str(map, &["rr"]).stdout,
         run.stdout,
         "level 1 is the default"
     );
@@ -179,7 +177,36 @@ fn a_damaged_or_missing_map() {
     assert_fails(&verify_str(&broken, &["r"]), &["broken.xsb", "line 3"]);
     let missing = dir.path().join("missing.xsb");
     assert_fails(&verify_str(&missing, &["r"]), &["missing.xsb"]);
-    assert_fails(&verify_str(dir.path(), &["r"]), &["folder"]);
+    // A folder is read as its .xsb files, so one broken file is named.
+    assert_fails(&verify_str(dir.path(), &["r"]), &["broken.xsb", "line 3"]);
+    let empty = tempfile::tempdir().expect("tempdir");
+    assert_fails(&verify_str(empty.path(), &["r"]), &["no .xsb files"]);
+}
+
+#[test]
+fn a_dash_reads_the_moves_from_standard_input() {
+    use std::io::Write;
+    let (_dir, map) = room();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_schokoban"))
+        .arg("verify")
+        .arg(&map)
+        .arg("-")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"rRR\n")
+        .expect("write moves");
+    let output = child.wait_with_output().expect("finishes");
+    assert!(output.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "moves: 3\npushes: 2\nsolved: yes\n\n#######\n#   @*#\n#######\n"
+    );
 }
 
 #[test]

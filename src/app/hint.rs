@@ -59,6 +59,12 @@ impl Search {
         }
     }
 
+    /// Whether this search has been told to stop, readable after it is
+    /// gone: how tests see that a move or leaving the level cancelled it.
+    pub fn cancel_watch(&self) -> CancelWatch {
+        CancelWatch(Arc::clone(&self.cancel))
+    }
+
     pub fn elapsed(&self) -> Duration {
         self.started.elapsed()
     }
@@ -71,6 +77,16 @@ impl Search {
             // The search thread died: report it as giving up, not as a crash.
             Err(TryRecvError::Disconnected) => Some(Outcome::GaveUp),
         }
+    }
+}
+
+/// Reads a search's cancel flag without being able to raise it.
+#[derive(Clone, Debug)]
+pub struct CancelWatch(Arc<AtomicBool>);
+
+impl CancelWatch {
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
     }
 }
 

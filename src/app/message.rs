@@ -8,7 +8,7 @@ use std::rc::Rc;
 
 use crate::game::LogError;
 use crate::library::LibraryError;
-use crate::storage::{LoadError, RecordError};
+use crate::storage::{LeaderboardError, LoadError, RecordError};
 
 /// A line on screen: what just happened, or what went wrong.
 #[derive(Clone, Debug)]
@@ -71,6 +71,11 @@ pub enum Problem {
     NoSuchLevel { path: PathBuf, number: usize },
     /// A leaderboard or save could not be read or written.
     Record(RecordError),
+    /// A leaderboard with damaged lines; the readable entries still count.
+    DamagedBoard {
+        path: PathBuf,
+        problems: Vec<LeaderboardError>,
+    },
     /// A saved game does not replay on its level.
     Replay {
         save: Option<PathBuf>,
@@ -88,6 +93,15 @@ impl fmt::Display for Problem {
                 write!(f, "{}: there is no level {number}", path.display())
             }
             Problem::Record(error) => write!(f, "{error}"),
+            Problem::DamagedBoard { path, problems } => {
+                let problems: Vec<String> = problems.iter().map(ToString::to_string).collect();
+                write!(
+                    f,
+                    "{} is damaged ({}); it will be kept aside when a new score is added",
+                    path.display(),
+                    problems.join("; ")
+                )
+            }
             Problem::Replay {
                 save: Some(path),
                 error,
@@ -105,6 +119,9 @@ impl Error for Problem {
             Problem::Record(error) => Some(error),
             Problem::Replay { error, .. } => Some(error),
             Problem::Library(error) => Some(error),
+            Problem::DamagedBoard { problems, .. } => {
+                problems.first().map(|e| e as &(dyn Error + 'static))
+            }
             Problem::NoSuchLevel { .. } => None,
         }
     }

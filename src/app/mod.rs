@@ -1,5 +1,5 @@
 //! The terminal game: one [`App`] holding a stack of screens. Each screen
-//! turns events into [`Effect`]s; the app carries them out: it changes
+//! turns events into `Effect`s; the app carries them out: it changes
 //! screens and does the file IO behind them.
 
 mod completion;
@@ -27,9 +27,10 @@ use ratatui::widgets::Widget;
 use crate::library::Library;
 pub use completion::{Completion, complete};
 pub use flows::expand_path;
+pub use hint::CancelWatch;
 pub use keymap::help_lines;
 use message::Message;
-pub use run::run;
+pub use run::{run, with_terminal};
 pub use screen::LevelView;
 use screen::{Effect, Screen};
 use screens::main_menu::MainMenu;

@@ -16,11 +16,6 @@ impl App {
         self.top().name()
     }
 
-    /// How many screens are open, the main menu included.
-    pub fn depth(&self) -> usize {
-        self.screens.len()
-    }
-
     /// The messages on show on the screen on top, oldest first.
     pub fn messages(&self) -> &[Message] {
         self.top().messages()
@@ -46,18 +41,12 @@ impl App {
         self.top().level()
     }
 
-    /// Draws the app at `width` x `height`.
-    pub fn render_buffer(&self, width: u16, height: u16) -> Buffer {
-        let area = Rect::new(0, 0, width, height);
-        let mut buffer = Buffer::empty(area);
-        self.render(area, &mut buffer);
-        buffer
-    }
-
     /// The text a terminal of this size would show, one line per row with
     /// trailing spaces trimmed.
     pub fn visible_text(&self, width: u16, height: u16) -> String {
-        let buffer = self.render_buffer(width, height);
+        let area = Rect::new(0, 0, width, height);
+        let mut buffer = Buffer::empty(area);
+        self.render(area, &mut buffer);
         let mut text = String::new();
         for y in 0..height {
             let line: String = (0..width).map(|x| buffer[(x, y)].symbol()).collect();

@@ -9,6 +9,7 @@ use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
+use super::hint::CancelWatch;
 use super::message::{Message, Problem};
 use super::origin::{Mode, Opened, Origin};
 use super::shutdown::PendingSave;
@@ -20,7 +21,7 @@ pub(crate) trait Screen {
     /// A short stable name, for tests and the query API.
     fn name(&self) -> &'static str;
 
-    /// Handles a key press (never a release or repeat of Ctrl+C).
+    /// Handles a key press; releases and Ctrl+C never reach a screen.
     fn handle_key(&mut self, key: &KeyEvent) -> Effect;
 
     /// Handles a mouse event; `area` is the whole terminal.
@@ -29,7 +30,8 @@ pub(crate) trait Screen {
     }
 
     /// Handles text pasted in one piece (bracketed paste). Screens without
-    /// a text field ignore it.
+    /// a text field ignore it; one that takes pasted levels (the main
+    /// menu, say) overrides this.
     fn handle_paste(&mut self, _text: &str) -> Effect {
         Effect::None
     }
@@ -174,7 +176,7 @@ pub(crate) enum Effect {
 }
 
 /// The level on the Play screen, for the app's query API.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct LevelView<'a> {
     pub game: &'a Game,
     /// The title shown: the level's own, or its file name.
@@ -188,4 +190,6 @@ pub struct LevelView<'a> {
     /// A box picked with the mouse, waiting for its destination.
     pub selected_box: Option<Pos>,
     pub show_help: bool,
+    /// The running hint search's cancel flag, so a test can see it raised.
+    pub search: Option<CancelWatch>,
 }

@@ -8,8 +8,8 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use crate::game::{Game, Level, format_steps};
+use crate::library::LevelSource;
 use crate::solver::{self, Limits, Outcome, Stats};
-use crate::storage::load_levels;
 
 /// Which levels to run and for how long.
 #[derive(Clone, Copy, Debug)]
@@ -30,17 +30,18 @@ struct Run {
     line: String,
 }
 
-/// Runs the levels, writing one line per level as it finishes and then the
+/// Runs the levels of `file` (a map file, a folder of them, or a built-in
+/// collection's name), writing one line per level as it finishes and then the
 /// solved count with the median and worst time over all levels run (a
 /// level given up on counts with the time it took).
 pub fn run(file: &Path, options: Options, out: &mut impl Write) -> anyhow::Result<()> {
     let limits = Limits::with_time(super::solve::timeout(options.seconds)?);
-    let levels = load_levels(file)?;
+    let source = LevelSource::resolve(file)?;
+    let levels = source.levels()?;
     let to = options.to.unwrap_or(levels.len()).min(levels.len());
     anyhow::ensure!(
         options.from >= 1 && options.from <= to,
-        "{}: no levels in {}..={to}",
-        file.display(),
+        "{source}: no levels in {}..={to}",
         options.from
     );
     let chosen: Vec<_> = levels
@@ -58,10 +59,9 @@ pub fn run(file: &Path, options: Options, out: &mut impl Write) -> anyhow::Resul
         Ok(())
     })?;
     times.sort_unstable();
-    let median = times[times.len() / 2];
     let worst = times[times.len() - 1];
     writeln!(out, "solved: {solved} of {}", times.len())?;
-    writeln!(out, "median: {} ms", millis(median))?;
+    writeln!(out, "median: {} ms", millis(median(&times)))?;
     writeln!(out, "worst: {} ms", millis(worst))?;
     Ok(())
 }
@@ -150,6 +150,38 @@ fn work(stats: &Stats, took: Duration) -> String {
     )
 }
 
+/// The middle of sorted, non-empty times; for an even count, the mean of
+/// the middle two.
+fn median(sorted: &[Duration]) -> Duration {
+    let middle = sorted.len() / 2;
+    if sorted.len().is_multiple_of(2) {
+        (sorted[middle - 1] + sorted[middle]) / 2
+    } else {
+        sorted[middle]
+    }
+}
+
 fn millis(time: Duration) -> String {
     format!("{:.1}", time.as_secs_f64() * 1000.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(values: &[u64]) -> Vec<Duration> {
+        values.iter().map(|&v| Duration::from_millis(v)).collect()
+    }
+
+    #[test]
+    fn the_median_of_an_even_count_is_the_mean_of_the_middle_two() {
+        assert_eq!(median(&ms(&[75, 2005])), Duration::from_millis(1040));
+        assert_eq!(median(&ms(&[1, 2, 4, 100])), Duration::from_millis(3));
+    }
+
+    #[test]
+    fn the_median_of_an_odd_count_is_the_middle_one() {
+        assert_eq!(median(&ms(&[7])), Duration::from_millis(7));
+        assert_eq!(median(&ms(&[1, 5, 900])), Duration::from_millis(5));
+    }
 }

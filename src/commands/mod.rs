@@ -8,18 +8,10 @@ pub mod verify;
 use std::path::Path;
 
 use crate::game::Level;
-use crate::storage::load_levels;
+use crate::library::{LevelSource, SourceError};
 
-/// Loads level `number` (1-based) of a map file.
-pub fn load_level(map: &Path, number: usize) -> anyhow::Result<Level> {
-    let levels = load_levels(map)?;
-    let count = levels.len();
-    if number == 0 || number > count {
-        let plural = if count == 1 { "level" } else { "levels" };
-        anyhow::bail!(
-            "{}: there is no level {number}; the file holds {count} {plural}",
-            map.display()
-        );
-    }
-    Ok(levels.into_iter().nth(number - 1).expect("checked above"))
+/// Loads level `number` (1-based) of a map file, a folder of them, or a
+/// built-in collection named by its id.
+pub fn load_level(map: &Path, number: usize) -> Result<Level, SourceError> {
+    LevelSource::resolve(map)?.level(number)
 }

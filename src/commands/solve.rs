@@ -3,7 +3,7 @@
 use std::fmt;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::game::{Game, format_steps};
 use crate::solver::{self, Limits, Outcome, TooLarge};
@@ -51,15 +51,32 @@ impl fmt::Display for Report {
     }
 }
 
-/// Checks a `--timeout` value: a positive number of seconds.
+/// Room left on the clock beyond the timeout, so the deadline the search
+/// sets a moment later still fits.
+const CLOCK_MARGIN: Duration = Duration::from_secs(3600);
+
+/// Checks a `--timeout` value: a positive number of seconds that the clock
+/// can count to (the search adds it to the time now).
 pub fn timeout(seconds: f64) -> anyhow::Result<Duration> {
+    anyhow::ensure!(
+        seconds > 0.0,
+        "--timeout {seconds}: the timeout must be a positive number of seconds"
+    );
     Duration::try_from_secs_f64(seconds)
         .ok()
-        .filter(|d| !d.is_zero())
-        .ok_or_else(|| anyhow::anyhow!("the timeout must be a positive number of seconds"))
+        .filter(|&limit| {
+            limit
+                .checked_add(CLOCK_MARGIN)
+                .and_then(|later| Instant::now().checked_add(later))
+                .is_some()
+        })
+        .ok_or_else(|| {
+            anyhow::anyhow!("--timeout {seconds}: too long for the clock; give fewer seconds")
+        })
 }
 
-/// Solves level `level` of `map` within `seconds`.
+/// Solves level `level` of `map` (a map file, a folder of them, or a
+/// built-in collection's name) within `seconds`.
 pub fn run(map: &Path, level: usize, seconds: f64) -> anyhow::Result<Report> {
     let limit = timeout(seconds)?;
     let level = super::load_level(map, level)?;

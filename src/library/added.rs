@@ -10,8 +10,8 @@ use super::progress::Progress;
 use super::{Library, LibraryError};
 use crate::game::Level;
 use crate::storage::{
-    LoadErrorKind, Records, create_folder_whole, list_folders, load_levels, lock_file, move_aside,
-    read_text, remove_folder_whole, write_atomic,
+    LoadErrorKind, Records, create_folder_whole, is_present, list_folders, load_levels, lock_file,
+    move_aside, read_text, remove_folder_whole, write_atomic,
 };
 
 /// The folder under the data folder that holds added collections.
@@ -68,7 +68,7 @@ impl Library {
         let folder_of = |id: &str| root.join(COLLECTIONS_FOLDER).join(id);
         let id = std::iter::once(base.clone())
             .chain((2..=MAX_ADDED_LEVELS).map(|n| format!("{base}-{n}")))
-            .find(|id| !folder_of(id).exists() && !is_builtin(id))
+            .find(|id| !is_present(&folder_of(id)) && !is_builtin(id))
             .unwrap_or(base);
         let folder = folder_of(&id);
         let files = level_files(&name, levels, &source.display().to_string());

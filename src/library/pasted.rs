@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use super::custom::fnv1a;
 use super::{Library, LibraryError};
 use crate::game::{Level, parse_levels};
-use crate::storage::{MAX_FILE_BYTES, read_text, write_atomic};
+use crate::storage::{MAX_FILE_BYTES, ensure_folder, read_text, write_atomic};
 
 /// The folder under the data folder that holds pasted levels.
 pub const PASTED_FOLDER: &str = "pasted";
@@ -41,7 +41,7 @@ impl Library {
         };
         let already = read_text(&path, MAX_FILE_BYTES).is_ok_and(|kept| kept == canonical);
         if !already {
-            std::fs::create_dir_all(&folder).map_err(io_error(&folder))?;
+            ensure_folder(&folder).map_err(io_error(&folder))?;
             write_atomic(&path, canonical.as_bytes()).map_err(io_error(&path))?;
         }
         Ok(PastedLevels { path, levels })

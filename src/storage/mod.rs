@@ -21,4 +21,4 @@ pub use listing::{FolderEntry, Listing, folder_entries};
 pub use map_file::{LoadError, LoadErrorKind, MAX_FILE_BYTES, load_levels, read_bytes, read_text};
 pub use records::{LeaderboardRead, RecordError, Records, SaveProblem, ScoreAdded};
 pub use runs::{RunsError, RunsProblem, RunsRead};
-pub use setup::{ensure_folder, full_path, move_aside};
+pub use setup::{ensure_folder, full_path, is_present, move_aside};

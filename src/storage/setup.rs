@@ -1,11 +1,16 @@
-//! Small set-up steps on paths the library and records use: making a
-//! folder, resolving a map's full path, and keeping a damaged file aside
-//! under a new name.
+//! Small steps on paths the library, records and commands use: whether
+//! something is there, making a folder, resolving a map's full path, and
+//! keeping a damaged file aside under a new name.
 
 use std::ffi::OsString;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
+
+/// Whether anything is at `path`: a file, a folder or anything else.
+pub fn is_present(path: &Path) -> bool {
+    path.exists()
+}
 
 /// Makes `folder` and its parents if missing.
 pub fn ensure_folder(folder: &Path) -> io::Result<()> {

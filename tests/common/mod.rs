@@ -6,19 +6,43 @@ pub mod pusher;
 use std::path::PathBuf;
 
 use schokoban::game::{Direction, Game, Level, Pos, Tile, parse_level};
+use schokoban::library::Collection;
 use schokoban::storage::Records;
 
-/// The shared level collections, beside the repository (as in CI).
-pub fn levels_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/levels")
+/// The repository's own copy of a collection, one file per level: all a
+/// fresh clone has.
+pub fn collection_dir(collection: Collection) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("levels")
+        .join(collection.id())
 }
 
 /// The three collections and how many levels each must hold.
-pub const COLLECTIONS: [(&str, usize); 3] = [
-    ("microban.xsb", 155),
-    ("microban-ii.xsb", 135),
-    ("xsokoban.xsb", 90),
+pub const COLLECTIONS: [(Collection, usize); 3] = [
+    (Collection::Microban, 155),
+    (Collection::MicrobanII, 135),
+    (Collection::XSokoban, 90),
 ];
+
+/// A built-in collection as one multi-level XSB text, levels apart by a
+/// blank line, as the published files are.
+pub fn collection_text(collection: Collection) -> String {
+    let texts: Vec<&str> = collection.files().iter().map(|(_, text)| *text).collect();
+    texts.join("\n")
+}
+
+/// Level `number` (from 1) of a built-in collection.
+pub fn collection_level(collection: Collection, number: usize) -> Level {
+    let mut levels = collection.levels().expect("built-in levels parse");
+    levels.swap_remove(number - 1)
+}
+
+/// Says that a test could not check anything here. Written to the real
+/// stderr, past the test harness's capture, so a skip never passes silently.
+pub fn skip(test: &str, why: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "SKIPPED {test}: {why}");
+}
 
 pub fn lvl(text: &str) -> Level {
     parse_level(text).unwrap_or_else(|e| panic!("test level does not parse: {e}\n{text}"))

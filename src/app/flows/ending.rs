@@ -116,13 +116,11 @@ pub(super) fn read_board(records: Option<&Records>) -> (Leaderboard, Option<Mess
     match records.read_leaderboard() {
         Ok(read) if read.problems.is_empty() => (read.board, None),
         Ok(read) => {
-            let problems: Vec<String> = read.problems.iter().map(ToString::to_string).collect();
-            let text = format!(
-                "{} is damaged ({}); it will be kept aside when a new score is added",
-                records.leaderboard_path().display(),
-                problems.join("; ")
-            );
-            (read.board, Some(Message::warning(text)))
+            let problem = Problem::DamagedBoard {
+                path: records.leaderboard_path().to_owned(),
+                problems: read.problems,
+            };
+            (read.board, Some(Message::trouble(None, problem)))
         }
         Err(error) => (
             Leaderboard::default(),

@@ -3,8 +3,9 @@
 
 use crossterm::event::KeyEvent;
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
+use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
+use ratatui::text::Span;
 use ratatui::widgets::Widget;
 
 use crate::app::keys;
@@ -288,22 +289,22 @@ impl Finish {
     }
 
     fn draw_question(&self, rest: Rect, column: Rect, yes: bool, buf: &mut Buffer) {
-        let y = rest.y;
-        centered_line(
-            rest,
-            y,
-            "Your score makes the leaderboard. Add it?",
-            buf,
-            Style::new(),
-        );
+        let question = "Your score makes the leaderboard. Add it?";
+        centered_line(rest, rest.y, question, buf, Style::new());
+        let [_, _, row] = Layout::vertical([Constraint::Length(1); 3]).areas(column);
+        let [yes_area, _, no_area] = Layout::horizontal([
+            Constraint::Length(7),
+            Constraint::Length(2),
+            Constraint::Length(6),
+        ])
+        .areas(centered_column(row, 16));
         let (yes_style, no_style) = if yes {
             (self.theme.selected(), Style::new())
         } else {
             (Style::new(), self.theme.selected())
         };
-        let x = column.x + column.width.saturating_sub(16) / 2;
-        buf.set_string(x, y + 2, "  Yes  ", yes_style);
-        buf.set_string(x + 9, y + 2, "  No  ", no_style);
+        Span::styled("  Yes  ", yes_style).render(yes_area, buf);
+        Span::styled("  No  ", no_style).render(no_area, buf);
     }
 
     fn draw_nickname(
@@ -314,49 +315,42 @@ impl Finish {
         error: Option<&str>,
         buf: &mut Buffer,
     ) {
-        let y = column.y;
-        buf.set_string(column.x, y, "Your nickname:", Style::new());
-        buf.set_string(column.x, y + 1, "> ", self.theme.accent());
-        input.render(
-            Rect::new(column.x + 2, y + 1, MAX_NICKNAME_CHARS as u16 + 1, 1),
-            buf,
-            Style::new(),
-        );
+        let [label, field, _, below] = Layout::vertical([Constraint::Length(1); 4]).areas(column);
+        let [prompt, text] = Layout::horizontal([
+            Constraint::Length(2),
+            Constraint::Length(MAX_NICKNAME_CHARS as u16 + 1),
+        ])
+        .areas(field);
+        Span::raw("Your nickname:").render(label, buf);
+        Span::styled("> ", self.theme.accent()).render(prompt, buf);
+        input.render(text, buf, Style::new());
         if let Some(error) = error {
-            buf.set_stringn(
-                column.x,
-                y + 3,
-                error,
-                rest.width as usize,
-                self.theme.error(),
-            );
+            // Wider than the column if need be: the reason is one line.
+            let line = Rect::new(below.x, below.y, rest.right() - below.x, 1);
+            Span::styled(error, self.theme.error()).render(line, buf);
         }
     }
 
     fn draw_board(&self, column: Rect, selected: usize, buf: &mut Buffer) {
-        let y = column.y;
-        buf.set_string(column.x, y, "Leaderboard", self.theme.accent());
         let view = LeaderboardView {
             board: &self.board,
             new_place: self.new_place,
             theme: self.theme,
         };
-        let height = view.height();
-        view.render(Rect::new(column.x, y + 1, column.width, height), buf);
-        let menu_y = y + height + 2;
+        let [title, board, _, menu] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Length(view.height()),
+            Constraint::Length(1),
+            Constraint::Fill(1),
+        ])
+        .areas(column);
+        Span::styled("Leaderboard", self.theme.accent()).render(title, buf);
+        view.render(board, buf);
         MenuList {
             items: &self.choices(),
             selected,
             theme: self.theme,
         }
-        .render(
-            Rect::new(
-                column.x,
-                menu_y,
-                column.width,
-                column.bottom().saturating_sub(menu_y),
-            ),
-            buf,
-        );
+        .render(menu, buf);
     }
 }

@@ -2,8 +2,9 @@
 
 use crossterm::event::{KeyCode, KeyEvent};
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
+use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
+use ratatui::text::Span;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::app::completion::complete;
@@ -112,34 +113,26 @@ impl Screen for PathPrompt {
             return;
         };
         let column = centered_column(content, 60.min(content.width.saturating_sub(2)));
-        buf.set_string(column.x, column.y, "Path to an XSB file:", Style::new());
-        let field = Rect::new(column.x, column.y + 1, column.width, 1);
-        buf.set_string(field.x, field.y, "> ", self.theme.accent());
-        self.input.render(
-            Rect::new(field.x + 2, field.y, field.width.saturating_sub(2), 1),
-            buf,
-            Style::new(),
-        );
+        let [label, field, _, below] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Length(1),
+            Constraint::Length(1),
+            Constraint::Fill(1),
+        ])
+        .areas(column);
+        let [prompt, input] =
+            Layout::horizontal([Constraint::Length(2), Constraint::Fill(1)]).areas(field);
+        Span::raw("Path to an XSB file:").render(label, buf);
+        Span::styled("> ", self.theme.accent()).render(prompt, buf);
+        self.input.render(input, buf, Style::new());
         if let Some(message) = &self.message {
-            buf.set_stringn(
-                column.x,
-                column.y + 3,
-                &message.text,
-                column.width as usize,
-                self.theme.message(message.kind),
-            );
+            Span::styled(message.text.as_str(), self.theme.message(message.kind))
+                .render(below, buf);
         } else if !self.candidates.is_empty() {
-            let list = self.candidates.join("  ");
-            let area = Rect::new(
-                column.x,
-                column.y + 3,
-                column.width,
-                content.bottom().saturating_sub(column.y + 3),
-            );
-            Paragraph::new(list)
+            Paragraph::new(self.candidates.join("  "))
                 .style(self.theme.dim())
                 .wrap(Wrap { trim: true })
-                .render(area, buf);
+                .render(below, buf);
         }
     }
 }

@@ -311,6 +311,10 @@ impl Screen for Play {
             hint: self.marks.hint,
             selected_box: self.marks.selected,
             show_help: self.show_help,
+            search: match &self.hint {
+                HintState::Thinking(search) => Some(search.cancel_watch()),
+                _ => None,
+            },
         })
     }
 

@@ -1,0 +1,161 @@
+//! Where the command-line tools read levels from: a map file, a folder of
+//! `.xsb` files, or a built-in collection by name, so `schokoban bench
+//! microban` works from any folder with nothing beside the binary.
+
+use std::fmt;
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use super::{Collection, LibraryError};
+use crate::game::Level;
+use crate::storage::{LoadError, load_levels};
+
+/// Levels named on the command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LevelSource {
+    /// An XSB file, one level or several.
+    File(PathBuf),
+    /// Every `.xsb` file directly in a folder, in name order.
+    Folder(PathBuf),
+    Builtin(Collection),
+}
+
+/// Why the levels of a source could not be had.
+#[derive(Debug)]
+pub enum SourceError {
+    /// Neither an existing path nor a collection name.
+    Unknown(PathBuf),
+    Load(LoadError),
+    Builtin(LibraryError),
+    Folder {
+        path: PathBuf,
+        error: io::Error,
+    },
+    EmptyFolder(PathBuf),
+    NoSuchLevel {
+        source: LevelSource,
+        number: usize,
+        count: usize,
+    },
+}
+
+impl fmt::Display for SourceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SourceError::Unknown(path) => write!(
+                f,
+                "{}: no such file or folder, nor a built-in collection ({})",
+                path.display(),
+                Collection::id_list()
+            ),
+            SourceError::Load(error) => write!(f, "{error}"),
+            SourceError::Builtin(error) => write!(f, "{error}"),
+            SourceError::Folder { path, error } => write!(f, "{}: {error}", path.display()),
+            SourceError::EmptyFolder(path) => write!(f, "{}: no .xsb files", path.display()),
+            SourceError::NoSuchLevel {
+                source,
+                number,
+                count,
+            } => {
+                let holder = match source {
+                    LevelSource::File(_) => "file",
+                    LevelSource::Folder(_) => "folder",
+                    LevelSource::Builtin(_) => "collection",
+                };
+                let plural = if *count == 1 { "level" } else { "levels" };
+                write!(
+                    f,
+                    "{source}: there is no level {number}; the {holder} holds {count} {plural}"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for SourceError {}
+
+impl LevelSource {
+    /// Reads what the player typed: an existing path wins, so a file named
+    /// `microban` in the current folder is still that file.
+    pub fn resolve(text: &Path) -> Result<LevelSource, SourceError> {
+        if text.is_dir() {
+            return Ok(LevelSource::Folder(text.to_path_buf()));
+        }
+        // A broken link or an unreadable entry is still a path: the loader says why.
+        if text.symlink_metadata().is_ok() {
+            return Ok(LevelSource::File(text.to_path_buf()));
+        }
+        text.to_str()
+            .and_then(|name| {
+                Collection::ALL
+                    .into_iter()
+                    .find(|c| c.id().eq_ignore_ascii_case(name))
+            })
+            .map(LevelSource::Builtin)
+            .ok_or_else(|| SourceError::Unknown(text.to_path_buf()))
+    }
+
+    /// Every level, in order.
+    pub fn levels(&self) -> Result<Vec<Level>, SourceError> {
+        match self {
+            LevelSource::File(path) => load_levels(path).map_err(SourceError::Load),
+            LevelSource::Folder(path) => folder_levels(path),
+            LevelSource::Builtin(collection) => collection.levels().map_err(SourceError::Builtin),
+        }
+    }
+
+    /// Level `number`, counting from 1.
+    pub fn level(&self, number: usize) -> Result<Level, SourceError> {
+        // A built-in level parses alone: `verify xsokoban` is timed in the README.
+        if let LevelSource::Builtin(collection) = self
+            && let Some(level) = number.checked_sub(1).and_then(|i| collection.level(i))
+        {
+            return level.map_err(SourceError::Builtin);
+        }
+        let levels = self.levels()?;
+        let count = levels.len();
+        number
+            .checked_sub(1)
+            .and_then(|index| levels.into_iter().nth(index))
+            .ok_or_else(|| SourceError::NoSuchLevel {
+                source: self.clone(),
+                number,
+                count,
+            })
+    }
+}
+
+impl fmt::Display for LevelSource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LevelSource::File(path) | LevelSource::Folder(path) => write!(f, "{}", path.display()),
+            LevelSource::Builtin(collection) => f.write_str(collection.id()),
+        }
+    }
+}
+
+/// The levels of every `.xsb` file in `folder`, files in name order (as
+/// `levels/` numbers them), each file's levels in its own order.
+fn folder_levels(folder: &Path) -> Result<Vec<Level>, SourceError> {
+    let listing_error = |error| SourceError::Folder {
+        path: folder.to_path_buf(),
+        error,
+    };
+    let mut files = Vec::new();
+    for entry in fs::read_dir(folder).map_err(listing_error)? {
+        let path = entry.map_err(listing_error)?.path();
+        if path.extension().is_some_and(|e| e == "xsb") && !path.is_dir() {
+            files.push(path);
+        }
+    }
+    if files.is_empty() {
+        return Err(SourceError::EmptyFolder(folder.to_path_buf()));
+    }
+    files.sort();
+    let mut levels = Vec::new();
+    for file in files {
+        levels.extend(load_levels(&file).map_err(SourceError::Load)?);
+    }
+    Ok(levels)
+}
