@@ -127,6 +127,7 @@ impl Play {
                 crate::app::hint::HINT_TIME.as_secs()
             )),
             Outcome::Cancelled => return,
+            Outcome::TooLarge(why) => Message::warning(format!("No hint: this level is {why}")),
         });
     }
 
