@@ -6,3 +6,4 @@ pub mod game;
 pub mod library;
 pub mod solver;
 pub mod storage;
+pub mod text;

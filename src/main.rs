@@ -76,6 +76,10 @@ enum Command {
         /// Last level to run (default: the last of the file).
         #[arg(long)]
         to: Option<usize>,
+        /// Levels to run side by side, for quick checks; the official
+        /// figures run one at a time.
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
     },
 }
 
@@ -99,11 +103,13 @@ fn main() -> ExitCode {
             timeout,
             from,
             to,
+            jobs,
         }) => {
             let options = schokoban::commands::bench::Options {
                 seconds: timeout,
                 from,
                 to,
+                jobs,
             };
             schokoban::commands::bench::run(&file, options, &mut std::io::stdout().lock())
         }

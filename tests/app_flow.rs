@@ -35,12 +35,17 @@ fn key_releases_are_ignored() {
 }
 
 #[test]
-fn escape_and_backspace_quit_from_the_main_menu() {
-    for quit_key in [KeyCode::Esc, KeyCode::Backspace] {
-        let (_dir, mut app) = start_menu();
-        press(&mut app, &[key(quit_key)]);
-        assert!(!app.is_running(), "{quit_key:?} should quit");
-    }
+fn escape_quits_from_the_main_menu_and_backspace_asks_first() {
+    let (_dir, mut app) = start_menu();
+    press(&mut app, &[key(KeyCode::Esc)]);
+    assert!(!app.is_running(), "Esc quits, as the spec says");
+    let (_dir, mut app) = start_menu();
+    press(&mut app, &[key(KeyCode::Backspace)]);
+    assert!(app.is_running(), "Backspace alone does not quit");
+    assert_eq!(app.selected(), Some(5), "it selects Quit");
+    assert!(screen_text(&app).contains("Enter quits"));
+    press(&mut app, &[key(KeyCode::Enter)]);
+    assert!(!app.is_running(), "Enter then quits");
     let (_dir, mut app) = start_menu();
     press(&mut app, &[key(KeyCode::Up), ch(' ')]);
     assert!(!app.is_running(), "Space on Quit quits");
@@ -170,7 +175,7 @@ fn solving_asks_for_the_leaderboard_then_a_nickname_and_writes_it() {
     assert_eq!(app.screen_name(), "finish");
     let text = screen_text(&app);
     assert!(text.contains("Solved in 3 moves!"), "{text}");
-    assert!(text.contains("Add it?"), "{text}");
+    assert!(text.contains("to the leaderboard?"), "{text}");
     assert_eq!(app.selected(), Some(0), "Yes comes first");
 
     press(&mut app, &[key(KeyCode::Enter)]);
@@ -210,20 +215,46 @@ fn a_bad_nickname_is_refused_with_a_reason() {
 fn a_score_that_does_not_qualify_goes_straight_to_the_board() {
     let dir = tempfile::tempdir().expect("temp dir");
     let map = write_map(dir.path(), "tiny.xsb", TINY);
-    let full = (1..=10).fold(String::new(), |text, i| text + &format!("1 Player {i}\n"));
+    // The level takes one move at best: a board of 0s cannot be matched.
+    let full = (1..=10).fold(String::new(), |text, i| text + &format!("0 Player {i}\n"));
     std::fs::write(dir.path().join("tiny.xsb.dat"), &full).expect("board");
     let mut app = open_map(dir.path(), &map);
     press(&mut app, &[key(LEFT), ch(' ')]);
     assert_eq!(app.screen_name(), "finish");
     let text = screen_text(&app);
     assert!(
-        !text.contains("Add it?") && text.contains("▶ Play again"),
+        !text.contains("to the leaderboard?") && text.contains("▶ Play again"),
         "{text}"
+    );
+    assert!(
+        text.contains("Not on the leaderboard: the top 10 go up to 0 moves."),
+        "a miss is told, not silent: {text}"
     );
     assert_eq!(
         std::fs::read_to_string(dir.path().join("tiny.xsb.dat")).expect("board"),
         full
     );
+}
+
+#[test]
+fn a_score_that_ties_the_last_of_a_full_board_is_offered_its_place() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map = write_map(dir.path(), "tiny.xsb", TINY);
+    let full = (1..=10).fold(String::new(), |text, i| text + &format!("1 Player {i}\n"));
+    std::fs::write(dir.path().join("tiny.xsb.dat"), &full).expect("board");
+    let mut app = open_map(dir.path(), &map);
+    press(&mut app, &[key(LEFT), ch(' ')]);
+    assert_eq!(app.screen_name(), "finish");
+    let text = screen_text(&app);
+    assert!(text.contains("to the leaderboard?"), "{text}");
+    press(&mut app, &[key(KeyCode::Enter)]);
+    type_text(&mut app, "Tie");
+    press(&mut app, &[key(KeyCode::Enter)]);
+    let board = std::fs::read_to_string(dir.path().join("tiny.xsb.dat")).expect("board");
+    let lines: Vec<&str> = board.lines().collect();
+    assert_eq!(lines.len(), 10);
+    assert_eq!(lines[8], "1 Player 9", "earlier ties keep their places");
+    assert_eq!(lines[9], "1 Tie");
 }
 
 #[test]
@@ -247,7 +278,7 @@ fn a_file_with_several_levels_asks_which_one_and_keeps_records_apart() {
     assert_eq!(app.screen_name(), "level list");
     let text = screen_text(&app);
     assert!(
-        text.contains("1  Level 1") && text.contains("2  Second"),
+        text.contains("1  two.xsb #1") && text.contains("2  Second"),
         "{text}"
     );
     press(&mut app, &[ch('s'), key(KeyCode::Enter)]);

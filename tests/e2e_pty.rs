@@ -32,11 +32,16 @@ impl Session {
     }
 
     /// Runs `command` in `dir` on a fresh pseudo-terminal.
-    fn spawn(mut command: CommandBuilder, dir: &Path) -> Self {
+    fn spawn(command: CommandBuilder, dir: &Path) -> Self {
+        Self::spawn_sized(command, dir, ROWS, COLS)
+    }
+
+    /// [`Session::spawn`] on a terminal of `rows` x `cols`.
+    fn spawn_sized(mut command: CommandBuilder, dir: &Path, rows: u16, cols: u16) -> Self {
         let pair = native_pty_system()
             .openpty(PtySize {
-                rows: ROWS,
-                cols: COLS,
+                rows,
+                cols,
                 pixel_width: 0,
                 pixel_height: 0,
             })
@@ -48,7 +53,7 @@ impl Session {
         let mut reader = pair.master.try_clone_reader().expect("pty reader");
         let writer = pair.master.take_writer().expect("pty writer");
         let size = |n: u16| std::num::NonZeroU16::new(n).expect("non-zero size");
-        let parser = Arc::new(Mutex::new(vt100::Parser::new(size(ROWS), size(COLS), 0)));
+        let parser = Arc::new(Mutex::new(vt100::Parser::new(size(rows), size(cols), 0)));
         let feed = Arc::clone(&parser);
         std::thread::spawn(move || {
             let mut buffer = [0u8; 8192];
@@ -170,7 +175,7 @@ fn play_a_custom_map_join_the_leaderboard_then_save_a_game() {
     session.send(LEFT);
     session.wait_for("Solved in 1 move!");
     session.send(ENTER);
-    session.wait_for("Add it?");
+    session.wait_for("to the leaderboard?");
     session.send(ENTER);
     session.wait_for("Your nickname");
     session.send("E2E Tester");
@@ -373,4 +378,41 @@ fn a_pusher_listing_given_on_the_command_line_plays() {
     session.send(LEFT);
     session.wait_for("Solved in 1 move!");
     session.finish();
+}
+
+#[test]
+fn at_80x24_a_full_board_a_three_level_file_and_the_help_show_whole() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let three = "#####\n#@$.#\n#####\nTitle: One\n\n#####\n#@$.#\n#####\nTitle: Two\n\n######\n#@$ .#\n######\n";
+    std::fs::write(dir.path().join("three.xsb"), three).expect("write map");
+    let full = (1..=10).fold(String::new(), |text, i| text + &format!("9 Player {i}\n"));
+    std::fs::write(dir.path().join("three.xsb.3.dat"), full).expect("board");
+    let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_schokoban"));
+    command.args(["--data-dir", "data", "three.xsb"]);
+    let mut session = Session::spawn_sized(command, dir.path(), 24, 80);
+    session.wait_for("three.xsb #3");
+    session.send(UP);
+    session.send(ENTER);
+    session.wait_for("Puzzle: three.xsb #3");
+    session.send("?");
+    session.wait_for("Esc / Backspace  back in menus");
+    session.send("x");
+    session.send("d");
+    session.send("d");
+    session.wait_for("Solved in 2 moves!");
+    session.send(ENTER);
+    session.wait_for("to the leaderboard?");
+    session.send(ENTER);
+    session.send("日本語の名前です漢字仮名");
+    session.send(ENTER);
+    session.wait_for("日本語の名前です漢字仮名 ◀ you");
+    let screen = session.screen();
+    assert!(
+        screen.contains("Play again") && screen.contains("Main menu"),
+        "the choices show beside a full board:\n{screen}"
+    );
+    assert!(screen.contains("10.   9  Player 9"), "{screen}");
+    session.finish();
+    let board = std::fs::read_to_string(dir.path().join("three.xsb.3.dat")).expect("board");
+    assert!(board.starts_with("2 日本語の名前です漢字仮名\n"), "{board}");
 }

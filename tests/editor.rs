@@ -190,3 +190,32 @@ fn a_level_in_play_opens_in_the_editor_as_a_copy() {
     press(&mut app, &[key(KeyCode::Esc)]);
     assert_eq!(level(&app).title, "Tiny");
 }
+
+#[test]
+fn with_ascii_the_editor_and_the_watch_screen_draw_only_ascii() {
+    use schokoban::app::Options;
+    use schokoban::app::theme::Theme;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let theme = Theme {
+        ascii: true,
+        color: true,
+    };
+    let options = Options {
+        map: None,
+        data_dir: Some(dir.path().join("data")),
+        ascii: true,
+    };
+    let mut app = App::new(options, theme);
+    open_editor(&mut app);
+    build_corridor(&mut app);
+    verdict(&mut app);
+    let mut drawn = ui::screen(&mut app, 80, 24);
+    drawn.extend(ui::screen(&mut app, 40, 12));
+    // Test play, then watch the solver from there.
+    press(&mut app, &[ch('t'), ch('v')]);
+    assert_eq!(app.screen_name(), "watch");
+    drawn.extend(ui::screen(&mut app, 80, 24));
+    drawn.extend(ui::screen(&mut app, 40, 12));
+    let odd: Vec<&String> = drawn.iter().filter(|l| !l.is_ascii()).collect();
+    assert!(odd.is_empty(), "{odd:#?}");
+}

@@ -54,6 +54,27 @@ fn h_marks_the_next_push_and_h_again_plays_it() {
 }
 
 #[test]
+fn a_hint_draws_the_walk_to_the_box_faintly() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map = write_map(dir.path(), "hint.xsb", "########\n#@  $ .#\n########\n");
+    let mut app = open_map(dir.path(), &map);
+    press(&mut app, &[ch('z'), ch('h')]); // one column a cell
+    wait_for_hint(&mut app);
+    assert_eq!(level(&app).walk, [Pos::new(2, 1), Pos::new(3, 1)]);
+    let screen = ui::render(&app, 60, 20);
+    let row: String = (0..60)
+        .map(|x| screen[(x, 6)].symbol().to_owned())
+        .collect();
+    assert_eq!(
+        row.trim_end(),
+        "    █☻··◼→⨯█",
+        "the walk, the box, the push"
+    );
+    press(&mut app, &[ch('d')]);
+    assert_eq!(level(&app).walk, [], "a move clears the way");
+}
+
+#[test]
 fn a_move_cancels_the_search_and_clears_a_stale_hint() {
     let (_dir, mut app) = start_on("hint.xsb", TWO_STEP);
     let search = ask_for_hint(&mut app);

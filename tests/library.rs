@@ -237,6 +237,20 @@ fn progress_survives_a_restart() {
 }
 
 #[test]
+fn the_zoom_choice_survives_a_restart() {
+    let data = TempDir::new().expect("temp dir");
+    let root = data.path().join("schokoban");
+    let mut library = Library::open(Some(root.clone()));
+    assert!(library.settings().zoom, "zoomed by default");
+    library.set_zoom(false).expect("saved");
+    assert!(!Library::open(Some(root.clone())).settings().zoom);
+    assert_eq!(
+        fs::read_to_string(root.join("settings.txt")).expect("settings"),
+        "# Schokoban settings\nzoom off\n"
+    );
+}
+
+#[test]
 fn two_games_at_once_keep_each_others_progress() {
     let data = TempDir::new().expect("temp dir");
     let root = data.path().to_path_buf();

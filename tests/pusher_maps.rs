@@ -265,7 +265,7 @@ fn refusals_name_the_file_and_the_line() {
     assert_eq!(
         error.to_string(),
         format!(
-            "{}: line 4: the level has 1 boxes but 0 goals",
+            "{}: line 4: the level has 1 box but 0 goals",
             path.display()
         )
     );

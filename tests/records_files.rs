@@ -49,6 +49,15 @@ fn a_missing_board_is_empty() {
 }
 
 #[test]
+fn deleting_a_save_that_is_not_there_is_no_error_even_with_its_folder_gone() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let gone = Records::beside(&dir.path().join("gone").join("map.xsb"));
+    assert!(gone.delete_save().is_ok(), "no save, nothing to delete");
+    let (_dir, records) = setup();
+    assert!(records.delete_save().is_ok());
+}
+
+#[test]
 fn adding_scores_writes_the_file_in_order() {
     let (dir, records) = setup();
     let added = records.add_score(30, "Carol").expect("added");
@@ -73,7 +82,7 @@ fn a_score_that_does_not_qualify_is_not_added() {
     for i in 1..=10 {
         records.add_score(i, &format!("p{i}")).expect("added");
     }
-    let late = records.add_score(10, "late").expect("written");
+    let late = records.add_score(11, "late").expect("written");
     assert_eq!(late.place, None);
     assert_eq!(scores(&records).len(), 10);
     assert!(scores(&records).iter().all(|(_, name)| name != "late"));

@@ -1,5 +1,8 @@
 //! `schokoban solve` and `schokoban bench` as a user runs them.
 
+#[path = "common/giant_room.rs"]
+mod giant_room;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -87,6 +90,44 @@ fn bench_reports_each_level_and_the_totals() {
     assert_eq!(lines[2], "solved: 1 of 2");
     assert!(lines[3].starts_with("median: ") && lines[4].starts_with("worst: "));
     assert!(output.status.success());
+}
+
+#[test]
+fn a_giant_level_is_declined_with_the_reason() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = map(dir.path(), &giant_room::giant_room(250, 4000));
+    let output = schokoban(&[
+        "solve",
+        path.to_str().expect("utf-8 path"),
+        "--timeout",
+        "5",
+    ]);
+    assert_eq!(
+        stdout(&output),
+        "too large to solve: 62500 cells x 4000 goals\n"
+    );
+    assert_eq!(output.status.code(), Some(1));
+}
+
+#[test]
+fn bench_explains_each_level_and_runs_side_by_side_in_order() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let three = "#######\n#  .  #\n#  $  #\n#.$ @ #\n#######\n\n\
+                 ########\n#@$ $..#\n########\n\n#####\n#@$.#\n#####\n";
+    let path = map(dir.path(), three);
+    let path = path.to_str().expect("utf-8 path");
+    let output = schokoban(&["bench", path, "--jobs", "3"]);
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    for (line, number) in lines.iter().zip(1..=3) {
+        assert!(line.starts_with(&format!("level {number}: ")), "{text}");
+        assert!(
+            line.contains(" nodes, ") && line.contains(" nodes/s, ") && line.contains(" MiB, "),
+            "{text}"
+        );
+    }
+    assert!(lines[2].ends_with("solved, 1 moves, 1 pushes"), "{text}");
+    assert_eq!(lines[3], "solved: 2 of 3");
 }
 
 #[test]

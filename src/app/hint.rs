@@ -26,6 +26,22 @@ pub struct Suggestion {
     pub steps: Vec<Direction>,
 }
 
+impl Suggestion {
+    /// The cells the walk crosses on its way to the push, from the player's
+    /// next cell to where the push starts, for drawing the way faintly.
+    pub fn walk(&self, game: &Game) -> Vec<Pos> {
+        let level = game.level();
+        let walking = &self.steps[..self.steps.len().saturating_sub(1)];
+        walking
+            .iter()
+            .scan(game.player(), |at, &direction| {
+                *at = level.neighbour(*at, direction)?;
+                Some(*at)
+            })
+            .collect()
+    }
+}
+
 /// A search under way. Dropping it cancels the search.
 #[derive(Debug)]
 pub struct Search {

@@ -9,6 +9,7 @@ use std::rc::Rc;
 use crate::game::LogError;
 use crate::library::LibraryError;
 use crate::storage::{LeaderboardError, LoadError, RecordError};
+pub use crate::text::plural;
 
 /// A line on screen: what just happened, or what went wrong.
 #[derive(Clone, Debug)]
@@ -124,14 +125,5 @@ impl Error for Problem {
             }
             Problem::NoSuchLevel { .. } => None,
         }
-    }
-}
-
-/// `1 move`, `2 moves`.
-pub fn plural(count: usize, noun: &str) -> String {
-    if count == 1 {
-        format!("{count} {noun}")
-    } else {
-        format!("{count} {noun}s")
     }
 }

@@ -19,7 +19,7 @@ pub mod widgets;
 
 use std::path::PathBuf;
 
-use crossterm::event::{Event, KeyEvent, KeyEventKind};
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
@@ -34,8 +34,10 @@ pub use run::{run, with_terminal};
 pub use screen::LevelView;
 use screen::{Effect, Screen};
 use screens::main_menu::MainMenu;
+use screens::messages::MessagesView;
 use shutdown::PendingSave;
 use theme::Theme;
+use widgets::page::{MIN_HEIGHT, MIN_WIDTH};
 
 /// How the game was started.
 #[derive(Clone, Debug, Default)]
@@ -118,6 +120,12 @@ impl App {
             .as_mut()
     }
 
+    /// Whether the terminal, as last seen, is below the size every screen
+    /// needs, so that it shows only the notice saying so.
+    fn is_too_small(&self) -> bool {
+        self.area.width < MIN_WIDTH || self.area.height < MIN_HEIGHT
+    }
+
     /// Handles one terminal event. `size` is the terminal's, for the mouse.
     pub fn handle_event(&mut self, event: &Event, size: Rect) {
         if size != self.area {
@@ -126,6 +134,7 @@ impl App {
         }
         let effect = match event {
             Event::Key(key) => return self.handle_key(key),
+            Event::Mouse(_) if self.is_too_small() => Effect::None,
             Event::Mouse(mouse) => self.top_mut().handle_mouse(*mouse, size),
             Event::Paste(text) => self.top_mut().handle_paste(text),
             _ => Effect::None,
@@ -144,6 +153,20 @@ impl App {
             self.running = false;
             return;
         }
+        // While "Terminal too small" is up, keys would act unseen.
+        if self.is_too_small() {
+            return;
+        }
+        // M shows the messages whole, wherever no text field takes
+        // letters; F1 does everywhere.
+        let top = self.top();
+        let wants_messages =
+            key.code == KeyCode::F(1) || (keys::is_letter(key, 'm') && top.input().is_none());
+        if wants_messages && !top.is_overlay() && !top.messages().is_empty() {
+            let view = MessagesView::new(top.messages(), self.theme);
+            self.apply(Effect::Push(Box::new(view)));
+            return;
+        }
         let effect = self.top_mut().handle_key(key);
         self.apply(effect);
     }
@@ -151,6 +174,12 @@ impl App {
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
+        let below = self.screens.len().saturating_sub(2);
+        if self.top().is_overlay()
+            && let Some(screen) = self.screens.get(below)
+        {
+            screen.draw(area, buf);
+        }
         self.top().draw(area, buf);
     }
 }

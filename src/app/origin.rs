@@ -128,11 +128,47 @@ pub(crate) struct Opened {
 }
 
 impl Opened {
-    /// `TITLE by AUTHOR`, or the title alone.
+    /// `TITLE by AUTHOR`, or the title alone. Without a title of its own the
+    /// level is named by its file, and the spec says: "without an author".
     pub fn heading(&self) -> String {
-        match self.level.author() {
-            Some(author) => format!("{} by {author}", self.title),
-            None => self.title.clone(),
+        match (self.level.title(), self.level.author()) {
+            (Some(_), Some(author)) => format!("{} by {author}", self.title),
+            _ => self.title.clone(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::parse_level;
+
+    fn opened(xsb: &str, title: &str) -> Opened {
+        Opened {
+            origin: Origin::FreePlay {
+                collection: Collection::ALL[0],
+                number: 1,
+            },
+            level: parse_level(xsb).expect("level"),
+            title: title.to_owned(),
+            records: None,
+        }
+    }
+
+    #[test]
+    fn a_level_without_a_title_shows_its_file_name_and_no_author() {
+        let board = "#####\n#@$.#\n#####\n";
+        assert_eq!(
+            opened(&format!("{board}Author: Someone\n"), "map.xsb").heading(),
+            "map.xsb"
+        );
+        assert_eq!(
+            opened(&format!("{board}Title: Named\nAuthor: Someone\n"), "Named").heading(),
+            "Named by Someone"
+        );
+        assert_eq!(
+            opened(&format!("{board}Title: Named\n"), "Named").heading(),
+            "Named"
+        );
     }
 }

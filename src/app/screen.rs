@@ -51,6 +51,12 @@ pub(crate) trait Screen {
     /// The messages on show, oldest first.
     fn messages(&self) -> &[Message];
 
+    /// Whether this screen is a box over the one below, which is drawn
+    /// first.
+    fn is_overlay(&self) -> bool {
+        false
+    }
+
     /// Whether this screen belongs to the level being played, so that
     /// opening another level replaces it.
     fn is_level_screen(&self) -> bool {
@@ -201,6 +207,8 @@ pub(crate) enum Effect {
         from: Ended,
         to: Origin,
     },
+    /// Z: remember square cells (or not) for every level from now on.
+    SetZoom(bool),
 }
 
 /// The level on the Play screen, for the app's query API.
@@ -215,6 +223,8 @@ pub struct LevelView<'a> {
     pub dead_boxes: &'a [Pos],
     /// The box a hint says to push, and which way.
     pub hint: Option<(Pos, Direction)>,
+    /// The cells a hint walks through to reach that box.
+    pub walk: &'a [Pos],
     /// A box picked with the mouse, waiting for its destination.
     pub selected_box: Option<Pos>,
     pub show_help: bool,

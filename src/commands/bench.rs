@@ -3,12 +3,13 @@
 
 use std::io::Write;
 use std::path::Path;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use crate::game::{Game, format_steps};
+use crate::game::{Game, Level, format_steps};
 use crate::library::LevelSource;
-use crate::solver::{self, Limits, Outcome};
+use crate::solver::{self, Limits, Outcome, Stats};
 
 /// Which levels to run and for how long.
 #[derive(Clone, Copy, Debug)]
@@ -17,6 +18,16 @@ pub struct Options {
     /// First and last level, counting from 1, both included.
     pub from: usize,
     pub to: Option<usize>,
+    /// Levels run side by side: 1 for the official figures, more for quick
+    /// checks (the levels then share the cores and memory).
+    pub jobs: usize,
+}
+
+/// One level's result.
+struct Run {
+    took: Duration,
+    solved: bool,
+    line: String,
 }
 
 /// Runs the levels of `file` (a map file, a folder of them, or a built-in
@@ -33,38 +44,110 @@ pub fn run(file: &Path, options: Options, out: &mut impl Write) -> anyhow::Resul
         "{source}: no levels in {}..={to}",
         options.from
     );
-    let mut times = Vec::new();
-    let mut solved = 0;
-    for (number, level) in levels
+    let chosen: Vec<_> = levels
         .into_iter()
         .enumerate()
         .take(to)
         .skip(options.from - 1)
-    {
-        let started = Instant::now();
-        let outcome = solver::solve(&level, &limits, &AtomicBool::new(false));
-        let took = started.elapsed();
-        times.push(took);
-        let verdict = match outcome {
-            Outcome::Solved(steps) => {
-                let lurd = format_steps(&steps);
-                let game = Game::replay(level, &lurd)?;
-                anyhow::ensure!(game.is_solved(), "level {}: wrong solution", number + 1);
-                solved += 1;
-                format!("solved, {} moves, {} pushes", steps.len(), game.pushes())
-            }
-            Outcome::Unsolvable => "no solution exists".to_owned(),
-            Outcome::GaveUp => "gave up".to_owned(),
-            Outcome::Cancelled => "cancelled".to_owned(),
-        };
-        writeln!(out, "level {}: {} ms, {verdict}", number + 1, millis(took))?;
-    }
+        .collect();
+    let mut times = Vec::new();
+    let mut solved = 0;
+    side_by_side(&chosen, options.jobs, &limits, |run| {
+        times.push(run.took);
+        solved += usize::from(run.solved);
+        writeln!(out, "{}", run.line)?;
+        Ok(())
+    })?;
     times.sort_unstable();
     let worst = times[times.len() - 1];
     writeln!(out, "solved: {solved} of {}", times.len())?;
     writeln!(out, "median: {} ms", millis(median(&times)))?;
     writeln!(out, "worst: {} ms", millis(worst))?;
     Ok(())
+}
+
+/// Runs `levels` (numbered from 0) on `jobs` threads, handing each result
+/// to `report` in level order as soon as the levels before it are done.
+fn side_by_side(
+    levels: &[(usize, Level)],
+    jobs: usize,
+    limits: &Limits,
+    mut report: impl FnMut(Run) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let next = AtomicUsize::new(0);
+    let (sender, results) = mpsc::channel();
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.clamp(1, levels.len()) {
+            let sender = sender.clone();
+            let next = &next;
+            scope.spawn(move || {
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    let Some((number, level)) = levels.get(index) else {
+                        break;
+                    };
+                    // The receiver only goes when reporting failed.
+                    if sender
+                        .send((index, run_level(*number, level, limits)))
+                        .is_err()
+                    {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        let mut waiting = std::collections::BTreeMap::new();
+        let mut due = 0;
+        for (index, run) in results {
+            waiting.insert(index, run);
+            while let Some(run) = waiting.remove(&due) {
+                report(run?)?;
+                due += 1;
+            }
+        }
+        Ok(())
+    })
+}
+
+/// Solves one level, replays the solution, and writes its line: time,
+/// nodes expanded, nodes per second and peak memory of the solver's
+/// tables, then the verdict.
+fn run_level(number: usize, level: &Level, limits: &Limits) -> anyhow::Result<Run> {
+    let started = Instant::now();
+    let (outcome, stats) = solver::solve_with_stats(level, limits, &AtomicBool::new(false));
+    let took = started.elapsed();
+    let solved = matches!(outcome, Outcome::Solved(_));
+    let verdict = match outcome {
+        Outcome::Solved(steps) => {
+            let lurd = format_steps(&steps);
+            let game = Game::replay(level.clone(), &lurd)?;
+            anyhow::ensure!(game.is_solved(), "level {}: wrong solution", number + 1);
+            format!("solved, {} moves, {} pushes", steps.len(), game.pushes())
+        }
+        Outcome::Unsolvable => "no solution exists".to_owned(),
+        Outcome::GaveUp => "gave up".to_owned(),
+        Outcome::Cancelled => "cancelled".to_owned(),
+        Outcome::TooLarge(why) => why.to_string(),
+    };
+    let line = format!(
+        "level {}: {} ms, {}, {verdict}",
+        number + 1,
+        millis(took),
+        work(&stats, took)
+    );
+    Ok(Run { took, solved, line })
+}
+
+/// Nodes expanded, their rate and the peak memory, as `bench` prints them.
+fn work(stats: &Stats, took: Duration) -> String {
+    let seconds = took.as_secs_f64().max(1e-6);
+    format!(
+        "{} nodes, {:.0} nodes/s, {:.1} MiB",
+        stats.expanded,
+        stats.expanded as f64 / seconds,
+        stats.peak_bytes as f64 / f64::from(1 << 20)
+    )
 }
 
 /// The middle of sorted, non-empty times; for an even count, the mean of

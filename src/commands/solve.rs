@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::game::{Game, format_steps};
-use crate::solver::{self, Limits, Outcome};
+use crate::solver::{self, Limits, Outcome, TooLarge};
 
 /// What the search ended with, ready to print.
 #[derive(Clone, Debug, PartialEq)]
@@ -21,6 +21,8 @@ pub enum Report {
     GaveUp {
         seconds: f64,
     },
+    /// The level is declined before searching.
+    TooLarge(TooLarge),
 }
 
 impl Report {
@@ -44,6 +46,7 @@ impl fmt::Display for Report {
             }
             Report::NoSolution => writeln!(f, "no solution exists"),
             Report::GaveUp { seconds } => writeln!(f, "no solution found in {seconds} s"),
+            Report::TooLarge(why) => writeln!(f, "{why}"),
         }
     }
 }
@@ -94,5 +97,6 @@ pub fn run(map: &Path, level: usize, seconds: f64) -> anyhow::Result<Report> {
         }
         Outcome::Unsolvable => Report::NoSolution,
         Outcome::GaveUp | Outcome::Cancelled => Report::GaveUp { seconds },
+        Outcome::TooLarge(why) => Report::TooLarge(why),
     })
 }

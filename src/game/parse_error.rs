@@ -3,6 +3,7 @@
 use std::fmt;
 
 use super::parse::{MAX_LEVELS, MAX_SIDE, MAX_TOTAL_CELLS};
+use crate::text::plural;
 
 /// Why a text is not a playable level. Lines and columns count from 1.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -130,7 +131,9 @@ impl fmt::Display for ParseError {
             ParseError::NoBoxes { line } => write!(f, "line {line}: the level has no boxes"),
             ParseError::BoxGoalMismatch { line, boxes, goals } => write!(
                 f,
-                "line {line}: the level has {boxes} boxes but {goals} goals"
+                "line {line}: the level has {} but {}",
+                plural(boxes, "box"),
+                plural(goals, "goal")
             ),
             ParseError::UnknownChar {
                 line,

@@ -13,6 +13,7 @@ mod errors;
 mod my_levels;
 mod pasted;
 mod progress;
+mod settings;
 mod source;
 
 use std::path::{Path, PathBuf};
@@ -26,11 +27,12 @@ pub use errors::{LibraryError, Notice, ProgressProblem};
 pub use my_levels::MY_LEVELS_ID;
 pub use pasted::{PASTED_FOLDER, PastedLevels};
 pub use progress::Progress;
+pub use settings::Settings;
 pub use source::{LevelSource, SourceError};
 
 use crate::game::{Level, parse_level};
 use crate::storage::{
-    Records, ensure_folder, install_file, lock_file, probe_writable, remove_stale_temps,
+    Records, ensure_folder, install_file, lock_file, probe_writable, read_text, remove_stale_temps,
     remove_stale_temps_below, write_atomic,
 };
 use progress::ProgressBook;
@@ -41,6 +43,12 @@ const PROGRESS_FILE: &str = "progress.txt";
 /// is replaced on every write and so cannot hold the lock.
 const PROGRESS_LOCK: &str = ".progress.lock";
 
+/// The player's preferences, beside the progress file.
+const SETTINGS_FILE: &str = "settings.txt";
+
+/// A settings file is a few lines; anything larger is not one.
+const MAX_SETTINGS_BYTES: u64 = 64 * 1024;
+
 /// The built-in levels and the player's progress through them.
 #[derive(Debug)]
 pub struct Library {
@@ -50,6 +58,7 @@ pub struct Library {
     progress: ProgressBook,
     /// Where progress is saved; `None` when it cannot be, so it is kept in memory.
     progress_file: Option<PathBuf>,
+    settings: Settings,
 }
 
 /// A level ready to play, with where its records go.
@@ -97,11 +106,18 @@ impl Library {
             }
             notices.push(notice);
         }
+        // Unreadable settings are only preferences: the defaults do.
+        let settings = root
+            .as_deref()
+            .and_then(|root| read_text(&root.join(SETTINGS_FILE), MAX_SETTINGS_BYTES).ok())
+            .map(|text| Settings::parse(&text))
+            .unwrap_or_default();
         Library {
             root: root.filter(|_| writable),
             notices,
             progress,
             progress_file,
+            settings,
         }
     }
 
@@ -164,6 +180,24 @@ impl Library {
                 .map(|(name, _)| Records::beside(&folder.join(name)))
                 .collect(),
         )
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// Remembers the zoom for every level from now on, in the data folder
+    /// when records are on (else for this session).
+    pub fn set_zoom(&mut self, zoom: bool) -> Result<(), LibraryError> {
+        if self.settings.zoom == zoom {
+            return Ok(());
+        }
+        self.settings.zoom = zoom;
+        let Some(path) = self.root.as_deref().map(|root| root.join(SETTINGS_FILE)) else {
+            return Ok(());
+        };
+        write_atomic(&path, self.settings.to_text().as_bytes())
+            .map_err(|error| LibraryError::Io { path, error })
     }
 
     pub fn progress(&self, collection: Collection) -> &Progress {

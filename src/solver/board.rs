@@ -2,26 +2,21 @@
 //! ever stand on, numbered densely so that states are short arrays of `u16`
 //! and every neighbour is a table look-up instead of bounds arithmetic.
 
+use std::collections::VecDeque;
+
+use super::budget::{Budget, TooLarge};
 use super::hungarian::UNREACHABLE;
 use crate::game::{Direction, Level, Pos, Tile};
 
 /// A dense cell number; `NONE` stands for a wall.
 pub type Cell = u16;
 pub const NONE: Cell = Cell::MAX;
-/// Distance of a cell from which a goal cannot be reached.
-pub const FAR: u16 = u16::MAX;
-
 /// The four directions in LURD order, as indices into the neighbour table.
 pub const DIRECTIONS: [Direction; 4] = Direction::ALL;
 
 pub const fn opposite(dir: usize) -> usize {
     (dir + 2) % 4
 }
-
-/// Too many open cells to number with `u16`: the level is far beyond what a
-/// search could finish anyway.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TooLarge;
 
 #[derive(Debug, Clone)]
 pub struct Board {
@@ -38,11 +33,13 @@ pub struct Board {
 
 impl Board {
     /// Numbers the cells the player can walk to from the start (boxes
-    /// ignored), plus any box walled in on its own.
+    /// ignored), plus any box walled in on its own. More cells than `u16`
+    /// can number are far beyond what a search could finish anyway.
     pub fn new(level: &Level) -> Result<Self, TooLarge> {
         let (width, height) = (level.width(), level.height());
         let mut cell_of = vec![NONE; width * height];
         let mut pos = Vec::new();
+        let mut count = 0;
         let mut stack: Vec<Pos> = Vec::new();
         let seeds = std::iter::once(level.player()).chain(level.boxes().iter().copied());
         for seed in seeds {
@@ -54,13 +51,19 @@ impl Board {
                 if level.tile(p) == Tile::Wall || cell_of[index] != NONE {
                     continue;
                 }
-                if pos.len() >= usize::from(NONE) {
-                    return Err(TooLarge);
-                }
                 cell_of[index] = 0;
-                pos.push(p);
+                count += 1;
+                if count < usize::from(NONE) {
+                    pos.push(p);
+                }
                 stack.extend(DIRECTIONS.iter().filter_map(|&d| level.neighbour(p, d)));
             }
+        }
+        if count >= usize::from(NONE) {
+            return Err(TooLarge {
+                cells: count,
+                goals: level.goals().count(),
+            });
         }
         // Row-major numbering, so the smallest reachable cell (the player's
         // normalised place) does not depend on the flood order.
@@ -146,54 +149,52 @@ pub struct Targets {
 }
 
 impl Targets {
+    /// What the table of `cells` by `targets` takes, to decide before
+    /// building it whether it fits.
+    pub fn bytes(cells: usize, targets: usize) -> usize {
+        cells
+            .saturating_mul(targets)
+            .saturating_mul(size_of::<i64>())
+    }
+
     /// Distances for boxes moving in `mode` to `targets`, found by moving
     /// boxes the other way from the targets: a box can be pushed from `c`
     /// to a goal only if the goal can pull it back to `c`, and vice versa.
-    pub fn new(board: &Board, targets: &[Cell], mode: Mode) -> Self {
-        let cells = board.cells();
-        let mut dist = vec![FAR; cells * targets.len()];
-        let mut queue = std::collections::VecDeque::new();
+    /// `None` when `budget` runs out on the way.
+    pub fn new(board: &Board, targets: &[Cell], mode: Mode, budget: &Budget) -> Option<Self> {
+        let count = targets.len();
+        let mut costs = vec![UNREACHABLE; board.cells() * count];
+        let mut queue = VecDeque::new();
         for (t, &target) in targets.iter().enumerate() {
-            let row = &mut dist[t * cells..(t + 1) * cells];
-            row[usize::from(target)] = 0;
+            if budget.stop().is_some() {
+                return None;
+            }
+            costs[usize::from(target) * count + t] = 0;
             queue.push_back(target);
             while let Some(c) = queue.pop_front() {
-                for dir in 0..4 {
-                    let to = board.next(c, dir);
-                    if to == NONE {
-                        continue;
-                    }
-                    // Pulling towards `to` needs room for the player beyond
-                    // it; pushing needs the player on the far side of `c`.
-                    let player = match mode {
-                        Mode::Push => board.next(to, dir),
-                        Mode::Pull => board.next(c, opposite(dir)),
-                    };
-                    if player == NONE {
-                        continue;
-                    }
-                    if row[usize::from(to)] == FAR {
-                        row[usize::from(to)] = row[usize::from(c)] + 1;
+                let next = costs[usize::from(c) * count + t] + 1;
+                for to in retreats(board, c, mode) {
+                    let cost = &mut costs[usize::from(to) * count + t];
+                    if *cost == UNREACHABLE {
+                        *cost = next;
                         queue.push_back(to);
                     }
                 }
             }
         }
-        let dead = (0..cells)
-            .map(|c| (0..targets.len()).all(|t| dist[t * cells + c] == FAR))
-            .collect();
-        let costs = (0..cells)
-            .flat_map(|c| (0..targets.len()).map(move |t| (c, t)))
-            .map(|(c, t)| match dist[t * cells + c] {
-                FAR => UNREACHABLE,
-                d => i64::from(d),
-            })
-            .collect();
-        Self {
-            count: targets.len(),
+        Some(Self {
+            count,
             costs,
-            dead,
-        }
+            dead: dead_squares(board, targets, mode),
+        })
+    }
+
+    /// [`Targets::new`] with no time limit, for tests.
+    #[cfg(test)]
+    pub fn unlimited(board: &Board, targets: &[Cell], mode: Mode) -> Self {
+        let cancel = std::sync::atomic::AtomicBool::new(false);
+        let budget = Budget::new(std::time::Duration::MAX, &cancel);
+        Self::new(board, targets, mode, &budget).expect("no time limit")
     }
 
     pub fn len(&self) -> usize {
@@ -209,6 +210,48 @@ impl Targets {
     pub fn is_dead(&self, cell: Cell) -> bool {
         self.dead[usize::from(cell)]
     }
+
+    /// [`Targets::is_dead`] for every cell.
+    pub fn dead(&self) -> &[bool] {
+        &self.dead
+    }
+}
+
+/// The cells a box moving in `mode` could have come from to reach `cell`
+/// in one move: pulling it back towards `to` needs room for the player
+/// beyond it; pushing needs the player on the far side of `cell`.
+fn retreats(board: &Board, cell: Cell, mode: Mode) -> impl Iterator<Item = Cell> + '_ {
+    (0..4).filter_map(move |dir| {
+        let to = board.next(cell, dir);
+        if to == NONE {
+            return None;
+        }
+        let player = match mode {
+            Mode::Push => board.next(to, dir),
+            Mode::Pull => board.next(cell, opposite(dir)),
+        };
+        (player != NONE).then_some(to)
+    })
+}
+
+/// The cells from which a box moving in `mode` reaches none of `targets`:
+/// one breadth-first search from all targets at once, so it costs no more
+/// on a level with thousands of goals than on one with a single goal.
+pub fn dead_squares(board: &Board, targets: &[Cell], mode: Mode) -> Vec<bool> {
+    let mut dead = vec![true; board.cells()];
+    let mut queue: VecDeque<Cell> = targets.iter().copied().collect();
+    for &t in targets {
+        dead[usize::from(t)] = false;
+    }
+    while let Some(c) = queue.pop_front() {
+        for to in retreats(board, c, mode) {
+            if dead[usize::from(to)] {
+                dead[usize::from(to)] = false;
+                queue.push_back(to);
+            }
+        }
+    }
+    dead
 }
 
 #[cfg(test)]
@@ -218,7 +261,7 @@ mod tests {
 
     fn board(xsb: &str) -> (Board, Targets) {
         let board = Board::new(&parse_level(xsb).expect("test level parses")).expect("small board");
-        let targets = Targets::new(&board, board.goals(), Mode::Push);
+        let targets = Targets::unlimited(&board, board.goals(), Mode::Push);
         (board, targets)
     }
 

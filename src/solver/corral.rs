@@ -158,7 +158,7 @@ mod tests {
     fn pi_pushes(xsb: &str) -> Option<Vec<(Pos, usize)>> {
         let level = parse_level(xsb).expect("test level parses");
         let board = Board::new(&level).expect("small board");
-        let goals = Targets::new(&board, board.goals(), Mode::Push);
+        let goals = Targets::unlimited(&board, board.goals(), Mode::Push);
         let mut occupied = vec![false; board.cells()];
         for &p in level.boxes() {
             occupied[usize::from(board.cell(p).expect("box on floor"))] = true;

@@ -2,7 +2,7 @@
 //! against walls and other boxes off a goal. The search prunes with them,
 //! and the game asks [`Deadlocks`] after every push to warn at once.
 
-use super::board::{Board, Cell, Mode, NONE, Targets};
+use super::board::{Board, Cell, Mode, NONE, dead_squares};
 use crate::game::{Level, Pos};
 
 /// Whether the box on `cell` can never move again, given box occupancy
@@ -10,14 +10,14 @@ use crate::game::{Level, Pos};
 /// (including `cell` itself when the answer is yes).
 pub fn is_frozen(
     board: &Board,
-    goals: &Targets,
+    dead: &[bool],
     boxes: &[bool],
     cell: Cell,
     frozen: &mut Vec<Cell>,
 ) -> bool {
     let mut walls = Vec::new();
     let start = frozen.len();
-    let result = frozen_rec(board, goals, boxes, cell, &mut walls, frozen);
+    let result = frozen_rec(board, dead, boxes, cell, &mut walls, frozen);
     if !result {
         frozen.truncate(start);
     }
@@ -28,7 +28,7 @@ pub fn is_frozen(
 /// examined count as walls, which settles cycles such as a 2x2 square.
 fn frozen_rec(
     board: &Board,
-    goals: &Targets,
+    dead: &[bool],
     boxes: &[bool],
     cell: Cell,
     walls: &mut Vec<Cell>,
@@ -38,7 +38,7 @@ fn frozen_rec(
     let mark = frozen.len();
     let blocked = [0, 1]
         .into_iter()
-        .all(|axis| axis_blocked(board, goals, boxes, cell, axis, walls, frozen));
+        .all(|axis| axis_blocked(board, dead, boxes, cell, axis, walls, frozen));
     if blocked {
         frozen.push(cell);
     } else {
@@ -51,7 +51,7 @@ fn frozen_rec(
 /// dead squares on both sides, or a frozen box on either side.
 fn axis_blocked(
     board: &Board,
-    goals: &Targets,
+    dead: &[bool],
     boxes: &[bool],
     cell: Cell,
     axis: usize,
@@ -63,42 +63,45 @@ fn axis_blocked(
     if is_wall(a) || is_wall(b) {
         return true;
     }
-    if goals.is_dead(a) && goals.is_dead(b) {
+    if dead[usize::from(a)] && dead[usize::from(b)] {
         return true;
     }
-    [a, b].into_iter().any(|side| {
-        boxes[usize::from(side)] && frozen_rec(board, goals, boxes, side, walls, frozen)
-    })
+    [a, b]
+        .into_iter()
+        .any(|side| boxes[usize::from(side)] && frozen_rec(board, dead, boxes, side, walls, frozen))
 }
 
 /// Whether the box just moved to `cell` leaves the position unsolvable
 /// because it, or a box frozen with it, is stuck off a goal.
 pub fn freeze_deadlock(
     board: &Board,
-    goals: &Targets,
+    dead: &[bool],
     boxes: &[bool],
     cell: Cell,
     scratch: &mut Vec<Cell>,
 ) -> bool {
     scratch.clear();
-    is_frozen(board, goals, boxes, cell, scratch) && scratch.iter().any(|&c| !board.is_goal(c))
+    is_frozen(board, dead, boxes, cell, scratch) && scratch.iter().any(|&c| !board.is_goal(c))
 }
 
 /// Instant deadlock warnings for the game: built once per level, asked after
 /// every push.
 #[derive(Debug, Clone)]
 pub struct Deadlocks {
-    board: Option<(Board, Targets)>,
+    /// The solver's board and its dead squares; `None` for a level too
+    /// large to number, which then gets no warnings.
+    board: Option<(Board, Vec<bool>)>,
 }
 
 impl Deadlocks {
-    /// Precomputes the dead squares of `level` (pulling boxes back from the
-    /// goals). Boxes and player of `level` only choose which floor counts.
+    /// Precomputes the dead squares of `level` (pulling boxes back from all
+    /// goals at once, so linear in the level's size however many goals it
+    /// has). Boxes and player of `level` only choose which floor counts.
     pub fn new(level: &Level) -> Self {
         Self {
             board: Board::new(level).ok().map(|board| {
-                let goals = Targets::new(&board, board.goals(), Mode::Push);
-                (board, goals)
+                let dead = dead_squares(&board, board.goals(), Mode::Push);
+                (board, dead)
             }),
         }
     }
@@ -107,7 +110,7 @@ impl Deadlocks {
     pub fn is_dead_square(&self, pos: Pos) -> bool {
         self.board
             .as_ref()
-            .and_then(|(b, goals)| b.cell(pos).map(|c| goals.is_dead(c)))
+            .and_then(|(b, dead)| b.cell(pos).map(|c| dead[usize::from(c)]))
             .unwrap_or(false)
     }
 
@@ -116,7 +119,7 @@ impl Deadlocks {
     /// goal. Empty means no deadlock is visible without search. Returned in
     /// the order given.
     pub fn stuck_boxes(&self, boxes: &[Pos]) -> Vec<Pos> {
-        let Some((board, goals)) = &self.board else {
+        let Some((board, dead)) = &self.board else {
             return Vec::new();
         };
         let cells: Vec<Option<Cell>> = boxes.iter().map(|&p| board.cell(p)).collect();
@@ -127,11 +130,11 @@ impl Deadlocks {
         let mut stuck = vec![false; board.cells()];
         let mut frozen = Vec::new();
         for &c in cells.iter().flatten() {
-            if goals.is_dead(c) {
+            if dead[usize::from(c)] {
                 stuck[usize::from(c)] = true;
             } else if !stuck[usize::from(c)] && !board.is_goal(c) {
                 frozen.clear();
-                if is_frozen(board, goals, &occupied, c, &mut frozen) {
+                if is_frozen(board, dead, &occupied, c, &mut frozen) {
                     for &f in &frozen {
                         stuck[usize::from(f)] |= !board.is_goal(f);
                     }

@@ -3,12 +3,24 @@
 //! bound on the pushes left that is far tighter than nearest-goal distances,
 //! and an impossible assignment proves a deadlock.
 
+use std::time::Instant;
+
+/// Problems with at least this many rows read the clock every this many
+/// rows.
+const LARGE_ROWS: usize = 64;
+
 /// Cost of a box that cannot reach a goal; larger than any real total.
 pub const UNREACHABLE: i64 = 1 << 40;
 
 /// Reusable buffers, so the search allocates nothing per node.
 #[derive(Debug, Default)]
 pub struct Assignment {
+    /// When a full solve must stop; [`Assignment::solve`] on thousands of
+    /// boxes takes seconds.
+    deadline: Option<Instant>,
+    /// Whether the last solve stopped at the deadline: its `None` then
+    /// proves nothing.
+    stopped: bool,
     u: Vec<i64>,
     v: Vec<i64>,
     owner: Vec<usize>,
@@ -20,11 +32,29 @@ pub struct Assignment {
     base_u: Vec<i64>,
     base_v: Vec<i64>,
     base_owner: Vec<usize>,
+    /// A solution put aside by [`Assignment::keep`].
+    kept_u: Vec<i64>,
+    kept_v: Vec<i64>,
+    kept_owner: Vec<usize>,
 }
 
 impl Assignment {
+    /// Buffers for solves that stop at `deadline`.
+    pub fn with_deadline(deadline: Option<Instant>) -> Self {
+        Self {
+            deadline,
+            ..Self::default()
+        }
+    }
+
+    /// Whether the last [`Assignment::solve`] ran out of time.
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
     /// The least total cost of giving each of `rows` a different column, or
-    /// `None` when no assignment avoids an [`UNREACHABLE`] pair. `row(r)`
+    /// `None` when no assignment avoids an [`UNREACHABLE`] pair or the
+    /// deadline passed (see [`Assignment::stopped`]). `row(r)`
     /// holds the costs of row `r`, one per column. Needs `rows <= cols`.
     pub fn solve<'r>(
         &mut self,
@@ -54,8 +84,15 @@ impl Assignment {
                 self.matched[r] = true;
             }
         }
+        self.stopped = false;
         for current in 1..=rows {
             if !self.matched[current] {
+                // Only a large problem takes long enough to need the clock.
+                let large = rows >= LARGE_ROWS && current % LARGE_ROWS == 0;
+                if large && self.deadline.is_some_and(|d| Instant::now() >= d) {
+                    self.stopped = true;
+                    return None;
+                }
                 self.augment(current, cols, &row);
             }
         }
@@ -68,6 +105,38 @@ impl Assignment {
         self.base_u.clone_from(&self.u);
         self.base_v.clone_from(&self.v);
         self.base_owner.clone_from(&self.owner);
+    }
+
+    /// Puts the last solution aside, to be taken up again by
+    /// [`Assignment::restore`].
+    pub fn keep(&mut self) {
+        self.kept_u.clone_from(&self.u);
+        self.kept_v.clone_from(&self.v);
+        self.kept_owner.clone_from(&self.owner);
+    }
+
+    /// Takes up the kept solution, for the same rows with row `from` moved
+    /// to place `to` (the others shifting to make room): as a position's
+    /// boxes are re-sorted after one moves. An optimal solution of the same
+    /// problem, so no augmenting path is needed.
+    pub fn restore(&mut self, from: usize, to: usize) {
+        let new_row = |r: usize| match r {
+            r if r == from => to,
+            r if from < r && r <= to => r - 1,
+            r if to <= r && r < from => r + 1,
+            r => r,
+        };
+        self.u.clone_from(&self.kept_u);
+        let moved = self.u.remove(from + 1);
+        self.u.insert(to + 1, moved);
+        self.v.clone_from(&self.kept_v);
+        self.owner.clear();
+        self.owner.extend(
+            self.kept_owner
+                .iter()
+                .map(|&r| if r == 0 { 0 } else { new_row(r - 1) + 1 }),
+        );
+        self.stopped = false;
     }
 
     /// Like [`Assignment::solve`] for the saved problem with only row
@@ -189,6 +258,37 @@ mod tests {
         let other = [[7, 2, 6], [3, 10, 4], [5, 1, 2]];
         let full = Assignment::default().solve(3, 3, |r| &other[r]);
         assert_eq!(assignment.resolve(3, 0, |r| &other[r]), full);
+    }
+
+    #[test]
+    fn a_solve_past_its_deadline_stops_and_says_so() {
+        // Every row prefers column 0, so all but one need a path.
+        let n = 2 * LARGE_ROWS;
+        let costs: Vec<Vec<i64>> = (0..n).map(|_| (0..n as i64).collect()).collect();
+        let mut assignment = Assignment::with_deadline(Some(Instant::now()));
+        assert_eq!(assignment.solve(n, n, |r| &costs[r]), None);
+        assert!(assignment.stopped());
+        let mut unhurried = Assignment::with_deadline(None);
+        let all_columns = (n * (n - 1) / 2) as u32;
+        assert_eq!(unhurried.solve(n, n, |r| &costs[r]), Some(all_columns));
+        assert!(!unhurried.stopped());
+    }
+
+    #[test]
+    fn a_kept_solution_serves_the_same_rows_reordered() {
+        let rows = [[4, 1, 3], [2, 0, 5], [3, 2, 2]];
+        let mut assignment = Assignment::default();
+        assert_eq!(assignment.solve(3, 3, |r| &rows[r]), Some(5));
+        assignment.keep();
+        // Row 0 moves to the end, as a box re-sorted after its push.
+        let reordered = [rows[1], rows[2], rows[0]];
+        assignment.restore(0, 2);
+        assert_eq!(assignment.total(3, &|r| &reordered[r][..]), Some(5));
+        // The restored solution is a valid base for one changed row.
+        assignment.save();
+        let changed = [reordered[0], [9, 9, 0], reordered[2]];
+        let full = Assignment::default().solve(3, 3, |r| &changed[r]);
+        assert_eq!(assignment.resolve(3, 1, |r| &changed[r]), full);
     }
 
     #[test]

@@ -84,7 +84,7 @@ mod tests {
         const LEFT: usize = 0;
         let level = parse_level(xsb).expect("test level parses");
         let board = Board::new(&level).expect("small board");
-        let goals = Targets::new(&board, board.goals(), Mode::Push);
+        let goals = Targets::unlimited(&board, board.goals(), Mode::Push);
         let mut occupied = vec![false; board.cells()];
         let to = board.cell(to).expect("floor");
         occupied[usize::from(to)] = true;

@@ -10,6 +10,7 @@
 //! solution.
 
 mod board;
+mod budget;
 mod corral;
 mod deadlock;
 mod hungarian;
@@ -19,13 +20,15 @@ mod path;
 mod search;
 mod table;
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
+pub use budget::TooLarge;
 pub use deadlock::Deadlocks;
 
 use crate::game::{Direction, Level, Pos, Step};
 use board::{Board, Cell, Mode, Targets};
+use budget::{Budget, Stop};
 use marks::{Marks, flood};
 use search::{Search, Status};
 use table::{Table, Zobrist};
@@ -74,6 +77,17 @@ pub enum Outcome {
     GaveUp,
     /// The cancel flag was raised.
     Cancelled,
+    /// The level's tables would not fit the memory cap: declined at once.
+    TooLarge(TooLarge),
+}
+
+impl From<Stop> for Outcome {
+    fn from(stop: Stop) -> Self {
+        match stop {
+            Stop::TimeUp => Outcome::GaveUp,
+            Stop::Cancelled => Outcome::Cancelled,
+        }
+    }
 }
 
 /// Searches for a solution of `level` from its boxes and player (so a game's
@@ -85,9 +99,25 @@ pub enum Outcome {
 /// a common position, ends the search; either one running out of positions
 /// proves there is no solution.
 pub fn solve(level: &Level, limits: &Limits, cancel: &AtomicBool) -> Outcome {
-    let deadline = Instant::now() + limits.time;
-    let Ok(board) = Board::new(level) else {
-        return Outcome::GaveUp;
+    solve_with_stats(level, limits, cancel).0
+}
+
+/// What a search did, for `bench`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Positions expanded, both directions together.
+    pub expanded: u64,
+    /// The most the search's own tables held, in bytes.
+    pub peak_bytes: usize,
+}
+
+/// [`solve`], also telling how much work and memory it took.
+pub fn solve_with_stats(level: &Level, limits: &Limits, cancel: &AtomicBool) -> (Outcome, Stats) {
+    let mut work = Stats::default();
+    let budget = Budget::new(limits.time, cancel);
+    let board = match Board::new(level) {
+        Ok(board) => board,
+        Err(too_large) => return (Outcome::TooLarge(too_large), work),
     };
     let mut boxes: Vec<_> = level
         .boxes()
@@ -96,46 +126,90 @@ pub fn solve(level: &Level, limits: &Limits, cancel: &AtomicBool) -> Outcome {
         .collect();
     let player = board.cell(level.player());
     let Some(player) = player.filter(|_| boxes.len() == level.boxes().len()) else {
-        return Outcome::Unsolvable;
+        return (Outcome::Unsolvable, work);
     };
     if boxes.len() > board.goals().len() {
-        return Outcome::Unsolvable;
+        return (Outcome::Unsolvable, work);
     }
     boxes.sort_unstable();
-    let goals = Targets::new(&board, board.goals(), Mode::Push);
-    let starts = Targets::new(&board, &boxes, Mode::Pull);
-    let zobrist = Zobrist::new(board.cells());
-    // Each direction gets half the memory.
-    let max_nodes = limits.max_memory_bytes / Table::bytes_per_node(boxes.len()) / 2;
-    let sizes = (boxes.len(), max_nodes);
-    let mut forward = Search::new(&board, (&goals, &goals), Mode::Push, &zobrist, sizes);
-    let mut backward = Search::new(&board, (&goals, &starts), Mode::Pull, &zobrist, sizes);
-    if let Status::Solved(_) = forward.add_root(&boxes, player) {
-        return Outcome::Solved(Vec::new());
-    }
     // Pulling needs every goal filled, so only when boxes and goals match.
     let pulling = boxes.len() == board.goals().len();
+    // The distance tables must leave at least half the cap to the search.
+    let table = Targets::bytes(board.cells(), board.goals().len());
+    let tables = if pulling { 2 * table } else { table };
+    if tables > limits.max_memory_bytes / 2 {
+        let too_large = TooLarge {
+            cells: board.cells(),
+            goals: board.goals().len(),
+        };
+        return (Outcome::TooLarge(too_large), work);
+    }
+    work.peak_bytes = tables;
+    let Some(goals) = Targets::new(&board, board.goals(), Mode::Push, &budget) else {
+        return (stopped(&budget), work);
+    };
+    let starts = if pulling {
+        let Some(starts) = Targets::new(&board, &boxes, Mode::Pull, &budget) else {
+            return (stopped(&budget), work);
+        };
+        starts
+    } else {
+        // The pulling side never runs; it only needs something to point at.
+        goals.clone()
+    };
+    let zobrist = Zobrist::new(board.cells());
+    // Each direction gets half of what the tables leave.
+    let per_node = Table::bytes_per_node(boxes.len());
+    let max_nodes = (limits.max_memory_bytes - tables) / per_node / 2;
+    let sizes = (boxes.len(), max_nodes);
+    let shared = (&zobrist, &budget);
+    let mut forward = Search::new(&board, (&goals, &goals), Mode::Push, shared, sizes);
+    let mut backward = Search::new(&board, (&goals, &starts), Mode::Pull, shared, sizes);
+    let outcome = race(
+        &board,
+        (&mut forward, &mut backward),
+        (&boxes, player),
+        &budget,
+    );
+    work.expanded = forward.expanded() + backward.expanded();
+    work.peak_bytes += forward.bytes() + backward.bytes();
+    (outcome, work)
+}
+
+/// Runs the two searches in turns from the position `(boxes, player)`
+/// until one finishes, they meet, or the budget runs out.
+fn race(
+    board: &Board,
+    (forward, backward): (&mut Search, &mut Search),
+    (boxes, player): (&[Cell], Cell),
+    budget: &Budget,
+) -> Outcome {
+    match forward.add_root(boxes, player) {
+        Status::Solved(_) => return Outcome::Solved(Vec::new()),
+        Status::Stopped => return stopped(budget),
+        _ => {}
+    }
+    let pulling = boxes.len() == board.goals().len();
     if pulling {
-        for player in solved_player_areas(&board) {
-            backward.add_root(board.goals(), player);
+        for player in solved_player_areas(board) {
+            if let Status::Stopped = backward.add_root(board.goals(), player) {
+                return stopped(budget);
+            }
         }
     }
     let mut running = [true, pulling];
     while running.iter().any(|&r| r) {
-        if cancel.load(Ordering::Relaxed) {
-            return Outcome::Cancelled;
-        }
-        if Instant::now() >= deadline {
-            return Outcome::GaveUp;
+        if let Some(stop) = budget.stop() {
+            return stop.into();
         }
         for (side, active) in running.iter_mut().enumerate() {
             if !*active {
                 continue;
             }
             let status = if side == 0 {
-                forward.step(&backward, PUSH_SLICE)
+                forward.step(backward, PUSH_SLICE)
             } else {
-                backward.step(&forward, PULL_SLICE)
+                backward.step(forward, PULL_SLICE)
             };
             let pushes = match status {
                 Status::Running => continue,
@@ -143,6 +217,7 @@ pub fn solve(level: &Level, limits: &Limits, cancel: &AtomicBool) -> Outcome {
                     *active = false;
                     continue;
                 }
+                Status::Stopped => return stopped(budget),
                 Status::Exhausted => return Outcome::Unsolvable,
                 Status::Solved(index) => forward.pushes(index),
                 Status::Met { own, other } => {
@@ -156,10 +231,15 @@ pub fn solve(level: &Level, limits: &Limits, cancel: &AtomicBool) -> Outcome {
                     pushes
                 }
             };
-            return Outcome::Solved(path::steps(&board, &boxes, player, &pushes));
+            return Outcome::Solved(path::steps(board, boxes, player, &pushes));
         }
     }
     Outcome::GaveUp
+}
+
+/// The outcome of a search the budget stopped part-way.
+fn stopped(budget: &Budget) -> Outcome {
+    budget.stop().map_or(Outcome::GaveUp, Outcome::from)
 }
 
 /// The first push of `steps` played from `level`'s position: where that

@@ -59,6 +59,13 @@ impl Table {
         }
     }
 
+    /// Bytes held now: what was reserved, used or not.
+    pub fn bytes(&self) -> usize {
+        self.nodes.capacity() * size_of::<Node>()
+            + self.boxes.capacity() * size_of::<Cell>()
+            + self.slots.len() * size_of::<u64>()
+    }
+
     pub fn is_full(&self) -> bool {
         self.nodes.len() >= self.max_nodes
     }

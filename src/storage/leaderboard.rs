@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::text::plural;
+
 pub const LEADERBOARD_SIZE: usize = 10;
 pub const MAX_NICKNAME_CHARS: usize = 20;
 
@@ -157,23 +159,44 @@ impl Leaderboard {
         self.entries.first().map(|e| e.score)
     }
 
-    /// Whether `score` would still be on the board after being added behind
-    /// every entry with the same score.
+    /// Whether `score` earns a place: the spec lets in any score that
+    /// "surpasses or matches" one on the board, so a tie with the last entry
+    /// of a full board qualifies too (see [`Self::insert`]).
     pub fn qualifies(&self, score: usize) -> bool {
         self.entries.len() < LEADERBOARD_SIZE
-            || self.entries.last().is_some_and(|worst| score < worst.score)
+            || self
+                .entries
+                .last()
+                .is_some_and(|worst| score <= worst.score)
+    }
+
+    /// Why a score gets no place, in a line for the player; `None` when it
+    /// qualifies.
+    pub fn miss_note(&self, score: usize) -> Option<String> {
+        let worst = self.entries.last().filter(|_| !self.qualifies(score))?;
+        Some(format!(
+            "Not on the leaderboard: the top {LEADERBOARD_SIZE} go up to {}.",
+            plural(worst.score, "move")
+        ))
     }
 
     /// Adds a score behind every equal one and keeps the best ten. Returns
-    /// the new entry's place (0 is best), or `None` if it did not make it.
-    /// A nickname that [`valid_nickname`] would refuse is cleaned up first
-    /// (control characters become spaces, cut to length, `?` if nothing is
-    /// left), so the board always writes out as a file that reads back clean.
+    /// the new entry's place (0 is best), or `None` if it did not qualify.
+    /// A tie with the last entry of a full board takes its place: the spec
+    /// lets a match in and caps the board at ten, so the older entry of that
+    /// score is the one to go. A nickname that [`valid_nickname`] would
+    /// refuse is cleaned up first (control characters become spaces, cut to
+    /// length, `?` if nothing is left), so the board always writes out as a
+    /// file that reads back clean.
     pub fn insert(&mut self, score: usize, name: &str) -> Option<usize> {
         if !self.qualifies(score) {
             return None;
         }
-        let place = self.entries.partition_point(|e| e.score <= score);
+        let mut place = self.entries.partition_point(|e| e.score <= score);
+        if place == LEADERBOARD_SIZE {
+            place -= 1;
+            self.entries.remove(place);
+        }
         self.entries.insert(
             place,
             Entry {

@@ -130,3 +130,23 @@ pub fn messages(app: &App) -> String {
 pub fn screen_text(app: &App) -> String {
     app.visible_text(100, 30)
 }
+
+/// Three levels in one file, the third without a title.
+pub const THREE_LEVELS: &str = "#####\n#@$.#\n#####\nTitle: One\n\n#####\n#@$.#\n#####\nTitle: Two\n\n######\n#@$ .#\n######\n";
+
+/// Tells the app the terminal is now `width` x `height`, as the event loop does.
+pub fn resize(app: &mut App, width: u16, height: u16) {
+    app.handle_event(
+        &Event::Resize(width, height),
+        Rect::new(0, 0, width, height),
+    );
+}
+
+/// The whole screen as text, row by row, trailing spaces trimmed.
+pub fn screen(app: &mut App, width: u16, height: u16) -> Vec<String> {
+    resize(app, width, height);
+    app.visible_text(width, height)
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}

@@ -9,7 +9,7 @@ mod opening;
 pub use opening::expand_path;
 
 use super::App;
-use super::message::Message;
+use super::message::{Message, Problem};
 use super::origin::{Mode, Origin};
 use super::screen::{Effect, Screen};
 use super::screens::collection_menu::CollectionMenu;
@@ -69,6 +69,13 @@ impl App {
             Effect::Leave(ended) => self.leave(&ended),
             Effect::Solved(ended) => self.solved(&ended),
             Effect::SwitchLevel { from, to } => self.switch_level(&from, &to),
+            Effect::SetZoom(zoom) => {
+                if let Err(error) = self.library.set_zoom(zoom) {
+                    let message =
+                        Message::trouble(Some("Zoom not remembered"), Problem::Library(error));
+                    self.top_mut().show(message);
+                }
+            }
         }
     }
 

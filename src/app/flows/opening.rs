@@ -97,13 +97,14 @@ impl App {
             .map(|(index, level)| {
                 let number = index + 1;
                 let records = file.records(number);
+                // Named as the game names it once open: `multi.xsb #3`.
                 level_row(
                     level,
                     records.as_ref(),
                     listing.as_ref(),
                     false,
                     number,
-                    "Level",
+                    &format!("{} #", file.name()),
                 )
             })
             .collect();
@@ -138,7 +139,7 @@ impl App {
                     listing.as_ref(),
                     progress.is_solved(number),
                     number,
-                    collection.name(),
+                    &format!("{} ", collection.name()),
                 ))
             })
             .collect();
@@ -303,8 +304,9 @@ impl App {
         // A damaged leaderboard matters more than news such as "loaded".
         let message = problem.or(message);
         let record = board.best();
+        let zoom = self.library.settings().zoom;
         self.push(Play::new(
-            opened, game, record, message, resumed, self.theme,
+            opened, game, record, message, resumed, zoom, self.theme,
         ));
     }
 }
@@ -347,8 +349,8 @@ fn placement_note(placement: &Placement) -> Option<Message> {
     }
 }
 
-/// A line of a level list: `fallback` and the number name a level with no
-/// title; `listing` is the records' folder, read once for the whole list.
+/// A line of a level list: `fallback` then the number name a level with
+/// no title; `listing` is the records' folder, read once for the whole list.
 fn level_row(
     level: &Level,
     records: Option<&Records>,
@@ -364,7 +366,7 @@ fn level_row(
     LevelRow {
         title: level
             .title()
-            .map_or_else(|| format!("{fallback} {number}"), str::to_owned),
+            .map_or_else(|| format!("{fallback}{number}"), str::to_owned),
         record,
         saved,
         solved,

@@ -52,6 +52,8 @@ pub(crate) enum Action {
     Accept,
     /// Menus: Escape or Backspace.
     Back,
+    /// Anywhere but a text field: the messages on show, whole.
+    Messages,
 }
 
 /// Where a binding applies.
@@ -221,7 +223,8 @@ mod tests {
             | Action::Taller
             | Action::Shorter
             | Action::TryOut
-            | Action::SaveLevel => None,
+            | Action::SaveLevel
+            | Action::Messages => None,
         }
     }
 

@@ -7,7 +7,7 @@ use crate::app::keys;
 
 /// Every binding, in the order the help lists them. The first that
 /// matches a key wins.
-pub(crate) const BINDINGS: [Binding; 33] = [
+pub(crate) const BINDINGS: [Binding; 34] = [
     Binding {
         action: Action::Move,
         scope: Scope::Play,
@@ -257,6 +257,14 @@ pub(crate) const BINDINGS: [Binding; 33] = [
         matches: |key| key.code == KeyCode::Esc,
         keys: "Esc",
         help: &["editor: leave"],
+        legend: None,
+    },
+    Binding {
+        action: Action::Messages,
+        scope: Scope::Menus,
+        matches: |key| keys::is_letter(key, 'm') || key.code == KeyCode::F(1),
+        keys: "M / F1",
+        help: &["messages, whole (F1 in a text field)"],
         legend: None,
     },
     Binding {

@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use crossterm::event::{KeyCode, KeyEvent};
+use crossterm::event::{KeyCode, KeyEvent, MouseEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
@@ -13,9 +13,10 @@ use crate::app::message::Message;
 use crate::app::origin::Mode;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
-use crate::app::widgets::menu::{MenuKey, MenuList, menu_commands, menu_key};
-use crate::app::widgets::page::{centered_column, notice_line, page};
+use crate::app::widgets::menu::{MenuKey, MenuList, menu_click, menu_commands, menu_key};
+use crate::app::widgets::page::{centered_column, notice_line, page, page_areas};
 use crate::library::{AddedCollection, Collection, Library};
+use crate::text::width;
 
 /// One line of the menu: a collection, its size and the player's progress,
 /// or the line that adds one.
@@ -115,7 +116,7 @@ impl CollectionMenu {
                     Entry::Added {
                         collection, solved, ..
                     } => (collection.level_count, *solved),
-                    Entry::AddNew => return ADD_NEW.to_owned(),
+                    Entry::AddNew => return self.theme.text(ADD_NEW).into_owned(),
                 };
                 let mut line = format!(
                     "{:<width$}  {levels:>3} levels  {solved:>3} solved",
@@ -129,6 +130,20 @@ impl CollectionMenu {
                 line
             })
             .collect()
+    }
+
+    /// The widest line and the marker.
+    fn menu_width(&self) -> u16 {
+        let lines = self.lines();
+        lines.iter().map(|l| width(l)).max().unwrap_or(0) as u16 + 3
+    }
+
+    fn choose(&mut self, chosen: Option<MenuKey>) -> Effect {
+        match chosen {
+            Some(MenuKey::Accept) => self.accept(),
+            Some(MenuKey::Back) => Effect::Back,
+            None => Effect::None,
+        }
     }
 
     fn accept(&self) -> Effect {
@@ -176,11 +191,18 @@ impl Screen for CollectionMenu {
             }
             return Effect::None;
         }
-        match menu_key(key, &mut self.selected, self.entries.len()) {
-            Some(MenuKey::Accept) => self.accept(),
-            Some(MenuKey::Back) => Effect::Back,
-            None => Effect::None,
-        }
+        let chosen = menu_key(key, &mut self.selected, self.entries.len());
+        self.choose(chosen)
+    }
+
+    fn handle_mouse(&mut self, mouse: MouseEvent, area: Rect) -> Effect {
+        self.removing = None;
+        let Some(areas) = page_areas(area) else {
+            return Effect::None;
+        };
+        let menu = centered_column(areas.content, self.menu_width());
+        let chosen = menu_click(mouse, menu, &mut self.selected, self.entries.len());
+        self.choose(chosen)
     }
 
     fn commands(&self) -> Vec<Command> {
@@ -206,13 +228,11 @@ impl Screen for CollectionMenu {
             return;
         };
         notice_line(area, buf, self.theme, self.message.as_ref());
-        let lines = self.lines();
-        let width = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u16 + 3;
         MenuList {
-            items: &lines,
+            items: &self.lines(),
             selected: self.selected,
             theme: self.theme,
         }
-        .render(centered_column(content, width), buf);
+        .render(centered_column(content, self.menu_width()), buf);
     }
 }

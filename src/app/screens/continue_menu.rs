@@ -1,6 +1,6 @@
 //! Arcade remembers how far the player got in each collection.
 
-use crossterm::event::KeyEvent;
+use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
@@ -9,8 +9,8 @@ use crate::app::message::Message;
 use crate::app::origin::Origin;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
-use crate::app::widgets::menu::{MenuKey, MenuList, menu_commands, menu_key};
-use crate::app::widgets::page::{centered_column, notice_line, page};
+use crate::app::widgets::menu::{MenuKey, MenuList, menu_click, menu_commands, menu_key};
+use crate::app::widgets::page::{centered_column, notice_line, page, page_areas};
 use crate::library::Collection;
 
 #[derive(Debug)]
@@ -46,7 +46,22 @@ impl ContinueMenu {
             theme,
         }
     }
+
+    fn choose(&mut self, chosen: Option<MenuKey>) -> Effect {
+        match chosen {
+            Some(MenuKey::Accept) if self.selected == 0 => {
+                let delta = self.furthest.saturating_sub(1).cast_signed();
+                Effect::Open(self.start.step(delta).unwrap_or_else(|| self.start.clone()))
+            }
+            Some(MenuKey::Accept) => Effect::Open(self.start.clone()),
+            Some(MenuKey::Back) => Effect::Back,
+            None => Effect::None,
+        }
+    }
 }
+
+/// Wide enough for `Continue at level NNN` and the marker.
+const MENU_WIDTH: u16 = 26;
 
 impl Screen for ContinueMenu {
     fn name(&self) -> &'static str {
@@ -56,15 +71,17 @@ impl Screen for ContinueMenu {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         // A message answers the last key; the next one dismisses it.
         self.message = None;
-        match menu_key(key, &mut self.selected, 2) {
-            Some(MenuKey::Accept) if self.selected == 0 => {
-                let delta = self.furthest.saturating_sub(1).cast_signed();
-                Effect::Open(self.start.step(delta).unwrap_or_else(|| self.start.clone()))
-            }
-            Some(MenuKey::Accept) => Effect::Open(self.start.clone()),
-            Some(MenuKey::Back) => Effect::Back,
-            None => Effect::None,
-        }
+        let chosen = menu_key(key, &mut self.selected, 2);
+        self.choose(chosen)
+    }
+
+    fn handle_mouse(&mut self, mouse: MouseEvent, area: Rect) -> Effect {
+        let Some(areas) = page_areas(area) else {
+            return Effect::None;
+        };
+        let menu = centered_column(areas.content, MENU_WIDTH);
+        let chosen = menu_click(mouse, menu, &mut self.selected, 2);
+        self.choose(chosen)
     }
 
     fn commands(&self) -> Vec<Command> {
@@ -92,6 +109,6 @@ impl Screen for ContinueMenu {
             selected: self.selected,
             theme: self.theme,
         }
-        .render(centered_column(content, 26), buf);
+        .render(centered_column(content, MENU_WIDTH), buf);
     }
 }

@@ -2,9 +2,9 @@
 
 use std::rc::Rc;
 
-use crossterm::event::{KeyCode, KeyEvent};
+use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{List, ListState, StatefulWidget, Widget};
 
@@ -12,10 +12,11 @@ use crate::app::keys;
 use crate::app::message::Message;
 use crate::app::origin::{CustomFile, Mode, Origin};
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
-use crate::app::theme::Theme;
+use crate::app::theme::{Chrome, Theme};
 use crate::app::widgets::page::{centered_column, notice_line, page, page_areas};
 use crate::game::Direction;
 use crate::library::{AddedCollection, Collection};
+use crate::text::{fit, width};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct LevelRow {
@@ -77,22 +78,41 @@ impl LevelList {
         }
     }
 
+    /// Where the list goes in the page's `content`: the title column's
+    /// width, the header row, the rows, and the first row shown (the
+    /// selected row stays mid-list while there are rows around it).
+    fn layout(&self, content: Rect) -> (usize, Rect, Rect, usize) {
+        let title_width = self
+            .rows
+            .iter()
+            .map(|r| width(&r.title))
+            .max()
+            .unwrap_or(0)
+            .clamp(5, 40)
+            .min(content.width.saturating_sub(24) as usize);
+        let column = centered_column(content, (title_width + 24) as u16);
+        let [header, rows] =
+            Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(column);
+        let visible = rows.height as usize;
+        let top = self
+            .selected
+            .saturating_sub(visible / 2)
+            .min(self.rows.len().saturating_sub(visible));
+        (title_width, header, rows, top)
+    }
+
     fn line(&self, index: usize, title_width: usize) -> String {
         let row = &self.rows[index];
         let record = row.record.map_or("N/A".to_owned(), |r| r.to_string());
-        let title: String = if row.title.chars().count() > title_width {
-            let kept: String = row
-                .title
-                .chars()
-                .take(title_width.saturating_sub(1))
-                .collect();
-            format!("{kept}…")
-        } else {
-            row.title.clone()
-        };
+        let title = fit(&row.title, title_width, self.theme.chrome(Chrome::Ellipsis));
+        let padding = " ".repeat(title_width.saturating_sub(width(&title)));
         format!(
-            "{} {:>3}  {title:<title_width$}  {record:>6}  {}",
-            if row.solved { "✓" } else { " " },
+            "{} {:>3}  {title}{padding}  {record:>6}  {}",
+            if row.solved {
+                self.theme.chrome(Chrome::Solved)
+            } else {
+                " "
+            },
             index + 1,
             if row.saved { "saved" } else { "" },
         )
@@ -110,8 +130,11 @@ impl Screen for LevelList {
         let last = self.rows.len().saturating_sub(1);
         let page = self.page.max(1);
         match (keys::direction(key), key.code) {
-            (Some(Direction::Up), _) => self.selected = self.selected.saturating_sub(1),
-            (Some(Direction::Down), _) => self.selected = (self.selected + 1).min(last),
+            // Up and Down wrap around, as in every menu.
+            (Some(Direction::Up), _) if self.selected == 0 => self.selected = last,
+            (Some(Direction::Up), _) => self.selected -= 1,
+            (Some(Direction::Down), _) if self.selected == last => self.selected = 0,
+            (Some(Direction::Down), _) => self.selected += 1,
             (_, KeyCode::PageUp) => self.selected = self.selected.saturating_sub(page),
             (_, KeyCode::PageDown) => self.selected = (self.selected + page).min(last),
             (_, KeyCode::Home) => self.selected = 0,
@@ -121,6 +144,26 @@ impl Screen for LevelList {
             }
             _ if keys::is_back(key) => return Effect::Back,
             _ => {}
+        }
+        Effect::None
+    }
+
+    /// A click selects a level; a click on the selected one plays it.
+    fn handle_mouse(&mut self, mouse: MouseEvent, area: Rect) -> Effect {
+        let Some(areas) = page_areas(area) else {
+            return Effect::None;
+        };
+        let (_, _, rows, top) = self.layout(areas.content);
+        let left_click = matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left));
+        if !left_click || !rows.contains(Position::new(mouse.column, mouse.row)) {
+            return Effect::None;
+        }
+        let index = top + (mouse.row - rows.y) as usize;
+        if index == self.selected {
+            return Effect::Open(self.origin(index + 1));
+        }
+        if index < self.rows.len() {
+            self.selected = index;
         }
         Effect::None
     }
@@ -157,33 +200,18 @@ impl Screen for LevelList {
             return;
         };
         notice_line(area, buf, self.theme, self.message.as_ref());
-        let title_width = self
-            .rows
-            .iter()
-            .map(|r| r.title.chars().count())
-            .max()
-            .unwrap_or(0)
-            .clamp(5, 40)
-            .min(content.width.saturating_sub(24) as usize);
-        let column = centered_column(content, (title_width + 24) as u16);
-        let [header, rows] =
-            Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(column);
+        let (title_width, header, rows, top) = self.layout(content);
         let header_text = format!("{:>5}  {:<title_width$}  {:>6}", "#", "Level", "Record");
         Line::from(vec![
             Span::raw("  "),
             Span::styled(header_text, self.theme.dim()),
         ])
         .render(header, buf);
-        // The selected row stays mid-list while there are rows around it.
-        let visible = rows.height as usize;
-        let top = self
-            .selected
-            .saturating_sub(visible / 2)
-            .min(self.rows.len().saturating_sub(visible));
         let items = (0..self.rows.len()).map(|index| {
             let line = self.line(index, title_width);
             if index == self.selected {
-                let text = format!("▶ {line}").trim_end().to_owned();
+                let pointer = self.theme.chrome(Chrome::Pointer);
+                let text = format!("{pointer} {line}").trim_end().to_owned();
                 Line::from(Span::styled(text, self.theme.selected()))
             } else {
                 Line::raw(format!("  {line}").trim_end().to_owned())

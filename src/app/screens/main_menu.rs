@@ -1,10 +1,9 @@
 //! The first screen: the logo and the modes.
 
-use crossterm::event::KeyEvent;
+use crossterm::event::{KeyCode, KeyEvent, MouseEvent};
 use ratatui::buffer::Buffer;
-use ratatui::layout::Alignment;
 use ratatui::layout::Rect;
-use ratatui::widgets::{Paragraph, Widget, Wrap};
+use ratatui::widgets::Widget;
 
 use super::about::About;
 use super::editor::Editor;
@@ -13,8 +12,9 @@ use crate::app::message::Message;
 use crate::app::origin::Mode;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
-use crate::app::widgets::menu::{MenuKey, MenuList, menu_key};
-use crate::app::widgets::page::{centered_column, page};
+use crate::app::widgets::menu::{MenuKey, MenuList, menu_click, menu_key};
+use crate::app::widgets::messages::MessageLines;
+use crate::app::widgets::page::{centered_column, page, page_areas};
 
 /// What choosing a line of the menu does.
 type Choice = fn(Theme) -> Effect;
@@ -51,17 +51,43 @@ impl MainMenu {
     }
 }
 
+impl MainMenu {
+    fn choose(&mut self, chosen: Option<MenuKey>) -> Effect {
+        match chosen {
+            Some(MenuKey::Accept) => (ITEMS[self.selected].1)(self.theme),
+            Some(MenuKey::Back) => Effect::Quit,
+            None => Effect::None,
+        }
+    }
+}
+
+/// Wide enough for the longest item and the marker.
+const MENU_WIDTH: u16 = 16;
+
 impl Screen for MainMenu {
     fn name(&self) -> &'static str {
         "main menu"
     }
 
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
-        match menu_key(key, &mut self.selected, ITEMS.len()) {
-            Some(MenuKey::Accept) => (ITEMS[self.selected].1)(self.theme),
-            Some(MenuKey::Back) => Effect::Quit,
-            None => Effect::None,
+        // Backspace is easily hit while typing elsewhere: it asks first,
+        // by selecting Quit. Esc quits at once, as the spec has it.
+        if key.code == KeyCode::Backspace {
+            self.selected = ITEMS.len() - 1;
+            self.message = Some(Message::info("Enter quits; Esc quits too"));
+            return Effect::None;
         }
+        let chosen = menu_key(key, &mut self.selected, ITEMS.len());
+        self.choose(chosen)
+    }
+
+    fn handle_mouse(&mut self, mouse: MouseEvent, area: Rect) -> Effect {
+        let Some(areas) = page_areas(area) else {
+            return Effect::None;
+        };
+        let menu = centered_column(areas.content, MENU_WIDTH);
+        let chosen = menu_click(mouse, menu, &mut self.selected, ITEMS.len());
+        self.choose(chosen)
     }
 
     /// Pasted levels open at once.
@@ -94,7 +120,7 @@ impl Screen for MainMenu {
             return;
         };
         let items: Vec<String> = ITEMS.iter().map(|(item, _)| (*item).to_owned()).collect();
-        let column = centered_column(content, 16);
+        let column = centered_column(content, MENU_WIDTH);
         MenuList {
             items: &items,
             selected: self.selected,
@@ -102,19 +128,23 @@ impl Screen for MainMenu {
         }
         .render(column, buf);
         if let Some(message) = &self.message {
-            // Notices name paths and can be long: wrap them under the menu.
-            let y = content.y + ITEMS.len() as u16 + 1;
+            // Notices name paths and can be long: wrap them under the menu,
+            // down to the notice row above the footer; M shows the rest.
+            let y = (content.y + ITEMS.len() as u16 + 1).min(content.bottom());
             let area = Rect::new(
                 content.x + 2,
                 y,
                 content.width.saturating_sub(4),
-                content.bottom().saturating_sub(y),
+                content.bottom() + 1 - y,
             );
-            Paragraph::new(message.text.as_str())
-                .style(self.theme.message(message.kind))
-                .alignment(Alignment::Center)
-                .wrap(Wrap { trim: true })
-                .render(area, buf);
+            MessageLines {
+                messages: std::slice::from_ref(message),
+                theme: self.theme,
+                info_style: self.theme.message(message.kind),
+                centered: true,
+                more_key: "M",
+            }
+            .render(area, buf);
         }
     }
 }

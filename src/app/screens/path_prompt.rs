@@ -12,6 +12,7 @@ use crate::app::message::Message;
 use crate::app::origin::Mode;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
+use crate::app::widgets::messages::MessageLines;
 use crate::app::widgets::page::{centered_column, page};
 use crate::app::widgets::text_input::{InputEvent, TextInput};
 use crate::game::parse_levels;
@@ -158,8 +159,17 @@ impl Screen for PathPrompt {
         Span::styled("> ", self.theme.accent()).render(prompt, buf);
         self.input.render(input, buf, Style::new());
         if let Some(message) = &self.message {
-            Span::styled(message.text.as_str(), self.theme.message(message.kind))
-                .render(below, buf);
+            // Wrapped down to the notice row; letters are typed here, so
+            // F1 is the key that shows a still longer one whole.
+            let rows = below.height + 1;
+            MessageLines {
+                messages: std::slice::from_ref(message),
+                theme: self.theme,
+                info_style: self.theme.message(message.kind),
+                centered: false,
+                more_key: "F1",
+            }
+            .render(Rect::new(below.x, below.y, below.width, rows), buf);
         } else if !self.candidates.is_empty() {
             Paragraph::new(self.candidates.join("  "))
                 .style(self.theme.dim())

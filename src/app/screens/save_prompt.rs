@@ -2,17 +2,18 @@
 
 use std::rc::Rc;
 
-use crossterm::event::KeyEvent;
+use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use crate::app::message::{Message, Problem};
 use crate::app::origin::Opened;
-use crate::app::screen::{Command, Effect, Screen, footer, one_message};
+use crate::app::screen::{Command, Effect, Screen, footer};
 use crate::app::theme::Theme;
-use crate::app::widgets::menu::{MenuKey, MenuList, menu_commands, menu_key};
-use crate::app::widgets::page::{centered_column, centered_line, notice_line, page};
+use crate::app::widgets::menu::{MenuKey, MenuList, menu_click, menu_commands, menu_key};
+use crate::app::widgets::messages::MessageLines;
+use crate::app::widgets::page::{centered_column, notice_line, page, page_areas};
 use crate::game::{Game, LogEntry};
 use crate::storage::Records;
 
@@ -22,6 +23,8 @@ pub(crate) struct SavePrompt {
     /// The saved moves, read once as the level was opened, or why they
     /// cannot be loaded: then only Delete is offered.
     save: Result<Vec<LogEntry>, Problem>,
+    /// What is wrong with a damaged save, told with the offer.
+    damage: Vec<Message>,
     selected: usize,
     /// Why the last choice could not be carried out.
     message: Option<Message>,
@@ -29,14 +32,63 @@ pub(crate) struct SavePrompt {
 }
 
 impl SavePrompt {
+    /// A save whose moves do not replay on the level is damaged too: the
+    /// player is told so, with the reason, before being offered anything.
     pub fn new(opened: Rc<Opened>, save: Result<Vec<LogEntry>, Problem>, theme: Theme) -> Self {
+        let save = save.and_then(|log| {
+            let replayed = Game::new(opened.level.clone()).apply_log(&log);
+            replayed.map(|()| log).map_err(|error| Problem::Replay {
+                save: opened.records.as_ref().map(|r| r.save_path().to_owned()),
+                error,
+            })
+        });
+        let damage = match &save {
+            Ok(_) => Vec::new(),
+            Err(reason) => vec![
+                Message::warning("The saved game is damaged and cannot be loaded:"),
+                Message::warning(reason.to_string()),
+            ],
+        };
         Self {
             opened,
             save,
+            damage,
             selected: 0,
             message: None,
             theme,
         }
+    }
+
+    fn choose(&mut self, chosen: Option<MenuKey>) -> Effect {
+        match chosen {
+            Some(MenuKey::Accept) if self.save.is_ok() && self.selected == 0 => self.load(),
+            Some(MenuKey::Accept) => self.delete(),
+            Some(MenuKey::Back) => Effect::Back,
+            None => Effect::None,
+        }
+    }
+
+    /// Why the save cannot be loaded, wrapped: it names a path.
+    fn reason(&self) -> Option<MessageLines<'_>> {
+        (!self.damage.is_empty()).then(|| MessageLines {
+            messages: &self.damage,
+            theme: self.theme,
+            info_style: self.theme.error(),
+            centered: true,
+            more_key: "M",
+        })
+    }
+
+    /// The menu under the reason, if any, and a blank row.
+    fn menu_area(&self, content: Rect) -> Rect {
+        let reason_rows = self.reason().map_or(0, |reason| {
+            reason.height(content.width).min(MAX_REASON_ROWS) + 1
+        });
+        let top = (content.y + reason_rows).min(content.bottom());
+        centered_column(
+            Rect::new(content.x, top, content.width, content.bottom() - top),
+            MENU_WIDTH,
+        )
     }
 
     fn items(&self) -> Vec<String> {
@@ -47,30 +99,19 @@ impl SavePrompt {
         }
     }
 
-    /// Replays the save; one that does not replay becomes the damaged question.
+    /// Plays on from the save, which `new` found to replay.
     fn load(&mut self) -> Effect {
-        let Ok(log) = &self.save else {
-            return self.delete();
-        };
         let mut game = Game::new(self.opened.level.clone());
-        match game.apply_log(log) {
-            Ok(()) => Effect::Play {
-                opened: Rc::clone(&self.opened),
-                // A save of a finished game keeps the solved notice instead.
-                message: (!game.is_solved()).then(|| Message::info("Saved game loaded")),
-                game,
-                resumed: true,
-            },
-            Err(error) => {
-                let save = self
-                    .opened
-                    .records
-                    .as_ref()
-                    .map(|r| r.save_path().to_owned());
-                self.save = Err(Problem::Replay { save, error });
-                self.selected = 0;
-                Effect::None
-            }
+        let replayed = self.save.as_ref().map(|log| game.apply_log(log));
+        if !matches!(replayed, Ok(Ok(()))) {
+            return self.delete();
+        }
+        Effect::Play {
+            opened: Rc::clone(&self.opened),
+            // A save of a finished game keeps the solved notice instead.
+            message: (!game.is_solved()).then(|| Message::info("Saved game loaded")),
+            game,
+            resumed: true,
         }
     }
 
@@ -101,19 +142,40 @@ impl Screen for SavePrompt {
         // A message answers the last key; the next one dismisses it.
         self.message = None;
         let len = self.items().len();
-        match menu_key(key, &mut self.selected, len) {
-            Some(MenuKey::Accept) if self.save.is_ok() && self.selected == 0 => self.load(),
-            Some(MenuKey::Accept) => self.delete(),
-            Some(MenuKey::Back) => Effect::Back,
-            None => Effect::None,
-        }
+        let chosen = menu_key(key, &mut self.selected, len);
+        self.choose(chosen)
+    }
+
+    fn handle_mouse(&mut self, mouse: MouseEvent, area: Rect) -> Effect {
+        let Some(areas) = page_areas(area) else {
+            return Effect::None;
+        };
+        let len = self.items().len();
+        let chosen = menu_click(
+            mouse,
+            self.menu_area(areas.content),
+            &mut self.selected,
+            len,
+        );
+        self.choose(chosen)
     }
 
     fn commands(&self) -> Vec<Command> {
         menu_commands("accept")
     }
 
-    one_message!();
+    fn show(&mut self, message: Message) {
+        self.message = Some(message);
+    }
+
+    /// The latest message, else what is wrong with the save, for `M`.
+    fn messages(&self) -> &[Message] {
+        if self.message.is_some() {
+            self.message.as_slice()
+        } else {
+            &self.damage
+        }
+    }
 
     fn problem(&self) -> Option<&Problem> {
         self.save.as_ref().err()
@@ -133,36 +195,20 @@ impl Screen for SavePrompt {
             return;
         };
         notice_line(area, buf, self.theme, self.message.as_ref());
-        let mut top = content.y;
-        if let Err(reason) = &self.save {
-            centered_line(
-                content,
-                top,
-                "The saved game is damaged and cannot be loaded:",
-                buf,
-                self.theme.error(),
-            );
-            centered_line(
-                content,
-                top + 1,
-                &reason.to_string(),
-                buf,
-                self.theme.error(),
-            );
-            top += 3;
+        if let Some(reason) = self.reason() {
+            let rows = reason.height(content.width).min(MAX_REASON_ROWS);
+            reason.render(Rect::new(content.x, content.y, content.width, rows), buf);
         }
-        let items = self.items();
-        let list = Rect::new(
-            content.x,
-            top,
-            content.width,
-            content.bottom().saturating_sub(top),
-        );
         MenuList {
-            items: &items,
+            items: &self.items(),
             selected: self.selected,
             theme: self.theme,
         }
-        .render(centered_column(list, 22), buf);
+        .render(self.menu_area(content), buf);
     }
 }
+
+/// Wide enough for `Delete it and play` and the marker.
+const MENU_WIDTH: u16 = 22;
+/// The reason takes at most this many rows; `M` shows it whole.
+const MAX_REASON_ROWS: u16 = 4;

@@ -167,6 +167,11 @@ impl Watch {
                     "No solution exists from here: Esc, then undo (U) or reset (R)",
                 ));
             }
+            Outcome::TooLarge(why) => {
+                self.message = Some(Message::warning(format!(
+                    "No solution to watch: this level is {why}"
+                )));
+            }
             Outcome::GaveUp | Outcome::Cancelled => {
                 self.message = Some(Message::warning(format!(
                     "No solution found in {} s: this one is hard",
@@ -346,14 +351,15 @@ impl Screen for Watch {
             } else {
                 Style::new()
             };
-            buf.set_stringn(area.x, area.y + row as u16, line, width, style);
+            let line = self.theme.text(line);
+            buf.set_stringn(area.x, area.y + row as u16, &line, width, style);
         }
         if let Some(message) = &self.message {
             let style = self.theme.message(message.kind);
             buf.set_stringn(area.x, area.y + 4, &message.text, width, style);
         }
         let footer_y = area.bottom() - FOOTER_ROWS;
-        Paragraph::new(footer(&self.commands()))
+        Paragraph::new(self.theme.text(&footer(&self.commands())).into_owned())
             .style(self.theme.dim())
             .wrap(Wrap { trim: true })
             .render(Rect::new(area.x, footer_y, area.width, FOOTER_ROWS), buf);

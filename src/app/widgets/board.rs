@@ -24,7 +24,7 @@ pub struct BoardLayout {
 impl BoardLayout {
     pub fn new(area: Rect, game: &Game, zoom: bool) -> Self {
         let level = game.level();
-        let cell_width = if zoom && level.width() * 2 <= area.width as usize {
+        let cell_width = if zoom && Self::zoom_fits(area, game) {
             2
         } else {
             1
@@ -43,6 +43,12 @@ impl BoardLayout {
             columns: columns.min(level.width()),
             rows: rows.min(level.height()),
         }
+    }
+
+    /// Whether square two-column cells fit across `area`; a map too wide
+    /// for them is drawn one column a cell.
+    pub fn zoom_fits(area: Rect, game: &Game) -> bool {
+        game.level().width() * 2 <= area.width as usize
     }
 
     /// The board cell under a screen cell, if any.
@@ -85,6 +91,8 @@ pub struct Marks {
     pub dead_boxes: Vec<Pos>,
     /// The box a hint says to push, and which way.
     pub hint: Option<(Pos, Direction)>,
+    /// The cells a hint walks through to reach that box, drawn faintly.
+    pub walk: Vec<Pos>,
     /// A box picked with the mouse, waiting for its destination.
     pub selected: Option<Pos>,
 }
@@ -134,7 +142,11 @@ impl Widget for BoardView<'_> {
                 {
                     style = self.theme.hinted();
                 }
-                let glyph = self.theme.glyph(cell);
+                let mut glyph = self.theme.glyph(cell);
+                if cell == Cell::Floor && self.marks.walk.contains(&pos) {
+                    glyph = self.theme.trail();
+                    style = self.theme.dim();
+                }
                 buf[(x, y)].set_char(glyph).set_style(style);
                 if layout.cell_width == 2 {
                     let fill = if cell == Cell::Wall { glyph } else { ' ' };

@@ -1,43 +1,46 @@
-//! The `?` overlay listing every key, from the key map.
+//! The `?` overlay listing every key, from the key map: its whole text at
+//! any size, wrapped at words and scrolled when the screen is short.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
-use ratatui::widgets::{Block, BorderType, Clear, Widget};
+use ratatui::widgets::Widget;
 
+use super::overlay::{Overlay, OverlayEntry};
 use crate::app::keymap::help_lines;
 use crate::app::theme::Theme;
 
-/// Every key of the key map, in an overlay; any key closes it.
-pub fn render_help(area: Rect, buf: &mut Buffer, theme: Theme) {
-    let width = 64.min(area.width);
-    let lines = help_lines();
-    let height = (lines.len() as u16 + 4).min(area.height);
-    let popup = Rect::new(
-        area.x + (area.width - width) / 2,
-        area.y + (area.height - height) / 2,
-        width,
-        height,
-    );
-    Clear.render(popup, buf);
-    let block = Block::bordered()
-        .border_type(BorderType::Double)
-        .title(" Keys ")
-        .title_bottom(" any key closes ");
-    let inner = block.inner(popup);
-    block.render(popup, buf);
-    for (row, (key, what)) in lines.iter().enumerate() {
-        let y = inner.y + 1 + row as u16;
-        if y >= inner.bottom() {
-            break;
-        }
-        buf.set_stringn(inner.x + 1, y, format!("{key:>15}"), 16, theme.accent());
-        buf.set_stringn(
-            inner.x + 18,
-            y,
-            what,
-            inner.width.saturating_sub(18) as usize,
-            Style::new(),
-        );
+/// Room for the longest keys, `Esc / Backspace`.
+const KEYS_WIDTH: u16 = 15;
+
+fn entries(theme: Theme) -> Vec<OverlayEntry> {
+    help_lines()
+        .into_iter()
+        .map(|(keys, what)| OverlayEntry {
+            label: theme.text(keys).into_owned(),
+            text: theme.text(what).into_owned(),
+            style: Style::new(),
+        })
+        .collect()
+}
+
+fn overlay(entries: &[OverlayEntry], scroll: usize, theme: Theme) -> Overlay<'_> {
+    Overlay {
+        title: "Keys",
+        entries,
+        label_width: KEYS_WIDTH,
+        scroll,
+        theme,
     }
+}
+
+/// Every key of the key map, in an overlay scrolled by `scroll` rows.
+pub fn render_help(area: Rect, buf: &mut Buffer, theme: Theme, scroll: usize) {
+    let entries = entries(theme);
+    overlay(&entries, scroll, theme).render(area, buf);
+}
+
+/// How far the help scrolls on a screen of `area`.
+pub fn help_max_scroll(area: Rect, theme: Theme) -> usize {
+    overlay(&entries(theme), 0, theme).max_scroll(area)
 }

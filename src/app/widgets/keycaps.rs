@@ -4,6 +4,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
+use ratatui::symbols::border;
 use ratatui::widgets::Widget;
 
 use crate::app::keymap::legend_lines;
@@ -29,6 +30,10 @@ pub const CLUSTER_HEIGHT: u16 = 6;
 pub struct KeyCaps {
     pub style: Style,
     pub legend_style: Style,
+    /// The caps' edges: [`Theme::border`], so `--ascii` draws `+---+`.
+    ///
+    /// [`Theme::border`]: crate::app::theme::Theme::border
+    pub border: border::Set<'static>,
 }
 
 impl Widget for KeyCaps {
@@ -37,7 +42,14 @@ impl Widget for KeyCaps {
             return;
         }
         for (label, dx, dy) in CAPS {
-            draw_cap(buf, area.x + dx, area.y + dy, label, self.style);
+            draw_cap(
+                buf,
+                area.x + dx,
+                area.y + dy,
+                label,
+                self.border,
+                self.style,
+            );
         }
         let legend = legend_lines();
         let legend_width = legend.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u16;
@@ -50,14 +62,21 @@ impl Widget for KeyCaps {
     }
 }
 
-fn draw_cap(buf: &mut Buffer, x: u16, y: u16, label: &str, style: Style) {
+fn draw_cap(buf: &mut Buffer, x: u16, y: u16, label: &str, edge: border::Set, style: Style) {
     let inner = (CAP_WIDTH - 2) as usize;
-    buf.set_string(x, y, format!("╔{}╗", "═".repeat(inner)), style);
-    buf.set_string(x, y + 1, format!("║{label:^inner$}║"), style);
+    let across = edge.horizontal_top.repeat(inner);
+    let side = edge.vertical_left;
+    buf.set_string(
+        x,
+        y,
+        format!("{}{across}{}", edge.top_left, edge.top_right),
+        style,
+    );
+    buf.set_string(x, y + 1, format!("{side}{label:^inner$}{side}"), style);
     buf.set_string(
         x,
         y + CAP_HEIGHT - 1,
-        format!("╚{}╝", "═".repeat(inner)),
+        format!("{}{across}{}", edge.bottom_left, edge.bottom_right),
         style,
     );
 }

@@ -1,15 +1,21 @@
-//! A map's top ten, the best entry set apart, a new entry marked.
+//! A map's top ten, the best entry set apart, a new entry marked. Columns
+//! are measured in display width, so a nickname in wide characters (CJK)
+//! lines up, and the marker of the new entry is never pushed off the edge.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
-use crate::app::theme::Theme;
+use crate::app::theme::{Chrome, Theme};
 use crate::storage::Leaderboard;
+use crate::text::{fit, width};
 
-/// Wide enough for a 20-character nickname, a long score and the marks.
+/// The width a menu screen gives the board at least, so short boards do not
+/// jump about between screens.
 pub const LEADERBOARD_WIDTH: u16 = 40;
+
+const EMPTY: &str = "No scores yet.";
 
 pub struct LeaderboardView<'a> {
     pub board: &'a Leaderboard,
@@ -26,45 +32,215 @@ impl LeaderboardView<'_> {
             n => n as u16 + 1,
         }
     }
+
+    /// Columns needed to show every nickname whole with the marker.
+    pub fn width(&self) -> u16 {
+        let names = self.board.entries().iter().map(|e| width(&e.name)).max();
+        let rows = names.map_or(width(EMPTY), |names| {
+            self.prefix_width() + names + width(&self.marker())
+        });
+        rows as u16
+    }
+
+    /// Whether entry `place` (not the best, which is always shown) is drawn
+    /// in `rows`: when they are too few for the whole board, the entries
+    /// after the best are a window that keeps the new entry in view.
+    fn shown_in(&self, rows: u16, place: usize) -> bool {
+        let window = (rows as usize).saturating_sub(2).max(1);
+        let rest = self.board.entries().len() - 1;
+        let first = self.new_place.map_or(1, |new| {
+            new.saturating_sub(window / 2)
+                .min((rest + 1).saturating_sub(window))
+                .max(1)
+        });
+        (first..first + window).contains(&place)
+    }
+
+    /// Digits of the longest score, so scores line up on the right.
+    fn score_width(&self) -> usize {
+        let longest = self.board.entries().iter().map(|e| e.score).max();
+        longest.map_or(1, |score| score.to_string().len()).max(3)
+    }
+
+    /// `★ 10. 123  `: mark, place, score and the gap before the name.
+    fn prefix_width(&self) -> usize {
+        8 + self.score_width()
+    }
+
+    /// What follows the new entry's name; nothing when there is none.
+    fn marker(&self) -> String {
+        match self.new_place {
+            Some(_) => format!(" {} you", self.theme.chrome(Chrome::You)),
+            None => String::new(),
+        }
+    }
 }
 
 impl Widget for LeaderboardView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let width = area.width as usize;
+        let room = area.width as usize;
         let entries = self.board.entries();
         if entries.is_empty() {
-            buf.set_stringn(area.x, area.y, "No scores yet.", width, self.theme.dim());
+            buf.set_stringn(area.x, area.y, EMPTY, room, self.theme.dim());
             return;
         }
+        let marker = self.marker();
+        let longest_name = entries.iter().map(|e| width(&e.name)).max().unwrap_or(0);
+        let name_room = room.saturating_sub(self.prefix_width() + width(&marker));
+        let name_width = longest_name.min(name_room);
+        let ellipsis = self.theme.chrome(Chrome::Ellipsis);
+        let score_width = self.score_width();
         let mut y = area.y;
         for (place, entry) in entries.iter().enumerate() {
             if y >= area.bottom() {
                 break;
             }
-            let mark = if Some(place) == self.new_place {
-                "◀ you"
+            if place > 0 && !self.shown_in(area.height, place) {
+                continue;
+            }
+            let is_new = Some(place) == self.new_place;
+            let crown = if place == 0 {
+                self.theme.chrome(Chrome::Best)
             } else {
-                ""
+                " "
             };
-            let crown = if place == 0 { "★" } else { " " };
+            let name = fit(&entry.name, name_width, ellipsis);
+            let mark = if is_new { marker.as_str() } else { "" };
+            let padding = " ".repeat(name_width - width(&name));
             let line = format!(
-                "{crown} {:>2}. {:>6}  {:<20} {mark}",
+                "{crown} {:>2}. {:>score_width$}  {name}{padding}{mark}",
                 place + 1,
                 entry.score,
-                entry.name
             );
-            let style = match (place, Some(place) == self.new_place) {
+            let style = match (place, is_new) {
                 (_, true) => self.theme.selected(),
                 (0, false) => self.theme.accent(),
                 _ => Style::new(),
             };
-            buf.set_stringn(area.x, y, line.trim_end(), width, style);
+            buf.set_stringn(area.x, y, line.trim_end(), room, style);
             y += 1;
             if place == 0 && y < area.bottom() {
-                let rule = "─".repeat(width.min(LEADERBOARD_WIDTH as usize));
-                buf.set_stringn(area.x, y, rule, width, self.theme.dim());
+                let rule_width = room.min((self.width() as usize).max(LEADERBOARD_WIDTH as usize));
+                let rule = self.theme.chrome(Chrome::Rule).repeat(rule_width);
+                buf.set_stringn(area.x, y, rule, room, self.theme.dim());
                 y += 1;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const WIDE: &str = "日本語の名前です漢字仮名";
+
+    fn drawn(board: &str, new_place: Option<usize>, theme: Theme, width: u16) -> Buffer {
+        let board = Leaderboard::parse(board).expect("board");
+        let view = LeaderboardView {
+            board: &board,
+            new_place,
+            theme,
+        };
+        let area = Rect::new(0, 0, width, view.height());
+        let mut buf = Buffer::empty(area);
+        view.render(area, &mut buf);
+        buf
+    }
+
+    fn text_of(buf: &Buffer) -> Buffer {
+        let mut plain = buf.clone();
+        plain.set_style(buf.area, Style::reset());
+        plain
+    }
+
+    fn lines(lines: &[&str], width: usize) -> Buffer {
+        let mut buf = Buffer::with_lines(lines.iter().map(|line| {
+            let padding = " ".repeat(width - super::width(line));
+            format!("{line}{padding}")
+        }));
+        buf.set_style(buf.area, Style::reset());
+        buf
+    }
+
+    #[test]
+    fn a_wide_name_lines_up_and_keeps_its_marker() {
+        let board = format!("5 Ann\n7 {WIDE}\n");
+        let view_width = 11 + 24 + 6;
+        let buf = drawn(&board, Some(1), Theme::default(), view_width as u16);
+        assert_eq!(
+            text_of(&buf),
+            lines(
+                &[
+                    "★  1.   5  Ann",
+                    &"─".repeat(view_width),
+                    &format!("   2.   7  {WIDE} ◀ you"),
+                ],
+                view_width
+            )
+        );
+    }
+
+    #[test]
+    fn too_narrow_a_name_is_cut_with_an_ellipsis_but_the_marker_stays() {
+        let board = format!("5 Ann\n7 {WIDE}\n");
+        let buf = drawn(&board, Some(1), Theme::default(), 30);
+        assert_eq!(
+            text_of(&buf),
+            lines(
+                &[
+                    "★  1.   5  Ann",
+                    &"─".repeat(30),
+                    "   2.   7  日本語の名前… ◀ you",
+                ],
+                30
+            )
+        );
+    }
+
+    #[test]
+    fn a_short_area_keeps_the_best_and_a_window_around_the_new_entry() {
+        let board = (1..=10).fold(String::new(), |text, i| text + &format!("{i} p{i}\n"));
+        let board = Leaderboard::parse(&board).expect("board");
+        let view = LeaderboardView {
+            board: &board,
+            new_place: Some(7),
+            theme: Theme {
+                ascii: true,
+                color: false,
+            },
+        };
+        let area = Rect::new(0, 0, 20, 5);
+        let mut buf = Buffer::empty(area);
+        view.render(area, &mut buf);
+        assert_eq!(
+            text_of(&buf),
+            lines(
+                &[
+                    "*  1.   1  p1",
+                    &"-".repeat(20),
+                    "   7.   7  p7",
+                    "   8.   8  p8  < you",
+                    "   9.   9  p9",
+                ],
+                20
+            )
+        );
+    }
+
+    #[test]
+    fn ascii_draws_every_mark_in_ascii() {
+        let ascii = Theme {
+            ascii: true,
+            color: false,
+        };
+        let buf = drawn("5 Ann\n7 Bob\n", Some(1), ascii, 20);
+        assert_eq!(
+            text_of(&buf),
+            lines(
+                &["*  1.   5  Ann", &"-".repeat(20), "   2.   7  Bob < you"],
+                20
+            )
+        );
     }
 }

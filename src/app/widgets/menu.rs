@@ -1,14 +1,14 @@
 //! A vertical list of choices with one selected, used by every menu.
 
-use crossterm::event::KeyEvent;
+use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
+use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{List, ListState, StatefulWidget, Widget};
 
 use crate::app::keys;
 use crate::app::screen::Command;
-use crate::app::theme::Theme;
+use crate::app::theme::{Chrome, Theme};
 use crate::game::Direction;
 
 /// What a key asked of a menu, beyond moving the selection.
@@ -28,6 +28,31 @@ pub fn menu_key(key: &KeyEvent, selected: &mut usize, len: usize) -> Option<Menu
         _ if keys::is_back(key) => return Some(MenuKey::Back),
         _ => {}
     }
+    None
+}
+
+/// A left click on a menu drawn in `area` with `len` items: a click on an
+/// item selects it, and a click on the selected item accepts it. A menu
+/// taller than its area scrolls, and takes keys only.
+pub fn menu_click(
+    mouse: MouseEvent,
+    area: Rect,
+    selected: &mut usize,
+    len: usize,
+) -> Option<MenuKey> {
+    let left_click = matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left));
+    let inside = area.contains(Position::new(mouse.column, mouse.row));
+    if !left_click || !inside || len > area.height as usize {
+        return None;
+    }
+    let row = (mouse.row - area.y) as usize;
+    if row >= len {
+        return None;
+    }
+    if row == *selected {
+        return Some(MenuKey::Accept);
+    }
+    *selected = row;
     None
 }
 
@@ -60,7 +85,10 @@ impl Widget for MenuList<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let items = self.items.iter().enumerate().map(|(row, item)| {
             if row == self.selected {
-                Line::from(Span::styled(format!("▶ {item} "), self.theme.selected()))
+                Line::from(Span::styled(
+                    format!("{} {item} ", self.theme.chrome(Chrome::Pointer)),
+                    self.theme.selected(),
+                ))
             } else {
                 Line::raw(format!("  {item}"))
             }

@@ -7,8 +7,10 @@ use ratatui::style::{Modifier, Style};
 use ratatui::widgets::Widget;
 
 use super::logo::{LOGO_HEIGHT, LOGO_WIDTH, Logo};
+use super::messages::MessageLines;
 use crate::app::message::Message;
-use crate::app::theme::Theme;
+use crate::app::theme::{Chrome, Theme};
+use crate::text::width;
 
 /// Below this nothing useful fits.
 pub const MIN_WIDTH: u16 = 40;
@@ -45,17 +47,22 @@ pub struct PageAreas {
     pub footer: Rect,
 }
 
+/// Below this height the page drops its blank rows so that the content
+/// (a menu's every choice) still fits at the 40x12 minimum.
+const ROOMY_HEIGHT: u16 = 15;
+
 /// The page's areas, or `None` when the terminal is too small for one.
 pub fn page_areas(area: Rect) -> Option<PageAreas> {
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         return None;
     }
+    let gap = u16::from(area.height >= ROOMY_HEIGHT);
     let [_, logo, _, heading, _, content, notice, footer] = Layout::vertical([
-        Constraint::Length(1),
+        Constraint::Length(gap),
         Constraint::Length(LOGO_HEIGHT),
+        Constraint::Length(gap),
         Constraint::Length(1),
-        Constraint::Length(1),
-        Constraint::Length(1),
+        Constraint::Length(gap),
         Constraint::Fill(1),
         Constraint::Length(1),
         Constraint::Length(1),
@@ -68,6 +75,16 @@ pub fn page_areas(area: Rect) -> Option<PageAreas> {
         notice,
         footer,
     })
+}
+
+/// The footer's key hints that fit `columns` whole: hints are dropped from
+/// the end rather than cut mid-word.
+fn fitting_footer(footer: &str, columns: usize, separator: &str) -> String {
+    let mut hints: Vec<&str> = footer.split(separator).collect();
+    while hints.len() > 1 && width(&hints.join(separator)) > columns {
+        hints.pop();
+    }
+    hints.join(separator)
 }
 
 /// Draws the logo and heading at the top and the key hints at the bottom;
@@ -86,26 +103,42 @@ pub fn page(
     };
     Logo {
         style: theme.accent(),
+        ascii: theme.ascii,
     }
     .render(areas.logo, buf);
     let bold = Style::new().add_modifier(Modifier::BOLD);
-    centered_line(areas.heading, areas.heading.y, heading, buf, bold);
-    centered_line(areas.footer, areas.footer.y, footer, buf, theme.dim());
+    centered_line(
+        areas.heading,
+        areas.heading.y,
+        &theme.text(heading),
+        buf,
+        bold,
+    );
+    let separator = format!(" {} ", theme.chrome(Chrome::Separator));
+    let footer = fitting_footer(&theme.text(footer), areas.footer.width as usize, &separator);
+    centered_line(areas.footer, areas.footer.y, &footer, buf, theme.dim());
     Some(areas.content)
 }
 
-/// Something the player should know, on the line just above the footer.
+/// Something the player should know, on the line just above the footer;
+/// a notice longer than the line says that `M` shows it whole.
 pub fn notice_line(area: Rect, buf: &mut Buffer, theme: Theme, message: Option<&Message>) {
     if let Some(message) = message
         && let Some(areas) = page_areas(area)
     {
-        let style = theme.message(message.kind);
-        centered_line(areas.notice, areas.notice.y, &message.text, buf, style);
+        MessageLines {
+            messages: std::slice::from_ref(message),
+            theme,
+            info_style: theme.message(message.kind),
+            centered: true,
+            more_key: "M",
+        }
+        .render(areas.notice, buf);
     }
 }
 
 pub fn centered_line(area: Rect, y: u16, text: &str, buf: &mut Buffer, style: Style) {
-    let width = text.chars().count() as u16;
+    let width = width(text) as u16;
     let x = area.x + area.width.saturating_sub(width) / 2;
     if y < area.bottom() {
         buf.set_stringn(x, y, text, area.width as usize, style);
@@ -121,4 +154,30 @@ pub fn centered_column(area: Rect, width: u16) -> Rect {
         width,
         area.height,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_footer_too_wide_drops_whole_hints_from_the_end() {
+        let footer = "↑↓ choose · Enter accept · Esc quit";
+        assert_eq!(fitting_footer(footer, 40, " · "), footer);
+        assert_eq!(
+            fitting_footer(footer, 30, " · "),
+            "↑↓ choose · Enter accept"
+        );
+        assert_eq!(fitting_footer(footer, 5, " · "), "↑↓ choose");
+    }
+
+    #[test]
+    fn at_the_minimum_size_the_page_drops_its_blank_rows() {
+        let small = page_areas(Rect::new(0, 0, 40, 12)).expect("fits");
+        assert_eq!((small.logo.y, small.heading.y, small.content.y), (0, 3, 4));
+        assert_eq!(small.content.height, 6);
+        let roomy = page_areas(Rect::new(0, 0, 80, 24)).expect("fits");
+        assert_eq!((roomy.logo.y, roomy.heading.y, roomy.content.y), (1, 5, 7));
+        assert_eq!(roomy.content.height, 15);
+    }
 }

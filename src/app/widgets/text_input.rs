@@ -6,6 +6,8 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 
+use crate::text::char_width;
+
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TextInput {
     text: String,
@@ -118,20 +120,112 @@ impl TextInput {
             .map_or(self.text.len(), |(i, _)| i)
     }
 
-    /// Draws the text with a block cursor, scrolled so the cursor stays visible.
+    /// Draws the text with a block cursor, scrolled so the cursor stays
+    /// visible. Measured in columns: a wide character takes two cells.
     pub fn render(&self, area: Rect, buf: &mut Buffer, style: Style) {
         if area.width == 0 || area.height == 0 {
             return;
         }
-        let width = area.width as usize;
-        let skip = (self.cursor + 1).saturating_sub(width);
-        let visible: String = self.text.chars().skip(skip).take(width).collect();
-        buf.set_stringn(area.x, area.y, &visible, width, style);
-        let cursor_x = area.x + (self.cursor - skip) as u16;
-        let cell = &mut buf[(cursor_x, area.y)];
-        if cell.symbol().is_empty() {
-            cell.set_symbol(" ");
+        let room = area.width as usize;
+        let chars: Vec<char> = self.text.chars().collect();
+        let cursor_width = chars.get(self.cursor).map_or(1, |&c| char_width(c).max(1));
+        // Scroll by whole characters until the cursor's cell fits.
+        let mut start = 0;
+        let mut before_cursor: usize = chars[..self.cursor].iter().map(|&c| char_width(c)).sum();
+        while start < self.cursor && before_cursor + cursor_width > room {
+            before_cursor -= char_width(chars[start]);
+            start += 1;
         }
-        cell.set_style(style.add_modifier(Modifier::REVERSED));
+        let mut visible = String::new();
+        let mut used = 0;
+        for &c in &chars[start..] {
+            used += char_width(c);
+            if used > room {
+                break;
+            }
+            visible.push(c);
+        }
+        buf.set_stringn(area.x, area.y, &visible, room, style);
+        let cursor_x = area.x + before_cursor as u16;
+        let cursor_cells = (cursor_width as u16).min(area.right().saturating_sub(cursor_x));
+        if self.cursor == chars.len() {
+            buf[(cursor_x, area.y)].set_symbol(" ");
+        }
+        buf.set_style(
+            Rect::new(cursor_x, area.y, cursor_cells, 1),
+            style.add_modifier(Modifier::REVERSED),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn typed(text: &str) -> TextInput {
+        let mut input = TextInput::default();
+        for c in text.chars() {
+            input.handle_key(&KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+        }
+        input
+    }
+
+    fn drawn(input: &TextInput, width: u16) -> Buffer {
+        let mut buf = Buffer::empty(Rect::new(0, 0, width, 1));
+        input.render(buf.area, &mut buf, Style::new());
+        buf
+    }
+
+    /// The buffer the field should draw: `text` from column 0, the cursor
+    /// reversed over `cursor` cells from column `at`.
+    fn expected(text: &str, width: u16, at: u16, cursor: u16) -> Buffer {
+        let padding = " ".repeat(width as usize - crate::text::width(text));
+        let mut buf = Buffer::with_lines([format!("{text}{padding}")]);
+        buf.set_style(
+            Rect::new(at, 0, cursor, 1),
+            Style::new().add_modifier(Modifier::REVERSED),
+        );
+        buf
+    }
+
+    #[test]
+    fn the_cursor_sits_after_wide_characters_not_inside_them() {
+        let input = typed("日本語/é.xsb");
+        assert_eq!(drawn(&input, 20), expected("日本語/é.xsb", 20, 12, 1));
+    }
+
+    #[test]
+    fn the_cursor_covers_a_whole_wide_character() {
+        let mut input = typed("a日b");
+        input.handle_key(&KeyEvent::new(KeyCode::Left, KeyModifiers::NONE));
+        input.handle_key(&KeyEvent::new(KeyCode::Left, KeyModifiers::NONE));
+        assert_eq!(drawn(&input, 6), expected("a日b", 6, 1, 2));
+    }
+
+    #[test]
+    fn a_long_wide_text_scrolls_by_columns_to_keep_the_cursor_in_view() {
+        let input = typed(&"日".repeat(18));
+        // 36 columns of text in 21: the last 10 characters and the cursor.
+        assert_eq!(drawn(&input, 21), expected(&"日".repeat(10), 21, 20, 1));
+        let mut home = input.clone();
+        home.handle_key(&KeyEvent::new(KeyCode::Home, KeyModifiers::NONE));
+        assert_eq!(drawn(&home, 21), expected(&"日".repeat(10), 21, 0, 2));
+    }
+
+    #[test]
+    fn twelve_wide_characters_fit_a_field_wide_enough() {
+        let name = "日本語の名前です漢字仮名";
+        let input = typed(name);
+        assert_eq!(input.text(), name);
+        assert_eq!(drawn(&input, 25), expected(name, 25, 24, 1));
+    }
+
+    #[test]
+    fn the_limit_counts_characters_however_wide() {
+        let mut input = TextInput::with_limit(3);
+        for c in "日本語x".chars() {
+            input.handle_key(&KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+        }
+        assert_eq!(input.text(), "日本語");
     }
 }

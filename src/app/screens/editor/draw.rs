@@ -125,8 +125,9 @@ impl Editor {
             return;
         }
         let width = area.width as usize;
+        let theme = self.theme;
         let mut line = |row: u16, text: &str, style: Style| {
-            buf.set_stringn(area.x, area.y + row, text, width, style);
+            buf.set_stringn(area.x, area.y + row, theme.text(text), width, style);
         };
         let heading = match &self.title {
             Some(title) => format!("Level editor: {title}"),
@@ -150,7 +151,7 @@ impl Editor {
         self.draw_legend(area, buf);
         self.draw_grid(area, buf);
         let footer_y = area.bottom() - FOOTER_ROWS;
-        Paragraph::new(footer(&editor_commands()))
+        Paragraph::new(self.theme.text(&footer(&editor_commands())).into_owned())
             .style(self.theme.dim())
             .wrap(Wrap { trim: true })
             .render(Rect::new(area.x, footer_y, area.width, FOOTER_ROWS), buf);

@@ -199,7 +199,7 @@ impl Editor {
                 pushes: steps.iter().filter(|s| s.push).count(),
             },
             Outcome::Unsolvable => Check::Unsolvable,
-            Outcome::GaveUp | Outcome::Cancelled => Check::NotSure,
+            Outcome::GaveUp | Outcome::Cancelled | Outcome::TooLarge(_) => Check::NotSure,
         };
     }
 }

@@ -1,25 +1,23 @@
 //! The end of a level: the score, the leaderboard question and nickname,
 //! then the leaderboard and what to do next.
 
+mod draw;
 mod watching;
 
 use watching::best_run;
 
-use crossterm::event::KeyEvent;
+use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::Style;
-use ratatui::text::Span;
-use ratatui::widgets::Widget;
+use ratatui::layout::Rect;
 
 use crate::app::keys;
-use crate::app::message::{Message, MessageKind, Problem, plural};
+use crate::app::message::{Message, Problem};
 use crate::app::origin::Origin;
 use crate::app::screen::{Command, Effect, Screen, footer};
 use crate::app::theme::Theme;
-use crate::app::widgets::leaderboard::{LEADERBOARD_WIDTH, LeaderboardView};
-use crate::app::widgets::menu::{MenuKey, MenuList, menu_key};
-use crate::app::widgets::page::{centered_column, centered_line, page};
+use crate::app::widgets::leaderboard::LEADERBOARD_WIDTH;
+use crate::app::widgets::menu::{MenuKey, menu_click, menu_key};
+use crate::app::widgets::page::{centered_column, page};
 use crate::app::widgets::text_input::{InputEvent, TextInput};
 use crate::game::{Level, LogEntry};
 use crate::storage::{Leaderboard, MAX_NICKNAME_CHARS, Records, valid_nickname};
@@ -100,6 +98,11 @@ impl Finish {
             Some(_) => format!("Solved: {title}"),
             None => format!("Leaderboard: {title}"),
         };
+        if let (Some(score), Some(_)) = (solved_score, &records)
+            && let Some(note) = board.miss_note(score)
+        {
+            messages.push(Message::info(note));
+        }
         let stage = match (solved_score, &records) {
             (Some(score), Some(_)) if board.qualifies(score) => Stage::Qualify { yes: true },
             (Some(_), None) => {
@@ -154,6 +157,24 @@ impl Finish {
         }
         self.stage = Stage::Board { selected: 0 };
     }
+
+    /// What a choice on the board does: the next level, a run to watch, or
+    /// the main menu.
+    fn choose(&mut self, chosen: Option<MenuKey>, selected: usize) -> Effect {
+        match chosen {
+            Some(MenuKey::Accept) => match self.menu().get(selected) {
+                Some(&choice) => self.pick(choice),
+                None => Effect::None,
+            },
+            Some(MenuKey::Back) => Effect::MainMenu,
+            None => Effect::None,
+        }
+    }
+
+    /// The choices' labels, as the menu shows them.
+    fn choices(&self) -> Vec<String> {
+        self.menu().into_iter().map(|c| self.label(c)).collect()
+    }
 }
 
 impl Screen for Finish {
@@ -190,17 +211,26 @@ impl Screen for Finish {
             },
             Stage::Board { selected } => {
                 let mut at = *selected;
-                let choices = self.choices();
-                let picked = menu_key(key, &mut at, choices.len());
+                let chosen = menu_key(key, &mut at, self.menu().len());
                 self.stage = Stage::Board { selected: at };
-                return match picked {
-                    Some(MenuKey::Accept) => self.choose(choices[at]),
-                    Some(MenuKey::Back) => Effect::MainMenu,
-                    None => Effect::None,
-                };
+                return self.choose(chosen, at);
             }
         }
         Effect::None
+    }
+
+    /// On the board, a click selects a choice and a second click accepts it.
+    fn handle_mouse(&mut self, mouse: MouseEvent, area: Rect) -> Effect {
+        let Stage::Board { selected } = self.stage else {
+            return Effect::None;
+        };
+        let Some(menu) = self.menu_area(area) else {
+            return Effect::None;
+        };
+        let mut chosen = selected;
+        let clicked = menu_click(mouse, menu, &mut chosen, self.choices().len());
+        self.stage = Stage::Board { selected: chosen };
+        self.choose(clicked, chosen)
     }
 
     /// A nickname may be pasted; it is cut at the nickname's limit.
@@ -269,111 +299,14 @@ impl Screen for Finish {
         ) else {
             return;
         };
-        let y = self.draw_news(content, buf);
-        let rest = Rect::new(
-            content.x,
-            y,
-            content.width,
-            content.bottom().saturating_sub(y),
-        );
-        let column = centered_column(rest, LEADERBOARD_WIDTH);
+        let rest = self.draw_news(content, buf);
+        let column = centered_column(rest, self.view().width().max(LEADERBOARD_WIDTH));
         match &self.stage {
             Stage::Qualify { yes } => self.draw_question(rest, column, *yes, buf),
             Stage::Nickname { input, error } => {
                 self.draw_nickname(rest, column, input, error.as_deref(), buf);
             }
-            Stage::Board { selected } => self.draw_board(column, *selected, buf),
+            Stage::Board { selected } => self.draw_board(rest, *selected, buf),
         }
-    }
-}
-
-impl Finish {
-    /// The score and the messages; returns the first row below them.
-    fn draw_news(&self, content: Rect, buf: &mut Buffer) -> u16 {
-        let mut y = content.y;
-        if let Some(score) = self.solved_score {
-            let line = format!("Solved in {}!", plural(score, "move"));
-            centered_line(content, y, &line, buf, self.theme.good());
-            y += 2;
-        }
-        for message in &self.messages {
-            let style = match message.kind {
-                MessageKind::Info => self.theme.dim(),
-                MessageKind::Warning => self.theme.error(),
-            };
-            centered_line(content, y, &message.text, buf, style);
-            y += 1;
-        }
-        if !self.messages.is_empty() {
-            y += 1;
-        }
-        y
-    }
-
-    fn draw_question(&self, rest: Rect, column: Rect, yes: bool, buf: &mut Buffer) {
-        let question = "Your score makes the leaderboard. Add it?";
-        centered_line(rest, rest.y, question, buf, Style::new());
-        let [_, _, row] = Layout::vertical([Constraint::Length(1); 3]).areas(column);
-        let [yes_area, _, no_area] = Layout::horizontal([
-            Constraint::Length(7),
-            Constraint::Length(2),
-            Constraint::Length(6),
-        ])
-        .areas(centered_column(row, 16));
-        let (yes_style, no_style) = if yes {
-            (self.theme.selected(), Style::new())
-        } else {
-            (Style::new(), self.theme.selected())
-        };
-        Span::styled("  Yes  ", yes_style).render(yes_area, buf);
-        Span::styled("  No  ", no_style).render(no_area, buf);
-    }
-
-    fn draw_nickname(
-        &self,
-        rest: Rect,
-        column: Rect,
-        input: &TextInput,
-        error: Option<&str>,
-        buf: &mut Buffer,
-    ) {
-        let [label, field, _, below] = Layout::vertical([Constraint::Length(1); 4]).areas(column);
-        let [prompt, text] = Layout::horizontal([
-            Constraint::Length(2),
-            Constraint::Length(MAX_NICKNAME_CHARS as u16 + 1),
-        ])
-        .areas(field);
-        Span::raw("Your nickname:").render(label, buf);
-        Span::styled("> ", self.theme.accent()).render(prompt, buf);
-        input.render(text, buf, Style::new());
-        if let Some(error) = error {
-            // Wider than the column if need be: the reason is one line.
-            let line = Rect::new(below.x, below.y, rest.right() - below.x, 1);
-            Span::styled(error, self.theme.error()).render(line, buf);
-        }
-    }
-
-    fn draw_board(&self, column: Rect, selected: usize, buf: &mut Buffer) {
-        let view = LeaderboardView {
-            board: &self.board,
-            new_place: self.new_place,
-            theme: self.theme,
-        };
-        let [title, board, _, menu] = Layout::vertical([
-            Constraint::Length(1),
-            Constraint::Length(view.height()),
-            Constraint::Length(1),
-            Constraint::Fill(1),
-        ])
-        .areas(column);
-        Span::styled("Leaderboard", self.theme.accent()).render(title, buf);
-        view.render(board, buf);
-        let labels: Vec<String> = self.choices().into_iter().map(|c| self.label(c)).collect();
-        MenuList {
-            items: &labels,
-            selected,
-            theme: self.theme,
-        }
-        .render(menu, buf);
     }
 }

@@ -18,7 +18,7 @@ pub(super) enum Choice {
 }
 
 impl Finish {
-    pub(super) fn choices(&self) -> Vec<Choice> {
+    pub(super) fn menu(&self) -> Vec<Choice> {
         let mut choices = Vec::new();
         if self.next.is_some() {
             choices.push(Choice::Next);
@@ -34,15 +34,15 @@ impl Finish {
     }
 
     pub(super) fn label(&self, choice: Choice) -> String {
-        match (choice, &self.next, &self.best_run) {
-            (Choice::Next, Some(next), _) => next.label.to_owned(),
+        match (choice, &self.next) {
+            (Choice::Next, Some(next)) => next.label.to_owned(),
             (Choice::WatchRun, ..) => "Watch your run".to_owned(),
-            (Choice::WatchBest, _, Some((name, _))) => format!("Watch the best run, by {name}"),
+            (Choice::WatchBest, ..) => "Watch the best run".to_owned(),
             _ => "Main menu".to_owned(),
         }
     }
 
-    pub(super) fn choose(&mut self, choice: Choice) -> Effect {
+    pub(super) fn pick(&mut self, choice: Choice) -> Effect {
         let (heading, moves) = match (choice, &self.next) {
             (Choice::Next, Some(next)) => return Effect::Open(next.origin.clone()),
             (Choice::WatchRun, _) => ("Watching your run".to_owned(), self.run.clone()),

@@ -9,13 +9,13 @@ use ratatui::widgets::Widget;
 use super::Play;
 use crate::app::hint::HintState;
 use crate::app::message::Message;
+use crate::app::theme::Chrome;
 use crate::app::widgets::board::BoardView;
 use crate::app::widgets::help::render_help;
 use crate::app::widgets::keycaps::{CLUSTER_HEIGHT, KeyCaps};
 use crate::app::widgets::logo::{LOGO_HEIGHT, LOGO_WIDTH, Logo};
+use crate::app::widgets::messages::MessageLines;
 use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH, too_small};
-
-const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
 impl Play {
     /// The spec's picture: logo and header, the message line, the board,
@@ -29,6 +29,7 @@ impl Play {
         let info_x = if area.width >= LOGO_WIDTH + 3 + info_width.min(30) {
             Logo {
                 style: Style::new(),
+                ascii: self.theme.ascii,
             }
             .render(Rect::new(area.x, area.y, LOGO_WIDTH, LOGO_HEIGHT), buf);
             area.x + LOGO_WIDTH + 3
@@ -41,21 +42,25 @@ impl Play {
         }
         let thinking = match &self.hint {
             HintState::Thinking(search) => Some(Message::info(format!(
-                "{} Thinking… {} s (any move cancels)",
-                SPINNER[(search.elapsed().as_millis() / 100) as usize % SPINNER.len()],
+                "{} Thinking{} {} s (any move cancels)",
+                self.theme
+                    .spinner((search.elapsed().as_millis() / 100) as usize),
+                self.theme.chrome(Chrome::Ellipsis),
                 search.elapsed().as_secs()
             ))),
             _ => None,
         };
         if let Some(message) = thinking.as_ref().or(self.message.as_ref()) {
-            let style = self.theme.message(message.kind);
-            buf.set_stringn(
-                area.x,
-                area.y + LOGO_HEIGHT,
-                &message.text,
-                area.width as usize,
-                style,
-            );
+            // The two rows between the header and the board; wrapped, and
+            // `M` opens a longer one whole.
+            MessageLines {
+                messages: std::slice::from_ref(message),
+                theme: self.theme,
+                info_style: self.theme.message(message.kind),
+                centered: false,
+                more_key: "M",
+            }
+            .render(Rect::new(area.x, area.y + LOGO_HEIGHT, area.width, 2), buf);
         }
         let Some(layout) = self.board_layout(area) else {
             return;
@@ -72,6 +77,7 @@ impl Play {
             KeyCaps {
                 style: Style::new(),
                 legend_style: self.theme.dim(),
+                border: self.theme.border(),
             }
             .render(
                 Rect::new(area.x + 1, caps_top, area.width - 1, CLUSTER_HEIGHT),
@@ -79,7 +85,7 @@ impl Play {
             );
         }
         if self.show_help {
-            render_help(area, buf, self.theme);
+            render_help(area, buf, self.theme, self.help_scroll);
         }
     }
 

@@ -20,6 +20,7 @@ use crate::app::screens::watch::Watch;
 use crate::app::shutdown::PendingSave;
 use crate::app::theme::Theme;
 use crate::app::widgets::board::{BoardLayout, Marks};
+use crate::app::widgets::help::help_max_scroll;
 use crate::app::widgets::logo::LOGO_HEIGHT;
 use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH};
 use crate::game::{Direction, Game, push_path, walk_path};
@@ -38,6 +39,10 @@ pub(crate) struct Play {
     message: Option<Message>,
     zoom: bool,
     show_help: bool,
+    /// Rows the `?` help is scrolled by, on a screen too short for it.
+    help_scroll: usize,
+    /// The terminal's size, to hold the help's scrolling to its end.
+    area: Rect,
     marks: Marks,
     hint: HintState,
     /// Loaded from the level's save, which a reset then makes stale.
@@ -57,6 +62,7 @@ impl Play {
         record: Option<usize>,
         message: Option<Message>,
         resumed: bool,
+        zoom: bool,
         theme: Theme,
     ) -> Self {
         let mut play = Self {
@@ -65,8 +71,10 @@ impl Play {
             game,
             record,
             message,
-            zoom: true,
+            zoom,
             show_help: false,
+            help_scroll: 0,
+            area: Rect::new(0, 0, 80, 24),
             marks: Marks::default(),
             hint: HintState::Idle,
             resumed,
@@ -107,6 +115,7 @@ impl Play {
                         direction_name(suggestion.direction)
                     );
                     self.marks.hint = Some((suggestion.box_at, suggestion.direction));
+                    self.marks.walk = suggestion.walk(&self.game);
                     self.hint = HintState::Ready(suggestion);
                     Message::info(text)
                 }
@@ -120,6 +129,7 @@ impl Play {
                 crate::app::hint::HINT_TIME.as_secs()
             )),
             Outcome::Cancelled => return,
+            Outcome::TooLarge(why) => Message::warning(format!("No hint: this level is {why}")),
         });
     }
 
@@ -156,6 +166,23 @@ impl Play {
         Effect::None
     }
 
+    /// Z: the other cell shape, remembered; says so when a map is too
+    /// wide for square cells on this screen, rather than doing nothing.
+    fn toggle_zoom(&mut self) -> Effect {
+        self.zoom = !self.zoom;
+        let fits = self
+            .board_layout(self.area)
+            .is_none_or(|layout| BoardLayout::zoom_fits(layout.area, &self.game));
+        self.message = match (self.zoom, fits) {
+            (true, false) => Some(Message::info(
+                "Zoom on, but this map is too wide for square cells here",
+            )),
+            (true, true) => Some(Message::info("Zoom on: square cells")),
+            (false, _) => Some(Message::info("Zoom off: one column a cell")),
+        };
+        Effect::SetZoom(self.zoom)
+    }
+
     /// Free play and multi-level files can step to the next or previous level.
     fn can_switch_levels(&self) -> bool {
         match &self.opened.origin {
@@ -177,6 +204,7 @@ impl Play {
         // Any change makes a hint stale; dropping a search cancels it.
         self.hint = HintState::Idle;
         self.marks.hint = None;
+        self.marks.walk.clear();
         self.check_deadlocks();
         self.announce_if_solved();
     }
@@ -216,9 +244,21 @@ impl Screen for Play {
         "play"
     }
 
+    fn resize(&mut self, area: Rect) {
+        self.area = area;
+    }
+
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         if self.show_help {
-            self.show_help = false;
+            let end = help_max_scroll(self.area, self.theme);
+            // Arrows scroll a help taller than the screen; any other key closes.
+            match key.code {
+                KeyCode::Up if end > 0 => {
+                    self.help_scroll = self.help_scroll.min(end).saturating_sub(1);
+                }
+                KeyCode::Down if end > 0 => self.help_scroll = (self.help_scroll + 1).min(end),
+                _ => self.show_help = false,
+            }
             return Effect::None;
         }
         // Solved: the board stays up until the player moves on.
@@ -240,7 +280,10 @@ impl Screen for Play {
                 }
             }
             Action::Leave => return Effect::Leave(self.ended()),
-            Action::Help => self.show_help = true,
+            Action::Help => {
+                self.show_help = true;
+                self.help_scroll = 0;
+            }
             Action::Undo => self.act(|game| game.undo().is_some()),
             Action::Redo => self.act(|game| game.redo().is_some()),
             Action::Reset => self.act(|game| {
@@ -248,7 +291,7 @@ impl Screen for Play {
                 game.reset();
                 changed
             }),
-            Action::Zoom => self.zoom = !self.zoom,
+            Action::Zoom => return self.toggle_zoom(),
             Action::Hint => self.request_hint(),
             Action::Edit => {
                 let editor = Editor::copy_of(&self.opened.level, self.theme);
@@ -265,6 +308,17 @@ impl Screen for Play {
             }
             Action::NextLevel if self.can_switch_levels() => return self.switch_level(1),
             Action::PreviousLevel if self.can_switch_levels() => return self.switch_level(-1),
+            // The help lists N and P, so say why they do nothing here.
+            Action::NextLevel | Action::PreviousLevel => {
+                let why = match self.opened.origin {
+                    Origin::Arcade { .. } | Origin::Added { .. } => {
+                        "Arcade goes in order: N and P work in Free play"
+                    }
+                    Origin::TestPlay { .. } => "A test play has one level: N and P do nothing",
+                    _ => "This file holds one level: N and P have nowhere to go",
+                };
+                self.message = Some(Message::info(why));
+            }
             _ => {}
         }
         Effect::None
@@ -320,6 +374,7 @@ impl Screen for Play {
             record: self.record,
             dead_boxes: &self.marks.dead_boxes,
             hint: self.marks.hint,
+            walk: &self.marks.walk,
             selected_box: self.marks.selected,
             show_help: self.show_help,
             search: match &self.hint {

@@ -1,0 +1,80 @@
+//! The player's preferences, kept in a small text file in the data folder so
+//! they outlast a level and a session:
+//!
+//! ```text
+//! # Schokoban settings
+//! zoom on
+//! ```
+//!
+//! A line this version does not know is kept as it is, for the version that
+//! wrote it; a file that cannot be read gives the defaults.
+
+/// Preferences and their defaults.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Square two-column cells (on) or one column each.
+    pub zoom: bool,
+    foreign: Vec<String>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            zoom: true,
+            foreign: Vec::new(),
+        }
+    }
+}
+
+const HEADER: &str = "# Schokoban settings\n";
+
+impl Settings {
+    pub fn parse(text: &str) -> Self {
+        let mut settings = Settings::default();
+        for line in text.lines().map(str::trim) {
+            match line.split_whitespace().collect::<Vec<_>>()[..] {
+                [] => {}
+                [comment, ..] if comment.starts_with('#') => {}
+                ["zoom", "on"] => settings.zoom = true,
+                ["zoom", "off"] => settings.zoom = false,
+                _ => settings.foreign.push(line.to_owned()),
+            }
+        }
+        settings
+    }
+
+    pub fn to_text(&self) -> String {
+        let zoom = if self.zoom { "on" } else { "off" };
+        let mut text = format!("{HEADER}zoom {zoom}\n");
+        for line in &self.foreign {
+            text.push_str(line);
+            text.push('\n');
+        }
+        text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_round_trip_and_keep_lines_from_other_versions() {
+        let settings = Settings::parse("# Schokoban settings\nzoom off\ntheme dark\n");
+        assert!(!settings.zoom);
+        assert_eq!(
+            settings.to_text(),
+            "# Schokoban settings\nzoom off\ntheme dark\n"
+        );
+        assert_eq!(Settings::parse(&settings.to_text()), settings);
+    }
+
+    #[test]
+    fn anything_unreadable_gives_the_defaults() {
+        assert_eq!(Settings::parse(""), Settings::default());
+        assert!(
+            Settings::parse("zoom maybe\n").zoom,
+            "zoom is on by default"
+        );
+    }
+}

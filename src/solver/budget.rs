@@ -1,0 +1,64 @@
+//! The limits a search keeps to from its first allocation on: the clock
+//! and the cancel flag are read in setup as well as in search, and tables
+//! are sized before they are built, so a giant level is declined at once
+//! instead of exhausting the machine.
+
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// A level whose tables would not fit the memory cap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooLarge {
+    /// Squares a box or the player can stand on.
+    pub cells: usize,
+    pub goals: usize,
+}
+
+impl fmt::Display for TooLarge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "too large to solve: {} cells x {} goals",
+            self.cells, self.goals
+        )
+    }
+}
+
+/// Why a search stopped before it had an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    TimeUp,
+    Cancelled,
+}
+
+/// The clock and the cancel flag of one search.
+pub struct Budget<'a> {
+    /// `None` when the time limit is too far off to matter.
+    deadline: Option<Instant>,
+    cancel: &'a AtomicBool,
+}
+
+impl<'a> Budget<'a> {
+    pub fn new(time: Duration, cancel: &'a AtomicBool) -> Self {
+        Self {
+            deadline: Instant::now().checked_add(time),
+            cancel,
+        }
+    }
+
+    /// Whether to stop now, and why.
+    pub fn stop(&self) -> Option<Stop> {
+        if self.cancel.load(Ordering::Relaxed) {
+            Some(Stop::Cancelled)
+        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            Some(Stop::TimeUp)
+        } else {
+            None
+        }
+    }
+
+    pub fn deadline(&self) -> Option<Instant> {
+        self.deadline
+    }
+}

@@ -1,0 +1,117 @@
+//! A child position: the checks it must pass, then its bound from the
+//! parent's matching, then storing it and queueing it.
+
+use std::cmp::Reverse;
+
+use super::{Search, Status, priority};
+use crate::solver::board::{Cell, Mode};
+use crate::solver::deadlock::freeze_deadlock;
+use crate::solver::table::{Lookup, Node};
+
+impl Search<'_> {
+    /// Looks at the position after moving box `i` of `parent_boxes` to
+    /// `to`; the occupancy already shows the move.
+    pub(super) fn consider(
+        &mut self,
+        node: Node,
+        index: u32,
+        (parent_boxes, i): (&[Cell], usize),
+        (to, dir, run): (Cell, usize, u16),
+        player: Cell,
+        other: &Search<'_>,
+    ) -> Status {
+        if self.mode == Mode::Push
+            && freeze_deadlock(
+                self.board,
+                self.goals.dead(),
+                &self.occupied,
+                to,
+                &mut self.frozen,
+            )
+        {
+            return Status::Running;
+        }
+        let mut child = std::mem::take(&mut self.child);
+        child.clear();
+        child.extend_from_slice(parent_boxes);
+        child[i] = to;
+        child.sort_unstable();
+        let status = self.add_child(
+            node,
+            index,
+            (&child, parent_boxes, i),
+            (to, dir, run),
+            player,
+            other,
+        );
+        self.child = child;
+        status
+    }
+
+    fn add_child(
+        &mut self,
+        node: Node,
+        index: u32,
+        (child, parent_boxes, i): (&[Cell], &[Cell], usize),
+        (to, dir, run): (Cell, usize, u16),
+        player: Cell,
+        other: &Search<'_>,
+    ) -> Status {
+        let player = self.normalise(player);
+        let hash = self.zobrist.hash(child, player);
+        let Lookup::New(slot) = self.table.lookup(hash, child, player) else {
+            return Status::Running;
+        };
+        // Children move one box each: their bounds start from the parent's,
+        // worked out once the first child needs it.
+        if !self.based {
+            self.based = true;
+            if let Some((from, to)) = self.reuse {
+                self.assignment.restore(from, to);
+            } else {
+                let _ = self.bound(parent_boxes);
+            }
+            if self.assignment.stopped() {
+                return Status::Stopped;
+            }
+            self.assignment.save();
+        }
+        let targets = self.targets;
+        let bound = self.assignment.resolve(targets.len(), i, |r| {
+            targets.costs(if r == i { to } else { parent_boxes[r] })
+        });
+        let Some(bound) = bound else {
+            return Status::Running;
+        };
+        if self.table.is_full() {
+            return Status::Full;
+        }
+        let pushes = node.pushes + u32::from(run);
+        let new = Node {
+            parent: index,
+            to,
+            dir: dir as u8,
+            run,
+            player,
+            pushes,
+        };
+        let own = self.table.insert(slot, hash, new, child);
+        if bound == 0 && self.mode == Mode::Push {
+            return Status::Solved(own);
+        }
+        if let Lookup::Seen(other) = other.table.lookup(hash, child, player) {
+            return Status::Met { own, other };
+        }
+        if self.open.len() == self.open.capacity() {
+            self.open.reserve_exact(self.open.len().max(64));
+        }
+        let key = priority(self.mode, pushes, bound, own);
+        if self.kept.is_none_or(|(_, best, ..)| key < best) {
+            self.assignment.keep();
+            let place = child.binary_search(&to).unwrap_or(i);
+            self.kept = Some((own, key, i, place));
+        }
+        self.open.push(Reverse(key));
+        Status::Running
+    }
+}

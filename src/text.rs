@@ -1,0 +1,129 @@
+//! Text measured the way a terminal shows it: a CJK character or an emoji
+//! takes two columns, a combining accent none. Everything that lines text up
+//! or cuts it to fit measures here, never by `chars().count()`.
+
+use std::borrow::Cow;
+
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+
+/// Columns `text` takes on screen.
+pub fn width(text: &str) -> usize {
+    text.width()
+}
+
+/// Columns one character takes; control characters take none.
+pub fn char_width(c: char) -> usize {
+    c.width().unwrap_or(0)
+}
+
+/// `text` cut to at most `max` columns, ending in `ellipsis` when cut, so a
+/// reader can tell it goes on.
+pub fn fit<'a>(text: &'a str, max: usize, ellipsis: &str) -> Cow<'a, str> {
+    if width(text) <= max {
+        return Cow::Borrowed(text);
+    }
+    let room = max.saturating_sub(width(ellipsis));
+    let mut used = 0;
+    let mut cut = String::new();
+    for c in text.chars() {
+        used += char_width(c);
+        if used > room {
+            break;
+        }
+        cut.push(c);
+    }
+    if width(ellipsis) <= max {
+        cut.push_str(ellipsis);
+    }
+    Cow::Owned(cut)
+}
+
+/// `text` broken into lines of at most `max` columns, at spaces where it can
+/// and inside a word only when the word alone is wider than a line.
+pub fn wrap(text: &str, max: usize) -> Vec<String> {
+    let max = max.max(1);
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let gap = usize::from(!line.is_empty());
+        if width(&line) + gap + width(word) <= max {
+            if gap == 1 {
+                line.push(' ');
+            }
+            line.push_str(word);
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        for c in word.chars() {
+            if width(&line) + char_width(c) > max && !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+            }
+            line.push(c);
+        }
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// `1 move`, `2 moves`, `1 box`, `2 boxes`.
+pub fn plural(count: usize, noun: &str) -> String {
+    let ending = if noun.ends_with(['s', 'x', 'h']) {
+        "es"
+    } else {
+        "s"
+    };
+    if count == 1 {
+        format!("{count} {noun}")
+    } else {
+        format!("{count} {noun}{ending}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wide_characters_take_two_columns() {
+        assert_eq!(width("abc"), 3);
+        assert_eq!(width("日本語"), 6);
+        assert_eq!(width("é"), 1);
+        assert_eq!(width("e\u{301}"), 1, "a combining accent takes no column");
+    }
+
+    #[test]
+    fn fit_cuts_by_columns_and_marks_the_cut() {
+        assert_eq!(fit("short", 10, "…"), "short");
+        assert_eq!(fit("abcdefgh", 5, "…"), "abcd…");
+        assert_eq!(fit("日本語日本語", 7, "…"), "日本語…");
+        assert_eq!(fit("日本語日本語", 6, "..."), "日...");
+        assert_eq!(fit("日本語", 1, "..."), "");
+    }
+
+    #[test]
+    fn wrap_breaks_at_spaces_and_splits_only_words_wider_than_a_line() {
+        assert_eq!(
+            wrap("line 3: does not start with a score", 16),
+            ["line 3: does not", "start with a", "score"]
+        );
+        assert_eq!(
+            wrap("/a/very/long/path.xsb", 8),
+            ["/a/very/", "long/pat", "h.xsb"]
+        );
+        assert_eq!(wrap("日本語 日本語", 7), ["日本語", "日本語"]);
+        assert_eq!(wrap("日本語日本語", 5), ["日本", "語日", "本語"]);
+        assert_eq!(wrap("", 10), [""]);
+    }
+
+    #[test]
+    fn plurals_agree_with_the_count() {
+        assert_eq!(plural(1, "move"), "1 move");
+        assert_eq!(plural(0, "move"), "0 moves");
+        assert_eq!(plural(2, "box"), "2 boxes");
+        assert_eq!(plural(1, "goal"), "1 goal");
+    }
+}
