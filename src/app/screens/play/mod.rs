@@ -2,6 +2,7 @@
 //! key caps below it when there is room.
 
 mod draw;
+mod hinting;
 
 use std::rc::Rc;
 
@@ -9,7 +10,7 @@ use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKin
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use crate::app::hint::{HintState, Search, first_push};
+use crate::app::hint::HintState;
 use crate::app::keymap::{Action, play_action, play_commands};
 use crate::app::keys;
 use crate::app::message::{Message, plural};
@@ -24,7 +25,7 @@ use crate::app::widgets::help::help_max_scroll;
 use crate::app::widgets::logo::LOGO_HEIGHT;
 use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH};
 use crate::game::{Direction, Game, push_path, walk_path};
-use crate::solver::{Deadlocks, Outcome};
+use crate::solver::Deadlocks;
 
 /// Where the board starts: below the header and the message line.
 const BOARD_TOP: u16 = LOGO_HEIGHT + 2;
@@ -84,53 +85,6 @@ impl Play {
         play.check_deadlocks();
         play.announce_if_solved();
         play
-    }
-
-    /// H: start a search; once it has answered, H again plays the push.
-    fn request_hint(&mut self) {
-        match std::mem::take(&mut self.hint) {
-            HintState::Idle => {
-                self.message = None;
-                self.hint = HintState::Thinking(Search::start(&self.game));
-            }
-            thinking @ HintState::Thinking(_) => self.hint = thinking,
-            HintState::Ready(suggestion) => self.act(|game| play_steps(game, &suggestion.steps)),
-        }
-    }
-
-    /// Takes in the search's answer, if it has one.
-    fn poll_hint(&mut self) {
-        let HintState::Thinking(search) = &self.hint else {
-            return;
-        };
-        let Some(outcome) = search.poll() else {
-            return;
-        };
-        self.hint = HintState::Idle;
-        self.message = Some(match outcome {
-            Outcome::Solved(solution) => match first_push(&self.game, &solution) {
-                Some(suggestion) => {
-                    let text = format!(
-                        "Hint: push the marked box {}; H plays it",
-                        direction_name(suggestion.direction)
-                    );
-                    self.marks.hint = Some((suggestion.box_at, suggestion.direction));
-                    self.marks.walk = suggestion.walk(&self.game);
-                    self.hint = HintState::Ready(suggestion);
-                    Message::info(text)
-                }
-                None => Message::info("Already solved"),
-            },
-            Outcome::Unsolvable => {
-                Message::warning("This position cannot be solved any more: undo (U) or reset (R)")
-            }
-            Outcome::GaveUp => Message::warning(format!(
-                "No hint found in {} s: this one is hard",
-                crate::app::hint::HINT_TIME.as_secs()
-            )),
-            Outcome::Cancelled => return,
-            Outcome::TooLarge(why) => Message::warning(format!("No hint: this level is {why}")),
-        });
     }
 
     /// Flags boxes that can never reach a goal, without waiting for a search.
@@ -413,15 +367,6 @@ impl Screen for Play {
 
     fn draw(&self, area: Rect, buf: &mut Buffer) {
         self.draw_screen(area, buf);
-    }
-}
-
-fn direction_name(direction: Direction) -> &'static str {
-    match direction {
-        Direction::Left => "left",
-        Direction::Up => "up",
-        Direction::Right => "right",
-        Direction::Down => "down",
     }
 }
 
