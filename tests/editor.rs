@@ -172,6 +172,10 @@ fn saving_goes_to_a_new_file_or_into_my_levels() {
     assert_eq!(messages(&app), "Saved as level 1 of My levels");
     press(&mut app, &[key(KeyCode::Enter), key(KeyCode::Enter)]);
     assert_eq!(messages(&app), "Saved as level 2 of My levels");
+    // Leaving asks first, as only saving keeps changes.
+    press(&mut app, &[key(KeyCode::Esc)]);
+    assert_eq!(app.screen_name(), "editor");
+    assert!(messages(&app).starts_with("Leave without saving?"));
     // Back at the main menu, still on "Level editor": up twice is Free play.
     press(&mut app, &[key(KeyCode::Esc)]);
     assert_eq!(app.screen_name(), "main menu");

@@ -49,6 +49,8 @@ pub(crate) struct Editor {
     title: Option<String>,
     author: Option<String>,
     check: Check,
+    /// Esc was pressed once with changes made: the next Esc leaves.
+    leaving: bool,
     message: Option<Message>,
     theme: Theme,
 }
@@ -76,6 +78,7 @@ impl Editor {
             title,
             author,
             check: Check::Problems(Vec::new()),
+            leaving: false,
             message: None,
             theme,
         };
@@ -213,6 +216,7 @@ impl Screen for Editor {
         let Some(action) = editor_action(key) else {
             return Effect::None;
         };
+        let leaving = std::mem::take(&mut self.leaving);
         match action {
             Action::Move => {
                 if let Some(direction) = keys::direction(key) {
@@ -228,7 +232,14 @@ impl Screen for Editor {
             Action::Shorter => self.change(|g| g.resize(g.width(), g.height() - 1)),
             Action::TryOut => return self.try_out(),
             Action::SaveLevel => return self.save(),
-            Action::Leave => return Effect::Back,
+            // Changes are only kept by saving: the first Esc says so.
+            Action::Leave if self.undo.is_empty() || leaving => return Effect::Back,
+            Action::Leave => {
+                self.leaving = true;
+                self.message = Some(Message::warning(
+                    "Leave without saving? Esc again leaves, Enter saves",
+                ));
+            }
             _ => {}
         }
         Effect::None
