@@ -130,11 +130,14 @@ impl Screen for LevelSave {
             buf.set_stringn(column.x, y, label, column.width as usize, Style::new());
             let marker = if index == self.focus { "> " } else { "  " };
             buf.set_string(column.x, y + 1, marker, self.theme.accent());
-            self.fields[index].render(
-                Rect::new(column.x + 2, y + 1, column.width.saturating_sub(2), 1),
-                buf,
-                Style::new(),
-            );
+            let field = Rect::new(column.x + 2, y + 1, column.width.saturating_sub(2), 1);
+            if index == self.focus {
+                self.fields[index].render(field, buf, Style::new());
+            } else {
+                // Only the field being typed in shows a cursor.
+                let text = self.fields[index].text();
+                buf.set_stringn(field.x, field.y, text, field.width as usize, Style::new());
+            }
         }
         if let Some(message) = &self.message {
             let y = column.y + 6;
