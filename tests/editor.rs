@@ -132,7 +132,10 @@ fn saving_goes_to_a_new_file_or_into_my_levels() {
     press(&mut app, &[key(KeyCode::Enter)]);
     assert_eq!(app.screen_name(), "save level");
     let shown = app.visible_text(80, 24);
-    assert!(shown.contains("Save to (a path, or empty for My levels):"), "{shown}");
+    assert!(
+        shown.contains("Save to (a path, or empty for My levels):"),
+        "{shown}"
+    );
     assert!(app.visible_text(40, 12).contains("Title:"));
     type_text(&mut app, "Hall");
     press(&mut app, &[key(KeyCode::Down)]);
