@@ -48,7 +48,7 @@ impl App {
                 let records = self.library.records_for_custom(&pasted.path);
                 (pasted.path, pasted.levels, records)
             }
-            Err(LibraryError::DataFolderOff) => match parse_levels(text) {
+            Err(LibraryError::DataFolderOff) => match parse_levels(&text.replace('\r', "\n")) {
                 // The start notice has told that records are off.
                 Ok(levels) => {
                     let records = CustomRecords {

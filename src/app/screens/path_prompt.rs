@@ -182,8 +182,12 @@ impl Screen for PathPrompt {
 /// Whether a paste is meant as levels rather than a path: it reads as
 /// levels, or it has as many lines as the smallest level has rows, so that
 /// a broken map is refused as one instead of being typed as a path.
+/// Terminals often send a paste's line breaks as carriage returns.
 fn looks_like_levels(text: &str) -> bool {
     const SMALLEST_LEVEL_ROWS: usize = 3;
-    let lines = text.lines().filter(|line| !line.trim().is_empty()).count();
-    lines >= SMALLEST_LEVEL_ROWS || parse_levels(text).is_ok()
+    let lines = text
+        .split(['\r', '\n'])
+        .filter(|line| !line.trim().is_empty())
+        .count();
+    lines >= SMALLEST_LEVEL_ROWS || parse_levels(&text.replace('\r', "\n")).is_ok()
 }
