@@ -147,9 +147,9 @@ fn main_menu_shows_the_logo_and_the_modes_in_order() {
             "                      ▶ Arcade",
             "                        Free play",
             "                        Custom map",
+            "                        Level editor",
             "                        About",
             "                        Quit",
-            "",
             "",
             "    ↑↓ or W/S choose · Enter or Space accept · Esc quit",
         ],
@@ -218,7 +218,7 @@ fn a_tiny_terminal_says_what_size_it_needs() {
 fn about_opens_from_the_main_menu_and_says_whose_levels_these_are() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut app = ui::menu_app(dir.path());
-    press(&mut app, &[ch('s'), ch('s'), ch('s'), ch(' ')]);
+    press(&mut app, &[ch('s'), ch('s'), ch('s'), ch('s'), ch(' ')]);
     let version = format!(
         "{:^60}",
         format!("Schokoban {}, MIT licence", env!("CARGO_PKG_VERSION"))

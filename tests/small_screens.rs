@@ -158,12 +158,13 @@ fn a_full_leaderboard_keeps_its_choices_in_view() {
         "",
         "                               Solved in 1 move!",
         "",
-        "            Leaderboard",
-        "            ★  1.   5  Player 1                        ▶ Play again",
-        "            ────────────────────────────────────────     Main menu",
+        "          Leaderboard",
+        "          ★  1.   5  Player 1                        ▶ Play again",
+        "          ────────────────────────────────────────     Watch your run",
+        "             2.   5  Player 2                          Main menu",
     ];
-    let places: Vec<String> = (2..=10)
-        .map(|i| format!("              {i:>2}.   5  Player {i}"))
+    let places: Vec<String> = (3..=10)
+        .map(|i| format!("            {i:>2}.   5  Player {i}"))
         .collect();
     rows.extend(places.iter().map(String::as_str));
     rows.extend([
@@ -179,8 +180,8 @@ fn a_full_leaderboard_keeps_its_choices_in_view() {
             "           Solved in 1 move!",
             "★  1.   5  Player 1",
             "────────────────────────────────────────",
-            "   2.   5  Player 2",
             "▶ Play again",
+            "  Watch your run",
             "  Main menu",
             "",
             "↑↓ choose · Enter accept · Esc main menu",
@@ -193,19 +194,19 @@ fn the_help_shows_its_whole_text_and_scrolls_at_the_smallest_size() {
     let (_dir, mut app) = help_overlay();
     let big = screen(&mut app, 80, 24);
     assert_eq!(
-        big[2],
-        "╚═╝╚╔ Keys ════════════════════════════════════════════════════════════════╗"
+        big[1],
+        "╚═╗║╔ Keys ════════════════════════════════════════════════════════════════╗"
     );
     assert_eq!(
-        big[8],
+        big[7],
         "    ║               H  hint: mark the next push; again to play it          ║"
     );
     assert_eq!(
-        big[18],
+        big[19],
         "    ║ Esc / Backspace  back in menus                                       ║"
     );
     assert_eq!(
-        big[20],
+        big[21],
         "    ╚ any key closes ══════════════════════════════════════════════════════╝"
     );
     let small = screen(&mut app, 40, 12);
@@ -321,7 +322,11 @@ fn on_the_end_screen_a_click_selects_a_choice_and_a_second_accepts_it() {
         modifiers: crossterm::event::KeyModifiers::NONE,
     };
     app.handle_event(&Event::Mouse(mouse), Rect::new(0, 0, 80, 24));
-    assert_eq!(app.selected(), Some(1));
+    assert_eq!(
+        app.selected(),
+        Some(2),
+        "after Play again and Watch your run"
+    );
     app.handle_event(&Event::Mouse(mouse), Rect::new(0, 0, 80, 24));
     assert_eq!(app.screen_name(), "main menu");
 }

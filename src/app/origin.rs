@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::rc::Rc;
 
 use crate::game::Level;
-use crate::library::{Collection, CustomRecords};
+use crate::library::{AddedCollection, Collection, CustomRecords};
 use crate::storage::Records;
 
 /// Arcade and Free play pick a collection first.
@@ -27,12 +27,22 @@ pub(crate) enum Origin {
     },
     /// Level `number` of a file the player typed.
     Custom { file: Rc<CustomFile>, number: usize },
+    /// The level editor's level, tried out; leaving goes back to the editor.
+    TestPlay { level: Rc<Level> },
+    /// Level `number` of a collection the player added, in either mode.
+    Added {
+        collection: Rc<AddedCollection>,
+        number: usize,
+        mode: Mode,
+    },
 }
 
 /// A map file the player opened: read and parsed once, and shared by every
 /// level of it that is played, N and P included.
 #[derive(Debug)]
 pub(crate) struct CustomFile {
+    /// What to call it instead of the file's name (pasted levels).
+    pub name: Option<String>,
     pub path: PathBuf,
     pub levels: Vec<Level>,
     /// Where the file's records go; each level of several has its own.
@@ -52,6 +62,9 @@ impl CustomFile {
 
     /// The file's name, for titles.
     pub fn name(&self) -> String {
+        if let Some(name) = &self.name {
+            return name.clone();
+        }
         self.path.file_name().map_or_else(
             || self.path.display().to_string(),
             |n| n.to_string_lossy().into_owned(),
@@ -78,7 +91,29 @@ impl Origin {
                     number,
                 })
             }
+            Origin::TestPlay { .. } => None,
+            Origin::Added {
+                ref collection,
+                number,
+                mode,
+            } => moved(number, collection.level_count).map(|number| Origin::Added {
+                collection: Rc::clone(collection),
+                number,
+                mode,
+            }),
         }
+    }
+
+    /// Whether this level is played in Arcade, where solving moves on.
+    pub fn is_arcade(&self) -> bool {
+        matches!(
+            self,
+            Origin::Arcade { .. }
+                | Origin::Added {
+                    mode: Mode::Arcade,
+                    ..
+                }
+        )
     }
 }
 

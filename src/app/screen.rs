@@ -13,8 +13,8 @@ use super::hint::CancelWatch;
 use super::message::{Message, Problem};
 use super::origin::{Mode, Opened, Origin};
 use super::shutdown::PendingSave;
-use crate::game::{Direction, Game, Pos};
-use crate::library::Collection;
+use crate::game::{Direction, Game, Level, Pos};
+use crate::library::{AddedCollection, Collection};
 
 /// One screen of the game.
 pub(crate) trait Screen {
@@ -97,6 +97,10 @@ pub(crate) trait Screen {
 
     /// Takes in background results; called when the event loop wakes.
     fn tick(&mut self) {}
+
+    /// Plays on from `game`, which continues this screen's game with moves
+    /// watched on a screen above it. Only the Play screen has a game.
+    fn take_over(&mut self, _game: Game) {}
 }
 
 /// `show` and `messages` for a screen that keeps one message, the
@@ -158,8 +162,30 @@ pub(crate) enum Effect {
         mode: Mode,
         collection: Collection,
     },
+    /// An added collection was chosen.
+    AddedChosen {
+        mode: Mode,
+        collection: AddedCollection,
+    },
+    /// Add the file at a typed path as a collection, back in the chooser.
+    AddCollection {
+        mode: Mode,
+        typed: String,
+    },
+    /// Remove an added collection, with its records, from the chooser.
+    RemoveCollection {
+        mode: Mode,
+        id: String,
+    },
+    /// Save a level from the editor: to a typed path, or into My levels.
+    SaveLevel {
+        level: Level,
+        path: Option<String>,
+    },
     /// A path as typed, `~` not yet expanded.
     OpenPath(String),
+    /// Pasted text, to be opened as levels.
+    OpenPasted(String),
     /// Open a level: the saved-game question if it has a save, else play.
     Open(Origin),
     /// Replace the screen on top with this game of the level, then tell
@@ -171,6 +197,8 @@ pub(crate) enum Effect {
         /// Loaded from the level's save, which a reset then makes stale.
         resumed: bool,
     },
+    /// Close the screen on top and play on from this game below it.
+    TakeOver(Game),
     /// Escape from a level: save if unsolved, show the leaderboard.
     Leave(Ended),
     Solved(Ended),

@@ -2,6 +2,7 @@
 //! files or clock in here, so every rule is testable with XSB literals.
 
 mod formats;
+mod grid;
 mod level;
 mod lurd;
 mod parse;
@@ -13,6 +14,7 @@ mod r3forth;
 mod state;
 
 pub use formats::{LevelFormat, detect_format, parse_level, parse_levels};
+pub use grid::{Grid, GridProblem, MAX_GRID_HEIGHT, MAX_GRID_WIDTH, Piece};
 pub use level::{Direction, Level, Pos, Tile};
 pub use lurd::{LogEntry, LogError, Step, format_log, format_steps, parse_log};
 pub use parse::{MAX_SIDE, MAX_TOTAL_CELLS};

@@ -16,7 +16,7 @@ use crate::storage::{
 
 /// The folder under the data folder that holds added collections.
 pub const COLLECTIONS_FOLDER: &str = "collections";
-const ABOUT_FILE: &str = "collection.txt";
+pub(super) const ABOUT_FILE: &str = "collection.txt";
 const PROGRESS_FILE: &str = "progress.txt";
 const PROGRESS_HEADER: &str =
     "# Schokoban progress: furthest level reached in Arcade, solved levels.\n";
@@ -191,14 +191,14 @@ fn is_builtin(id: &str) -> bool {
 }
 
 /// `001.xsb`: as wide as the largest number, and at least three digits.
-fn level_file_name(number: usize, count: usize) -> String {
+pub(super) fn level_file_name(number: usize, count: usize) -> String {
     let width = count.to_string().len().max(3);
     format!("{number:0width$}.xsb")
 }
 
 /// The folder's files: `collection.txt`, then one XSB file per level whose
 /// title keeps any name the level had.
-fn level_files(name: &str, levels: Vec<Level>, source: &str) -> Vec<(String, String)> {
+pub(super) fn level_files(name: &str, levels: Vec<Level>, source: &str) -> Vec<(String, String)> {
     let count = levels.len();
     let about =
         format!("# Schokoban collection, added from {source}\nName: {name}\nLevels: {count}\n");

@@ -10,6 +10,7 @@ mod added;
 mod collection;
 mod custom;
 mod errors;
+mod my_levels;
 mod pasted;
 mod progress;
 mod settings;
@@ -23,6 +24,7 @@ pub use added::{
 pub use collection::Collection;
 pub use custom::{CustomRecords, Placement};
 pub use errors::{LibraryError, Notice, ProgressProblem};
+pub use my_levels::MY_LEVELS_ID;
 pub use pasted::{PASTED_FOLDER, PastedLevels};
 pub use progress::Progress;
 pub use settings::Settings;

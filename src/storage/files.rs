@@ -100,3 +100,15 @@ pub fn survive_file_size_limit() -> io::Result<()> {
     }
     Ok(())
 }
+
+/// Writes a new file atomically, refusing to replace one already there
+/// (or anything else at that path), so saving never overwrites a map.
+pub fn write_new_file(path: &Path, contents: &[u8]) -> io::Result<()> {
+    if fs::symlink_metadata(path).is_ok() {
+        return Err(io::Error::new(
+            io::ErrorKind::AlreadyExists,
+            "a file of that name is already there",
+        ));
+    }
+    write_atomic(path, contents)
+}

@@ -12,7 +12,7 @@ mod runs;
 mod setup;
 
 pub use atomic::{remove_if_present, remove_stale_temps, remove_stale_temps_below, write_atomic};
-pub use files::{install_file, lock_file, probe_writable, survive_file_size_limit};
+pub use files::{install_file, lock_file, probe_writable, survive_file_size_limit, write_new_file};
 pub use folders::{create_folder_whole, list_folders, remove_folder_whole};
 pub use leaderboard::{
     Entry, LEADERBOARD_SIZE, Leaderboard, LeaderboardError, MAX_NICKNAME_CHARS, valid_nickname,

@@ -3,11 +3,12 @@
 
 use super::opening::progress_not_saved;
 use crate::app::App;
-use crate::app::message::{Message, Problem};
-use crate::app::origin::Origin;
+use crate::app::message::{Message, Problem, plural};
+use crate::app::origin::{Mode, Origin};
 use crate::app::screen::Ended;
 use crate::app::screens::finish::{Finish, NextChoice, Outcome};
 use crate::app::shutdown::PendingSave;
+use crate::library::AddedCollection;
 use crate::storage::{Leaderboard, Records};
 
 impl App {
@@ -19,6 +20,10 @@ impl App {
 
     pub(super) fn leave(&mut self, ended: &Ended) {
         self.screens.pop();
+        if let Origin::TestPlay { .. } = ended.opened.origin {
+            self.set_message(Message::info("Back to editing"));
+            return;
+        }
         let saved = Self::save_if_unsolved(ended);
         let records = ended.opened.records.clone();
         let (board, problem) = read_board(records.as_ref());
@@ -30,12 +35,19 @@ impl App {
             records,
             next: Self::next_choice(&ended.opened.origin),
             messages,
+            level: ended.opened.level.clone(),
+            run: None,
         };
         self.push(Finish::new(outcome, self.theme));
     }
 
     pub(super) fn solved(&mut self, ended: &Ended) {
         self.screens.pop();
+        if let Origin::TestPlay { .. } = ended.opened.origin {
+            let moves = plural(ended.game.score(), "move");
+            self.set_message(Message::info(format!("You solved it in {moves}")));
+            return;
+        }
         let opened = &ended.opened;
         let mut messages = Vec::new();
         if let Some(Err(error)) = opened.records.as_ref().map(Records::delete_save) {
@@ -53,6 +65,8 @@ impl App {
             records: opened.records.clone(),
             next,
             messages,
+            level: opened.level.clone(),
+            run: Some(ended.game.log().to_vec()),
         };
         self.push(Finish::new(outcome, self.theme));
     }
@@ -60,6 +74,14 @@ impl App {
     /// Marks a built-in level solved and, in Arcade, the next one reached;
     /// says what went wrong, and when a collection's end is reached.
     fn record_progress(&mut self, origin: &Origin, has_next: bool) -> Vec<Message> {
+        if let Origin::Added {
+            collection,
+            number,
+            mode,
+        } = origin
+        {
+            return self.record_added_progress(collection, *number, *mode, has_next);
+        }
         let mut messages = Vec::new();
         if let Origin::Arcade { collection, number } | Origin::FreePlay { collection, number } =
             *origin
@@ -76,13 +98,39 @@ impl App {
             }
             return messages;
         }
-        let (name, total) = (collection.name(), collection.level_count());
         let solved = self.library.progress(collection).solved_count();
-        messages.push(Message::info(if solved == total {
-            format!("Collection complete: you have solved all {total} levels of {name}!")
+        messages.push(end_of_collection(
+            collection.name(),
+            solved,
+            collection.level_count(),
+        ));
+        messages
+    }
+
+    /// [`Self::record_progress`] for a collection the player added.
+    fn record_added_progress(
+        &self,
+        collection: &AddedCollection,
+        number: usize,
+        mode: Mode,
+        has_next: bool,
+    ) -> Vec<Message> {
+        let mut messages = Vec::new();
+        if let Err(error) = self.library.mark_added_solved(collection, number) {
+            messages.push(progress_not_saved(error));
+        }
+        if mode != Mode::Arcade {
+            return messages;
+        }
+        if has_next {
+            if let Err(error) = self.library.mark_added_reached(collection, number + 1) {
+                messages.push(progress_not_saved(error));
+            }
         } else {
-            format!("You have reached the end of {name}: {solved} of {total} levels solved")
-        }));
+            let solved = self.library.added_progress(collection).solved_count();
+            let total = collection.level_count;
+            messages.push(end_of_collection(&collection.name, solved, total));
+        }
         messages
     }
 
@@ -95,17 +143,26 @@ impl App {
     }
 
     fn next_choice(origin: &Origin) -> Option<NextChoice> {
-        match origin {
-            Origin::Arcade { .. } => origin.step(1).map(|origin| NextChoice {
+        if origin.is_arcade() {
+            return origin.step(1).map(|origin| NextChoice {
                 label: "Next level",
                 origin,
-            }),
-            _ => Some(NextChoice {
-                label: "Play again",
-                origin: origin.clone(),
-            }),
+            });
         }
+        Some(NextChoice {
+            label: "Play again",
+            origin: origin.clone(),
+        })
     }
+}
+
+/// What Arcade says after a collection's last level.
+fn end_of_collection(name: &str, solved: usize, total: usize) -> Message {
+    Message::info(if solved == total {
+        format!("Collection complete: you have solved all {total} levels of {name}!")
+    } else {
+        format!("You have reached the end of {name}: {solved} of {total} levels solved")
+    })
 }
 
 /// A map's leaderboard, and what was wrong with its file if anything.

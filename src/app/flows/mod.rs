@@ -1,6 +1,8 @@
 //! [`App::apply`]: carrying out what a screen asked for, with the file IO
 //! behind it. Failures become messages on screen; none of them ends the game.
 
+mod collections;
+mod editing;
 mod ending;
 mod opening;
 
@@ -34,6 +36,12 @@ impl App {
                 self.top_mut().resize(area);
             }
             Effect::Push(screen) => self.push_boxed(screen),
+            Effect::TakeOver(game) => {
+                if self.screens.len() > 1 {
+                    self.screens.pop();
+                    self.top_mut().take_over(game);
+                }
+            }
             Effect::ChooseCollection(mode) => {
                 let menu = CollectionMenu::new(mode, &self.library, self.theme);
                 self.push(menu);
@@ -42,7 +50,12 @@ impl App {
                 Mode::Arcade => self.start_arcade(collection),
                 Mode::FreePlay => self.free_play_list(collection),
             },
+            Effect::AddedChosen { mode, collection } => self.added_chosen(mode, collection),
+            Effect::AddCollection { mode, typed } => self.add_collection(mode, &typed),
+            Effect::RemoveCollection { mode, id } => self.remove_collection(mode, &id),
+            Effect::SaveLevel { level, path } => self.save_level(level, path.as_deref()),
             Effect::OpenPath(typed) => self.open_path(&typed),
+            Effect::OpenPasted(text) => self.open_pasted(&text),
             Effect::Open(origin) => self.open(&origin),
             Effect::Play {
                 opened,

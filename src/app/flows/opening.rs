@@ -6,13 +6,13 @@ use std::rc::Rc;
 use super::ending::read_board;
 use crate::app::App;
 use crate::app::message::{Message, Problem};
-use crate::app::origin::{CustomFile, Opened, Origin};
+use crate::app::origin::{CustomFile, Mode, Opened, Origin};
 use crate::app::screens::level_list::{LevelList, LevelRow, ListSource};
 use crate::app::screens::path_prompt::PathPrompt;
 use crate::app::screens::play::Play;
 use crate::app::screens::save_prompt::SavePrompt;
-use crate::game::{Game, Level, parse_level};
-use crate::library::{Collection, LibraryError, Placement};
+use crate::game::{Game, Level, parse_level, parse_levels};
+use crate::library::{AddedCollection, Collection, CustomRecords, LibraryError, Placement};
 use crate::storage::{Listing, Records, load_levels};
 
 impl App {
@@ -31,11 +31,56 @@ impl App {
             }
         };
         let records = self.library.records_for_custom(&path);
-        let file = Rc::new(CustomFile {
+        self.open_file(CustomFile {
+            name: None,
             path,
             levels,
             records,
         });
+    }
+
+    /// Opens pasted levels: kept in the data folder first, so they keep
+    /// records like a file. A paste that is no levels is refused as a file
+    /// would be; with the data folder off they still play, without records.
+    pub(super) fn open_pasted(&mut self, text: &str) {
+        let (path, levels, records) = match self.library.store_pasted(text) {
+            Ok(pasted) => {
+                let records = self.library.records_for_custom(&pasted.path);
+                (pasted.path, pasted.levels, records)
+            }
+            Err(LibraryError::DataFolderOff) => match parse_levels(&text.replace('\r', "\n")) {
+                // The start notice has told that records are off.
+                Ok(levels) => {
+                    let records = CustomRecords {
+                        records: None,
+                        placement: Placement::Beside,
+                    };
+                    (PathBuf::from("pasted"), levels, records)
+                }
+                Err(error) => return self.refuse_paste(LibraryError::Pasted(error)),
+            },
+            Err(error) => return self.refuse_paste(error),
+        };
+        let name = if levels.len() == 1 {
+            "Pasted level"
+        } else {
+            "Pasted levels"
+        };
+        self.open_file(CustomFile {
+            name: Some(name.to_owned()),
+            path,
+            levels,
+            records,
+        });
+    }
+
+    fn refuse_paste(&mut self, error: LibraryError) {
+        self.set_message(Message::trouble(None, Problem::Library(error)));
+    }
+
+    /// Plays a file of one level; lists the levels of a file of several.
+    fn open_file(&mut self, file: CustomFile) {
+        let file = Rc::new(file);
         if file.levels.len() == 1 {
             self.open(&Origin::Custom { file, number: 1 });
             return;
@@ -107,6 +152,29 @@ impl App {
         ));
     }
 
+    /// Free play's list of an added collection: each level is read for
+    /// its title, as the collection's files are the player's.
+    pub(super) fn added_free_play_list(&mut self, collection: AddedCollection) {
+        let progress = self.library.added_progress(&collection);
+        let listing = Listing::read(&collection.folder);
+        let rows = (1..=collection.level_count)
+            .filter_map(|number| {
+                let added = self.library.added_level(&collection, number).ok()?;
+                Some(level_row(
+                    &added.level,
+                    Some(&added.records),
+                    Some(&listing),
+                    progress.is_solved(number),
+                    number,
+                    &collection.name,
+                ))
+            })
+            .collect();
+        let heading = format!("Free play: {}", collection.name);
+        let source = ListSource::Added(Rc::new(collection));
+        self.push(LevelList::new(heading, source, rows, self.theme));
+    }
+
     fn resolve(&self, origin: &Origin) -> Result<(Opened, Option<Message>), Problem> {
         match origin {
             Origin::Arcade { collection, number } | Origin::FreePlay { collection, number } => {
@@ -123,6 +191,34 @@ impl App {
                     level: playable.level,
                     title,
                     records: playable.records,
+                };
+                Ok((opened, None))
+            }
+            Origin::Added {
+                collection, number, ..
+            } => {
+                let added = self
+                    .library
+                    .added_level(collection, *number)
+                    .map_err(Problem::Library)?;
+                let title = added
+                    .level
+                    .title()
+                    .map_or_else(|| format!("{} {number}", collection.name), str::to_owned);
+                let opened = Opened {
+                    origin: origin.clone(),
+                    level: added.level,
+                    title,
+                    records: Some(added.records),
+                };
+                Ok((opened, None))
+            }
+            Origin::TestPlay { level } => {
+                let opened = Opened {
+                    origin: origin.clone(),
+                    level: Level::clone(level),
+                    title: "Test play".to_owned(),
+                    records: None,
                 };
                 Ok((opened, None))
             }
@@ -165,6 +261,15 @@ impl App {
         let mut messages: Vec<Message> = note.into_iter().collect();
         if let Origin::Arcade { collection, number } = *origin
             && let Err(error) = self.library.mark_reached(collection, number)
+        {
+            messages.push(progress_not_saved(error));
+        }
+        if let Origin::Added {
+            collection,
+            number,
+            mode: Mode::Arcade,
+        } = origin
+            && let Err(error) = self.library.mark_added_reached(collection, *number)
         {
             messages.push(progress_not_saved(error));
         }

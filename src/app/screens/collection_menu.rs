@@ -1,55 +1,135 @@
 //! Arcade and Free play start by choosing a collection.
 
-use crossterm::event::{KeyEvent, MouseEvent};
+use std::fmt::Write as _;
+
+use crossterm::event::{KeyCode, KeyEvent, MouseEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
+use super::path_prompt::PathPrompt;
+use crate::app::keys;
 use crate::app::message::Message;
 use crate::app::origin::Mode;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::menu::{MenuKey, MenuList, menu_click, menu_commands, menu_key};
 use crate::app::widgets::page::{centered_column, notice_line, page, page_areas};
-use crate::library::{Collection, Library};
+use crate::library::{AddedCollection, Collection, Library};
 use crate::text::width;
 
-/// One line of the menu: a collection, its size and the player's progress.
+/// One line of the menu: a collection, its size and the player's progress,
+/// or the line that adds one.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct CollectionEntry {
-    collection: Collection,
-    levels: usize,
-    solved: usize,
+enum Entry {
+    Builtin {
+        collection: Collection,
+        levels: usize,
+        solved: usize,
+    },
+    Added {
+        collection: AddedCollection,
+        solved: usize,
+        /// The furthest level reached in Arcade.
+        reached: usize,
+    },
+    AddNew,
 }
+
+const ADD_NEW: &str = "Add a collection…";
 
 #[derive(Debug)]
 pub(crate) struct CollectionMenu {
     mode: Mode,
-    entries: Vec<CollectionEntry>,
+    entries: Vec<Entry>,
     selected: usize,
+    /// The added collection whose removal waits for a yes.
+    removing: Option<AddedCollection>,
     /// Why the last choice could not be carried out.
     message: Option<Message>,
     theme: Theme,
 }
 
 impl CollectionMenu {
-    /// Every built-in collection, with the player's progress in it.
+    /// Every built-in collection, then the player's, with the progress in
+    /// each, then the line to add one.
     pub fn new(mode: Mode, library: &Library, theme: Theme) -> Self {
-        let entries = Collection::ALL
+        let mut entries: Vec<Entry> = Collection::ALL
             .iter()
-            .map(|&collection| CollectionEntry {
+            .map(|&collection| Entry::Builtin {
                 collection,
                 levels: collection.level_count(),
                 solved: library.progress(collection).solved_count(),
             })
             .collect();
+        // A folder that cannot be listed shows no added collections; adding
+        // one then says why.
+        let added = library.added_collections().unwrap_or_default();
+        entries.extend(added.into_iter().map(|collection| {
+            let progress = library.added_progress(&collection);
+            Entry::Added {
+                solved: progress.solved_count(),
+                reached: progress.reached().min(collection.level_count),
+                collection,
+            }
+        }));
+        entries.push(Entry::AddNew);
         Self {
             mode,
             entries,
             selected: 0,
+            removing: None,
             message: None,
             theme,
         }
+    }
+
+    /// Selects the added collection `id`, if listed.
+    pub fn select_added(&mut self, id: &str) {
+        if let Some(index) = self
+            .entries
+            .iter()
+            .position(|e| matches!(e, Entry::Added { collection, .. } if collection.id == id))
+        {
+            self.selected = index;
+        }
+    }
+
+    fn lines(&self) -> Vec<String> {
+        let name = |entry: &Entry| match entry {
+            Entry::Builtin { collection, .. } => collection.name().to_owned(),
+            Entry::Added { collection, .. } => collection.name.clone(),
+            Entry::AddNew => ADD_NEW.to_owned(),
+        };
+        let width = self
+            .entries
+            .iter()
+            .filter(|e| **e != Entry::AddNew)
+            .map(|e| name(e).chars().count())
+            .max()
+            .unwrap_or(0);
+        self.entries
+            .iter()
+            .map(|entry| {
+                let (levels, solved) = match entry {
+                    Entry::Builtin { levels, solved, .. } => (*levels, *solved),
+                    Entry::Added {
+                        collection, solved, ..
+                    } => (collection.level_count, *solved),
+                    Entry::AddNew => return self.theme.text(ADD_NEW).into_owned(),
+                };
+                let mut line = format!(
+                    "{:<width$}  {levels:>3} levels  {solved:>3} solved",
+                    name(entry)
+                );
+                if let Entry::Added { reached, .. } = entry
+                    && *reached > 1
+                {
+                    let _ = write!(line, "  Arcade at {reached}");
+                }
+                line
+            })
+            .collect()
     }
 
     /// The widest line and the marker.
@@ -60,33 +140,26 @@ impl CollectionMenu {
 
     fn choose(&mut self, chosen: Option<MenuKey>) -> Effect {
         match chosen {
-            Some(MenuKey::Accept) => Effect::CollectionChosen {
-                mode: self.mode,
-                collection: self.entries[self.selected].collection,
-            },
+            Some(MenuKey::Accept) => self.accept(),
             Some(MenuKey::Back) => Effect::Back,
             None => Effect::None,
         }
     }
 
-    fn lines(&self) -> Vec<String> {
-        let width = self
-            .entries
-            .iter()
-            .map(|e| e.collection.name().len())
-            .max()
-            .unwrap_or(0);
-        self.entries
-            .iter()
-            .map(|e| {
-                format!(
-                    "{:<width$}  {:>3} levels  {:>3} solved",
-                    e.collection.name(),
-                    e.levels,
-                    e.solved
-                )
-            })
-            .collect()
+    fn accept(&self) -> Effect {
+        match &self.entries[self.selected] {
+            Entry::Builtin { collection, .. } => Effect::CollectionChosen {
+                mode: self.mode,
+                collection: *collection,
+            },
+            Entry::Added { collection, .. } => Effect::AddedChosen {
+                mode: self.mode,
+                collection: collection.clone(),
+            },
+            Entry::AddNew => {
+                Effect::Push(Box::new(PathPrompt::for_collection(self.mode, self.theme)))
+            }
+        }
     }
 }
 
@@ -98,11 +171,32 @@ impl Screen for CollectionMenu {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         // A message answers the last key; the next one dismisses it.
         self.message = None;
+        if let Some(collection) = self.removing.take() {
+            if keys::is_letter(key, 'y') {
+                return Effect::RemoveCollection {
+                    mode: self.mode,
+                    id: collection.id,
+                };
+            }
+            self.message = Some(Message::info("Kept"));
+            return Effect::None;
+        }
+        if key.code == KeyCode::Delete || keys::is_letter(key, 'x') {
+            if let Entry::Added { collection, .. } = &self.entries[self.selected] {
+                self.message = Some(Message::warning(format!(
+                    "Remove {} with its records and saves? Y removes, any other key keeps it",
+                    collection.name
+                )));
+                self.removing = Some(collection.clone());
+            }
+            return Effect::None;
+        }
         let chosen = menu_key(key, &mut self.selected, self.entries.len());
         self.choose(chosen)
     }
 
     fn handle_mouse(&mut self, mouse: MouseEvent, area: Rect) -> Effect {
+        self.removing = None;
         let Some(areas) = page_areas(area) else {
             return Effect::None;
         };
@@ -112,7 +206,11 @@ impl Screen for CollectionMenu {
     }
 
     fn commands(&self) -> Vec<Command> {
-        menu_commands("play")
+        let mut commands = menu_commands("play");
+        if matches!(self.entries[self.selected], Entry::Added { .. }) {
+            commands.insert(2, Command::new("X", "remove"));
+        }
+        commands
     }
 
     one_message!();

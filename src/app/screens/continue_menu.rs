@@ -15,7 +15,9 @@ use crate::library::Collection;
 
 #[derive(Debug)]
 pub(crate) struct ContinueMenu {
-    collection: Collection,
+    name: String,
+    /// Level 1 of the collection, in Arcade.
+    start: Origin,
     /// The furthest level reached, where `Continue` starts.
     furthest: usize,
     selected: usize,
@@ -26,8 +28,18 @@ pub(crate) struct ContinueMenu {
 
 impl ContinueMenu {
     pub fn new(collection: Collection, furthest: usize, theme: Theme) -> Self {
-        Self {
+        let start = Origin::Arcade {
             collection,
+            number: 1,
+        };
+        Self::at(collection.name().to_owned(), start, furthest, theme)
+    }
+
+    /// The question for any collection: `start` is its first level.
+    pub fn at(name: String, start: Origin, furthest: usize, theme: Theme) -> Self {
+        Self {
+            name,
+            start,
             furthest,
             selected: 0,
             message: None,
@@ -37,10 +49,11 @@ impl ContinueMenu {
 
     fn choose(&mut self, chosen: Option<MenuKey>) -> Effect {
         match chosen {
-            Some(MenuKey::Accept) => Effect::Open(Origin::Arcade {
-                collection: self.collection,
-                number: if self.selected == 0 { self.furthest } else { 1 },
-            }),
+            Some(MenuKey::Accept) if self.selected == 0 => {
+                let delta = self.furthest.saturating_sub(1).cast_signed();
+                Effect::Open(self.start.step(delta).unwrap_or_else(|| self.start.clone()))
+            }
+            Some(MenuKey::Accept) => Effect::Open(self.start.clone()),
             Some(MenuKey::Back) => Effect::Back,
             None => Effect::None,
         }
@@ -82,7 +95,7 @@ impl Screen for ContinueMenu {
     }
 
     fn draw(&self, area: Rect, buf: &mut Buffer) {
-        let heading = format!("Arcade: {}", self.collection.name());
+        let heading = format!("Arcade: {}", self.name);
         let Some(content) = page(area, buf, self.theme, &heading, &footer(&self.commands())) else {
             return;
         };

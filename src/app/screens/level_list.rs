@@ -10,12 +10,12 @@ use ratatui::widgets::{List, ListState, StatefulWidget, Widget};
 
 use crate::app::keys;
 use crate::app::message::Message;
-use crate::app::origin::{CustomFile, Origin};
+use crate::app::origin::{CustomFile, Mode, Origin};
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::{Chrome, Theme};
 use crate::app::widgets::page::{centered_column, notice_line, page, page_areas};
 use crate::game::Direction;
-use crate::library::Collection;
+use crate::library::{AddedCollection, Collection};
 use crate::text::{fit, width};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,6 +31,7 @@ pub(crate) struct LevelRow {
 pub(crate) enum ListSource {
     Collection(Collection),
     File(Rc<CustomFile>),
+    Added(Rc<AddedCollection>),
 }
 
 #[derive(Debug)]
@@ -68,6 +69,11 @@ impl LevelList {
             ListSource::File(file) => Origin::Custom {
                 file: Rc::clone(file),
                 number,
+            },
+            ListSource::Added(collection) => Origin::Added {
+                collection: Rc::clone(collection),
+                number,
+                mode: Mode::FreePlay,
             },
         }
     }

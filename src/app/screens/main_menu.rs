@@ -6,6 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use super::about::About;
+use super::editor::Editor;
 use super::path_prompt::PathPrompt;
 use crate::app::message::Message;
 use crate::app::origin::Mode;
@@ -19,11 +20,14 @@ use crate::app::widgets::page::{centered_column, page, page_areas};
 type Choice = fn(Theme) -> Effect;
 
 /// The menu's lines, and what each opens.
-const ITEMS: [(&str, Choice); 5] = [
+const ITEMS: [(&str, Choice); 6] = [
     ("Arcade", |_| Effect::ChooseCollection(Mode::Arcade)),
     ("Free play", |_| Effect::ChooseCollection(Mode::FreePlay)),
     ("Custom map", |theme| {
         Effect::Push(Box::new(PathPrompt::new(theme)))
+    }),
+    ("Level editor", |theme| {
+        Effect::Push(Box::new(Editor::new(theme)))
     }),
     ("About", |theme| Effect::Push(Box::new(About::new(theme)))),
     ("Quit", |_| Effect::Quit),
@@ -84,6 +88,11 @@ impl Screen for MainMenu {
         let menu = centered_column(areas.content, MENU_WIDTH);
         let chosen = menu_click(mouse, menu, &mut self.selected, ITEMS.len());
         self.choose(chosen)
+    }
+
+    /// Pasted levels open at once.
+    fn handle_paste(&mut self, text: &str) -> Effect {
+        Effect::OpenPasted(text.to_owned())
     }
 
     fn commands(&self) -> Vec<Command> {

@@ -4,10 +4,13 @@
 pub mod about;
 pub mod collection_menu;
 pub mod continue_menu;
+pub mod editor;
 pub mod finish;
 pub mod level_list;
+pub mod level_save;
 pub mod main_menu;
 pub mod messages;
 pub mod path_prompt;
 pub mod play;
 pub mod save_prompt;
+pub mod watch;

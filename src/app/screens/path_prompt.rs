@@ -9,11 +9,13 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::app::completion::complete;
 use crate::app::message::Message;
+use crate::app::origin::Mode;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::messages::MessageLines;
 use crate::app::widgets::page::{centered_column, page};
 use crate::app::widgets::text_input::{InputEvent, TextInput};
+use crate::game::parse_levels;
 
 /// Longer than any path a system accepts (Linux's `PATH_MAX` is 4096 bytes).
 pub(crate) const MAX_PATH_CHARS: usize = 4096;
@@ -25,10 +27,22 @@ pub(crate) struct PathPrompt {
     message: Option<Message>,
     /// What Tab found when more than one name matched.
     candidates: Vec<String>,
+    /// `Some` when the path is a file to add as a collection in this mode,
+    /// not a map to open.
+    adding: Option<Mode>,
     theme: Theme,
 }
 
 impl PathPrompt {
+    /// Asks for a file of levels to add as a collection, from the chooser
+    /// of `mode`.
+    pub fn for_collection(mode: Mode, theme: Theme) -> Self {
+        Self {
+            adding: Some(mode),
+            ..Self::new(theme)
+        }
+    }
+
     pub fn new(theme: Theme) -> Self {
         Self::with_text("", theme)
     }
@@ -39,6 +53,7 @@ impl PathPrompt {
             input: TextInput::with_text(text).limited(MAX_PATH_CHARS),
             message: None,
             candidates: Vec::new(),
+            adding: None,
             theme,
         }
     }
@@ -68,7 +83,11 @@ impl Screen for PathPrompt {
         }
         match self.input.handle_key(key) {
             InputEvent::Submit if !self.input.text().trim().is_empty() => {
-                Effect::OpenPath(self.input.text().to_owned())
+                let typed = self.input.text().to_owned();
+                match self.adding {
+                    Some(mode) => Effect::AddCollection { mode, typed },
+                    None => Effect::OpenPath(typed),
+                }
             }
             InputEvent::Cancel => Effect::Back,
             InputEvent::Edited => {
@@ -79,9 +98,13 @@ impl Screen for PathPrompt {
         }
     }
 
-    /// A pasted path (or a file dropped on the terminal) is typed at once;
-    /// a trailing newline does not open it, the player checks it first.
+    /// Pasted levels open at once. A pasted path (or a file dropped on the
+    /// terminal) is typed; a trailing newline does not open it, the player
+    /// checks it first.
     fn handle_paste(&mut self, text: &str) -> Effect {
+        if self.adding.is_none() && looks_like_levels(text) {
+            return Effect::OpenPasted(text.to_owned());
+        }
         if self.input.paste(text) == InputEvent::Edited {
             self.edited();
         }
@@ -91,7 +114,7 @@ impl Screen for PathPrompt {
     fn commands(&self) -> Vec<Command> {
         vec![
             Command::new("Tab", "completes"),
-            Command::new("Enter", "open"),
+            Command::new("Enter", if self.adding.is_some() { "add" } else { "open" }),
             Command::new("Esc", "back"),
             Command::new("~", "is your home folder"),
         ]
@@ -108,7 +131,11 @@ impl Screen for PathPrompt {
             area,
             buf,
             self.theme,
-            "Custom map",
+            if self.adding.is_some() {
+                "Add a collection"
+            } else {
+                "Custom map"
+            },
             &footer(&self.commands()),
         ) else {
             return;
@@ -123,7 +150,12 @@ impl Screen for PathPrompt {
         .areas(column);
         let [prompt, input] =
             Layout::horizontal([Constraint::Length(2), Constraint::Fill(1)]).areas(field);
-        Span::raw("Path to an XSB file:").render(label, buf);
+        let label_text = if self.adding.is_some() {
+            "Path to a file of levels, in any format the game reads:"
+        } else {
+            "Path to an XSB file:"
+        };
+        Span::raw(label_text).render(label, buf);
         Span::styled("> ", self.theme.accent()).render(prompt, buf);
         self.input.render(input, buf, Style::new());
         if let Some(message) = &self.message {
@@ -145,4 +177,17 @@ impl Screen for PathPrompt {
                 .render(below, buf);
         }
     }
+}
+
+/// Whether a paste is meant as levels rather than a path: it reads as
+/// levels, or it has as many lines as the smallest level has rows, so that
+/// a broken map is refused as one instead of being typed as a path.
+/// Terminals often send a paste's line breaks as carriage returns.
+fn looks_like_levels(text: &str) -> bool {
+    const SMALLEST_LEVEL_ROWS: usize = 3;
+    let lines = text
+        .split(['\r', '\n'])
+        .filter(|line| !line.trim().is_empty())
+        .count();
+    lines >= SMALLEST_LEVEL_ROWS || parse_levels(&text.replace('\r', "\n")).is_ok()
 }

@@ -2,6 +2,9 @@
 //! then the leaderboard and what to do next.
 
 mod draw;
+mod watching;
+
+use watching::best_run;
 
 use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::buffer::Buffer;
@@ -16,6 +19,7 @@ use crate::app::widgets::leaderboard::LEADERBOARD_WIDTH;
 use crate::app::widgets::menu::{MenuKey, menu_click, menu_key};
 use crate::app::widgets::page::{centered_column, page};
 use crate::app::widgets::text_input::{InputEvent, TextInput};
+use crate::game::{Level, LogEntry};
 use crate::storage::{Leaderboard, MAX_NICKNAME_CHARS, Records, valid_nickname};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,6 +56,12 @@ pub(crate) struct Finish {
     messages: Vec<Message>,
     /// Where the score goes; `None` when records are off.
     records: Option<Records>,
+    /// The level, for watching runs of it.
+    level: Level,
+    /// The player's winning moves, undos included, when solved.
+    run: Option<Vec<LogEntry>>,
+    /// The best leaderboard entry's name and winning moves, when kept.
+    best_run: Option<(String, Vec<LogEntry>)>,
     theme: Theme,
 }
 
@@ -65,6 +75,9 @@ pub(crate) struct Outcome {
     pub records: Option<Records>,
     pub next: Option<NextChoice>,
     pub messages: Vec<Message>,
+    pub level: Level,
+    /// The winning moves, undos included, when solved.
+    pub run: Option<Vec<LogEntry>>,
 }
 
 impl Finish {
@@ -78,6 +91,8 @@ impl Finish {
             records,
             next,
             mut messages,
+            level,
+            run,
         } = outcome;
         let heading = match solved_score {
             Some(_) => format!("Solved: {title}"),
@@ -98,6 +113,7 @@ impl Finish {
             }
             _ => Stage::Board { selected: 0 },
         };
+        let best_run = records.as_ref().and_then(best_run);
         Self {
             heading,
             solved_score,
@@ -107,6 +123,9 @@ impl Finish {
             next,
             messages,
             records,
+            level,
+            run,
+            best_run,
             theme,
         }
     }
@@ -115,10 +134,15 @@ impl Finish {
         let (Some(score), Some(records)) = (self.solved_score, &self.records) else {
             return;
         };
-        match records.add_score(score, name) {
+        let run = self.run.as_deref().unwrap_or_default();
+        match records.add_score_with_run(score, name, run) {
             Ok(added) => {
                 self.board = added.board;
                 self.new_place = added.place;
+                self.best_run = best_run(records);
+                for problem in added.runs_problems {
+                    self.messages.push(Message::warning(problem.to_string()));
+                }
                 if let Some(aside) = added.moved_aside {
                     self.messages.push(Message::warning(format!(
                         "The old leaderboard was damaged; it was kept as {}",
@@ -134,19 +158,22 @@ impl Finish {
         self.stage = Stage::Board { selected: 0 };
     }
 
-    /// What a choice on the board does: the next level, or the main menu.
-    fn choose(&self, chosen: Option<MenuKey>, selected: usize) -> Effect {
-        match (chosen, &self.next, selected) {
-            (Some(MenuKey::Accept), Some(next), 0) => Effect::Open(next.origin.clone()),
-            (Some(_), ..) => Effect::MainMenu,
-            (None, ..) => Effect::None,
+    /// What a choice on the board does: the next level, a run to watch, or
+    /// the main menu.
+    fn choose(&mut self, chosen: Option<MenuKey>, selected: usize) -> Effect {
+        match chosen {
+            Some(MenuKey::Accept) => match self.menu().get(selected) {
+                Some(&choice) => self.pick(choice),
+                None => Effect::None,
+            },
+            Some(MenuKey::Back) => Effect::MainMenu,
+            None => Effect::None,
         }
     }
 
+    /// The choices' labels, as the menu shows them.
     fn choices(&self) -> Vec<String> {
-        let mut items: Vec<String> = self.next.iter().map(|n| n.label.to_owned()).collect();
-        items.push("Main menu".to_owned());
-        items
+        self.menu().into_iter().map(|c| self.label(c)).collect()
     }
 }
 
@@ -183,10 +210,10 @@ impl Screen for Finish {
                 InputEvent::Ignored => {}
             },
             Stage::Board { selected } => {
-                let len = self.next.iter().len() + 1;
-                let chosen = menu_key(key, selected, len);
-                let selected = *selected;
-                return self.choose(chosen, selected);
+                let mut at = *selected;
+                let chosen = menu_key(key, &mut at, self.menu().len());
+                self.stage = Stage::Board { selected: at };
+                return self.choose(chosen, at);
             }
         }
         Effect::None

@@ -2,6 +2,7 @@
 //! key caps below it when there is room.
 
 mod draw;
+mod hinting;
 
 use std::rc::Rc;
 
@@ -9,12 +10,14 @@ use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKin
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use crate::app::hint::{HintState, Search, first_push};
+use crate::app::hint::HintState;
 use crate::app::keymap::{Action, play_action, play_commands};
 use crate::app::keys;
 use crate::app::message::{Message, plural};
-use crate::app::origin::{Opened, Origin};
+use crate::app::origin::{Mode, Opened, Origin};
 use crate::app::screen::{Command, Effect, Ended, LevelView, Screen, one_message};
+use crate::app::screens::editor::Editor;
+use crate::app::screens::watch::Watch;
 use crate::app::shutdown::PendingSave;
 use crate::app::theme::Theme;
 use crate::app::widgets::board::{BoardLayout, Marks};
@@ -22,7 +25,7 @@ use crate::app::widgets::help::help_max_scroll;
 use crate::app::widgets::logo::LOGO_HEIGHT;
 use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH};
 use crate::game::{Direction, Game, push_path, walk_path};
-use crate::solver::{Deadlocks, Outcome};
+use crate::solver::Deadlocks;
 
 /// Where the board starts: below the header and the message line.
 const BOARD_TOP: u16 = LOGO_HEIGHT + 2;
@@ -84,53 +87,6 @@ impl Play {
         play
     }
 
-    /// H: start a search; once it has answered, H again plays the push.
-    fn request_hint(&mut self) {
-        match std::mem::take(&mut self.hint) {
-            HintState::Idle => {
-                self.message = None;
-                self.hint = HintState::Thinking(Search::start(&self.game));
-            }
-            thinking @ HintState::Thinking(_) => self.hint = thinking,
-            HintState::Ready(suggestion) => self.act(|game| play_steps(game, &suggestion.steps)),
-        }
-    }
-
-    /// Takes in the search's answer, if it has one.
-    fn poll_hint(&mut self) {
-        let HintState::Thinking(search) = &self.hint else {
-            return;
-        };
-        let Some(outcome) = search.poll() else {
-            return;
-        };
-        self.hint = HintState::Idle;
-        self.message = Some(match outcome {
-            Outcome::Solved(solution) => match first_push(&self.game, &solution) {
-                Some(suggestion) => {
-                    let text = format!(
-                        "Hint: push the marked box {}; H plays it",
-                        direction_name(suggestion.direction)
-                    );
-                    self.marks.hint = Some((suggestion.box_at, suggestion.direction));
-                    self.marks.walk = suggestion.walk(&self.game);
-                    self.hint = HintState::Ready(suggestion);
-                    Message::info(text)
-                }
-                None => Message::info("Already solved"),
-            },
-            Outcome::Unsolvable => {
-                Message::warning("This position cannot be solved any more: undo (U) or reset (R)")
-            }
-            Outcome::GaveUp => Message::warning(format!(
-                "No hint found in {} s: this one is hard",
-                crate::app::hint::HINT_TIME.as_secs()
-            )),
-            Outcome::Cancelled => return,
-            Outcome::TooLarge(why) => Message::warning(format!("No hint: this level is {why}")),
-        });
-    }
-
     /// Flags boxes that can never reach a goal, without waiting for a search.
     fn check_deadlocks(&mut self) {
         let boxes: Vec<_> = self.game.box_positions().collect();
@@ -186,7 +142,8 @@ impl Play {
         match &self.opened.origin {
             Origin::FreePlay { .. } => true,
             Origin::Custom { file, .. } => file.levels.len() > 1,
-            Origin::Arcade { .. } => false,
+            Origin::Added { mode, .. } => *mode == Mode::FreePlay,
+            Origin::Arcade { .. } | Origin::TestPlay { .. } => false,
         }
     }
 
@@ -290,17 +247,33 @@ impl Screen for Play {
             }),
             Action::Zoom => return self.toggle_zoom(),
             Action::Hint => self.request_hint(),
+            Action::Edit => {
+                let editor = Editor::copy_of(&self.opened.level, self.theme);
+                return Effect::Push(Box::new(editor));
+            }
+            Action::Watch => {
+                let watch = Watch::solution(
+                    Rc::clone(&self.opened),
+                    self.game.clone(),
+                    self.resumed,
+                    self.theme,
+                );
+                return Effect::Push(Box::new(watch));
+            }
             Action::NextLevel if self.can_switch_levels() => return self.switch_level(1),
             Action::PreviousLevel if self.can_switch_levels() => return self.switch_level(-1),
             // The help lists N and P, so say why they do nothing here.
             Action::NextLevel | Action::PreviousLevel => {
                 let why = match self.opened.origin {
-                    Origin::Arcade { .. } => "Arcade goes in order: N and P work in Free play",
+                    Origin::Arcade { .. } | Origin::Added { .. } => {
+                        "Arcade goes in order: N and P work in Free play"
+                    }
+                    Origin::TestPlay { .. } => "A test play has one level: N and P do nothing",
                     _ => "This file holds one level: N and P have nowhere to go",
                 };
                 self.message = Some(Message::info(why));
             }
-            Action::Click | Action::Accept | Action::Back | Action::Messages => {}
+            _ => {}
         }
         Effect::None
     }
@@ -377,17 +350,23 @@ impl Screen for Play {
         self.poll_hint();
     }
 
+    /// Moves watched count as played: `game` is this game and them.
+    fn take_over(&mut self, game: Game) {
+        let watched = game.score().saturating_sub(self.game.score());
+        self.act(|current| {
+            *current = game;
+            true
+        });
+        if !self.game.is_solved() {
+            self.message = Some(Message::info(format!(
+                "You play on after {} watched",
+                plural(watched, "move")
+            )));
+        }
+    }
+
     fn draw(&self, area: Rect, buf: &mut Buffer) {
         self.draw_screen(area, buf);
-    }
-}
-
-fn direction_name(direction: Direction) -> &'static str {
-    match direction {
-        Direction::Left => "left",
-        Direction::Up => "up",
-        Direction::Right => "right",
-        Direction::Down => "down",
     }
 }
 

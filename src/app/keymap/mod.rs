@@ -4,10 +4,12 @@
 
 use std::fmt::Write as _;
 
-use crossterm::event::{KeyCode, KeyEvent};
+use crossterm::event::KeyEvent;
 
-use super::keys;
 use super::screen::Command;
+pub(crate) use table::BINDINGS;
+
+mod table;
 
 /// What a binding does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,6 +24,28 @@ pub(crate) enum Action {
     PreviousLevel,
     Leave,
     Help,
+    /// Watch the solver solve the level from here.
+    Watch,
+    /// Watching: pause or go on.
+    PauseResume,
+    StepForward,
+    StepBack,
+    Faster,
+    Slower,
+    /// Watching the solver: play on from the position shown.
+    TakeOver,
+    /// Play: open the level in the editor, as a copy.
+    Edit,
+    /// Editor: put a piece (number keys) or the last one again (Space).
+    Place,
+    Wider,
+    Narrower,
+    Taller,
+    Shorter,
+    /// Editor: play the level being built, then come back.
+    TryOut,
+    /// Editor: save the level.
+    SaveLevel,
     /// The mouse, which no key matches.
     Click,
     /// Menus: Enter or Space.
@@ -36,6 +60,9 @@ pub(crate) enum Action {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Scope {
     Play,
+    /// Watching a solution or a run.
+    Watch,
+    Editor,
     Menus,
 }
 
@@ -52,126 +79,6 @@ pub(crate) struct Binding {
     pub legend: Option<(u16, &'static str)>,
 }
 
-/// Every binding, in the order the help lists them. The first that
-/// matches a key wins.
-pub(crate) const BINDINGS: [Binding; 14] = [
-    Binding {
-        action: Action::Move,
-        scope: Scope::Play,
-        matches: |key| keys::direction(key).is_some(),
-        keys: "WASD / arrows",
-        help: &["move and push"],
-        legend: Some((0, "WASD/arrows move")),
-    },
-    Binding {
-        action: Action::Undo,
-        scope: Scope::Play,
-        matches: |key| keys::is_letter(key, 'u'),
-        keys: "U",
-        help: &["undo (counts as a move)"],
-        legend: Some((1, "U undo")),
-    },
-    Binding {
-        action: Action::Redo,
-        scope: Scope::Play,
-        matches: |key| keys::is_letter(key, 'y'),
-        keys: "Y",
-        help: &["redo (counts as a move)"],
-        legend: Some((1, "Y redo")),
-    },
-    Binding {
-        action: Action::Reset,
-        scope: Scope::Play,
-        matches: |key| keys::is_letter(key, 'r'),
-        keys: "R",
-        help: &["reset the level (moves back to 0)"],
-        legend: Some((2, "R reset")),
-    },
-    Binding {
-        action: Action::Hint,
-        scope: Scope::Play,
-        matches: |key| keys::is_letter(key, 'h'),
-        keys: "H",
-        help: &["hint: mark the next push; again to play it"],
-        legend: Some((3, "H hint")),
-    },
-    Binding {
-        action: Action::Zoom,
-        scope: Scope::Play,
-        matches: |key| keys::is_letter(key, 'z'),
-        keys: "Z",
-        help: &["zoom: square cells or one column each"],
-        legend: Some((3, "Z zoom")),
-    },
-    Binding {
-        action: Action::NextLevel,
-        scope: Scope::Play,
-        matches: |key| keys::is_letter(key, 'n'),
-        keys: "N",
-        help: &["next level (Free play, files of several)"],
-        legend: None,
-    },
-    Binding {
-        action: Action::PreviousLevel,
-        scope: Scope::Play,
-        matches: |key| keys::is_letter(key, 'p'),
-        keys: "P",
-        help: &["previous level"],
-        legend: None,
-    },
-    Binding {
-        action: Action::Leave,
-        scope: Scope::Play,
-        matches: |key| key.code == KeyCode::Esc,
-        keys: "Esc",
-        help: &["leave: saves an unsolved game"],
-        legend: Some((2, "ESC leave")),
-    },
-    Binding {
-        action: Action::Help,
-        scope: Scope::Play,
-        matches: |key| key.code == KeyCode::Char('?'),
-        keys: "?",
-        help: &["this help"],
-        legend: Some((5, "? all keys")),
-    },
-    Binding {
-        action: Action::Click,
-        scope: Scope::Play,
-        matches: |_| false,
-        keys: "Mouse",
-        help: &[
-            "click a cell to walk there",
-            "click a box, then a cell, to push it there",
-        ],
-        legend: Some((4, "Mouse: click to walk")),
-    },
-    Binding {
-        action: Action::Messages,
-        scope: Scope::Menus,
-        matches: |key| keys::is_letter(key, 'm') || key.code == KeyCode::F(1),
-        keys: "M / F1",
-        help: &["messages, whole (F1 in a text field)"],
-        legend: None,
-    },
-    Binding {
-        action: Action::Accept,
-        scope: Scope::Menus,
-        matches: keys::is_accept,
-        keys: "Enter / Space",
-        help: &["accept in menus"],
-        legend: None,
-    },
-    Binding {
-        action: Action::Back,
-        scope: Scope::Menus,
-        matches: keys::is_back,
-        keys: "Esc / Backspace",
-        help: &["back in menus"],
-        legend: None,
-    },
-];
-
 /// What a key does on the Play screen.
 pub(crate) fn play_action(key: &KeyEvent) -> Option<Action> {
     BINDINGS
@@ -180,19 +87,62 @@ pub(crate) fn play_action(key: &KeyEvent) -> Option<Action> {
         .map(|b| b.action)
 }
 
-/// The Play screen's keys, each with the first line of its help.
-pub(crate) fn play_commands() -> Vec<Command> {
+/// What a key does while watching a solution or a run.
+pub(crate) fn watch_action(key: &KeyEvent) -> Option<Action> {
     BINDINGS
         .iter()
-        .filter(|b| b.scope == Scope::Play)
+        .find(|b| b.scope == Scope::Watch && (b.matches)(key))
+        .map(|b| b.action)
+}
+
+/// What a key does in the level editor.
+pub(crate) fn editor_action(key: &KeyEvent) -> Option<Action> {
+    BINDINGS
+        .iter()
+        .find(|b| b.scope == Scope::Editor && (b.matches)(key))
+        .map(|b| b.action)
+}
+
+/// The editor's keys, for its footer.
+pub(crate) fn editor_commands() -> Vec<Command> {
+    short_commands(Scope::Editor)
+}
+
+/// The Play screen's keys, each with the first line of its help.
+pub(crate) fn play_commands() -> Vec<Command> {
+    scope_commands(Scope::Play)
+}
+
+/// The keys while watching, for the footer: the help without "watching: ".
+pub(crate) fn watch_commands() -> Vec<Command> {
+    short_commands(Scope::Watch)
+}
+
+/// A scope's keys with their help's "watching: " or "editor: " cut off.
+fn short_commands(scope: Scope) -> Vec<Command> {
+    scope_commands(scope)
+        .into_iter()
+        .map(|c| {
+            let action = c.action.split_once(": ").map_or(c.action, |(_, a)| a);
+            Command::new(c.keys, action)
+        })
+        .collect()
+}
+
+fn scope_commands(scope: Scope) -> Vec<Command> {
+    BINDINGS
+        .iter()
+        .filter(|b| b.scope == scope)
         .map(|b| Command::new(b.keys, b.help.first().copied().unwrap_or_default()))
         .collect()
 }
 
-/// The `?` overlay's lines: keys and what they do.
+/// The `?` overlay's lines, for play and menus: keys and what they do.
+/// Watching shows its own keys in its footer.
 pub fn help_lines() -> Vec<(&'static str, &'static str)> {
     BINDINGS
         .iter()
+        .filter(|b| matches!(b.scope, Scope::Play | Scope::Menus))
         .flat_map(|b| {
             b.help
                 .iter()
@@ -256,7 +206,25 @@ mod tests {
             Action::PreviousLevel => letter('p'),
             Action::Leave => Some(key(KeyCode::Esc)),
             Action::Help => letter('?'),
-            Action::Click | Action::Accept | Action::Back | Action::Messages => None,
+            Action::Watch => letter('v'),
+            Action::Edit => letter('e'),
+            Action::Click
+            | Action::Accept
+            | Action::Back
+            | Action::PauseResume
+            | Action::StepForward
+            | Action::StepBack
+            | Action::Faster
+            | Action::Slower
+            | Action::TakeOver
+            | Action::Place
+            | Action::Wider
+            | Action::Narrower
+            | Action::Taller
+            | Action::Shorter
+            | Action::TryOut
+            | Action::SaveLevel
+            | Action::Messages => None,
         }
     }
 
@@ -287,9 +255,13 @@ mod tests {
     #[test]
     fn every_binding_has_help_and_the_legend_names_real_keys() {
         let lines = help_lines();
+        let mut watching = watch_commands();
+        watching.extend(editor_commands());
         for binding in &BINDINGS {
+            let helped = lines.iter().any(|(keys, _)| *keys == binding.keys);
+            let footed = watching.iter().any(|c| c.keys == binding.keys);
             assert!(
-                lines.iter().any(|(keys, _)| *keys == binding.keys),
+                helped || (binding.scope != Scope::Play && footed),
                 "{} has no help",
                 binding.keys
             );

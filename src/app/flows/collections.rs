@@ -1,0 +1,77 @@
+//! Collections the player adds: choosing one, adding a file of levels as
+//! one, and removing one, each back in the collection chooser.
+
+use std::rc::Rc;
+
+use super::expand_path;
+use crate::app::App;
+use crate::app::message::{Message, Problem, plural};
+use crate::app::origin::{Mode, Origin};
+use crate::app::screens::collection_menu::CollectionMenu;
+use crate::app::screens::continue_menu::ContinueMenu;
+use crate::library::AddedCollection;
+
+impl App {
+    pub(super) fn added_chosen(&mut self, mode: Mode, collection: AddedCollection) {
+        if mode == Mode::FreePlay {
+            self.added_free_play_list(collection);
+            return;
+        }
+        let furthest = self
+            .library
+            .added_progress(&collection)
+            .reached()
+            .min(collection.level_count);
+        let name = collection.name.clone();
+        let start = Origin::Added {
+            collection: Rc::new(collection),
+            number: 1,
+            mode,
+        };
+        if furthest <= 1 {
+            self.open(&start);
+        } else {
+            self.push(ContinueMenu::at(name, start, furthest, self.theme));
+        }
+    }
+
+    /// Copies the file into the data folder as a collection; on success the
+    /// chooser shows it, selected; on failure the prompt says why.
+    pub(super) fn add_collection(&mut self, mode: Mode, typed: &str) {
+        let path = expand_path(typed);
+        match self.library.add_collection(&path, None) {
+            Ok(added) => {
+                self.screens.pop();
+                let text = format!(
+                    "Added {}: {}",
+                    added.name,
+                    plural(added.level_count, "level")
+                );
+                self.reopen_chooser(mode, Some(&added.id), Message::info(text));
+            }
+            Err(error) => {
+                self.set_message(Message::trouble(None, Problem::Library(error)));
+            }
+        }
+    }
+
+    pub(super) fn remove_collection(&mut self, mode: Mode, id: &str) {
+        let message = match self.library.remove_collection(id) {
+            Ok(()) => Message::info("Removed the collection with its records"),
+            Err(error) => Message::trouble(Some("Not removed"), Problem::Library(error)),
+        };
+        self.reopen_chooser(mode, None, message);
+    }
+
+    /// Replaces the chooser on top with a fresh one, so it lists what the
+    /// data folder now holds.
+    fn reopen_chooser(&mut self, mode: Mode, select: Option<&str>, message: Message) {
+        self.screens.pop();
+        let mut menu = CollectionMenu::new(mode, &self.library, self.theme);
+        if let Some(id) = select {
+            menu.select_added(id);
+        }
+        self.push(menu);
+        self.set_message(message);
+    }
+}

@@ -1,0 +1,210 @@
+//! Drawing the editor: what is being built and what the checks say, the
+//! pieces and their keys, the grid with the cursor, and the keys.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+use super::{Check, Editor};
+use crate::app::hint::HINT_TIME;
+use crate::app::keymap::editor_commands;
+use crate::app::message::MessageKind;
+use crate::app::screen::footer;
+use crate::app::theme::Cell;
+use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH, too_small};
+use crate::game::{Piece, Pos};
+
+/// Rows above the grid: heading, size and piece, checks, message, legend,
+/// and a blank line.
+const GRID_TOP: u16 = 6;
+const FOOTER_ROWS: u16 = 2;
+
+/// Where the grid lands on screen, for drawing and for the mouse.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct GridLayout {
+    area: Rect,
+    cell_width: u16,
+    offset: Pos,
+}
+
+impl GridLayout {
+    pub(super) fn cell_at(&self, x: u16, y: u16) -> Option<Pos> {
+        if !self.area.contains((x, y).into()) {
+            return None;
+        }
+        let column = ((x - self.area.x) / self.cell_width) as usize;
+        let row = (y - self.area.y) as usize;
+        Some(Pos::new(self.offset.x + column, self.offset.y + row))
+    }
+}
+
+/// The first of `count` cells to show in `room` so that `at` is in view.
+fn scroll(count: usize, room: usize, at: usize) -> usize {
+    if count <= room {
+        0
+    } else {
+        at.saturating_sub(room / 2).min(count - room)
+    }
+}
+
+fn cell(piece: Piece) -> Cell {
+    match piece {
+        Piece::Wall => Cell::Wall,
+        Piece::Floor => Cell::Floor,
+        Piece::Goal => Cell::Goal,
+        Piece::Box => Cell::Box,
+        Piece::BoxOnGoal => Cell::BoxOnGoal,
+        Piece::Player => Cell::Player,
+        Piece::PlayerOnGoal => Cell::PlayerOnGoal,
+    }
+}
+
+impl Editor {
+    pub(super) fn grid_layout(&self, area: Rect) -> GridLayout {
+        let bottom = area.bottom().saturating_sub(FOOTER_ROWS + 1);
+        let top = area.y + GRID_TOP;
+        let room = Rect::new(
+            area.x + 2,
+            top,
+            area.width.saturating_sub(3),
+            bottom.saturating_sub(top),
+        );
+        let (width, height) = (self.grid.width(), self.grid.height());
+        let cell_width = if width * 2 <= room.width as usize {
+            2
+        } else {
+            1
+        };
+        let columns = (room.width / cell_width) as usize;
+        let offset = Pos::new(
+            scroll(width, columns, self.cursor.x),
+            scroll(height, room.height as usize, self.cursor.y),
+        );
+        let shown = Rect::new(
+            room.x,
+            room.y,
+            (columns.min(width) as u16) * cell_width,
+            (height.min(room.height as usize)) as u16,
+        );
+        GridLayout {
+            area: shown,
+            cell_width,
+            offset,
+        }
+    }
+
+    /// What the checks or the solver say, and how it should look.
+    fn verdict(&self) -> (String, MessageKind) {
+        match &self.check {
+            Check::Problems(problems) if problems.is_empty() => {
+                ("Not a level yet".to_owned(), MessageKind::Warning)
+            }
+            Check::Problems(problems) => {
+                let all: Vec<String> = problems.iter().map(ToString::to_string).collect();
+                (format!("To fix: {}", all.join("; ")), MessageKind::Warning)
+            }
+            Check::Searching(search) => (
+                format!("Checks pass; solving… {} s", search.elapsed().as_secs()),
+                MessageKind::Info,
+            ),
+            Check::Solvable { pushes: 1 } => ("Solvable in 1 push".to_owned(), MessageKind::Info),
+            Check::Solvable { pushes } => {
+                (format!("Solvable in {pushes} pushes"), MessageKind::Info)
+            }
+            Check::Unsolvable => ("No solution exists".to_owned(), MessageKind::Warning),
+            Check::NotSure => (
+                format!("Not sure yet: no answer in {} s", HINT_TIME.as_secs()),
+                MessageKind::Info,
+            ),
+        }
+    }
+
+    pub(super) fn draw_screen(&self, area: Rect, buf: &mut Buffer) {
+        if too_small(area, buf, MIN_WIDTH, MIN_HEIGHT) {
+            return;
+        }
+        let width = area.width as usize;
+        let theme = self.theme;
+        let mut line = |row: u16, text: &str, style: Style| {
+            buf.set_stringn(area.x, area.y + row, theme.text(text), width, style);
+        };
+        let heading = match &self.title {
+            Some(title) => format!("Level editor: {title}"),
+            None => "Level editor: a new level".to_owned(),
+        };
+        line(0, &heading, self.theme.accent());
+        let status = format!(
+            "{}x{}   At {},{}   Piece: {}",
+            self.grid.width(),
+            self.grid.height(),
+            self.cursor.x + 1,
+            self.cursor.y + 1,
+            self.piece.name()
+        );
+        line(1, &status, Style::new());
+        let (verdict, kind) = self.verdict();
+        line(2, &verdict, self.theme.message(kind));
+        if let Some(message) = &self.message {
+            line(3, &message.text, self.theme.message(message.kind));
+        }
+        self.draw_legend(area, buf);
+        self.draw_grid(area, buf);
+        let footer_y = area.bottom() - FOOTER_ROWS;
+        Paragraph::new(self.theme.text(&footer(&editor_commands())).into_owned())
+            .style(self.theme.dim())
+            .wrap(Wrap { trim: true })
+            .render(Rect::new(area.x, footer_y, area.width, FOOTER_ROWS), buf);
+    }
+
+    /// The pieces and their keys, each glyph in its own colours.
+    fn draw_legend(&self, area: Rect, buf: &mut Buffer) {
+        let (mut x, y) = (area.x, area.y + 4);
+        for (index, piece) in Piece::ALL.iter().enumerate() {
+            let name = piece.name().replace(" on goal", "+goal");
+            let cell = cell(*piece);
+            let parts = [
+                (
+                    format!("{}{} ", if index > 0 { "  " } else { "" }, index + 1),
+                    self.theme.dim(),
+                ),
+                // Floor is blank: no glyph to show, so no room spent on one.
+                (
+                    format!("{} ", self.theme.glyph(cell)).replace("  ", ""),
+                    self.theme.style(cell),
+                ),
+                (name, self.theme.dim()),
+            ];
+            for (text, style) in parts {
+                let room = area.right().saturating_sub(x) as usize;
+                x = buf.set_stringn(x, y, &text, room, style).0;
+            }
+        }
+    }
+
+    fn draw_grid(&self, area: Rect, buf: &mut Buffer) {
+        let layout = self.grid_layout(area);
+        let columns = (layout.area.width / layout.cell_width) as usize;
+        for row in 0..layout.area.height as usize {
+            for column in 0..columns {
+                let pos = Pos::new(layout.offset.x + column, layout.offset.y + row);
+                let Some(piece) = self.grid.piece(pos) else {
+                    continue;
+                };
+                let cell = cell(piece);
+                let glyph = self.theme.glyph(cell);
+                let mut style = self.theme.style(cell);
+                if pos == self.cursor {
+                    style = self.theme.selected();
+                }
+                let x = layout.area.x + column as u16 * layout.cell_width;
+                let y = layout.area.y + row as u16;
+                buf[(x, y)].set_char(glyph).set_style(style);
+                if layout.cell_width == 2 {
+                    let fill = if cell == Cell::Wall { glyph } else { ' ' };
+                    buf[(x + 1, y)].set_char(fill).set_style(style);
+                }
+            }
+        }
+    }
+}

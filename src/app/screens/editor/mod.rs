@@ -1,0 +1,278 @@
+//! The level editor: a cursor places walls, floor, goals, boxes and the
+//! player; undo and redo; resizing; live checks, and the solver in the
+//! background saying whether the level can be solved. `T` tries it out in
+//! place, `Enter` saves it.
+
+mod draw;
+
+use std::rc::Rc;
+
+use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+
+use super::level_save::LevelSave;
+use crate::app::hint::Search;
+use crate::app::keymap::{Action, editor_action, editor_commands};
+use crate::app::keys;
+use crate::app::message::Message;
+use crate::app::origin::Origin;
+use crate::app::screen::{Command, Effect, Screen, one_message};
+use crate::app::theme::Theme;
+use crate::game::{Direction, Game, Grid, GridProblem, Level, Piece, Pos};
+use crate::solver::Outcome;
+
+/// What the checks and the solver say about the level as it stands.
+#[derive(Debug)]
+enum Check {
+    /// Not yet a level: what is missing or wrong.
+    Problems(Vec<GridProblem>),
+    /// A level; the solver is looking.
+    Searching(Search),
+    Solvable {
+        pushes: usize,
+    },
+    Unsolvable,
+    /// The solver gave up in time.
+    NotSure,
+}
+
+#[derive(Debug)]
+pub(crate) struct Editor {
+    grid: Grid,
+    cursor: Pos,
+    /// The piece Space puts down.
+    piece: Piece,
+    undo: Vec<Grid>,
+    redo: Vec<Grid>,
+    /// Kept from the level copied, offered when saving.
+    title: Option<String>,
+    author: Option<String>,
+    check: Check,
+    /// Esc was pressed once with changes made: the next Esc leaves.
+    leaving: bool,
+    message: Option<Message>,
+    theme: Theme,
+}
+
+impl Editor {
+    /// A new level: an empty room.
+    pub fn new(theme: Theme) -> Self {
+        Self::with_grid(Grid::room(9, 7), None, None, theme)
+    }
+
+    /// A copy of `level` to edit; the original is never changed.
+    pub fn copy_of(level: &Level, theme: Theme) -> Self {
+        let title = level.title().map(|t| format!("{t} (copy)"));
+        let author = level.author().map(str::to_owned);
+        Self::with_grid(Grid::from_level(level), title, author, theme)
+    }
+
+    fn with_grid(grid: Grid, title: Option<String>, author: Option<String>, theme: Theme) -> Self {
+        let mut editor = Self {
+            grid,
+            cursor: Pos::new(1, 1),
+            piece: Piece::Wall,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            title,
+            author,
+            check: Check::Problems(Vec::new()),
+            leaving: false,
+            message: None,
+            theme,
+        };
+        editor.recheck();
+        editor
+    }
+
+    /// Runs the checks and, when they pass, starts the solver afresh;
+    /// dropping the old search cancels it.
+    fn recheck(&mut self) {
+        let problems = self.grid.problems();
+        if !problems.is_empty() {
+            self.check = Check::Problems(problems);
+            return;
+        }
+        self.check = match self.grid.to_level() {
+            Ok(level) => Check::Searching(Search::start(&Game::new(level))),
+            // The parser's own refusals, e.g. a level too large.
+            Err(error) => {
+                self.message = Some(Message::warning(error.to_string()));
+                Check::Problems(Vec::new())
+            }
+        };
+    }
+
+    /// Applies a change to the grid, keeping the old one for undo.
+    fn change(&mut self, change: impl FnOnce(&mut Grid) -> bool) {
+        let before = self.grid.clone();
+        if change(&mut self.grid) {
+            self.undo.push(before);
+            self.redo.clear();
+            self.message = None;
+            self.keep_cursor_inside();
+            self.recheck();
+        }
+    }
+
+    fn undo_or_redo(&mut self, undo: bool) {
+        let (from, to) = if undo {
+            (&mut self.undo, &mut self.redo)
+        } else {
+            (&mut self.redo, &mut self.undo)
+        };
+        if let Some(grid) = from.pop() {
+            to.push(std::mem::replace(&mut self.grid, grid));
+            self.keep_cursor_inside();
+            self.recheck();
+        }
+    }
+
+    fn keep_cursor_inside(&mut self) {
+        self.cursor = Pos::new(
+            self.cursor.x.min(self.grid.width() - 1),
+            self.cursor.y.min(self.grid.height() - 1),
+        );
+    }
+
+    fn move_cursor(&mut self, direction: Direction) {
+        let Pos { x, y } = self.cursor;
+        let (x, y) = match direction {
+            Direction::Left => (x.saturating_sub(1), y),
+            Direction::Right => (x + 1, y),
+            Direction::Up => (x, y.saturating_sub(1)),
+            Direction::Down => (x, y + 1),
+        };
+        self.cursor = Pos::new(x, y);
+        self.keep_cursor_inside();
+    }
+
+    fn place(&mut self, key: &KeyEvent) {
+        if let KeyCode::Char(digit @ '1'..='7') = key.code {
+            let index = digit as usize - '1' as usize;
+            self.piece = Piece::ALL[index];
+        }
+        let (cursor, piece) = (self.cursor, self.piece);
+        self.change(|grid| grid.set(cursor, piece));
+    }
+
+    /// The level as it stands, if the checks pass.
+    fn level(&self) -> Option<Level> {
+        if !self.grid.problems().is_empty() {
+            return None;
+        }
+        self.grid.to_level().ok()
+    }
+
+    fn try_out(&mut self) -> Effect {
+        let Some(level) = self.level() else {
+            self.message = Some(Message::warning("Not a level yet: see the checks"));
+            return Effect::None;
+        };
+        Effect::Open(Origin::TestPlay {
+            level: Rc::new(level),
+        })
+    }
+
+    fn save(&mut self) -> Effect {
+        let Some(level) = self.level() else {
+            self.message = Some(Message::warning("Not a level yet: see the checks"));
+            return Effect::None;
+        };
+        let save = LevelSave::new(
+            level,
+            self.title.as_deref(),
+            self.author.as_deref(),
+            self.theme,
+        );
+        Effect::Push(Box::new(save))
+    }
+
+    /// Takes in the solver's answer, if it has one.
+    fn poll_search(&mut self) {
+        let Check::Searching(search) = &self.check else {
+            return;
+        };
+        let Some(outcome) = search.poll() else {
+            return;
+        };
+        self.check = match outcome {
+            Outcome::Solved(steps) => Check::Solvable {
+                pushes: steps.iter().filter(|s| s.push).count(),
+            },
+            Outcome::Unsolvable => Check::Unsolvable,
+            Outcome::GaveUp | Outcome::Cancelled | Outcome::TooLarge(_) => Check::NotSure,
+        };
+    }
+}
+
+impl Screen for Editor {
+    fn name(&self) -> &'static str {
+        "editor"
+    }
+
+    fn handle_key(&mut self, key: &KeyEvent) -> Effect {
+        let Some(action) = editor_action(key) else {
+            return Effect::None;
+        };
+        let leaving = std::mem::take(&mut self.leaving);
+        match action {
+            Action::Move => {
+                if let Some(direction) = keys::direction(key) {
+                    self.move_cursor(direction);
+                }
+            }
+            Action::Place => self.place(key),
+            Action::Undo => self.undo_or_redo(true),
+            Action::Redo => self.undo_or_redo(false),
+            Action::Wider => self.change(|g| g.resize(g.width() + 1, g.height())),
+            Action::Narrower => self.change(|g| g.resize(g.width() - 1, g.height())),
+            Action::Taller => self.change(|g| g.resize(g.width(), g.height() + 1)),
+            Action::Shorter => self.change(|g| g.resize(g.width(), g.height() - 1)),
+            Action::TryOut => return self.try_out(),
+            Action::SaveLevel => return self.save(),
+            // Changes are only kept by saving: the first Esc says so.
+            Action::Leave if self.undo.is_empty() || leaving => return Effect::Back,
+            Action::Leave => {
+                self.leaving = true;
+                self.message = Some(Message::warning(
+                    "Leave without saving? Esc again leaves, Enter saves",
+                ));
+            }
+            _ => {}
+        }
+        Effect::None
+    }
+
+    /// A click puts the last piece where it lands.
+    fn handle_mouse(&mut self, mouse: MouseEvent, area: Rect) -> Effect {
+        if !matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left)) {
+            return Effect::None;
+        }
+        if let Some(pos) = self.grid_layout(area).cell_at(mouse.column, mouse.row) {
+            self.cursor = pos;
+            let piece = self.piece;
+            self.change(|grid| grid.set(pos, piece));
+        }
+        Effect::None
+    }
+
+    fn commands(&self) -> Vec<Command> {
+        editor_commands()
+    }
+
+    one_message!();
+
+    fn is_busy(&self) -> bool {
+        matches!(self.check, Check::Searching(_))
+    }
+
+    fn tick(&mut self) {
+        self.poll_search();
+    }
+
+    fn draw(&self, area: Rect, buf: &mut Buffer) {
+        self.draw_screen(area, buf);
+    }
+}

@@ -1,0 +1,83 @@
+//! The finish screen's menu: the next level, watching the player's own
+//! run or the best kept one, and the main menu.
+
+use super::Finish;
+use crate::app::message::Message;
+use crate::app::screen::Effect;
+use crate::app::screens::watch::Watch;
+use crate::game::LogEntry;
+use crate::storage::Records;
+
+/// A line of the menu under the leaderboard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Choice {
+    Next,
+    WatchRun,
+    WatchBest,
+    MainMenu,
+}
+
+impl Finish {
+    pub(super) fn menu(&self) -> Vec<Choice> {
+        let mut choices = Vec::new();
+        if self.next.is_some() {
+            choices.push(Choice::Next);
+        }
+        if self.run.is_some() {
+            choices.push(Choice::WatchRun);
+        }
+        if self.best_run.is_some() {
+            choices.push(Choice::WatchBest);
+        }
+        choices.push(Choice::MainMenu);
+        choices
+    }
+
+    pub(super) fn label(&self, choice: Choice) -> String {
+        match (choice, &self.next) {
+            (Choice::Next, Some(next)) => next.label.to_owned(),
+            (Choice::WatchRun, ..) => "Watch your run".to_owned(),
+            (Choice::WatchBest, ..) => "Watch the best run".to_owned(),
+            _ => "Main menu".to_owned(),
+        }
+    }
+
+    pub(super) fn pick(&mut self, choice: Choice) -> Effect {
+        let (heading, moves) = match (choice, &self.next) {
+            (Choice::Next, Some(next)) => return Effect::Open(next.origin.clone()),
+            (Choice::WatchRun, _) => ("Watching your run".to_owned(), self.run.clone()),
+            (Choice::WatchBest, _) => match &self.best_run {
+                Some((name, moves)) => (
+                    format!("Watching the best run, by {name}"),
+                    Some(moves.clone()),
+                ),
+                None => return Effect::None,
+            },
+            _ => return Effect::MainMenu,
+        };
+        let Some(moves) = moves else {
+            return Effect::None;
+        };
+        let title = self
+            .heading
+            .split_once(": ")
+            .map_or(self.heading.as_str(), |(_, t)| t);
+        match Watch::run(heading, title.to_owned(), &self.level, moves, self.theme) {
+            Ok(watch) => Effect::Push(Box::new(watch)),
+            Err(error) => {
+                self.messages.push(Message::warning(format!(
+                    "The kept run does not fit this level: {error}"
+                )));
+                Effect::None
+            }
+        }
+    }
+}
+
+/// The best entry's name and winning moves, when the runs file has them.
+pub(super) fn best_run(records: &Records) -> Option<(String, Vec<LogEntry>)> {
+    let read = records.read_runs().ok()?;
+    let name = read.board.entries().first()?.name.clone();
+    let moves = read.runs.into_iter().next().flatten()?;
+    Some((name, moves))
+}

@@ -1,0 +1,66 @@
+//! The Play screen's hint: a search in the background, its answer shown
+//! as a marked box and arrow, and H again to play that push.
+
+use super::{Play, play_steps};
+use crate::app::hint::{HintState, Search, first_push};
+use crate::app::message::Message;
+use crate::game::Direction;
+use crate::solver::Outcome;
+
+impl Play {
+    /// H: start a search; once it has answered, H again plays the push.
+    pub(super) fn request_hint(&mut self) {
+        match std::mem::take(&mut self.hint) {
+            HintState::Idle => {
+                self.message = None;
+                self.hint = HintState::Thinking(Search::start(&self.game));
+            }
+            thinking @ HintState::Thinking(_) => self.hint = thinking,
+            HintState::Ready(suggestion) => self.act(|game| play_steps(game, &suggestion.steps)),
+        }
+    }
+
+    /// Takes in the search's answer, if it has one.
+    pub(super) fn poll_hint(&mut self) {
+        let HintState::Thinking(search) = &self.hint else {
+            return;
+        };
+        let Some(outcome) = search.poll() else {
+            return;
+        };
+        self.hint = HintState::Idle;
+        self.message = Some(match outcome {
+            Outcome::Solved(solution) => match first_push(&self.game, &solution) {
+                Some(suggestion) => {
+                    let text = format!(
+                        "Hint: push the marked box {}; H plays it",
+                        direction_name(suggestion.direction)
+                    );
+                    self.marks.hint = Some((suggestion.box_at, suggestion.direction));
+                    self.marks.walk = suggestion.walk(&self.game);
+                    self.hint = HintState::Ready(suggestion);
+                    Message::info(text)
+                }
+                None => Message::info("Already solved"),
+            },
+            Outcome::Unsolvable => {
+                Message::warning("This position cannot be solved any more: undo (U) or reset (R)")
+            }
+            Outcome::GaveUp => Message::warning(format!(
+                "No hint found in {} s: this one is hard",
+                crate::app::hint::HINT_TIME.as_secs()
+            )),
+            Outcome::Cancelled => return,
+            Outcome::TooLarge(why) => Message::warning(format!("No hint: this level is {why}")),
+        });
+    }
+}
+
+fn direction_name(direction: Direction) -> &'static str {
+    match direction {
+        Direction::Left => "left",
+        Direction::Up => "up",
+        Direction::Right => "right",
+        Direction::Down => "down",
+    }
+}

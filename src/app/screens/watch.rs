@@ -1,0 +1,381 @@
+//! Watching moves play out on the board: the solver's solution from the
+//! position in play (V), or a winning run, undos included (from the finish
+//! screen). It can be paused, stepped both ways, sped up and slowed down;
+//! from a solution the player can take over at any move, and the moves
+//! watched count as played.
+
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use crossterm::event::KeyEvent;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+use crate::app::hint::{HINT_TIME, Search};
+use crate::app::keymap::{Action, watch_action, watch_commands};
+use crate::app::message::Message;
+use crate::app::origin::Opened;
+use crate::app::screen::{Command, Effect, Screen, footer, one_message};
+use crate::app::shutdown::PendingSave;
+use crate::app::theme::Theme;
+use crate::app::widgets::board::{BoardLayout, BoardView, Marks};
+use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH, too_small};
+use crate::game::{Game, Level, LogEntry, LogError};
+use crate::solver::Outcome;
+
+/// Time between moves at each speed, slowest first.
+const SPEEDS: [Duration; 6] = [
+    Duration::from_secs(1),
+    Duration::from_millis(500),
+    Duration::from_millis(250),
+    Duration::from_millis(120),
+    Duration::from_millis(60),
+    Duration::from_millis(30),
+];
+const FIRST_SPEED: usize = 2;
+/// Rows above the board: what is watched, the level, the counters, the
+/// state of play and a message, then a blank line.
+const BOARD_TOP: u16 = 6;
+/// The keys, wrapped onto two lines at the bottom.
+const FOOTER_ROWS: u16 = 2;
+
+/// What is being watched, and so what leaving does.
+#[derive(Debug)]
+enum Watched {
+    /// The solver's moves from the game in play, found in the background.
+    /// Enter takes over at the move shown; Esc goes back to where it was.
+    Solution {
+        opened: Rc<Opened>,
+        search: Option<Search>,
+        /// Whether the game in play came from the level's save.
+        resumed: bool,
+    },
+    /// A run already played: only to watch.
+    Run,
+}
+
+#[derive(Debug)]
+pub(crate) struct Watch {
+    heading: String,
+    title: String,
+    watched: Watched,
+    /// The position the moves start from.
+    start: Game,
+    moves: Vec<LogEntry>,
+    /// How many of `moves` have been played onto `game`.
+    shown: usize,
+    game: Game,
+    playing: bool,
+    speed: usize,
+    /// When the next move is due while playing.
+    due: Instant,
+    message: Option<Message>,
+    theme: Theme,
+}
+
+impl Watch {
+    /// The solver's solution from `game`, searched for at once.
+    pub fn solution(opened: Rc<Opened>, game: Game, resumed: bool, theme: Theme) -> Self {
+        let search = Some(Search::start(&game));
+        let title = opened.heading();
+        Self::new(
+            "Watching the solver".to_owned(),
+            title,
+            Watched::Solution {
+                opened,
+                search,
+                resumed,
+            },
+            game,
+            Vec::new(),
+            theme,
+        )
+    }
+
+    /// A winning run of `level`, played from the start. Refused when the
+    /// moves do not fit the level, as a damaged runs file might hold.
+    pub fn run(
+        heading: String,
+        title: String,
+        level: &Level,
+        moves: Vec<LogEntry>,
+        theme: Theme,
+    ) -> Result<Self, LogError> {
+        let start = Game::new(level.clone());
+        start.clone().apply_log(&moves)?;
+        let mut watch = Self::new(heading, title, Watched::Run, start, moves, theme);
+        watch.playing = true;
+        Ok(watch)
+    }
+
+    fn new(
+        heading: String,
+        title: String,
+        watched: Watched,
+        start: Game,
+        moves: Vec<LogEntry>,
+        theme: Theme,
+    ) -> Self {
+        Self {
+            heading,
+            title,
+            watched,
+            game: start.clone(),
+            start,
+            moves,
+            shown: 0,
+            playing: false,
+            speed: FIRST_SPEED,
+            due: Instant::now() + SPEEDS[FIRST_SPEED],
+            message: None,
+            theme,
+        }
+    }
+
+    fn searching(&self) -> bool {
+        matches!(
+            self.watched,
+            Watched::Solution {
+                search: Some(_),
+                ..
+            }
+        )
+    }
+
+    /// Takes in the solver's answer, if it has one, and starts playing it.
+    fn poll_search(&mut self) {
+        let Watched::Solution { search, .. } = &mut self.watched else {
+            return;
+        };
+        let Some(outcome) = search.as_ref().and_then(Search::poll) else {
+            return;
+        };
+        *search = None;
+        match outcome {
+            Outcome::Solved(steps) => {
+                self.moves = steps.into_iter().map(LogEntry::Step).collect();
+                self.playing = true;
+                self.due = Instant::now() + SPEEDS[self.speed];
+                if self.moves.is_empty() {
+                    self.message = Some(Message::info("Already solved"));
+                }
+            }
+            Outcome::Unsolvable => {
+                self.message = Some(Message::warning(
+                    "No solution exists from here: Esc, then undo (U) or reset (R)",
+                ));
+            }
+            Outcome::TooLarge(why) => {
+                self.message = Some(Message::warning(format!(
+                    "No solution to watch: this level is {why}"
+                )));
+            }
+            Outcome::GaveUp | Outcome::Cancelled => {
+                self.message = Some(Message::warning(format!(
+                    "No solution found in {} s: this one is hard",
+                    HINT_TIME.as_secs()
+                )));
+            }
+        }
+    }
+
+    /// One move on; false at the end.
+    fn forward(&mut self) -> bool {
+        let Some(&entry) = self.moves.get(self.shown) else {
+            return false;
+        };
+        // The moves were checked to fit, or come from the solver.
+        if self.game.apply_log(&[entry]).is_err() {
+            return false;
+        }
+        self.shown += 1;
+        true
+    }
+
+    /// One move back, played again from the start so undos replay exactly.
+    fn back(&mut self) {
+        let Some(shown) = self.shown.checked_sub(1) else {
+            return;
+        };
+        let mut game = self.start.clone();
+        if game.apply_log(&self.moves[..shown]).is_ok() {
+            self.game = game;
+            self.shown = shown;
+        }
+    }
+
+    fn at_end(&self) -> bool {
+        self.shown == self.moves.len()
+    }
+
+    /// The moves due since the last wake-up, then a word at the end.
+    fn play_due(&mut self, now: Instant) {
+        while self.playing && now >= self.due {
+            if !self.forward() {
+                self.playing = false;
+            }
+            self.due += SPEEDS[self.speed];
+        }
+        if self.at_end() && !self.moves.is_empty() && self.message.is_none() {
+            self.playing = false;
+            self.message = Some(Message::info(match self.watched {
+                Watched::Solution { .. } => "The end: Enter plays on from here, Esc goes back",
+                Watched::Run => "The end of the run",
+            }));
+        }
+    }
+
+    fn toggle_play(&mut self) {
+        if self.at_end() {
+            // From the end, Space plays it all again.
+            let start = self.start.clone();
+            self.game = start;
+            self.shown = 0;
+            self.message = None;
+        }
+        self.playing = !self.playing && !self.moves.is_empty();
+        self.due = Instant::now() + SPEEDS[self.speed];
+    }
+
+    fn status(&self) -> String {
+        if let Watched::Solution {
+            search: Some(search),
+            ..
+        } = &self.watched
+        {
+            return format!(
+                "Finding a solution… {} s (Esc goes back)",
+                search.elapsed().as_secs()
+            );
+        }
+        let state = if self.playing { "Playing" } else { "Paused" };
+        format!("{state} · speed {} of {}", self.speed + 1, SPEEDS.len())
+    }
+
+    fn header_lines(&self) -> [String; 4] {
+        [
+            self.heading.clone(),
+            format!("Puzzle: {}", self.title),
+            format!(
+                "Move {} of {}   Moves: {}   Pushes: {}",
+                self.shown,
+                if self.searching() {
+                    "?".to_owned()
+                } else {
+                    self.moves.len().to_string()
+                },
+                self.game.score(),
+                self.game.pushes()
+            ),
+            self.status(),
+        ]
+    }
+}
+
+impl Screen for Watch {
+    fn name(&self) -> &'static str {
+        "watch"
+    }
+
+    fn handle_key(&mut self, key: &KeyEvent) -> Effect {
+        let Some(action) = watch_action(key) else {
+            return Effect::None;
+        };
+        match action {
+            Action::PauseResume => self.toggle_play(),
+            Action::StepForward => {
+                self.playing = false;
+                self.forward();
+            }
+            Action::StepBack => {
+                self.playing = false;
+                self.message = None;
+                self.back();
+            }
+            Action::Faster => self.speed = (self.speed + 1).min(SPEEDS.len() - 1),
+            Action::Slower => self.speed = self.speed.saturating_sub(1),
+            Action::TakeOver
+                if matches!(self.watched, Watched::Solution { .. }) && !self.searching() =>
+            {
+                return Effect::TakeOver(self.game.clone());
+            }
+            Action::Leave => return Effect::Back,
+            _ => {}
+        }
+        Effect::None
+    }
+
+    fn commands(&self) -> Vec<Command> {
+        let take_over = matches!(self.watched, Watched::Solution { .. });
+        watch_commands()
+            .into_iter()
+            .filter(|c| take_over || c.keys != "Enter")
+            .collect()
+    }
+
+    one_message!();
+
+    fn is_level_screen(&self) -> bool {
+        true
+    }
+
+    /// Watching the solver leaves the game in play as it was.
+    fn pending_save(&self) -> Option<PendingSave> {
+        match &self.watched {
+            Watched::Solution {
+                opened, resumed, ..
+            } => PendingSave::of(&self.start, opened.records.as_ref(), *resumed),
+            Watched::Run => None,
+        }
+    }
+
+    fn is_busy(&self) -> bool {
+        self.searching() || self.playing
+    }
+
+    fn tick(&mut self) {
+        self.poll_search();
+        self.play_due(Instant::now());
+    }
+
+    fn draw(&self, area: Rect, buf: &mut Buffer) {
+        if too_small(area, buf, MIN_WIDTH, MIN_HEIGHT) {
+            return;
+        }
+        let width = area.width as usize;
+        for (row, line) in self.header_lines().iter().enumerate() {
+            let style = if row == 0 {
+                self.theme.accent()
+            } else {
+                Style::new()
+            };
+            let line = self.theme.text(line);
+            buf.set_stringn(area.x, area.y + row as u16, &line, width, style);
+        }
+        if let Some(message) = &self.message {
+            let style = self.theme.message(message.kind);
+            buf.set_stringn(area.x, area.y + 4, &message.text, width, style);
+        }
+        let footer_y = area.bottom() - FOOTER_ROWS;
+        Paragraph::new(self.theme.text(&footer(&self.commands())).into_owned())
+            .style(self.theme.dim())
+            .wrap(Wrap { trim: true })
+            .render(Rect::new(area.x, footer_y, area.width, FOOTER_ROWS), buf);
+        let board = Rect::new(
+            area.x + 2,
+            area.y + BOARD_TOP,
+            area.width.saturating_sub(3),
+            footer_y.saturating_sub(area.y + BOARD_TOP + 1),
+        );
+        let layout = BoardLayout::new(board, &self.game, true);
+        BoardView {
+            game: &self.game,
+            layout,
+            theme: self.theme,
+            marks: &Marks::default(),
+        }
+        .render(layout.area, buf);
+    }
+}
