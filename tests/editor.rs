@@ -229,3 +229,22 @@ fn with_ascii_the_editor_and_the_watch_screen_draw_only_ascii() {
     let odd: Vec<&String> = drawn.iter().filter(|l| !l.is_ascii()).collect();
     assert!(odd.is_empty(), "{odd:#?}");
 }
+
+#[test]
+fn the_legend_shows_every_piece_at_80_and_at_40_columns() {
+    let (_dir, mut app) = start_menu();
+    open_editor(&mut app);
+    let wide = line(&app, 4);
+    assert_eq!(
+        wide,
+        "1 █ wall  2 floor  3 ⨯ goal  4 ◼ box  5 ◼ box+goal  6 ☻ player  7 ☻ player+goal"
+    );
+    let narrow = app
+        .visible_text(40, 12)
+        .lines()
+        .nth(4)
+        .unwrap_or_default()
+        .trim_end()
+        .to_owned();
+    assert_eq!(narrow, "1█  2-  3⨯  4◼  5◼  6☻  7☻", "keys and glyphs only");
+}

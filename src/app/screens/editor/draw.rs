@@ -157,28 +157,46 @@ impl Editor {
             .render(Rect::new(area.x, footer_y, area.width, FOOTER_ROWS), buf);
     }
 
-    /// The pieces and their keys, each glyph in its own colours.
+    /// The pieces and their keys, each glyph in its own colours. Where the
+    /// names do not fit on one line (40 columns), only keys and glyphs.
     fn draw_legend(&self, area: Rect, buf: &mut Buffer) {
+        let parts = |compact: bool| {
+            Piece::ALL
+                .iter()
+                .enumerate()
+                .flat_map(move |(index, piece)| {
+                    let cell = cell(*piece);
+                    let separator = if index > 0 { "  " } else { "" };
+                    // Floor is blank: no glyph to show, so no room spent on one.
+                    let glyph = format!("{} ", self.theme.glyph(cell)).replace("  ", "");
+                    let name = if compact {
+                        String::new()
+                    } else {
+                        piece.name().replace(" on goal", "+goal")
+                    };
+                    // Compact: "1█  2-  3⨯", floor as XSB writes it.
+                    let (key, glyph) = if compact {
+                        let glyph = glyph.trim_end();
+                        let glyph = if glyph.is_empty() { "-" } else { glyph };
+                        (format!("{separator}{}", index + 1), glyph.to_owned())
+                    } else {
+                        (format!("{separator}{} ", index + 1), glyph)
+                    };
+                    [
+                        (key, self.theme.dim()),
+                        (glyph, self.theme.style(cell)),
+                        (name, self.theme.dim()),
+                    ]
+                })
+        };
+        let full_width: usize = parts(false)
+            .map(|(text, _)| crate::text::width(&text))
+            .sum();
+        let compact = full_width > area.width as usize;
         let (mut x, y) = (area.x, area.y + 4);
-        for (index, piece) in Piece::ALL.iter().enumerate() {
-            let name = piece.name().replace(" on goal", "+goal");
-            let cell = cell(*piece);
-            let parts = [
-                (
-                    format!("{}{} ", if index > 0 { "  " } else { "" }, index + 1),
-                    self.theme.dim(),
-                ),
-                // Floor is blank: no glyph to show, so no room spent on one.
-                (
-                    format!("{} ", self.theme.glyph(cell)).replace("  ", ""),
-                    self.theme.style(cell),
-                ),
-                (name, self.theme.dim()),
-            ];
-            for (text, style) in parts {
-                let room = area.right().saturating_sub(x) as usize;
-                x = buf.set_stringn(x, y, &text, room, style).0;
-            }
+        for (text, style) in parts(compact) {
+            let room = area.right().saturating_sub(x) as usize;
+            x = buf.set_stringn(x, y, &text, room, style).0;
         }
     }
 
