@@ -3,13 +3,12 @@
 //! microban` works from any folder with nothing beside the binary.
 
 use std::fmt;
-use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
 use super::{Collection, LibraryError};
 use crate::game::Level;
-use crate::storage::{LoadError, load_levels};
+use crate::storage::{LoadError, folder_entries, load_levels};
 
 /// Levels named on the command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -142,13 +141,13 @@ fn folder_levels(folder: &Path) -> Result<Vec<Level>, SourceError> {
         path: folder.to_path_buf(),
         error,
     };
-    let mut files = Vec::new();
-    for entry in fs::read_dir(folder).map_err(listing_error)? {
-        let path = entry.map_err(listing_error)?.path();
-        if path.extension().is_some_and(|e| e == "xsb") && !path.is_dir() {
-            files.push(path);
-        }
-    }
+    let mut files: Vec<PathBuf> = folder_entries(folder)
+        .map_err(listing_error)?
+        .into_iter()
+        .filter(|entry| !entry.is_dir)
+        .map(|entry| folder.join(entry.name))
+        .filter(|path| path.extension().is_some_and(|e| e == "xsb"))
+        .collect();
     if files.is_empty() {
         return Err(SourceError::EmptyFolder(folder.to_path_buf()));
     }
