@@ -1,0 +1,355 @@
+//! Macro moves: one box pushed any number of times while the player walks
+//! freely between pushes, the unit of the feature-space search, so its depth
+//! counts box moves rather than pushes.
+//!
+//! Per box: lift it, run one depth-first search from the player over the
+//! free floor, and keep each cell's discovery time, low-link and the last
+//! discovery time in its subtree (Tarjan's articulation points). With the box
+//! back on any cell `c`, two free neighbours of `c` share an area of the
+//! floor minus `c` exactly when they lie in the same child subtree of `c`
+//! that no back edge leaves, or both on the side of `c`'s parent: a look-up
+//! of at most four neighbours instead of a flood per state. A breadth-first
+//! search over (box cell, player area) then finds every place the box can go,
+//! each push costing one, so the whole position costs O(boxes x cells).
+#![cfg_attr(
+    not(test),
+    expect(
+        dead_code,
+        reason = "its user, the FESS search in `fess/`, comes on another branch"
+    )
+)]
+
+use super::board::{Board, Cell, NONE, opposite};
+use super::marks::{Marks, flood};
+
+/// One box pushed from `from` to `to`, the player walking between pushes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MacroMove {
+    pub from: Cell,
+    pub to: Cell,
+    /// Direction of the last push: the player ends on `board.next(to, opposite(last))`.
+    pub last: u8,
+    /// The fewest pushes that make this move.
+    pub pushes: u32,
+}
+
+/// No predecessor: the state the search starts from.
+const START: u32 = u32::MAX;
+/// The area key of the side of a cell its parent in the depth-first tree is on.
+const PARENT_SIDE: u32 = u32::MAX;
+/// The area key of a neighbour that is a wall, a box, or out of reach.
+const BLOCKED: u32 = u32::MAX - 1;
+
+/// Scratch buffers, reused between positions so that generating allocates
+/// nothing once they have grown.
+pub struct MacroMoves {
+    /// Discovery time of each cell in the current depth-first search; a cell
+    /// was reached by it when its time is above `base`.
+    disc: Vec<u32>,
+    low: Vec<u32>,
+    /// The last discovery time in each cell's subtree: its subtree holds
+    /// exactly the cells discovered in `disc[c]..=last[c]`.
+    last: Vec<u32>,
+    parent: Vec<Cell>,
+    /// Discovery times run on across searches, so old ones never count.
+    clock: u32,
+    base: u32,
+    /// The search's root, where the player stands; it has no parent side.
+    root: Cell,
+    /// Per state `cell * 4 + side`: the stamp of the search that reached it.
+    seen: Vec<u32>,
+    stamp: u32,
+    depth: Vec<u32>,
+    /// Per state: the state it was reached from and the push, `from * 4 + dir`.
+    came: Vec<u32>,
+    queue: Vec<u32>,
+    stack: Vec<(Cell, u8)>,
+}
+
+impl MacroMoves {
+    pub fn new(cells: usize) -> Self {
+        Self {
+            disc: vec![0; cells],
+            low: vec![0; cells],
+            last: vec![0; cells],
+            parent: vec![NONE; cells],
+            clock: 0,
+            base: 0,
+            root: NONE,
+            seen: vec![0; cells * 4],
+            stamp: 0,
+            depth: vec![0; cells * 4],
+            came: vec![START; cells * 4],
+            queue: Vec::new(),
+            stack: Vec::new(),
+        }
+    }
+
+    /// Every macro move from the position: `occupied[c]` is true where a box
+    /// stands, `player` is any cell the player stands on. One move per (box,
+    /// destination, player area after the move), with the fewest pushes; of
+    /// equally short lines the first found wins, boxes taken in cell order and
+    /// pushes tried in `DIRECTIONS` order, so runs repeat exactly. Moves come
+    /// out box by box, each box's by the pushes they take. A box never passes
+    /// through or stops on a `dead` cell. Staying put (`to == from` with the
+    /// player in its old area) is not a move. `first`, when given, lists the
+    /// only first pushes allowed, as `(box cell after the push, dir)`; a line
+    /// that comes back through the starting position counts as opening with
+    /// the push it makes from there.
+    pub fn generate(
+        &mut self,
+        board: &Board,
+        dead: &[bool],
+        occupied: &[bool],
+        player: Cell,
+        first: Option<&[(Cell, usize)]>,
+        out: &mut Vec<MacroMove>,
+    ) {
+        out.clear();
+        if occupied[usize::from(player)] {
+            return;
+        }
+        for from in 0..board.cells() as Cell {
+            if !occupied[usize::from(from)] {
+                continue;
+            }
+            let Some(start) = self.search(board, dead, occupied, player, from, first) else {
+                continue;
+            };
+            for &state in &self.queue {
+                if state == start {
+                    continue;
+                }
+                let came = self.came[state as usize];
+                out.push(MacroMove {
+                    from,
+                    to: (state / 4) as Cell,
+                    last: (came % 4) as u8,
+                    pushes: self.depth[state as usize],
+                });
+            }
+        }
+    }
+
+    /// The pushes of `mv` from that position, fewest first, as `(box cell
+    /// after the push, dir)` for `path::steps`; `None` when no line of pushes
+    /// makes it. The line may end with a different last push than `mv.last`,
+    /// with the player in the same area.
+    pub fn pushes(
+        &mut self,
+        board: &Board,
+        dead: &[bool],
+        occupied: &[bool],
+        player: Cell,
+        mv: MacroMove,
+    ) -> Option<Vec<(Cell, usize)>> {
+        let valid = |c: Cell| usize::from(c) < board.cells();
+        if !valid(mv.from) || !valid(mv.to) || !valid(player) || mv.last >= 4 {
+            return None;
+        }
+        if occupied[usize::from(player)] || !occupied[usize::from(mv.from)] {
+            return None;
+        }
+        let start = self.search(board, dead, occupied, player, mv.from, None)?;
+        let behind = board.next(mv.to, opposite(usize::from(mv.last)));
+        if behind == NONE || !self.reached(behind) {
+            return None;
+        }
+        let target = state(
+            mv.to,
+            self.side(board, mv.to, opposite(usize::from(mv.last))),
+        );
+        if target == start || !self.is_seen(target) {
+            return None;
+        }
+        let mut line = Vec::new();
+        let mut at = target;
+        while at != start {
+            let came = self.came[at as usize];
+            line.push(((at / 4) as Cell, (came % 4) as usize));
+            at = came / 4;
+        }
+        line.reverse();
+        Some(line)
+    }
+
+    /// Runs the breadth-first search of box `from`, leaving every state it
+    /// reached in `queue` in the order found; returns the start state, or
+    /// `None` when the player cannot get next to the box.
+    fn search(
+        &mut self,
+        board: &Board,
+        dead: &[bool],
+        occupied: &[bool],
+        player: Cell,
+        from: Cell,
+        first: Option<&[(Cell, usize)]>,
+    ) -> Option<u32> {
+        self.queue.clear();
+        self.articulate(board, occupied, player, from);
+        if !self.reached(from) {
+            return None;
+        }
+        self.next_stamp();
+        let start = state(from, self.side_of_key(board, from, PARENT_SIDE));
+        self.visit(start, 0, START);
+        let mut head = 0;
+        while let Some(&at) = self.queue.get(head) {
+            head += 1;
+            let cell = (at / 4) as Cell;
+            let side = self.keys(board, cell)[(at % 4) as usize];
+            let keys = self.keys(board, cell);
+            for dir in 0..4 {
+                let to = board.next(cell, dir);
+                // The player pushes from the opposite side, which must be
+                // free and in the player's area.
+                if keys[opposite(dir)] != side || to == NONE || !self.reached(to) {
+                    continue;
+                }
+                if dead[usize::from(to)] {
+                    continue;
+                }
+                if at == start && first.is_some_and(|allowed| !allowed.contains(&(to, dir))) {
+                    continue;
+                }
+                let next = state(to, self.side(board, to, opposite(dir)));
+                if !self.is_seen(next) {
+                    self.visit(next, self.depth[at as usize] + 1, at * 4 + dir as u32);
+                }
+            }
+        }
+        Some(start)
+    }
+
+    fn visit(&mut self, state: u32, depth: u32, came: u32) {
+        let s = state as usize;
+        self.seen[s] = self.stamp;
+        self.depth[s] = depth;
+        self.came[s] = came;
+        self.queue.push(state);
+    }
+
+    fn is_seen(&self, state: u32) -> bool {
+        self.seen[state as usize] == self.stamp
+    }
+
+    fn next_stamp(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.fill(0);
+            self.stamp = 1;
+        }
+    }
+
+    /// Whether the player can stand on `cell` with the lifted box gone.
+    fn reached(&self, cell: Cell) -> bool {
+        self.disc[usize::from(cell)] > self.base
+    }
+
+    /// The player's side of a box on `cell` when standing on its neighbour
+    /// towards `dir`: the first direction whose neighbour shares that area.
+    fn side(&self, board: &Board, cell: Cell, dir: usize) -> usize {
+        self.side_of_key(board, cell, self.keys(board, cell)[dir])
+    }
+
+    fn side_of_key(&self, board: &Board, cell: Cell, key: u32) -> usize {
+        let keys = self.keys(board, cell);
+        keys.iter().position(|&k| k == key).unwrap_or(0)
+    }
+
+    /// For a box on `cell`, a key per neighbour naming the area of the floor
+    /// minus `cell` it lies in: `PARENT_SIDE`, the child of `cell` whose
+    /// subtree holds it, or `BLOCKED`.
+    fn keys(&self, board: &Board, cell: Cell) -> [u32; 4] {
+        let c = usize::from(cell);
+        let neighbours: [Cell; 4] = std::array::from_fn(|dir| board.next(cell, dir));
+        neighbours.map(|n| {
+            if n == NONE || !self.reached(n) {
+                return BLOCKED;
+            }
+            if self.disc[usize::from(n)] < self.disc[c] {
+                return PARENT_SIDE;
+            }
+            let d = self.disc[usize::from(n)];
+            let child = neighbours
+                .into_iter()
+                .filter(|&u| u != NONE && self.reached(u) && self.parent[usize::from(u)] == cell)
+                .find(|&u| (self.disc[usize::from(u)]..=self.last[usize::from(u)]).contains(&d));
+            match child {
+                Some(u) if cell == self.root || self.low[usize::from(u)] >= self.disc[c] => {
+                    u32::from(u)
+                }
+                _ => PARENT_SIDE,
+            }
+        })
+    }
+
+    /// The depth-first search from `player` over the floor free of every box
+    /// but `lifted`, without recursion (boards have up to 65k cells).
+    fn articulate(&mut self, board: &Board, occupied: &[bool], player: Cell, lifted: Cell) {
+        if self.clock > u32::MAX - board.cells() as u32 - 1 {
+            self.disc.fill(0);
+            self.clock = 0;
+        }
+        self.base = self.clock;
+        self.root = player;
+        let free = |n: Cell| n != NONE && (n == lifted || !occupied[usize::from(n)]);
+        self.discover(player, NONE);
+        self.stack.push((player, 0));
+        while let Some((cell, dir)) = self.stack.pop() {
+            let c = usize::from(cell);
+            if dir == 4 {
+                self.last[c] = self.clock;
+                let up = self.parent[c];
+                if up != NONE {
+                    let u = usize::from(up);
+                    self.low[u] = self.low[u].min(self.low[c]);
+                }
+                continue;
+            }
+            self.stack.push((cell, dir + 1));
+            let n = board.next(cell, usize::from(dir));
+            if !free(n) {
+                continue;
+            }
+            if self.reached(n) {
+                if n != self.parent[c] {
+                    self.low[c] = self.low[c].min(self.disc[usize::from(n)]);
+                }
+            } else {
+                self.discover(n, cell);
+                self.stack.push((n, 0));
+            }
+        }
+    }
+
+    fn discover(&mut self, cell: Cell, parent: Cell) {
+        self.clock += 1;
+        let c = usize::from(cell);
+        self.disc[c] = self.clock;
+        self.low[c] = self.clock;
+        self.parent[c] = parent;
+    }
+}
+
+/// The search state of a box on `cell` with the player on side `side`.
+fn state(cell: Cell, side: usize) -> u32 {
+    u32::from(cell) * 4 + side as u32
+}
+
+/// How many separate areas the floor free of boxes falls into (FESS's
+/// connectivity feature; lower is better).
+pub fn regions(board: &Board, occupied: &[bool], marks: &mut Marks, stack: &mut Vec<Cell>) -> u32 {
+    marks.next();
+    let mut count = 0;
+    for cell in 0..board.cells() as Cell {
+        if !occupied[usize::from(cell)] && !marks.has(cell) {
+            flood(board, occupied, marks, stack, cell);
+            count += 1;
+        }
+    }
+    count
+}
+
+#[cfg(test)]
+mod tests;
