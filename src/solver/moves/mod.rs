@@ -10,7 +10,10 @@
 //! that no back edge leaves, or both on the side of `c`'s parent: a look-up
 //! of at most four neighbours instead of a flood per state. A breadth-first
 //! search over (box cell, player area) then finds every place the box can go,
-//! each push costing one, so the whole position costs O(boxes x cells).
+//! each push costing one, so the whole position costs O(boxes x cells). The
+//! same keys count the areas of free floor after each move in O(1): the
+//! position's areas, those around the lifted box joined into one, that one
+//! split into those around the destination.
 #![cfg_attr(
     not(test),
     expect(
@@ -31,6 +34,9 @@ pub struct MacroMove {
     pub last: u8,
     /// The fewest pushes that make this move.
     pub pushes: u32,
+    /// How many separate areas the floor free of boxes falls into after the
+    /// move, as [`regions`] counts them.
+    pub regions: u32,
 }
 
 /// No predecessor: the state the search starts from.
@@ -63,6 +69,9 @@ pub struct MacroMoves {
     /// Per state: the state it was reached from and the push, `from * 4 + dir`.
     came: Vec<u32>,
     queue: Vec<u32>,
+    /// For counting the areas of the position itself.
+    marks: Marks,
+    flood_stack: Vec<Cell>,
     stack: Vec<(Cell, u8)>,
 }
 
@@ -81,6 +90,8 @@ impl MacroMoves {
             depth: vec![0; cells * 4],
             came: vec![START; cells * 4],
             queue: Vec::new(),
+            marks: Marks::new(cells),
+            flood_stack: Vec::new(),
             stack: Vec::new(),
         }
     }
@@ -109,6 +120,7 @@ impl MacroMoves {
         if occupied[usize::from(player)] {
             return;
         }
+        let before = regions(board, occupied, &mut self.marks, &mut self.flood_stack);
         for from in 0..board.cells() as Cell {
             if !occupied[usize::from(from)] {
                 continue;
@@ -116,16 +128,21 @@ impl MacroMoves {
             let Some(start) = self.search(board, dead, occupied, player, from, first) else {
                 continue;
             };
+            // Lifting the box joins the areas around it into one; putting
+            // it down elsewhere splits that one into the areas around `to`.
+            let lifted = before - self.pieces(board, from) + 1;
             for &state in &self.queue {
                 if state == start {
                     continue;
                 }
                 let came = self.came[state as usize];
+                let to = (state / 4) as Cell;
                 out.push(MacroMove {
                     from,
-                    to: (state / 4) as Cell,
+                    to,
                     last: (came % 4) as u8,
                     pushes: self.depth[state as usize],
+                    regions: lifted - 1 + self.pieces(board, to),
                 });
             }
         }
@@ -250,6 +267,15 @@ impl MacroMoves {
     /// towards `dir`: the first direction whose neighbour shares that area.
     fn side(&self, board: &Board, cell: Cell, dir: usize) -> usize {
         self.side_of_key(board, cell, self.keys(board, cell)[dir])
+    }
+
+    /// Into how many areas a box on `cell` splits the lifted box's area:
+    /// every one of them touches `cell`, so it is its neighbours' distinct keys.
+    fn pieces(&self, board: &Board, cell: Cell) -> u32 {
+        let keys = self.keys(board, cell);
+        let firsts =
+            (0..4).filter(|&dir| keys[dir] != BLOCKED && !keys[..dir].contains(&keys[dir]));
+        firsts.count() as u32
     }
 
     fn side_of_key(&self, board: &Board, cell: Cell, key: u32) -> usize {

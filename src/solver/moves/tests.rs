@@ -70,6 +70,15 @@ impl Position {
         flood(&self.board, &occupied, &mut marks, &mut Vec::new(), from)
     }
 
+    /// Brute force: the areas of free floor once `mv` is made, by flooding.
+    fn regions_after(&self, mv: &MacroMove) -> u32 {
+        let mut occupied = self.occupied.clone();
+        occupied[usize::from(mv.from)] = false;
+        occupied[usize::from(mv.to)] = true;
+        let mut marks = Marks::new(self.board.cells());
+        regions(&self.board, &occupied, &mut marks, &mut Vec::new())
+    }
+
     /// Brute force: every (destination, normalised player) of box `lifted`
     /// reached by single pushes, flooding the player's reach in every
     /// position, with the fewest pushes to get there.
@@ -115,7 +124,8 @@ impl Position {
         depth
     }
 
-    /// Checks `generate` against the brute-force closure of every box.
+    /// Checks `generate` against the brute-force closure of every box: the
+    /// places, the pushes and the areas after each move.
     fn check_against_brute_force(&self, dead: &[bool], first: Option<&[(Cell, usize)]>) {
         let moves = self.generate(dead, first);
         for &b in &self.boxes {
@@ -124,6 +134,7 @@ impl Position {
                 let behind = self.board.next(mv.to, opposite(usize::from(mv.last)));
                 let key = (mv.to, self.normalise(b, mv.to, behind));
                 assert!(found.insert(key, mv.pushes).is_none(), "twice: {mv:?}");
+                assert_eq!(mv.regions, self.regions_after(mv), "{mv:?}");
             }
             let expected = self.closure(dead, b, first);
             assert_eq!(found, expected, "box {b} of\n{}", self.level.to_xsb());
