@@ -208,14 +208,14 @@ impl MacroMoves {
             return None;
         }
         self.next_stamp();
-        let start = state(from, self.side_of_key(board, from, PARENT_SIDE));
+        let start = state(from, first_with(&self.keys(board, from), PARENT_SIDE));
         self.visit(start, 0, START);
         let mut head = 0;
         while let Some(&at) = self.queue.get(head) {
             head += 1;
             let cell = (at / 4) as Cell;
-            let side = self.keys(board, cell)[(at % 4) as usize];
             let keys = self.keys(board, cell);
+            let side = keys[(at % 4) as usize];
             for dir in 0..4 {
                 let to = board.next(cell, dir);
                 // The player pushes from the opposite side, which must be
@@ -266,7 +266,8 @@ impl MacroMoves {
     /// The player's side of a box on `cell` when standing on its neighbour
     /// towards `dir`: the first direction whose neighbour shares that area.
     fn side(&self, board: &Board, cell: Cell, dir: usize) -> usize {
-        self.side_of_key(board, cell, self.keys(board, cell)[dir])
+        let keys = self.keys(board, cell);
+        first_with(&keys, keys[dir])
     }
 
     /// Into how many areas a box on `cell` splits the lifted box's area:
@@ -276,11 +277,6 @@ impl MacroMoves {
         let firsts =
             (0..4).filter(|&dir| keys[dir] != BLOCKED && !keys[..dir].contains(&keys[dir]));
         firsts.count() as u32
-    }
-
-    fn side_of_key(&self, board: &Board, cell: Cell, key: u32) -> usize {
-        let keys = self.keys(board, cell);
-        keys.iter().position(|&k| k == key).unwrap_or(0)
     }
 
     /// For a box on `cell`, a key per neighbour naming the area of the floor
@@ -356,6 +352,11 @@ impl MacroMoves {
         self.low[c] = self.clock;
         self.parent[c] = parent;
     }
+}
+
+/// The first direction whose neighbour has area `key`.
+fn first_with(keys: &[u32; 4], key: u32) -> usize {
+    keys.iter().position(|&k| k == key).unwrap_or(0)
 }
 
 /// The search state of a box on `cell` with the player on side `side`.
