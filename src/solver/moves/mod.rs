@@ -148,10 +148,11 @@ impl MacroMoves {
         }
     }
 
-    /// The pushes of `mv` from that position, fewest first, as `(box cell
-    /// after the push, dir)` for `path::steps`; `None` when no line of pushes
-    /// makes it. The line may end with a different last push than `mv.last`,
-    /// with the player in the same area.
+    /// The shortest line of pushes that makes `mv` from that position, in
+    /// order, as `(box cell after the push, dir)` for `path::steps`; `None`
+    /// when no line makes it. It may end with a different last push than
+    /// `mv.last` (the player in the same area), and it ignores any `first`
+    /// the move was generated with, so it can open differently and be shorter.
     pub fn pushes(
         &mut self,
         board: &Board,
