@@ -16,6 +16,7 @@ mod deadlock;
 mod hungarian;
 mod macros;
 mod marks;
+mod packing;
 mod path;
 mod search;
 mod table;

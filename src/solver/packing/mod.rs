@@ -1,0 +1,189 @@
+//! Packing order: in which order the goals of a goal room can be filled, so
+//! that a search can count how many boxes stand on goals *in an order that
+//! can be completed* (the "packing" feature of FESS).
+//!
+//! Retrograde layering, after rkirov/sokoban-ai (`packing.rs`, and its
+//! README's measurements), as Festival and YASS also plan goal rooms
+//! backwards: start with every goal of a cluster full, and round by round
+//! take away every box that can be pulled out to a square where some box
+//! starts. Taking boxes away only frees space, so a round never spoils a
+//! later one and no search over orders is needed. The rounds reversed are
+//! the fill layers; goals never emptied are filled first.
+//!
+//! Each cluster of 4-connected goals is planned on its own with the other
+//! clusters empty: one global order put independent pockets in the last
+//! layer, where they never counted (rkirov on `XSokoban` 10). This is a
+//! relaxation for guidance only and must never prune.
+#![cfg_attr(
+    not(test),
+    allow(
+        dead_code,
+        reason = "the FESS search (src/solver/fess/) is the caller; drop this once it is merged"
+    )
+)]
+
+mod pull;
+
+use super::board::{Board, Cell, NONE};
+use super::budget::Budget;
+use pull::Puller;
+
+/// Above this many goal-by-cell pairs over the whole level, every cluster
+/// becomes a single layer (packed = boxes on goals). Each removal round
+/// runs one pull search per remaining box, each flooding the player's area
+/// per box square it visits, so the cost grows with goals times cells at
+/// least; `XSokoban`'s largest level has 34 goals on under 400 cells, and
+/// the tests' 250 x 250 room with 4,000 goals is six hundred times over.
+const MAX_GOAL_CELLS: usize = 400_000;
+
+/// The fill order of every goal cluster of a level.
+#[derive(Debug, Clone)]
+pub struct PackingOrder {
+    /// Per cluster, its goals grouped by fill layer, layer 0 first.
+    clusters: Vec<Vec<Vec<Cell>>>,
+    /// Fill layer by cell; 0 off the goals.
+    layer: Vec<u32>,
+}
+
+impl PackingOrder {
+    /// `starts` are the cells where the level's boxes start. `None` when
+    /// `budget` stops it.
+    pub fn new(board: &Board, starts: &[Cell], budget: &Budget) -> Option<Self> {
+        let clusters = goal_clusters(board);
+        let plan = board.goals().len().saturating_mul(board.cells()) <= MAX_GOAL_CELLS;
+        let mut puller = Puller::new(board.cells());
+        let mut occupied = vec![false; board.cells()];
+        let mut layered = Vec::with_capacity(clusters.len());
+        for cluster in clusters {
+            if plan {
+                layered.push(layers(
+                    board,
+                    &cluster,
+                    starts,
+                    &mut occupied,
+                    &mut puller,
+                    budget,
+                )?);
+            } else {
+                layered.push(vec![cluster]);
+            }
+        }
+        let mut layer = vec![0; board.cells()];
+        for cluster in &layered {
+            for (index, goals) in cluster.iter().enumerate() {
+                for &goal in goals {
+                    layer[usize::from(goal)] = index as u32;
+                }
+            }
+        }
+        Some(Self {
+            clusters: layered,
+            layer,
+        })
+    }
+
+    /// How many boxes count as packed for the position whose boxes are
+    /// `occupied[cell] == true`. Per cluster, each complete layer in fill
+    /// order counts in full and the first incomplete one counts its filled
+    /// goals; boxes on goals further on earn nothing. Equals the goal count
+    /// when every goal is filled.
+    pub fn packed(&self, occupied: &[bool]) -> u32 {
+        let mut packed = 0;
+        for cluster in &self.clusters {
+            for goals in cluster {
+                let filled = goals.iter().filter(|&&g| occupied[usize::from(g)]).count();
+                packed += filled as u32;
+                if filled < goals.len() {
+                    break;
+                }
+            }
+        }
+        packed
+    }
+
+    /// The fill layer of a goal within its cluster (0 = filled first), for
+    /// tests and for printing a plan; 0 for a cell that is not a goal.
+    pub fn layer(&self, goal: Cell) -> u32 {
+        self.layer[usize::from(goal)]
+    }
+}
+
+/// The goals in groups joined 4-connectedly, each in cell order.
+fn goal_clusters(board: &Board) -> Vec<Vec<Cell>> {
+    let mut seen = vec![false; board.cells()];
+    let mut clusters = Vec::new();
+    for &start in board.goals() {
+        if seen[usize::from(start)] {
+            continue;
+        }
+        seen[usize::from(start)] = true;
+        let mut cluster = vec![start];
+        let mut next = 0;
+        while let Some(&goal) = cluster.get(next) {
+            next += 1;
+            for dir in 0..4 {
+                let n = board.next(goal, dir);
+                if n != NONE && board.is_goal(n) && !seen[usize::from(n)] {
+                    seen[usize::from(n)] = true;
+                    cluster.push(n);
+                }
+            }
+        }
+        cluster.sort_unstable();
+        clusters.push(cluster);
+    }
+    clusters
+}
+
+/// The fill layers of one cluster, layer 0 first: peel off every box that
+/// can leave, round by round, from all of the cluster's goals full.
+/// `occupied` comes in all false and is left so.
+fn layers(
+    board: &Board,
+    cluster: &[Cell],
+    starts: &[Cell],
+    occupied: &mut [bool],
+    puller: &mut Puller,
+    budget: &Budget,
+) -> Option<Vec<Vec<Cell>>> {
+    // A box has left once it stands where some box starts: rkirov measured
+    // this against "any square off the goals", which a niche reachable only
+    // through the goal fools (XSokoban 44), at 51 solved instead of 47.
+    let mut exits = vec![false; board.cells()];
+    for &s in starts {
+        exits[usize::from(s)] = true;
+    }
+    for &g in cluster {
+        exits[usize::from(g)] = false;
+        occupied[usize::from(g)] = true;
+    }
+    let mut remaining = cluster.to_vec();
+    let mut rounds = Vec::new();
+    loop {
+        let mut leaving = Vec::new();
+        for &goal in &remaining {
+            if puller.can_leave(board, occupied, goal, &exits, budget)? {
+                leaving.push(goal);
+            }
+        }
+        if leaving.is_empty() {
+            break;
+        }
+        for &goal in &leaving {
+            occupied[usize::from(goal)] = false;
+        }
+        remaining.retain(|&g| occupied[usize::from(g)]);
+        rounds.push(leaving);
+    }
+    for &g in &remaining {
+        occupied[usize::from(g)] = false;
+    }
+    if !remaining.is_empty() {
+        rounds.push(remaining);
+    }
+    rounds.reverse();
+    Some(rounds)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,173 @@
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use super::*;
+use crate::game::{Level, Pos, parse_level};
+
+/// The integration tests' giant room, shared rather than copied.
+#[path = "../../../tests/common/giant_room.rs"]
+mod giant_room;
+use giant_room::giant_room;
+
+/// The board, the packing order and the level of an XSB literal.
+fn plan_level(level: &Level) -> (Board, PackingOrder) {
+    let board = Board::new(level).expect("small board");
+    let starts: Vec<Cell> = level
+        .boxes()
+        .iter()
+        .map(|&p| board.cell(p).expect("boxes stand on floor"))
+        .collect();
+    let cancel = AtomicBool::new(false);
+    let budget = Budget::new(Duration::MAX, &cancel);
+    let order = PackingOrder::new(&board, &starts, &budget).expect("no time limit");
+    (board, order)
+}
+
+fn plan(xsb: &str) -> (Board, PackingOrder) {
+    plan_level(&parse_level(xsb).expect("test level parses"))
+}
+
+fn cell(board: &Board, x: usize, y: usize) -> Cell {
+    board.cell(Pos::new(x, y)).expect("floor")
+}
+
+/// `packed` with boxes on exactly the cells at `boxes` (x, y).
+fn packed(board: &Board, order: &PackingOrder, boxes: &[(usize, usize)]) -> u32 {
+    let mut occupied = vec![false; board.cells()];
+    for &(x, y) in boxes {
+        occupied[usize::from(cell(board, x, y))] = true;
+    }
+    order.packed(&occupied)
+}
+
+/// The goal layers at `cells` (x, y).
+fn layers(board: &Board, order: &PackingOrder, cells: &[(usize, usize)]) -> Vec<u32> {
+    cells
+        .iter()
+        .map(|&(x, y)| order.layer(cell(board, x, y)))
+        .collect()
+}
+
+/// A goal corridor with one entrance at (5, 4), running down to (5, 6).
+const CORRIDOR: &str = "\
+#########
+#       #
+# $ $ $ #
+#@      #
+#####.###
+    #.#
+    #.#
+    ###
+";
+
+#[test]
+fn a_corridor_fills_from_the_deep_end_to_the_door() {
+    let (b, order) = plan(CORRIDOR);
+    assert_eq!(layers(&b, &order, &[(5, 6), (5, 5), (5, 4)]), [0, 1, 2]);
+    assert_eq!(packed(&b, &order, &[(5, 6)]), 1);
+    assert_eq!(packed(&b, &order, &[(5, 4)]), 0, "the door goal alone");
+    assert_eq!(packed(&b, &order, &[(5, 6), (5, 4)]), 1);
+    assert_eq!(packed(&b, &order, &[(5, 6), (5, 5)]), 2);
+    assert_eq!(packed(&b, &order, &[(5, 6), (5, 5), (5, 4)]), 3);
+    assert_eq!(packed(&b, &order, &[(2, 2), (4, 2), (6, 2)]), 0);
+}
+
+#[test]
+fn clusters_are_layered_on_their_own() {
+    // A: a corridor of three goals at x = 5; B: two goals at x = 7;
+    // C: a lone goal at (6, 3).
+    let (b, order) = plan(
+        "\
+###########
+#         #
+# $ $ $ $ #
+#@  $ . $ #
+#####.#.###
+    #.#.#
+    #.###
+    ###
+",
+    );
+    assert_eq!(layers(&b, &order, &[(5, 6), (5, 5), (5, 4)]), [0, 1, 2]);
+    assert_eq!(layers(&b, &order, &[(7, 5), (7, 4), (6, 3)]), [0, 1, 0]);
+    // One order for the whole level would put B's deep goal beside A's
+    // middle one, and the lone goal last.
+    assert_eq!(packed(&b, &order, &[(7, 5)]), 1);
+    assert_eq!(packed(&b, &order, &[(6, 3)]), 1);
+    assert_eq!(packed(&b, &order, &[(7, 4)]), 0);
+    assert_eq!(packed(&b, &order, &[(5, 6), (7, 5), (7, 4), (6, 3)]), 4);
+    let all = [(5, 6), (5, 5), (5, 4), (7, 5), (7, 4), (6, 3)];
+    assert_eq!(packed(&b, &order, &all), 6);
+}
+
+#[test]
+fn a_goal_no_box_can_be_pulled_from_stays_in_layer_0() {
+    // The box on (1, 1) can only be pulled right, into the wall at (3, 1).
+    let (b, order) = plan(
+        "\
+#####
+#*.##
+##  #
+# $ #
+#@  #
+#####
+",
+    );
+    assert_eq!(layers(&b, &order, &[(1, 1), (2, 1)]), [0, 1]);
+    assert_eq!(packed(&b, &order, &[(1, 1), (2, 3)]), 1);
+    assert_eq!(packed(&b, &order, &[(2, 1)]), 0);
+}
+
+#[test]
+fn xsokoban_1_fills_its_room_from_the_back_wall() {
+    let level = crate::library::Collection::XSokoban
+        .level(0)
+        .expect("XSokoban has level 1")
+        .expect("built-in levels parse");
+    let (b, order) = plan_level(&level);
+    // The six goals stand in two columns; the entrance is on the left.
+    let back = [(17, 6), (17, 7), (17, 8)];
+    let front = [(16, 6), (16, 7), (16, 8)];
+    assert_eq!(layers(&b, &order, &back), [0, 0, 0]);
+    assert_eq!(layers(&b, &order, &front), [1, 1, 1]);
+    assert_eq!(packed(&b, &order, &front), 0);
+    assert_eq!(packed(&b, &order, &[(17, 6), (17, 7), (16, 7)]), 2);
+    assert_eq!(packed(&b, &order, &[(17, 6), (17, 7), (17, 8), (16, 7)]), 4);
+}
+
+#[test]
+fn a_giant_room_falls_back_to_one_layer_per_cluster() {
+    // 4,000 goals in one block at the bottom of the room, 16 rows and a
+    // part row on top whose right end, (249, 233), would fill last.
+    let (b, order) = plan(&giant_room(250, 4_000));
+    assert!(b.goals().len() * b.cells() > MAX_GOAL_CELLS);
+    let (top, bottom) = (cell(&b, 249, 233), cell(&b, 249, 249));
+    assert!(b.is_goal(top) && b.is_goal(bottom));
+    assert_eq!(order.layer(top), 0);
+    assert_eq!(packed(&b, &order, &[(249, 233), (249, 249)]), 2);
+}
+
+/// `cargo test --release --lib packing_time -- --ignored --nocapture`
+#[test]
+#[ignore = "prints timings for the record; run in release with --ignored --nocapture"]
+fn packing_time_on_the_built_in_collections() {
+    use crate::library::Collection;
+    use std::time::Instant;
+    for collection in Collection::ALL {
+        let mut total = Duration::ZERO;
+        let mut worst = (Duration::ZERO, 0);
+        for (index, level) in collection.levels().expect("built-in").iter().enumerate() {
+            let start = Instant::now();
+            plan_level(level);
+            let took = start.elapsed();
+            total += took;
+            worst = worst.max((took, index + 1));
+        }
+        println!(
+            "{}: total {total:?}, worst {:?} (level {})",
+            collection.id(),
+            worst.0,
+            worst.1
+        );
+    }
+}
