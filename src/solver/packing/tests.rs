@@ -119,6 +119,25 @@ fn a_goal_no_box_can_be_pulled_from_stays_in_layer_0() {
 }
 
 #[test]
+fn a_box_pulled_only_into_a_niche_has_not_left() {
+    // The box on (3, 5) can be pulled right into (4, 5), off the goals, but
+    // on to no start square until the door goal (3, 4) is empty.
+    let (b, order) = plan(
+        "\
+#######
+#@    #
+#  $  #
+#  $  #
+###.###
+  #.  #
+  #####
+",
+    );
+    assert_eq!(layers(&b, &order, &[(3, 5), (3, 4)]), [0, 1]);
+    assert_eq!(packed(&b, &order, &[(3, 4)]), 0);
+}
+
+#[test]
 fn xsokoban_1_fills_its_room_from_the_back_wall() {
     let level = crate::library::Collection::XSokoban
         .level(0)
