@@ -14,6 +14,9 @@
 //! clusters empty: one global order put independent pockets in the last
 //! layer, where they never counted (rkirov on `XSokoban` 10). This is a
 //! relaxation for guidance only and must never prune.
+//!
+//! Clusters with few enough goals also list their consistent fillings
+//! (see `fillings`), which count more of the positions a search meets.
 #![cfg_attr(
     not(test),
     allow(
@@ -22,10 +25,12 @@
     )
 )]
 
+mod fillings;
 mod pull;
 
 use super::board::{Board, Cell, NONE};
 use super::budget::Budget;
+use fillings::{Fillings, MAX_LOOSE_GOALS};
 use pull::Puller;
 
 /// Above this many goal-by-cell pairs over the whole level, every cluster
@@ -39,66 +44,60 @@ const MAX_GOAL_CELLS: usize = 400_000;
 /// The fill order of every goal cluster of a level.
 #[derive(Debug, Clone)]
 pub struct PackingOrder {
-    /// Per cluster, its goals grouped by fill layer, layer 0 first.
-    clusters: Vec<Vec<Vec<Cell>>>,
+    clusters: Vec<Cluster>,
     /// Fill layer by cell; 0 off the goals.
     layer: Vec<u32>,
+}
+
+/// The plan of one goal cluster.
+#[derive(Debug, Clone)]
+struct Cluster {
+    /// Its goals grouped by fill layer, layer 0 first.
+    layers: Vec<Vec<Cell>>,
+    /// Its consistent fillings, when it is small enough to list them.
+    fillings: Option<Fillings>,
 }
 
 impl PackingOrder {
     /// `starts` are the cells where the level's boxes start. `None` when
     /// `budget` stops it.
     pub fn new(board: &Board, starts: &[Cell], budget: &Budget) -> Option<Self> {
-        let clusters = goal_clusters(board);
         let plan = board.goals().len().saturating_mul(board.cells()) <= MAX_GOAL_CELLS;
         let mut puller = Puller::new(board.cells());
         let mut occupied = vec![false; board.cells()];
-        let mut layered = Vec::with_capacity(clusters.len());
-        for cluster in clusters {
-            if plan {
-                layered.push(layers(
-                    board,
-                    &cluster,
-                    starts,
-                    &mut occupied,
-                    &mut puller,
-                    budget,
-                )?);
+        let mut clusters = Vec::new();
+        for goals in goal_clusters(board) {
+            clusters.push(if plan {
+                let tools = (occupied.as_mut_slice(), &mut puller, budget);
+                plan_cluster(board, &goals, starts, tools)?
             } else {
-                layered.push(vec![cluster]);
-            }
+                Cluster {
+                    layers: vec![goals],
+                    fillings: None,
+                }
+            });
         }
         let mut layer = vec![0; board.cells()];
-        for cluster in &layered {
-            for (index, goals) in cluster.iter().enumerate() {
+        for cluster in &clusters {
+            for (index, goals) in cluster.layers.iter().enumerate() {
                 for &goal in goals {
                     layer[usize::from(goal)] = index as u32;
                 }
             }
         }
-        Some(Self {
-            clusters: layered,
-            layer,
-        })
+        Some(Self { clusters, layer })
     }
 
     /// How many boxes count as packed for the position whose boxes are
-    /// `occupied[cell] == true`. Per cluster, each complete layer in fill
-    /// order counts in full and the first incomplete one counts its filled
-    /// goals; boxes on goals further on earn nothing. Equals the goal count
-    /// when every goal is filled.
+    /// `occupied[cell] == true`, summed over the clusters: see
+    /// [`Fillings::packed`] for small clusters and [`layer_packed`] for the
+    /// others. Equals the goal count when every goal is filled.
     pub fn packed(&self, occupied: &[bool]) -> u32 {
-        let mut packed = 0;
-        for cluster in &self.clusters {
-            for goals in cluster {
-                let filled = goals.iter().filter(|&&g| occupied[usize::from(g)]).count();
-                packed += filled as u32;
-                if filled < goals.len() {
-                    break;
-                }
-            }
-        }
-        packed
+        let cluster = |c: &Cluster| match &c.fillings {
+            Some(fillings) => fillings.packed(occupied),
+            None => layer_packed(&c.layers, occupied),
+        };
+        self.clusters.iter().map(cluster).sum()
     }
 
     /// The fill layer of a goal within its cluster (0 = filled first), for
@@ -106,6 +105,21 @@ impl PackingOrder {
     pub fn layer(&self, goal: Cell) -> u32 {
         self.layer[usize::from(goal)]
     }
+}
+
+/// Each complete layer in fill order counts in full and the first
+/// incomplete one counts its filled goals; boxes on goals further on earn
+/// nothing.
+fn layer_packed(layers: &[Vec<Cell>], occupied: &[bool]) -> u32 {
+    let mut packed = 0;
+    for goals in layers {
+        let filled = goals.iter().filter(|&&g| occupied[usize::from(g)]).count();
+        packed += filled as u32;
+        if filled < goals.len() {
+            break;
+        }
+    }
+    packed
 }
 
 /// The goals in groups joined 4-connectedly, each in cell order.
@@ -135,17 +149,15 @@ fn goal_clusters(board: &Board) -> Vec<Vec<Cell>> {
     clusters
 }
 
-/// The fill layers of one cluster, layer 0 first: peel off every box that
-/// can leave, round by round, from all of the cluster's goals full.
-/// `occupied` comes in all false and is left so.
-fn layers(
+/// Layers, and fillings when few enough, of the cluster `goals`.
+/// `occupied` comes in all false and is left so, unless `budget` stops it
+/// and it returns `None`.
+fn plan_cluster(
     board: &Board,
-    cluster: &[Cell],
+    goals: &[Cell],
     starts: &[Cell],
-    occupied: &mut [bool],
-    puller: &mut Puller,
-    budget: &Budget,
-) -> Option<Vec<Vec<Cell>>> {
+    (occupied, puller, budget): (&mut [bool], &mut Puller, &Budget),
+) -> Option<Cluster> {
     // A box has left once it stands where some box starts: rkirov measured
     // this against "any square off the goals", which a niche reachable only
     // through the goal fools (XSokoban 44), at 51 solved instead of 47.
@@ -153,16 +165,49 @@ fn layers(
     for &s in starts {
         exits[usize::from(s)] = true;
     }
-    for &g in cluster {
+    for &g in goals {
         exits[usize::from(g)] = false;
+    }
+    let (core, rounds) = peel(board, goals, &exits, occupied, (puller, budget))?;
+    let loose: Vec<Cell> = rounds.iter().flatten().copied().collect();
+    let fillings = if loose.len() <= MAX_LOOSE_GOALS {
+        let tools = (&mut *puller, budget);
+        Some(Fillings::new(
+            board,
+            (&core, &loose),
+            &exits,
+            occupied,
+            tools,
+        )?)
+    } else {
+        None
+    };
+    let mut layers: Vec<Vec<Cell>> = rounds.into_iter().rev().collect();
+    if !core.is_empty() {
+        layers.insert(0, core);
+    }
+    Some(Cluster { layers, fillings })
+}
+
+/// From all of `goals` full, takes away round by round every box that can
+/// leave for `exits`. Returns the goals never emptied and the rounds in the
+/// order they were taken away.
+fn peel(
+    board: &Board,
+    goals: &[Cell],
+    exits: &[bool],
+    occupied: &mut [bool],
+    (puller, budget): (&mut Puller, &Budget),
+) -> Option<(Vec<Cell>, Vec<Vec<Cell>>)> {
+    for &g in goals {
         occupied[usize::from(g)] = true;
     }
-    let mut remaining = cluster.to_vec();
+    let mut remaining = goals.to_vec();
     let mut rounds = Vec::new();
     loop {
         let mut leaving = Vec::new();
         for &goal in &remaining {
-            if puller.can_leave(board, occupied, goal, &exits, budget)? {
+            if puller.can_leave(board, occupied, goal, exits, budget)? {
                 leaving.push(goal);
             }
         }
@@ -178,11 +223,7 @@ fn layers(
     for &g in &remaining {
         occupied[usize::from(g)] = false;
     }
-    if !remaining.is_empty() {
-        rounds.push(remaining);
-    }
-    rounds.reverse();
-    Some(rounds)
+    Some((remaining, rounds))
 }
 
 #[cfg(test)]

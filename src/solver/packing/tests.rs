@@ -137,21 +137,64 @@ fn a_box_pulled_only_into_a_niche_has_not_left() {
     assert_eq!(packed(&b, &order, &[(3, 4)]), 0);
 }
 
-#[test]
-fn xsokoban_1_fills_its_room_from_the_back_wall() {
+/// `XSokoban` 1 and its goal cells: two columns of three, the entrance on
+/// the left.
+fn xsokoban_1() -> (Board, PackingOrder, [(usize, usize); 6]) {
     let level = crate::library::Collection::XSokoban
         .level(0)
         .expect("XSokoban has level 1")
         .expect("built-in levels parse");
     let (b, order) = plan_level(&level);
-    // The six goals stand in two columns; the entrance is on the left.
-    let back = [(17, 6), (17, 7), (17, 8)];
-    let front = [(16, 6), (16, 7), (16, 8)];
-    assert_eq!(layers(&b, &order, &back), [0, 0, 0]);
-    assert_eq!(layers(&b, &order, &front), [1, 1, 1]);
-    assert_eq!(packed(&b, &order, &front), 0);
-    assert_eq!(packed(&b, &order, &[(17, 6), (17, 7), (16, 7)]), 2);
-    assert_eq!(packed(&b, &order, &[(17, 6), (17, 7), (17, 8), (16, 7)]), 4);
+    let goals = [(16, 6), (16, 7), (16, 8), (17, 6), (17, 7), (17, 8)];
+    (b, order, goals)
+}
+
+#[test]
+fn xsokoban_1_fills_its_room_from_the_back_wall() {
+    let (b, order, goals) = xsokoban_1();
+    assert_eq!(layers(&b, &order, &goals), [1, 1, 1, 0, 0, 0]);
+    assert_eq!(packed(&b, &order, &goals[3..]), 3);
+    assert_eq!(packed(&b, &order, &goals), 6);
+}
+
+#[test]
+fn a_small_cluster_counts_the_largest_consistent_set_in_a_filling() {
+    let (b, order, goals) = xsokoban_1();
+    let [
+        front_top,
+        front_middle,
+        front_bottom,
+        back_top,
+        back_middle,
+        back_bottom,
+    ] = goals;
+    // Empty the top row, front first: the back layer is not complete, but
+    // the four boxes left can all stay.
+    let four = [front_middle, front_bottom, back_middle, back_bottom];
+    assert_eq!(packed(&b, &order, &four), 4);
+    // With the front full the back boxes can only slide up and down: the
+    // back can never empty. Of the front alone, one box can stay while the
+    // back is emptied through the other rows, not two.
+    assert_eq!(
+        packed(&b, &order, &[front_top, front_middle, front_bottom]),
+        1
+    );
+    assert_eq!(packed(&b, &order, &[front_top, back_top]), 2);
+}
+
+#[test]
+fn fillings_never_count_less_than_the_layers() {
+    let (b, order, goals) = xsokoban_1();
+    let cluster = &order.clusters[0];
+    assert!(cluster.fillings.is_some());
+    for set in 0_usize..1 << goals.len() {
+        let mut occupied = vec![false; b.cells()];
+        for (bit, &(x, y)) in goals.iter().enumerate() {
+            occupied[usize::from(cell(&b, x, y))] = set & 1 << bit != 0;
+        }
+        let layered = layer_packed(&cluster.layers, &occupied);
+        assert!(order.packed(&occupied) >= layered, "set {set:06b}");
+    }
 }
 
 #[test]
@@ -175,18 +218,30 @@ fn packing_time_on_the_built_in_collections() {
     for collection in Collection::ALL {
         let mut total = Duration::ZERO;
         let mut worst = (Duration::ZERO, 0);
+        let mut largest = 0;
         for (index, level) in collection.levels().expect("built-in").iter().enumerate() {
             let start = Instant::now();
-            plan_level(level);
+            let (board, _) = plan_level(level);
             let took = start.elapsed();
+            largest = largest.max(board.goals().len() * board.cells());
             total += took;
             worst = worst.max((took, index + 1));
         }
         println!(
-            "{}: total {total:?}, worst {:?} (level {})",
+            "{}: total {total:?}, worst {:?} (level {}), most goals x cells {largest}",
             collection.id(),
             worst.0,
             worst.1
+        );
+    }
+    // Open rooms near the cut-off: the worst case for the pull searches.
+    for (side, boxes) in [(20, 50), (30, 100), (40, 150)] {
+        let start = Instant::now();
+        let (board, _) = plan(&giant_room(side, boxes));
+        let pairs = board.goals().len() * board.cells();
+        println!(
+            "room {side} with {boxes} boxes ({pairs} goals x cells): {:?}",
+            start.elapsed()
         );
     }
 }
