@@ -4,12 +4,11 @@
 
 use super::super::board::{Board, Cell, NONE};
 use super::super::budget::Budget;
-use super::super::marks::{Marks, flood};
+use super::blocks::Blocks;
 
-/// Pops between two reads of the clock: each pop floods the player's area,
-/// so a few hundred of them take well under a millisecond on a level the
-/// layering accepts.
-const POPS_PER_CLOCK_READ: usize = 256;
+/// Pops between two reads of the clock: each pop costs a few table
+/// look-ups, so this is microseconds.
+const POPS_PER_CLOCK_READ: usize = 1024;
 
 /// Scratch space for [`Puller::can_leave`], reused across searches so that a
 /// layering allocates once.
@@ -18,8 +17,7 @@ pub struct Puller {
     seen: Vec<u32>,
     stamp: u32,
     queue: Vec<(Cell, usize)>,
-    marks: Marks,
-    stack: Vec<Cell>,
+    blocks: Blocks,
 }
 
 impl Puller {
@@ -28,8 +26,7 @@ impl Puller {
             seen: vec![0; cells * 4],
             stamp: 0,
             queue: Vec::new(),
-            marks: Marks::new(cells),
-            stack: Vec::new(),
+            blocks: Blocks::new(cells),
         }
     }
 
@@ -48,12 +45,13 @@ impl Puller {
     ) -> Option<bool> {
         self.next_stamp();
         self.queue.clear();
+        occupied[usize::from(from)] = false;
+        self.blocks.label(board, occupied, from);
         for side in 0..4 {
             if is_free(occupied, board.next(from, side)) {
                 self.visit(from, side);
             }
         }
-        occupied[usize::from(from)] = false;
         let found = self.search(board, occupied, exits, budget);
         occupied[usize::from(from)] = true;
         found
@@ -63,7 +61,7 @@ impl Puller {
     fn search(
         &mut self,
         board: &Board,
-        occupied: &mut [bool],
+        occupied: &[bool],
         exits: &[bool],
         budget: &Budget,
     ) -> Option<bool> {
@@ -76,25 +74,12 @@ impl Puller {
             if exits[usize::from(cell)] {
                 return Some(true);
             }
-            // The sides the player can walk to with the box on `cell`.
-            occupied[usize::from(cell)] = true;
-            self.marks.next();
-            flood(
-                board,
-                occupied,
-                &mut self.marks,
-                &mut self.stack,
-                board.next(cell, side),
-            );
-            occupied[usize::from(cell)] = false;
             for reach in 0..4 {
                 let player = board.next(cell, reach);
-                if player == NONE || !self.marks.has(player) {
+                if !is_free(occupied, player) || !self.blocks.joined(cell, side, reach) {
                     continue;
                 }
-                if !self.is_seen(cell, reach) {
-                    self.mark_seen(cell, reach);
-                }
+                self.mark_seen(cell, reach);
                 // Pulling towards `reach`: the player steps back one cell
                 // further and the box takes the player's place.
                 let back = board.next(player, reach);

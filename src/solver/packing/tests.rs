@@ -209,6 +209,19 @@ fn a_giant_room_falls_back_to_one_layer_per_cluster() {
     assert_eq!(packed(&b, &order, &[(249, 233), (249, 249)]), 2);
 }
 
+#[test]
+fn fillings_too_costly_to_list_leave_the_layers_in_charge() {
+    // Twelve goals along the bottom wall of a 30 x 30 room: 4,096 sets x
+    // 12 goals x 900 squares is over the allowance.
+    let (b, order) = plan(&giant_room(30, 12));
+    let [cluster] = order.clusters.as_slice() else {
+        panic!("one row of goals is one cluster");
+    };
+    assert!(cluster.fillings.is_none());
+    assert_eq!(cluster.layers.len(), 1, "every box can leave at once");
+    assert_eq!(packed(&b, &order, &[(29, 29), (2, 2)]), 1);
+}
+
 /// `cargo test --release --lib packing_time -- --ignored --nocapture`
 #[test]
 #[ignore = "prints timings for the record; run in release with --ignored --nocapture"]
@@ -219,23 +232,31 @@ fn packing_time_on_the_built_in_collections() {
         let mut total = Duration::ZERO;
         let mut worst = (Duration::ZERO, 0);
         let mut largest = 0;
+        let (mut clusters, mut listed) = (0, 0);
         for (index, level) in collection.levels().expect("built-in").iter().enumerate() {
             let start = Instant::now();
-            let (board, _) = plan_level(level);
+            let (board, order) = plan_level(level);
             let took = start.elapsed();
             largest = largest.max(board.goals().len() * board.cells());
+            clusters += order.clusters.len();
+            listed += order
+                .clusters
+                .iter()
+                .filter(|c| c.fillings.is_some())
+                .count();
             total += took;
             worst = worst.max((took, index + 1));
         }
         println!(
-            "{}: total {total:?}, worst {:?} (level {}), most goals x cells {largest}",
+            "{}: total {total:?}, worst {:?} (level {}), most goals x cells {largest}, \
+             fillings listed for {listed} of {clusters} clusters",
             collection.id(),
             worst.0,
             worst.1
         );
     }
     // Open rooms near the cut-off: the worst case for the pull searches.
-    for (side, boxes) in [(20, 50), (30, 100), (40, 150)] {
+    for (side, boxes) in [(22, 12), (60, 300)] {
         let start = Instant::now();
         let (board, _) = plan(&giant_room(side, boxes));
         let pairs = board.goals().len() * board.cells();
