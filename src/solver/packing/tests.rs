@@ -222,6 +222,15 @@ fn fillings_too_costly_to_list_leave_the_layers_in_charge() {
     assert_eq!(packed(&b, &order, &[(29, 29), (2, 2)]), 1);
 }
 
+#[test]
+fn a_cancelled_budget_stops_the_plan() {
+    let level = parse_level(CORRIDOR).expect("test level parses");
+    let board = Board::new(&level).expect("small board");
+    let cancel = AtomicBool::new(true);
+    let budget = Budget::new(Duration::MAX, &cancel);
+    assert!(PackingOrder::new(&board, &[], &budget).is_none());
+}
+
 /// `cargo test --release --lib packing_time -- --ignored --nocapture`
 #[test]
 #[ignore = "prints timings for the record; run in release with --ignored --nocapture"]
