@@ -17,6 +17,7 @@ mod hungarian;
 mod macros;
 mod marks;
 mod moves;
+mod packing;
 mod path;
 mod search;
 mod table;

@@ -1,0 +1,234 @@
+//! Packing order: in which order the goals of a goal room can be filled, so
+//! that a search can count how many boxes stand on goals *in an order that
+//! can be completed* (the "packing" feature of FESS).
+//!
+//! Retrograde layering, after rkirov/sokoban-ai (`packing.rs`, and its
+//! README's measurements), as Festival and YASS also plan goal rooms
+//! backwards: start with every goal of a cluster full, and round by round
+//! take away every box that can be pulled out to a square where some box
+//! starts. Taking boxes away only frees space, so a round never spoils a
+//! later one and no search over orders is needed. The rounds reversed are
+//! the fill layers; goals never emptied are filled first.
+//!
+//! Each cluster of 4-connected goals is planned on its own with the other
+//! clusters empty: one global order put independent pockets in the last
+//! layer, where they never counted (rkirov on `XSokoban` 10). This is a
+//! relaxation for guidance only and must never prune.
+//!
+//! Clusters with few enough goals also list their consistent fillings
+//! (see `fillings`), which count more of the positions a search meets.
+#![cfg_attr(
+    not(test),
+    allow(
+        dead_code,
+        reason = "the FESS search (src/solver/fess/) is the caller; drop this once it is merged"
+    )
+)]
+
+mod blocks;
+mod fillings;
+mod pull;
+
+use super::board::{Board, Cell, NONE};
+use super::budget::Budget;
+use fillings::{Fillings, afford_listing};
+use pull::Puller;
+
+/// Above this many goal-by-cell pairs over the whole level, every cluster
+/// becomes a single layer (packed = boxes on goals). Each removal round
+/// runs one pull search per remaining box, each linear in the cells.
+/// Measured in release: an open room of 3,600 squares with 300 goals (1.08
+/// million pairs) takes about 0.17 s; `XSokoban` peaks at 5,504 pairs; the
+/// tests' 250 x 250 room with 4,000 goals is 250 million.
+const MAX_GOAL_CELLS: usize = 1_000_000;
+
+/// The fill order of every goal cluster of a level.
+#[derive(Debug, Clone)]
+pub struct PackingOrder {
+    clusters: Vec<Cluster>,
+    /// Fill layer by cell; 0 off the goals.
+    layer: Vec<u32>,
+}
+
+/// The plan of one goal cluster.
+#[derive(Debug, Clone)]
+struct Cluster {
+    /// Its goals grouped by fill layer, layer 0 first.
+    layers: Vec<Vec<Cell>>,
+    /// Its consistent fillings, when it is small enough to list them.
+    fillings: Option<Fillings>,
+}
+
+impl PackingOrder {
+    /// `starts` are the cells where the level's boxes start. `None` when
+    /// `budget` stops it.
+    pub fn new(board: &Board, starts: &[Cell], budget: &Budget) -> Option<Self> {
+        let plan = board.goals().len().saturating_mul(board.cells()) <= MAX_GOAL_CELLS;
+        let mut puller = Puller::new(board.cells());
+        let mut occupied = vec![false; board.cells()];
+        let mut allowance = fillings::MAX_WORK;
+        let mut clusters = Vec::new();
+        for goals in goal_clusters(board) {
+            clusters.push(if plan {
+                let tools = (occupied.as_mut_slice(), &mut puller, budget);
+                plan_cluster(board, &goals, starts, tools, &mut allowance)?
+            } else {
+                Cluster {
+                    layers: vec![goals],
+                    fillings: None,
+                }
+            });
+        }
+        let mut layer = vec![0; board.cells()];
+        for cluster in &clusters {
+            for (index, goals) in cluster.layers.iter().enumerate() {
+                for &goal in goals {
+                    layer[usize::from(goal)] = index as u32;
+                }
+            }
+        }
+        Some(Self { clusters, layer })
+    }
+
+    /// How many boxes count as packed for the position whose boxes are
+    /// `occupied[cell] == true`, summed over the clusters: see
+    /// [`Fillings::packed`] for small clusters and [`layer_packed`] for the
+    /// others. Equals the goal count when every goal is filled.
+    pub fn packed(&self, occupied: &[bool]) -> u32 {
+        let cluster = |c: &Cluster| match &c.fillings {
+            Some(fillings) => fillings.packed(occupied),
+            None => layer_packed(&c.layers, occupied),
+        };
+        self.clusters.iter().map(cluster).sum()
+    }
+
+    /// The fill layer of a goal within its cluster (0 = filled first), for
+    /// tests and for printing a plan; 0 for a cell that is not a goal.
+    pub fn layer(&self, goal: Cell) -> u32 {
+        self.layer[usize::from(goal)]
+    }
+}
+
+/// Each complete layer in fill order counts in full and the first
+/// incomplete one counts its filled goals; boxes on goals further on earn
+/// nothing.
+fn layer_packed(layers: &[Vec<Cell>], occupied: &[bool]) -> u32 {
+    let mut packed = 0;
+    for goals in layers {
+        let filled = goals.iter().filter(|&&g| occupied[usize::from(g)]).count();
+        packed += filled as u32;
+        if filled < goals.len() {
+            break;
+        }
+    }
+    packed
+}
+
+/// The goals in groups joined 4-connectedly, each in cell order.
+fn goal_clusters(board: &Board) -> Vec<Vec<Cell>> {
+    let mut seen = vec![false; board.cells()];
+    let mut clusters = Vec::new();
+    for &start in board.goals() {
+        if seen[usize::from(start)] {
+            continue;
+        }
+        seen[usize::from(start)] = true;
+        let mut cluster = vec![start];
+        let mut next = 0;
+        while let Some(&goal) = cluster.get(next) {
+            next += 1;
+            for dir in 0..4 {
+                let n = board.next(goal, dir);
+                if n != NONE && board.is_goal(n) && !seen[usize::from(n)] {
+                    seen[usize::from(n)] = true;
+                    cluster.push(n);
+                }
+            }
+        }
+        cluster.sort_unstable();
+        clusters.push(cluster);
+    }
+    clusters
+}
+
+/// Layers, and fillings when `allowance` affords them, of the cluster
+/// `goals`.
+/// `occupied` comes in all false and is left so, unless `budget` stops it
+/// and it returns `None`.
+fn plan_cluster(
+    board: &Board,
+    goals: &[Cell],
+    starts: &[Cell],
+    (occupied, puller, budget): (&mut [bool], &mut Puller, &Budget),
+    allowance: &mut usize,
+) -> Option<Cluster> {
+    // A box has left once it stands where some box starts: rkirov measured
+    // this against "any square off the goals", which a niche reachable only
+    // through the goal fools (XSokoban 44), at 51 solved instead of 47.
+    let mut exits = vec![false; board.cells()];
+    for &s in starts {
+        exits[usize::from(s)] = true;
+    }
+    for &g in goals {
+        exits[usize::from(g)] = false;
+    }
+    let (core, rounds) = peel(board, goals, &exits, occupied, (puller, budget))?;
+    let loose: Vec<Cell> = rounds.iter().flatten().copied().collect();
+    let fillings = if afford_listing(loose.len(), board.cells(), allowance) {
+        let tools = (&mut *puller, budget);
+        Some(Fillings::new(
+            board,
+            (&core, &loose),
+            &exits,
+            occupied,
+            tools,
+        )?)
+    } else {
+        None
+    };
+    let mut layers: Vec<Vec<Cell>> = rounds.into_iter().rev().collect();
+    if !core.is_empty() {
+        layers.insert(0, core);
+    }
+    Some(Cluster { layers, fillings })
+}
+
+/// From all of `goals` full, takes away round by round every box that can
+/// leave for `exits`. Returns the goals never emptied and the rounds in the
+/// order they were taken away.
+fn peel(
+    board: &Board,
+    goals: &[Cell],
+    exits: &[bool],
+    occupied: &mut [bool],
+    (puller, budget): (&mut Puller, &Budget),
+) -> Option<(Vec<Cell>, Vec<Vec<Cell>>)> {
+    for &g in goals {
+        occupied[usize::from(g)] = true;
+    }
+    let mut remaining = goals.to_vec();
+    let mut rounds = Vec::new();
+    loop {
+        let mut leaving = Vec::new();
+        for &goal in &remaining {
+            if puller.can_leave(board, occupied, goal, exits, budget)? {
+                leaving.push(goal);
+            }
+        }
+        if leaving.is_empty() {
+            break;
+        }
+        for &goal in &leaving {
+            occupied[usize::from(goal)] = false;
+        }
+        remaining.retain(|&g| occupied[usize::from(g)]);
+        rounds.push(leaving);
+    }
+    for &g in &remaining {
+        occupied[usize::from(g)] = false;
+    }
+    Some((remaining, rounds))
+}
+
+#[cfg(test)]
+mod tests;
