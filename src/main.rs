@@ -80,6 +80,14 @@ enum Command {
         /// figures run one at a time.
         #[arg(long, default_value_t = 1)]
         jobs: usize,
+        /// Which searches run: race (both, on two threads), push-pull or
+        /// features.
+        #[arg(long, default_value = "race")]
+        strategy: schokoban::solver::Strategy,
+        /// Stop each search after expanding this many positions, for
+        /// comparisons that repeat exactly whatever the machine's load.
+        #[arg(long)]
+        nodes: Option<u64>,
     },
 }
 
@@ -104,12 +112,16 @@ fn main() -> ExitCode {
             from,
             to,
             jobs,
+            strategy,
+            nodes,
         }) => {
             let options = schokoban::commands::bench::Options {
                 seconds: timeout,
                 from,
                 to,
                 jobs,
+                strategy,
+                nodes,
             };
             schokoban::commands::bench::run(&file, options, &mut std::io::stdout().lock())
         }

@@ -6,6 +6,8 @@ mod giant_room;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use schokoban::game::{Game, parse_level};
+
 fn schokoban(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_schokoban"))
         .args(args)
@@ -36,12 +38,28 @@ fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
+const TWO_BOXES: &str = "#######\n#  .  #\n#  $  #\n#.$ @ #\n#######\n";
+
+/// `text` prints a solution of `xsb` that replays in `moves` and `pushes`.
+/// Two searches race, so which of the shortest lines comes first may vary.
+fn assert_solution(text: &str, xsb: &str, (moves, pushes): (usize, usize)) {
+    let lurd = text
+        .strip_prefix("solution: ")
+        .and_then(|rest| rest.lines().next())
+        .unwrap_or_else(|| panic!("no solution line: {text}"));
+    let counts = format!("\nmoves: {moves}\npushes: {pushes}\n");
+    assert!(text.ends_with(&counts), "{text}");
+    let level = parse_level(xsb).expect("test level parses");
+    let game = Game::replay(level, lurd).expect("the solution replays");
+    assert!(game.is_solved(), "{text}");
+}
+
 #[test]
 fn a_solution_is_printed_with_its_moves_and_pushes() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let path = map(dir.path(), "#######\n#  .  #\n#  $  #\n#.$ @ #\n#######\n");
+    let path = map(dir.path(), TWO_BOXES);
     let output = schokoban(&["solve", path.to_str().expect("utf-8 path")]);
-    assert_eq!(stdout(&output), "solution: lLrU\nmoves: 4\npushes: 2\n");
+    assert_solution(&stdout(&output), TWO_BOXES, (4, 2));
     assert!(output.status.success());
 }
 
@@ -81,11 +99,16 @@ fn bench_reports_each_level_and_the_totals() {
         path.to_str().expect("utf-8 path"),
         "--timeout",
         "5",
+        "--strategy",
+        "push-pull",
     ]);
     let text = stdout(&output);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 5, "{text}");
-    assert!(lines[0].starts_with("level 1: ") && lines[0].ends_with("solved, 4 moves, 2 pushes"));
+    assert!(
+        lines[0].starts_with("level 1: ")
+            && lines[0].ends_with("solved by push-pull, 4 moves, 2 pushes")
+    );
     assert!(lines[1].starts_with("level 2: ") && lines[1].ends_with("no solution exists"));
     assert_eq!(lines[2], "solved: 1 of 2");
     assert!(lines[3].starts_with("median: ") && lines[4].starts_with("worst: "));
@@ -126,8 +149,28 @@ fn bench_explains_each_level_and_runs_side_by_side_in_order() {
             "{text}"
         );
     }
-    assert!(lines[2].ends_with("solved, 1 moves, 1 pushes"), "{text}");
+    assert!(lines[2].contains(", solved by "), "{text}");
+    assert!(lines[2].ends_with(", 1 moves, 1 pushes"), "{text}");
     assert_eq!(lines[3], "solved: 2 of 3");
+}
+
+#[test]
+fn bench_runs_one_strategy_alone_and_caps_the_positions() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = map(dir.path(), TWO_BOXES);
+    let path = path.to_str().expect("utf-8 path");
+    let output = schokoban(&["bench", path, "--strategy", "features"]);
+    let text = stdout(&output);
+    assert!(text.contains(", solved by features, "), "{text}");
+    let output = schokoban(&["bench", path, "--strategy", "push-pull", "--nodes", "0"]);
+    let text = stdout(&output);
+    assert!(
+        text.starts_with("level 1: ") && text.contains(", gave up\n"),
+        "{text}"
+    );
+    let output = schokoban(&["bench", path, "--strategy", "fastest"]);
+    assert!(stderr(&output).contains("race, push-pull or features"));
+    assert_eq!(output.status.code(), Some(2));
 }
 
 #[test]
@@ -143,13 +186,9 @@ fn a_collection_is_named_from_any_folder() {
 #[test]
 fn an_existing_file_wins_over_a_collection_name() {
     let dir = tempfile::tempdir().expect("temp dir");
-    std::fs::write(
-        dir.path().join("microban"),
-        "#######\n#  .  #\n#  $  #\n#.$ @ #\n#######\n",
-    )
-    .expect("write");
+    std::fs::write(dir.path().join("microban"), TWO_BOXES).expect("write");
     let output = schokoban_in(dir.path(), &["solve", "microban"]);
-    assert_eq!(stdout(&output), "solution: lLrU\nmoves: 4\npushes: 2\n");
+    assert_solution(&stdout(&output), TWO_BOXES, (4, 2));
 }
 
 #[test]
@@ -190,7 +229,7 @@ fn bench_takes_a_collection_name_or_a_folder() {
     let output = schokoban_in(dir.path(), &["bench", "mine"]);
     let text = stdout(&output);
     let lines: Vec<&str> = text.lines().collect();
-    assert!(lines[0].ends_with("solved, 1 moves, 1 pushes"), "{text}");
+    assert!(lines[0].ends_with(", 1 moves, 1 pushes"), "{text}");
     assert!(lines[1].ends_with("no solution exists"), "{text}");
     assert_eq!(lines[2], "solved: 1 of 2");
 }
@@ -243,6 +282,6 @@ fn a_pusher_listing_solves_like_the_xsb_file() {
     let path = dir.path().join("maze.txt");
     std::fs::write(&path, listing).expect("temp file");
     let output = schokoban(&["solve", path.to_str().expect("utf-8 path")]);
-    assert_eq!(stdout(&output), "solution: lLrU\nmoves: 4\npushes: 2\n");
+    assert_solution(&stdout(&output), TWO_BOXES, (4, 2));
     assert!(output.status.success());
 }

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use common::collection_level;
 use schokoban::game::{Direction, Game, Level, Pos, format_steps, parse_level};
 use schokoban::library::Collection;
-use schokoban::solver::{Deadlocks, Limits, Outcome, next_push, solve};
+use schokoban::solver::{Deadlocks, Limits, Outcome, Strategy, next_push, solve};
 
 fn level(xsb: &str) -> Level {
     parse_level(xsb).expect("test level parses")
@@ -27,7 +27,15 @@ fn run(level: &Level) -> Outcome {
 
 /// Solves `level` and replays the answer through the game core.
 fn assert_solves(level: &Level) {
-    let Outcome::Solved(steps) = run(level) else {
+    assert_solved_by(level, Strategy::Race);
+}
+
+fn assert_solved_by(level: &Level, strategy: Strategy) {
+    let limits = Limits {
+        strategy,
+        ..limits(30)
+    };
+    let Outcome::Solved(steps) = solve(level, &limits, &AtomicBool::new(false)) else {
         panic!("no solution for\n{level}");
     };
     let game = Game::replay(level.clone(), &format_steps(&steps)).expect("solution replays");
@@ -41,6 +49,18 @@ fn assert_solves(level: &Level) {
 fn microban_sample_is_solved_and_every_solution_replays() {
     for number in (1..=30).chain([45, 60, 78, 90, 100, 120]) {
         assert_solves(&collection_level(Collection::Microban, number));
+    }
+}
+
+#[test]
+fn the_feature_search_alone_solves_and_its_solutions_replay() {
+    for number in [1, 2, 3, 4, 5] {
+        let level = collection_level(Collection::XSokoban, number);
+        assert_solved_by(&level, Strategy::Features);
+    }
+    for number in (1..=20).chain([60, 100]) {
+        let level = collection_level(Collection::Microban, number);
+        assert_solved_by(&level, Strategy::Features);
     }
 }
 
@@ -100,9 +120,17 @@ fn levels_without_solution_are_proven_unsolvable() {
 }
 
 #[test]
-fn the_same_level_gives_the_same_solution_every_run() {
+fn each_strategy_gives_the_same_solution_every_run() {
     let level = collection_level(Collection::Microban, 20);
-    assert_eq!(run(&level), run(&level));
+    for strategy in [Strategy::PushPull, Strategy::Features] {
+        let limits = Limits {
+            strategy,
+            ..limits(10)
+        };
+        let first = solve(&level, &limits, &AtomicBool::new(false));
+        assert!(matches!(first, Outcome::Solved(_)), "{strategy:?}");
+        assert_eq!(first, solve(&level, &limits, &AtomicBool::new(false)));
+    }
 }
 
 /// A level this solver cannot finish in a test's time: the search must be
@@ -140,10 +168,7 @@ fn the_time_limit_gives_up() {
 
 #[test]
 fn the_memory_cap_gives_up_instead_of_growing() {
-    let limits = Limits {
-        time: Duration::from_secs(600),
-        max_memory_bytes: 256 * 1024,
-    };
+    let limits = Limits::with_time(Duration::from_secs(600)).with_memory(256 * 1024);
     let outcome = solve(&hard_level(), &limits, &AtomicBool::new(false));
     assert_eq!(outcome, Outcome::GaveUp);
 }

@@ -61,10 +61,7 @@ impl Search {
         let _ = std::thread::Builder::new()
             .name(THREAD_NAME.to_owned())
             .spawn(move || {
-                let limits = Limits {
-                    time: HINT_TIME,
-                    max_memory_bytes: HINT_MEMORY_BYTES,
-                };
+                let limits = Limits::with_time(HINT_TIME).with_memory(HINT_MEMORY_BYTES);
                 // The game may have gone away; then nobody wants the answer.
                 let _ = sender.send(solver::solve(&position, &limits, &flag));
             });

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use crate::game::{Game, Level, format_steps};
 use crate::library::LevelSource;
-use crate::solver::{self, Limits, Outcome, Stats};
+use crate::solver::{self, Limits, Outcome, Stats, Strategy};
 
 /// Which levels to run and for how long.
 #[derive(Clone, Copy, Debug)]
@@ -21,6 +21,9 @@ pub struct Options {
     /// Levels run side by side: 1 for the official figures, more for quick
     /// checks (the levels then share the cores and memory).
     pub jobs: usize,
+    pub strategy: Strategy,
+    /// The most positions each search expands, if limited.
+    pub nodes: Option<u64>,
 }
 
 /// One level's result.
@@ -35,7 +38,11 @@ struct Run {
 /// solved count with the median and worst time over all levels run (a
 /// level given up on counts with the time it took).
 pub fn run(file: &Path, options: Options, out: &mut impl Write) -> anyhow::Result<()> {
-    let limits = Limits::with_time(super::solve::timeout(options.seconds)?);
+    let limits = Limits {
+        max_expansions: options.nodes,
+        strategy: options.strategy,
+        ..Limits::with_time(super::solve::timeout(options.seconds)?)
+    };
     let source = LevelSource::resolve(file)?;
     let levels = source.levels()?;
     let to = options.to.unwrap_or(levels.len()).min(levels.len());
@@ -123,7 +130,12 @@ fn run_level(number: usize, level: &Level, limits: &Limits) -> anyhow::Result<Ru
             let lurd = format_steps(&steps);
             let game = Game::replay(level.clone(), &lurd)?;
             anyhow::ensure!(game.is_solved(), "level {}: wrong solution", number + 1);
-            format!("solved, {} moves, {} pushes", steps.len(), game.pushes())
+            let by = stats.winner.map_or("", Strategy::name);
+            format!(
+                "solved by {by}, {} moves, {} pushes",
+                steps.len(),
+                game.pushes()
+            )
         }
         Outcome::Unsolvable => "no solution exists".to_owned(),
         Outcome::GaveUp => "gave up".to_owned(),

@@ -33,10 +33,13 @@ pub enum Stop {
 }
 
 /// The clock and the cancel flag of one search.
+#[derive(Clone, Copy)]
 pub struct Budget<'a> {
     /// `None` when the time limit is too far off to matter.
     deadline: Option<Instant>,
     cancel: &'a AtomicBool,
+    /// Raised when a strategy racing this one has the answer.
+    race_over: Option<&'a AtomicBool>,
 }
 
 impl<'a> Budget<'a> {
@@ -44,12 +47,22 @@ impl<'a> Budget<'a> {
         Self {
             deadline: Instant::now().checked_add(time),
             cancel,
+            race_over: None,
+        }
+    }
+
+    /// This budget, also stopping once `over` is raised.
+    pub fn racing(self, over: &'a AtomicBool) -> Self {
+        Self {
+            race_over: Some(over),
+            ..self
         }
     }
 
     /// Whether to stop now, and why.
     pub fn stop(&self) -> Option<Stop> {
-        if self.cancel.load(Ordering::Relaxed) {
+        let over = self.race_over.is_some_and(|o| o.load(Ordering::Relaxed));
+        if over || self.cancel.load(Ordering::Relaxed) {
             Some(Stop::Cancelled)
         } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
             Some(Stop::TimeUp)

@@ -3,16 +3,19 @@
 //! runs it in the background). Also the instant deadlock checks of
 //! [`Deadlocks`].
 //!
-//! The search is a weighted best-first search over pushes on its own dense
-//! board (see `board`), pruned by dead squares, freeze deadlocks and an
-//! impossible box-to-goal matching, and guided by the minimum-cost matching.
-//! Everything is deterministic: the same position always gives the same
-//! solution.
+//! Two strategies race on two threads, each on the solver's own dense board
+//! (see `board`) and each deterministic on its own: `bidirectional`, a
+//! weighted best-first search pushing and pulling, guided by the
+//! minimum-cost matching; and `fess`, a feature-space search over macro
+//! moves. Both prune with dead squares, freeze deadlocks, PI-corrals and an
+//! impossible box-to-goal matching. The first to finish wins.
 
+mod bidirectional;
 mod board;
 mod budget;
 mod corral;
 mod deadlock;
+mod fess;
 mod hungarian;
 mod macros;
 mod marks;
@@ -22,7 +25,7 @@ mod path;
 mod search;
 mod table;
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 pub use budget::TooLarge;
@@ -31,20 +34,6 @@ pub use deadlock::Deadlocks;
 use crate::game::{Direction, Level, Pos, Step};
 use board::{Board, Cell, Mode, Targets};
 use budget::{Budget, Stop};
-use marks::{Marks, flood};
-use search::{Search, Status};
-use table::{Table, Zobrist};
-
-/// Expansions each direction gets before the other takes a turn; the clock
-/// and cancel flag are read after both: a few milliseconds at most, even on
-/// large levels where one expansion takes tens of microseconds. Pulling
-/// gets far more turns: it unpacks goal rooms, which is where levels are
-/// hard, while the pushing side mostly needs to lay out positions for it to
-/// meet. Measured with 10 s each, one push per 32 pulls instead of 32 each
-/// solves `XSokoban` 1-20: 14 instead of 12, and Microban 153 in 8 s
-/// instead of 23 s.
-const PUSH_SLICE: u32 = 1;
-const PULL_SLICE: u32 = 32;
 
 /// The budget for one search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,6 +42,45 @@ pub struct Limits {
     /// The most the search's own tables may take; past it the search gives
     /// up instead of exhausting the machine.
     pub max_memory_bytes: usize,
+    /// The most positions each strategy expands, for runs that repeat
+    /// exactly whatever the machine's load; `None` for no limit.
+    pub max_expansions: Option<u64>,
+    pub strategy: Strategy,
+}
+
+/// Which searches run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Strategy {
+    /// Both below on two threads; the first answer wins.
+    #[default]
+    Race,
+    /// Only the bidirectional push-pull search.
+    PushPull,
+    /// Only the feature-space search.
+    Features,
+}
+
+impl Strategy {
+    const ALL: [Strategy; 3] = [Strategy::Race, Strategy::PushPull, Strategy::Features];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Strategy::Race => "race",
+            Strategy::PushPull => "push-pull",
+            Strategy::Features => "features",
+        }
+    }
+}
+
+impl std::str::FromStr for Strategy {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .into_iter()
+            .find(|s| s.name() == name)
+            .ok_or_else(|| format!("no strategy {name:?}: race, push-pull or features"))
+    }
 }
 
 impl Limits {
@@ -64,6 +92,17 @@ impl Limits {
         Self {
             time,
             max_memory_bytes: Self::DEFAULT_MEMORY_BYTES,
+            max_expansions: None,
+            strategy: Strategy::Race,
+        }
+    }
+
+    /// These limits with `bytes` of memory instead.
+    #[must_use]
+    pub fn with_memory(self, bytes: usize) -> Self {
+        Self {
+            max_memory_bytes: bytes,
+            ..self
         }
     }
 }
@@ -94,12 +133,6 @@ impl From<Stop> for Outcome {
 
 /// Searches for a solution of `level` from its boxes and player (so a game's
 /// `current_position()` works). Checks `cancel` every few milliseconds.
-///
-/// Two searches take turns: pushing from the position towards the goals,
-/// and pulling from the goals back towards the position (which unpacks goal
-/// rooms in an order that works). Either one finishing, or both meeting on
-/// a common position, ends the search; either one running out of positions
-/// proves there is no solution.
 pub fn solve(level: &Level, limits: &Limits, cancel: &AtomicBool) -> Outcome {
     solve_with_stats(level, limits, cancel).0
 }
@@ -107,20 +140,63 @@ pub fn solve(level: &Level, limits: &Limits, cancel: &AtomicBool) -> Outcome {
 /// What a search did, for `bench`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
-    /// Positions expanded, both directions together.
+    /// Positions expanded, every strategy together.
     pub expanded: u64,
     /// The most the search's own tables held, in bytes.
     pub peak_bytes: usize,
+    /// The strategy whose answer it is, once there is one.
+    pub winner: Option<Strategy>,
+}
+
+/// What every strategy starts from: the board, the position on it, and each
+/// cell's distance to each goal.
+pub struct Setup {
+    board: Board,
+    /// Sorted.
+    boxes: Vec<Cell>,
+    player: Cell,
+    goals: Targets,
 }
 
 /// [`solve`], also telling how much work and memory it took.
 pub fn solve_with_stats(level: &Level, limits: &Limits, cancel: &AtomicBool) -> (Outcome, Stats) {
-    let mut work = Stats::default();
     let budget = Budget::new(limits.time, cancel);
-    let board = match Board::new(level) {
-        Ok(board) => board,
-        Err(too_large) => return (Outcome::TooLarge(too_large), work),
+    let (setup, tables) = match prepare(level, limits, &budget) {
+        Ok(ready) => ready,
+        Err(outcome) => return (outcome, Stats::default()),
     };
+    let memory = limits.max_memory_bytes - tables;
+    let expansions = limits.max_expansions.unwrap_or(u64::MAX);
+    let (outcome, mut stats) = match limits.strategy {
+        Strategy::PushPull => {
+            let (outcome, stats) = bidirectional::solve(&setup, (memory, expansions), &budget);
+            (outcome, with_winner(stats, Strategy::PushPull))
+        }
+        Strategy::Features => {
+            let (outcome, stats) = fess::solve(&setup, (memory, expansions), &budget);
+            (outcome, with_winner(stats, Strategy::Features))
+        }
+        Strategy::Race => race(&setup, (memory / 2, expansions), &budget),
+    };
+    stats.peak_bytes += tables;
+    if !matches!(outcome, Outcome::Solved(_) | Outcome::Unsolvable) {
+        stats.winner = None;
+    }
+    (outcome, stats)
+}
+
+fn with_winner(stats: Stats, strategy: Strategy) -> Stats {
+    Stats {
+        winner: Some(strategy),
+        ..stats
+    }
+}
+
+/// The board and position of `level` with the goal distances built, and
+/// the bytes those tables take; or the outcome when the level is settled
+/// or declined before any search.
+fn prepare(level: &Level, limits: &Limits, budget: &Budget) -> Result<(Setup, usize), Outcome> {
+    let board = Board::new(level).map_err(Outcome::TooLarge)?;
     let mut boxes: Vec<_> = level
         .boxes()
         .iter()
@@ -128,115 +204,71 @@ pub fn solve_with_stats(level: &Level, limits: &Limits, cancel: &AtomicBool) -> 
         .collect();
     let player = board.cell(level.player());
     let Some(player) = player.filter(|_| boxes.len() == level.boxes().len()) else {
-        return (Outcome::Unsolvable, work);
+        return Err(Outcome::Unsolvable);
     };
     if boxes.len() > board.goals().len() {
-        return (Outcome::Unsolvable, work);
+        return Err(Outcome::Unsolvable);
     }
     boxes.sort_unstable();
-    // Pulling needs every goal filled, so only when boxes and goals match.
+    // Pulling needs every goal filled, so only when boxes and goals match;
+    // then it has a table of its own.
     let pulling = boxes.len() == board.goals().len();
-    // The distance tables must leave at least half the cap to the search.
     let table = Targets::bytes(board.cells(), board.goals().len());
     let tables = if pulling { 2 * table } else { table };
+    // The distance tables must leave at least half the cap to the search.
     if tables > limits.max_memory_bytes / 2 {
-        let too_large = TooLarge {
+        return Err(Outcome::TooLarge(TooLarge {
             cells: board.cells(),
             goals: board.goals().len(),
-        };
-        return (Outcome::TooLarge(too_large), work);
+        }));
     }
-    work.peak_bytes = tables;
-    let Some(goals) = Targets::new(&board, board.goals(), Mode::Push, &budget) else {
-        return (stopped(&budget), work);
+    let goals = Targets::new(&board, board.goals(), Mode::Push, budget).ok_or(stopped(budget))?;
+    let setup = Setup {
+        board,
+        boxes,
+        player,
+        goals,
     };
-    let starts = if pulling {
-        let Some(starts) = Targets::new(&board, &boxes, Mode::Pull, &budget) else {
-            return (stopped(&budget), work);
-        };
-        starts
-    } else {
-        // The pulling side never runs; it only needs something to point at.
-        goals.clone()
-    };
-    let zobrist = Zobrist::new(board.cells());
-    // Each direction gets half of what the tables leave.
-    let per_node = Table::bytes_per_node(boxes.len());
-    let max_nodes = (limits.max_memory_bytes - tables) / per_node / 2;
-    let sizes = (boxes.len(), max_nodes);
-    let shared = (&zobrist, &budget);
-    let mut forward = Search::new(&board, (&goals, &goals), Mode::Push, shared, sizes);
-    let mut backward = Search::new(&board, (&goals, &starts), Mode::Pull, shared, sizes);
-    let outcome = race(
-        &board,
-        (&mut forward, &mut backward),
-        (&boxes, player),
-        &budget,
-    );
-    work.expanded = forward.expanded() + backward.expanded();
-    work.peak_bytes += forward.bytes() + backward.bytes();
-    (outcome, work)
+    Ok((setup, table))
 }
 
-/// Runs the two searches in turns from the position `(boxes, player)`
-/// until one finishes, they meet, or the budget runs out.
-fn race(
-    board: &Board,
-    (forward, backward): (&mut Search, &mut Search),
-    (boxes, player): (&[Cell], Cell),
-    budget: &Budget,
-) -> Outcome {
-    match forward.add_root(boxes, player) {
-        Status::Solved(_) => return Outcome::Solved(Vec::new()),
-        Status::Stopped => return stopped(budget),
-        _ => {}
-    }
-    let pulling = boxes.len() == board.goals().len();
-    if pulling {
-        for player in solved_player_areas(board) {
-            if let Status::Stopped = backward.add_root(board.goals(), player) {
-                return stopped(budget);
+/// Runs both strategies on two threads, each with `memory` bytes, until one
+/// has an answer (a solution, or the push-pull search's proof that there is
+/// none) or the budget runs out. The feature search running out of moves
+/// proves nothing here: it only ends its own thread.
+fn race(setup: &Setup, (memory, expansions): (usize, u64), budget: &Budget) -> (Outcome, Stats) {
+    let over = AtomicBool::new(false);
+    let budget = budget.racing(&over);
+    let ((pushed, push_stats), (featured, feature_stats)) = std::thread::scope(|scope| {
+        let features = scope.spawn(|| {
+            let result = fess::solve(setup, (memory, expansions), &budget);
+            if matches!(result.0, Outcome::Solved(_)) {
+                over.store(true, Ordering::Relaxed);
             }
+            result
+        });
+        let result = bidirectional::solve(setup, (memory, expansions), &budget);
+        if matches!(result.0, Outcome::Solved(_) | Outcome::Unsolvable) {
+            over.store(true, Ordering::Relaxed);
         }
-    }
-    let mut running = [true, pulling];
-    while running.iter().any(|&r| r) {
-        if let Some(stop) = budget.stop() {
-            return stop.into();
-        }
-        for (side, active) in running.iter_mut().enumerate() {
-            if !*active {
-                continue;
-            }
-            let status = if side == 0 {
-                forward.step(backward, PUSH_SLICE)
-            } else {
-                backward.step(forward, PULL_SLICE)
-            };
-            let pushes = match status {
-                Status::Running => continue,
-                Status::Full => {
-                    *active = false;
-                    continue;
-                }
-                Status::Stopped => return stopped(budget),
-                Status::Exhausted => return Outcome::Unsolvable,
-                Status::Solved(index) => forward.pushes(index),
-                Status::Met { own, other } => {
-                    let (f, b) = if side == 0 {
-                        (own, other)
-                    } else {
-                        (other, own)
-                    };
-                    let mut pushes = forward.pushes(f);
-                    pushes.extend(backward.pushes(b));
-                    pushes
-                }
-            };
-            return Outcome::Solved(path::steps(board, boxes, player, &pushes));
-        }
-    }
-    Outcome::GaveUp
+        // A panic in the feature search leaves the push-pull answer.
+        let other = features
+            .join()
+            .unwrap_or((Outcome::GaveUp, Stats::default()));
+        (result, other)
+    });
+    let stats = Stats {
+        expanded: push_stats.expanded + feature_stats.expanded,
+        peak_bytes: push_stats.peak_bytes + feature_stats.peak_bytes,
+        winner: None,
+    };
+    // Both may finish at once; the push-pull answer then goes first.
+    let (outcome, winner) = match (pushed, featured) {
+        (outcome @ (Outcome::Solved(_) | Outcome::Unsolvable), _) => (outcome, Strategy::PushPull),
+        (_, outcome @ Outcome::Solved(_)) => (outcome, Strategy::Features),
+        (outcome, _) => (outcome, Strategy::PushPull),
+    };
+    (outcome, with_winner(stats, winner))
 }
 
 /// The outcome of a search the budget stopped part-way.
@@ -256,23 +288,4 @@ pub fn next_push(level: &Level, steps: &[Step]) -> Option<(Pos, Direction)> {
         player = next;
     }
     None
-}
-
-/// One cell from each area the player could stand in once every goal holds
-/// a box: the roots of the pulling search.
-fn solved_player_areas(board: &Board) -> Vec<Cell> {
-    let mut occupied = vec![false; board.cells()];
-    for &g in board.goals() {
-        occupied[usize::from(g)] = true;
-    }
-    let mut marks = Marks::new(board.cells());
-    marks.next();
-    let mut stack = Vec::new();
-    let mut areas = Vec::new();
-    for cell in 0..board.cells() as Cell {
-        if !occupied[usize::from(cell)] && !marks.has(cell) {
-            areas.push(flood(board, &occupied, &mut marks, &mut stack, cell));
-        }
-    }
-    areas
 }

@@ -2,7 +2,7 @@
 //! flat array, and an open-addressing index by Zobrist hash. No std
 //! `HashMap`, so nothing depends on a random seed and runs repeat exactly.
 
-use super::board::Cell;
+use super::board::{Cell, NONE};
 
 /// One position reached by a push.
 #[derive(Debug, Clone, Copy)]
@@ -19,6 +19,20 @@ pub struct Node {
     pub player: Cell,
     /// Pushes from the start.
     pub pushes: u32,
+}
+
+impl Node {
+    /// A starting position, with the player's normalised cell.
+    pub fn root(player: Cell) -> Self {
+        Self {
+            parent: u32::MAX,
+            to: NONE,
+            dir: 0,
+            run: 0,
+            player,
+            pushes: 0,
+        }
+    }
 }
 
 const EMPTY: u64 = u64::MAX;

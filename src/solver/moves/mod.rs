@@ -14,13 +14,6 @@
 //! same keys count the areas of free floor after each move in O(1): the
 //! position's areas, those around the lifted box joined into one, that one
 //! split into those around the destination.
-#![cfg_attr(
-    not(test),
-    expect(
-        dead_code,
-        reason = "its user, the FESS search in `fess/`, comes on another branch"
-    )
-)]
 
 use super::board::{Board, Cell, NONE, opposite};
 use super::marks::{Marks, flood};

@@ -17,13 +17,6 @@
 //!
 //! Clusters with few enough goals also list their consistent fillings
 //! (see `fillings`), which count more of the positions a search meets.
-#![cfg_attr(
-    not(test),
-    allow(
-        dead_code,
-        reason = "the FESS search (src/solver/fess/) is the caller; drop this once it is merged"
-    )
-)]
 
 mod blocks;
 mod fillings;
@@ -46,8 +39,6 @@ const MAX_GOAL_CELLS: usize = 1_000_000;
 #[derive(Debug, Clone)]
 pub struct PackingOrder {
     clusters: Vec<Cluster>,
-    /// Fill layer by cell; 0 off the goals.
-    layer: Vec<u32>,
 }
 
 /// The plan of one goal cluster.
@@ -79,15 +70,7 @@ impl PackingOrder {
                 }
             });
         }
-        let mut layer = vec![0; board.cells()];
-        for cluster in &clusters {
-            for (index, goals) in cluster.layers.iter().enumerate() {
-                for &goal in goals {
-                    layer[usize::from(goal)] = index as u32;
-                }
-            }
-        }
-        Some(Self { clusters, layer })
+        Some(Self { clusters })
     }
 
     /// How many boxes count as packed for the position whose boxes are
@@ -103,9 +86,14 @@ impl PackingOrder {
     }
 
     /// The fill layer of a goal within its cluster (0 = filled first), for
-    /// tests and for printing a plan; 0 for a cell that is not a goal.
+    /// tests; 0 for a cell that is not a goal.
+    #[cfg(test)]
     pub fn layer(&self, goal: Cell) -> u32 {
-        self.layer[usize::from(goal)]
+        self.clusters
+            .iter()
+            .flat_map(|c| c.layers.iter().enumerate())
+            .find(|(_, goals)| goals.contains(&goal))
+            .map_or(0, |(index, _)| index as u32)
     }
 }
 

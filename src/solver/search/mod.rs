@@ -139,15 +139,7 @@ impl<'a> Search<'a> {
         let Lookup::New(slot) = self.table.lookup(hash, boxes, player) else {
             return Status::Running;
         };
-        let root = Node {
-            parent: u32::MAX,
-            to: NONE,
-            dir: 0,
-            run: 0,
-            player,
-            pushes: 0,
-        };
-        let index = self.table.insert(slot, hash, root, boxes);
+        let index = self.table.insert(slot, hash, Node::root(player), boxes);
         if bound == 0 && self.mode == Mode::Push {
             return Status::Solved(index);
         }

@@ -1,0 +1,148 @@
+//! The push-pull strategy: two weighted best-first searches take turns,
+//! pushing from the position towards the goals and pulling from the goals
+//! back towards the position (which unpacks goal rooms in an order that
+//! works). Either one finishing, or both meeting on a common position, ends
+//! the search; either one running out of positions proves there is no
+//! solution.
+
+use super::board::{Board, Cell, Mode, Targets};
+use super::budget::Budget;
+use super::marks::{Marks, flood};
+use super::search::{Search, Status};
+use super::table::{Table, Zobrist};
+use super::{Outcome, Setup, Stats, path, stopped};
+
+/// Expansions each direction gets before the other takes a turn; the clock
+/// and cancel flag are read after both: a few milliseconds at most, even on
+/// large levels where one expansion takes tens of microseconds. Pulling
+/// gets far more turns: it unpacks goal rooms, which is where levels are
+/// hard, while the pushing side mostly needs to lay out positions for it to
+/// meet. Measured with 10 s each, one push per 32 pulls instead of 32 each
+/// solves `XSokoban` 1-20: 14 instead of 12, and Microban 153 in 8 s
+/// instead of 23 s.
+const PUSH_SLICE: u32 = 1;
+const PULL_SLICE: u32 = 32;
+
+/// Runs the strategy on `setup` with `memory` bytes for its positions and
+/// at most `expansions` positions expanded.
+pub fn solve(
+    setup: &Setup,
+    (memory, expansions): (usize, u64),
+    budget: &Budget,
+) -> (Outcome, Stats) {
+    let mut work = Stats::default();
+    let board = &setup.board;
+    let boxes = &setup.boxes;
+    // Pulling needs every goal filled, so only when boxes and goals match.
+    let pulling = boxes.len() == board.goals().len();
+    let starts = if pulling {
+        let Some(starts) = Targets::new(board, boxes, Mode::Pull, budget) else {
+            return (stopped(budget), work);
+        };
+        work.peak_bytes = Targets::bytes(board.cells(), boxes.len());
+        starts
+    } else {
+        // The pulling side never runs; it only needs something to point at.
+        setup.goals.clone()
+    };
+    let goals = &setup.goals;
+    let zobrist = Zobrist::new(board.cells());
+    // Each direction gets half.
+    let max_nodes = memory / Table::bytes_per_node(boxes.len()) / 2;
+    let sizes = (boxes.len(), max_nodes);
+    let shared = (&zobrist, budget);
+    let mut forward = Search::new(board, (goals, goals), Mode::Push, shared, sizes);
+    let mut backward = Search::new(board, (goals, &starts), Mode::Pull, shared, sizes);
+    let outcome = alternate(
+        board,
+        (&mut forward, &mut backward),
+        (boxes, setup.player),
+        (budget, expansions),
+    );
+    work.expanded = forward.expanded() + backward.expanded();
+    work.peak_bytes += forward.bytes() + backward.bytes();
+    (outcome, work)
+}
+
+/// Runs the two searches in turns from the position `(boxes, player)`
+/// until one finishes, they meet, or the budget runs out.
+fn alternate(
+    board: &Board,
+    (forward, backward): (&mut Search, &mut Search),
+    (boxes, player): (&[Cell], Cell),
+    (budget, expansions): (&Budget, u64),
+) -> Outcome {
+    match forward.add_root(boxes, player) {
+        Status::Solved(_) => return Outcome::Solved(Vec::new()),
+        Status::Stopped => return stopped(budget),
+        _ => {}
+    }
+    let pulling = boxes.len() == board.goals().len();
+    if pulling {
+        for player in solved_player_areas(board) {
+            if let Status::Stopped = backward.add_root(board.goals(), player) {
+                return stopped(budget);
+            }
+        }
+    }
+    let mut running = [true, pulling];
+    while running.iter().any(|&r| r) {
+        if let Some(stop) = budget.stop() {
+            return stop.into();
+        }
+        if forward.expanded() + backward.expanded() >= expansions {
+            return Outcome::GaveUp;
+        }
+        for (side, active) in running.iter_mut().enumerate() {
+            if !*active {
+                continue;
+            }
+            let status = if side == 0 {
+                forward.step(backward, PUSH_SLICE)
+            } else {
+                backward.step(forward, PULL_SLICE)
+            };
+            let pushes = match status {
+                Status::Running => continue,
+                Status::Full => {
+                    *active = false;
+                    continue;
+                }
+                Status::Stopped => return stopped(budget),
+                Status::Exhausted => return Outcome::Unsolvable,
+                Status::Solved(index) => forward.pushes(index),
+                Status::Met { own, other } => {
+                    let (f, b) = if side == 0 {
+                        (own, other)
+                    } else {
+                        (other, own)
+                    };
+                    let mut pushes = forward.pushes(f);
+                    pushes.extend(backward.pushes(b));
+                    pushes
+                }
+            };
+            return Outcome::Solved(path::steps(board, boxes, player, &pushes));
+        }
+    }
+    Outcome::GaveUp
+}
+
+/// One cell from each area the player could stand in once every goal holds
+/// a box: the roots of the pulling search.
+fn solved_player_areas(board: &Board) -> Vec<Cell> {
+    let mut occupied = vec![false; board.cells()];
+    for &g in board.goals() {
+        occupied[usize::from(g)] = true;
+    }
+    let mut marks = Marks::new(board.cells());
+    marks.next();
+    let mut stack = Vec::new();
+    let mut areas = Vec::new();
+    for cell in 0..board.cells() as Cell {
+        if !occupied[usize::from(cell)] && !marks.has(cell) {
+            areas.push(flood(board, &occupied, &mut marks, &mut stack, cell));
+        }
+    }
+    areas
+}

@@ -1,0 +1,348 @@
+//! The feature-space search (Shoham and Schaeffer, "The FESS algorithm",
+//! Conference on Games 2020), over macro moves: one box pushed as far as it goes in
+//! one move. Every position maps to its features (boxes packed in an order
+//! that can be completed, areas of free floor); each distinct vector is a
+//! cell of the feature space, and the search takes turns over the cells.
+//! Inside a cell the lightest work goes first, where a line's weight
+//! counts the moves on it that no advisor nominated.
+//!
+//! A position enters the cell of the best features on its line, so a move
+//! that makes things worse stays in its parent's cell instead of opening
+//! ever worse cells that would steal turns. Each position is worked out
+//! lazily: its moves and their features only when its turn comes.
+
+mod advisors;
+mod expand;
+mod hotspots;
+mod space;
+
+use advisors::{ADVISORS, Scored};
+use hotspots::Hotspots;
+use space::{Features, Space};
+
+use super::board::{Board, Cell, NONE};
+use super::budget::Budget;
+use super::corral::Corrals;
+use super::deadlock::freeze_deadlock;
+use super::hungarian::Assignment;
+use super::marks::{Marks, flood};
+use super::moves::{MacroMove, MacroMoves, regions};
+use super::packing::PackingOrder;
+use super::table::{Lookup, Node, Table, Zobrist};
+use super::{Outcome, Setup, Stats, path, stopped};
+use crate::game::Step;
+
+/// Pieces of work between readings of the clock.
+const CLOCK_EVERY: u32 = 16;
+
+/// Runs the search on `setup` with `memory` bytes for its positions and at
+/// most `expansions` positions worked out. Running out of work proves
+/// nothing here (the race leaves proofs to the push-pull search), so it
+/// gives up.
+pub fn solve(
+    setup: &Setup,
+    (memory, expansions): (usize, u64),
+    budget: &Budget,
+) -> (Outcome, Stats) {
+    let mut stats = Stats::default();
+    let Some(packing) = PackingOrder::new(&setup.board, &setup.boxes, budget) else {
+        return (stopped(budget), stats);
+    };
+    let Some(hotspots) = Hotspots::new(&setup.board, budget) else {
+        return (stopped(budget), stats);
+    };
+    let mut search = Fess::new(setup, (packing, hotspots), memory, budget);
+    let outcome = search.run(expansions);
+    stats.expanded = search.expanded;
+    stats.peak_bytes = search.bytes();
+    (outcome, stats)
+}
+
+/// A queued piece of work.
+#[derive(Clone, Copy, Debug)]
+enum Work {
+    /// Work out a position's moves and which of them the advisors pick.
+    Evaluate(u32),
+    /// Make the position one nominated move leads to.
+    Advised { node: u32, mv: MacroMove },
+    /// Make every position the advisors passed over.
+    Rest {
+        node: u32,
+        advised: [Option<MacroMove>; ADVISORS],
+    },
+}
+
+/// What the table's node does not hold about a position.
+#[derive(Clone, Copy, Debug)]
+struct Info {
+    /// Where the box of the move that made it came from.
+    from: Cell,
+    features: Features,
+    /// The best features on its line: which cell it is in.
+    best: Features,
+    /// Which move from the start it descends from.
+    line: u32,
+}
+
+/// How a piece of work ended.
+enum Done {
+    Going,
+    Solved(u32),
+    /// Out of memory or time: the search ends.
+    Ended(Outcome),
+}
+
+struct Fess<'a> {
+    board: &'a Board,
+    setup: &'a Setup,
+    budget: &'a Budget<'a>,
+    packing: PackingOrder,
+    hotspots: Hotspots,
+    moves: MacroMoves,
+    zobrist: Zobrist,
+    table: Table,
+    info: Vec<Info>,
+    space: Space,
+    work: Vec<Work>,
+    expanded: u64,
+    occupied: Vec<bool>,
+    reach: Marks,
+    marks: Marks,
+    stack: Vec<Cell>,
+    frozen: Vec<Cell>,
+    corrals: Corrals,
+    assignment: Assignment,
+    boxes: Vec<Cell>,
+    child: Vec<Cell>,
+    generated: Vec<MacroMove>,
+    scored: Vec<Scored>,
+    bits: Vec<u64>,
+}
+
+impl<'a> Fess<'a> {
+    fn new(
+        setup: &'a Setup,
+        (packing, hotspots): (PackingOrder, Hotspots),
+        memory: usize,
+        budget: &'a Budget<'a>,
+    ) -> Self {
+        let board = &setup.board;
+        let cells = board.cells();
+        let boxes = setup.boxes.len();
+        // Each position queues at most an evaluation, the advised moves
+        // and the rest.
+        let entries = 2 + ADVISORS;
+        let per_node = Table::bytes_per_node(boxes)
+            + size_of::<Info>()
+            + entries * (Space::bytes_per_entry() + size_of::<Work>());
+        Self {
+            board,
+            setup,
+            budget,
+            packing,
+            hotspots,
+            moves: MacroMoves::new(cells),
+            zobrist: Zobrist::new(cells),
+            table: Table::new(boxes, memory / per_node),
+            info: Vec::new(),
+            space: Space::new(),
+            work: Vec::new(),
+            expanded: 0,
+            occupied: vec![false; cells],
+            reach: Marks::new(cells),
+            marks: Marks::new(cells),
+            stack: Vec::new(),
+            frozen: Vec::new(),
+            corrals: Corrals::new(cells),
+            assignment: Assignment::with_deadline(budget.deadline()),
+            boxes: Vec::new(),
+            child: Vec::new(),
+            generated: Vec::new(),
+            scored: Vec::new(),
+            bits: Vec::new(),
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        self.table.bytes()
+            + self.info.capacity() * size_of::<Info>()
+            + self.work.capacity() * size_of::<Work>()
+            + self.space.bytes()
+    }
+
+    fn run(&mut self, expansions: u64) -> Outcome {
+        match self.add_root() {
+            Done::Going => {}
+            Done::Solved(_) => return Outcome::Solved(Vec::new()),
+            Done::Ended(outcome) => return outcome,
+        }
+        let mut turns = 0u32;
+        loop {
+            turns = turns.wrapping_add(1);
+            if turns.is_multiple_of(CLOCK_EVERY) && self.budget.stop().is_some() {
+                return stopped(self.budget);
+            }
+            if self.expanded >= expansions {
+                return Outcome::GaveUp;
+            }
+            let Some((weight, work)) = self.space.pop() else {
+                return Outcome::GaveUp;
+            };
+            let done = match self.work[work as usize] {
+                Work::Evaluate(node) => self.evaluate(node, weight),
+                Work::Advised { node, mv } => {
+                    self.load(node);
+                    self.make_child(node, mv, weight)
+                }
+                Work::Rest { node, advised } => self.make_rest(node, advised, weight),
+            };
+            match done {
+                Done::Going => {}
+                Done::Solved(node) => {
+                    return self.solution(node).map_or(Outcome::GaveUp, Outcome::Solved);
+                }
+                Done::Ended(outcome) => return outcome,
+            }
+        }
+    }
+
+    fn add_root(&mut self) -> Done {
+        let boxes = &self.setup.boxes;
+        self.boxes.clone_from(boxes);
+        set(&mut self.occupied, boxes, true);
+        let player = self.normalise(self.setup.player);
+        let features = self.features((NONE, NONE), None);
+        let solved = self.is_solved();
+        set(&mut self.occupied, boxes, false);
+        let hash = self.zobrist.hash(boxes, player);
+        let Lookup::New(slot) = self.table.lookup(hash, boxes, player) else {
+            return Done::Going;
+        };
+        let index = self.table.insert(slot, hash, Node::root(player), boxes);
+        if solved {
+            return Done::Solved(index);
+        }
+        let line = u32::MAX;
+        self.info.push(Info {
+            from: NONE,
+            features,
+            best: features,
+            line,
+        });
+        self.queue((features, line), 0, Work::Evaluate(index), features);
+        Done::Going
+    }
+
+    /// Queues `work` of `line` in the cell of `best` features, ranked by
+    /// `rank`.
+    fn queue(&mut self, (best, line): (Features, u32), weight: u32, work: Work, rank: Features) {
+        let cell = self.space.cell(best);
+        let id = self.work.len() as u32;
+        self.work.push(work);
+        self.space.push((cell, line), weight, rank, id);
+    }
+
+    /// Puts node's boxes on the board and floods the player's reach.
+    fn load(&mut self, node: u32) {
+        set(&mut self.occupied, &self.boxes, false);
+        self.boxes.clear();
+        self.boxes.extend_from_slice(self.table.boxes(node));
+        set(&mut self.occupied, &self.boxes, true);
+        self.reach.next();
+        let player = self.table.node(node).player;
+        flood(
+            self.board,
+            &self.occupied,
+            &mut self.reach,
+            &mut self.stack,
+            player,
+        );
+    }
+
+    fn shift(&mut self, from: Cell, to: Cell) {
+        self.occupied[usize::from(from)] = false;
+        self.occupied[usize::from(to)] = true;
+    }
+
+    fn is_frozen(&mut self, cell: Cell) -> bool {
+        let dead = self.setup.goals.dead();
+        freeze_deadlock(self.board, dead, &self.occupied, cell, &mut self.frozen)
+    }
+
+    fn is_solved(&self) -> bool {
+        self.board
+            .goals()
+            .iter()
+            .all(|&g| self.occupied[usize::from(g)])
+    }
+
+    /// The features of the position on the board now.
+    /// The features of the position on the board now: the loaded boxes
+    /// with the one on `from` moved to `to` (`NONE` for none), which leave
+    /// `areas` of free floor (`None` to count them here).
+    fn features(&mut self, (from, to): (Cell, Cell), areas: Option<u32>) -> Features {
+        let packed = self.packing.packed(&self.occupied);
+        let areas = areas.unwrap_or_else(|| {
+            regions(self.board, &self.occupied, &mut self.marks, &mut self.stack)
+        });
+        let boxes = self.boxes.iter().map(|&b| if b == from { to } else { b });
+        let hotspots = self.hotspots.count(boxes, &mut self.bits);
+        Features::new(packed, areas, hotspots)
+    }
+
+    /// The smallest cell the player can walk to from `player`.
+    fn normalise(&mut self, player: Cell) -> Cell {
+        self.marks.next();
+        flood(
+            self.board,
+            &self.occupied,
+            &mut self.marks,
+            &mut self.stack,
+            player,
+        )
+    }
+
+    /// The steps from the start to node `index`: each macro move turned
+    /// back into its pushes from the position before it.
+    fn solution(&mut self, index: u32) -> Option<Vec<Step>> {
+        let mut line = Vec::new();
+        let mut at = index;
+        while self.table.node(at).parent != u32::MAX {
+            line.push(at);
+            at = self.table.node(at).parent;
+        }
+        let mut pushes = Vec::new();
+        for &child in line.iter().rev() {
+            let node = self.table.node(child);
+            self.load(node.parent);
+            let mv = MacroMove {
+                from: self.info[child as usize].from,
+                to: node.to,
+                last: node.dir,
+                pushes: 0,
+                regions: 0,
+            };
+            let parent_player = self.table.node(node.parent).player;
+            let dead = self.setup.goals.dead();
+            pushes.extend(self.moves.pushes(
+                self.board,
+                dead,
+                &self.occupied,
+                parent_player,
+                mv,
+            )?);
+        }
+        Some(path::steps(
+            self.board,
+            &self.setup.boxes,
+            self.setup.player,
+            &pushes,
+        ))
+    }
+}
+
+fn set(occupied: &mut [bool], boxes: &[Cell], present: bool) {
+    for &b in boxes {
+        occupied[usize::from(b)] = present;
+    }
+}
