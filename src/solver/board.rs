@@ -162,6 +162,18 @@ impl Targets {
     /// to a goal only if the goal can pull it back to `c`, and vice versa.
     /// `None` when `budget` runs out on the way.
     pub fn new(board: &Board, targets: &[Cell], mode: Mode, budget: &Budget) -> Option<Self> {
+        Self::around(board, targets, (mode, &[]), budget)
+    }
+
+    /// [`Targets::new`] as if the cells marked in `walls` (indexed by
+    /// cell; empty for none) were walls: for boxes that can never move
+    /// again.
+    pub fn around(
+        board: &Board,
+        targets: &[Cell],
+        (mode, walls): (Mode, &[bool]),
+        budget: &Budget,
+    ) -> Option<Self> {
         let count = targets.len();
         let mut costs = vec![UNREACHABLE; board.cells() * count];
         let mut queue = VecDeque::new();
@@ -173,7 +185,7 @@ impl Targets {
             queue.push_back(target);
             while let Some(c) = queue.pop_front() {
                 let next = costs[usize::from(c) * count + t] + 1;
-                for to in retreats(board, c, mode) {
+                for to in retreats(board, c, mode, walls) {
                     let cost = &mut costs[usize::from(to) * count + t];
                     if *cost == UNREACHABLE {
                         *cost = next;
@@ -185,7 +197,7 @@ impl Targets {
         Some(Self {
             count,
             costs,
-            dead: dead_squares(board, targets, mode),
+            dead: dead_around(board, targets, mode, walls),
         })
     }
 
@@ -220,17 +232,23 @@ impl Targets {
 /// The cells a box moving in `mode` could have come from to reach `cell`
 /// in one move: pulling it back towards `to` needs room for the player
 /// beyond it; pushing needs the player on the far side of `cell`.
-fn retreats(board: &Board, cell: Cell, mode: Mode) -> impl Iterator<Item = Cell> + '_ {
+fn retreats<'a>(
+    board: &'a Board,
+    cell: Cell,
+    mode: Mode,
+    walls: &'a [bool],
+) -> impl Iterator<Item = Cell> + 'a {
+    let open = move |c: Cell| c != NONE && !walls.get(usize::from(c)).is_some_and(|&w| w);
     (0..4).filter_map(move |dir| {
         let to = board.next(cell, dir);
-        if to == NONE {
+        if !open(to) {
             return None;
         }
         let player = match mode {
             Mode::Push => board.next(to, dir),
             Mode::Pull => board.next(cell, opposite(dir)),
         };
-        (player != NONE).then_some(to)
+        open(player).then_some(to)
     })
 }
 
@@ -238,13 +256,18 @@ fn retreats(board: &Board, cell: Cell, mode: Mode) -> impl Iterator<Item = Cell>
 /// one breadth-first search from all targets at once, so it costs no more
 /// on a level with thousands of goals than on one with a single goal.
 pub fn dead_squares(board: &Board, targets: &[Cell], mode: Mode) -> Vec<bool> {
+    dead_around(board, targets, mode, &[])
+}
+
+/// [`dead_squares`] as if the cells marked in `walls` were walls.
+fn dead_around(board: &Board, targets: &[Cell], mode: Mode, walls: &[bool]) -> Vec<bool> {
     let mut dead = vec![true; board.cells()];
     let mut queue: VecDeque<Cell> = targets.iter().copied().collect();
     for &t in targets {
         dead[usize::from(t)] = false;
     }
     while let Some(c) = queue.pop_front() {
-        for to in retreats(board, c, mode) {
+        for to in retreats(board, c, mode, walls) {
             if dead[usize::from(to)] {
                 dead[usize::from(to)] = false;
                 queue.push_back(to);

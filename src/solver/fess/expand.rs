@@ -1,7 +1,7 @@
 //! Working out a position: its moves, what each leads to, which the
 //! advisors nominate; and making the positions the queued moves lead to.
 
-use super::advisors::{ADVISORS, Scored, advise};
+use super::advisors::{Scored, advise};
 use super::{Done, Fess, Info, Work};
 use crate::solver::board::{NONE, opposite};
 use crate::solver::moves::MacroMove;
@@ -11,11 +11,20 @@ use crate::solver::{Outcome, stopped};
 impl Fess<'_> {
     /// Whether the loaded position has a box-to-goal matching, without
     /// which it is dead (`false` too when the clock ran out).
+    /// Boxes frozen on goals count as walls: the others must match the
+    /// goals left.
     fn has_matching(&mut self) -> bool {
-        let goals = &self.setup.goals;
-        let boxes = &self.boxes;
+        let plain = &self.setup.goals;
+        let tables = (&self.occupied[..], &self.boxes[..]);
+        self.frozen_goals
+            .look(self.board, plain, tables, self.budget);
+        let frozen = self.frozen_goals.frozen();
+        let goals = self.frozen_goals.targets(plain);
+        let free = &mut self.free_boxes;
+        free.clear();
+        free.extend(self.boxes.iter().filter(|b| !frozen.contains(b)));
         self.assignment
-            .solve(boxes.len(), goals.len(), |r| goals.costs(boxes[r]))
+            .solve(free.len(), goals.len(), |r| goals.costs(free[r]))
             .is_some()
     }
 
@@ -30,7 +39,7 @@ impl Fess<'_> {
         let player = self.table.node(node).player;
         self.moves.generate(
             self.board,
-            goals.dead(),
+            self.frozen_goals.targets(goals).dead(),
             &self.occupied,
             player,
             first,
@@ -71,32 +80,35 @@ impl Fess<'_> {
                 );
             }
         }
-        let nominated = advised.iter().flatten().count();
-        if self.scored.len() > nominated {
-            let work = Work::Rest { node, advised };
+        // The moves passed over are kept for later rather than generated
+        // again: generating is most of the cost of a position.
+        let start = self.passed_over.len();
+        let passed_over = self.scored.iter().map(|s| s.mv);
+        let passed_over = passed_over.filter(|mv| !advised.contains(&Some(*mv)));
+        self.passed_over.extend(passed_over);
+        let count = self.passed_over.len() - start;
+        if count > 0 {
+            let work = Work::Rest {
+                node,
+                moves: (start as u32, count as u32),
+            };
             self.queue((info.best, info.line), weight + 1, work, info.features);
         }
         Done::Going
     }
 
-    pub(super) fn make_rest(
-        &mut self,
-        node: u32,
-        advised: [Option<MacroMove>; ADVISORS],
-        weight: u32,
-    ) -> Done {
+    /// Makes the positions of the `count` moves from `start` on in the
+    /// moves passed over.
+    pub(super) fn make_rest(&mut self, node: u32, (start, count): (u32, u32), weight: u32) -> Done {
         self.load(node);
-        self.generate(node);
-        let generated = std::mem::take(&mut self.generated);
-        let mut done = Done::Going;
-        for &mv in generated.iter().filter(|&&mv| !advised.contains(&Some(mv))) {
-            done = self.make_child(node, mv, weight);
+        for i in start..start + count {
+            let mv = self.passed_over[i as usize];
+            let done = self.make_child(node, mv, weight);
             if !matches!(done, Done::Going) {
-                break;
+                return done;
             }
         }
-        self.generated = generated;
-        done
+        Done::Going
     }
 
     /// Stores the position `mv` leads to from the loaded `node`, unless it

@@ -13,10 +13,12 @@
 
 mod advisors;
 mod expand;
+mod frozen;
 mod hotspots;
 mod space;
 
 use advisors::{ADVISORS, Scored};
+use frozen::FrozenGoals;
 use hotspots::Hotspots;
 use space::{Features, Space};
 
@@ -34,6 +36,9 @@ use crate::game::Step;
 
 /// Pieces of work between readings of the clock.
 const CLOCK_EVERY: u32 = 16;
+/// Pieces of work between totals of the memory held: a few megabytes'
+/// growth at most.
+const MEMORY_EVERY: u32 = 1024;
 
 /// Runs the search on `setup` with `memory` bytes for its positions and at
 /// most `expansions` positions worked out. Running out of work proves
@@ -65,11 +70,9 @@ enum Work {
     Evaluate(u32),
     /// Make the position one nominated move leads to.
     Advised { node: u32, mv: MacroMove },
-    /// Make every position the advisors passed over.
-    Rest {
-        node: u32,
-        advised: [Option<MacroMove>; ADVISORS],
-    },
+    /// Make every position the advisors passed over: `moves` (start,
+    /// count) in `Fess::passed_over`.
+    Rest { node: u32, moves: (u32, u32) },
 }
 
 /// What the table's node does not hold about a position.
@@ -101,6 +104,8 @@ struct Fess<'a> {
     moves: MacroMoves,
     zobrist: Zobrist,
     table: Table,
+    /// The bytes the search may hold.
+    memory: usize,
     info: Vec<Info>,
     space: Space,
     work: Vec<Work>,
@@ -113,9 +118,14 @@ struct Fess<'a> {
     corrals: Corrals,
     assignment: Assignment,
     boxes: Vec<Cell>,
+    /// The loaded boxes not frozen on goals.
+    free_boxes: Vec<Cell>,
+    frozen_goals: FrozenGoals,
     child: Vec<Cell>,
     generated: Vec<MacroMove>,
     scored: Vec<Scored>,
+    /// The moves no advisor nominated, of every position worked out.
+    passed_over: Vec<MacroMove>,
     bits: Vec<u64>,
 }
 
@@ -144,6 +154,7 @@ impl<'a> Fess<'a> {
             moves: MacroMoves::new(cells),
             zobrist: Zobrist::new(cells),
             table: Table::new(boxes, memory / per_node),
+            memory,
             info: Vec::new(),
             space: Space::new(),
             work: Vec::new(),
@@ -156,9 +167,12 @@ impl<'a> Fess<'a> {
             corrals: Corrals::new(cells),
             assignment: Assignment::with_deadline(budget.deadline()),
             boxes: Vec::new(),
+            free_boxes: Vec::new(),
+            frozen_goals: FrozenGoals::new(cells),
             child: Vec::new(),
             generated: Vec::new(),
             scored: Vec::new(),
+            passed_over: Vec::new(),
             bits: Vec::new(),
         }
     }
@@ -167,6 +181,8 @@ impl<'a> Fess<'a> {
         self.table.bytes()
             + self.info.capacity() * size_of::<Info>()
             + self.work.capacity() * size_of::<Work>()
+            + self.passed_over.capacity() * size_of::<MacroMove>()
+            + self.frozen_goals.bytes()
             + self.space.bytes()
     }
 
@@ -182,6 +198,9 @@ impl<'a> Fess<'a> {
             if turns.is_multiple_of(CLOCK_EVERY) && self.budget.stop().is_some() {
                 return stopped(self.budget);
             }
+            if turns.is_multiple_of(MEMORY_EVERY) && self.bytes() > self.memory {
+                return Outcome::GaveUp;
+            }
             if self.expanded >= expansions {
                 return Outcome::GaveUp;
             }
@@ -194,7 +213,7 @@ impl<'a> Fess<'a> {
                     self.load(node);
                     self.make_child(node, mv, weight)
                 }
-                Work::Rest { node, advised } => self.make_rest(node, advised, weight),
+                Work::Rest { node, moves } => self.make_rest(node, moves, weight),
             };
             match done {
                 Done::Going => {}
