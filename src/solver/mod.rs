@@ -16,6 +16,7 @@ mod deadlock;
 mod hungarian;
 mod macros;
 mod marks;
+mod parking;
 mod path;
 mod search;
 mod table;
