@@ -9,6 +9,10 @@
 //! enters and goes to X", "the box on X goes on to Y". A position's progress
 //! is how far along that plan it is. The plan only helps when it parks a box
 //! on a square off the goals; otherwise fill layers say the same, better.
+//!
+//! Measured in release (`measure_xsokoban` below, shared machine): on
+//! `XSokoban` 1-90 the plan parks on 13 levels (44 among them); all 90 take
+//! 0.74 s together, the slowest 81 ms (level 90, which hits the flood cap).
 #![cfg_attr(
     not(test),
     expect(

@@ -118,10 +118,9 @@ pub fn backward_line(
         {
             return Ok(Some(line(&nodes, index)));
         }
-        if context.floods > MAX_FLOODS {
+        if !context.expand(node, index, budget, &mut children)? {
             return Ok(None);
         }
-        context.expand(node, index, budget, &mut children)?;
         for child in children.drain(..) {
             if seen.insert((child.boxes.clone(), child.used, child.player)) {
                 open.push(Reverse((child.boxes.len(), child.pulls, nodes.len())));
@@ -175,14 +174,16 @@ fn line(nodes: &[Node], end: usize) -> BackLine {
 }
 
 impl Context<'_> {
-    /// The children of `node`: only removals when there are any.
+    /// The children of `node`: only removals when there are any. `false`
+    /// when [`MAX_FLOODS`] runs out first, checked box by box because one
+    /// node of a large level can take many thousands.
     fn expand(
         &mut self,
         node: &Node,
         index: usize,
         budget: &Budget,
         children: &mut Vec<Node>,
-    ) -> Result<(), Stop> {
+    ) -> Result<bool, Stop> {
         let board = self.board;
         let mut occupied = vec![false; board.cells()];
         for &b in &node.boxes {
@@ -193,6 +194,9 @@ impl Context<'_> {
         for &from in &node.boxes {
             if let Some(stop) = budget.stop() {
                 return Err(stop);
+            }
+            if self.floods > MAX_FLOODS {
+                return Ok(false);
             }
             self.pulls.generate(
                 board,
@@ -249,6 +253,6 @@ impl Context<'_> {
                 }),
             });
         }
-        Ok(())
+        Ok(true)
     }
 }
