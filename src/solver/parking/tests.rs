@@ -160,7 +160,15 @@ fn xsokoban_44_parks() {
     let level = xsokoban(44);
     let (board, _) = board_and_starts(&level);
     let plan = plan(&level).expect("level 44 parks");
-    assert!(plan.parks(&board) > 0);
+    let parked: Vec<Pos> = plan
+        .steps
+        .iter()
+        .filter(|s| !board.is_goal(s.to))
+        .map(|s| board.pos(s.to))
+        .collect();
+    // Beside the 3x3 goal block: below its bottom-right goal and right of
+    // its middle-right goal.
+    assert_eq!(parked, [Pos::new(15, 12), Pos::new(16, 10)]);
     let mut solved = vec![false; board.cells()];
     for &g in board.goals() {
         solved[usize::from(g)] = true;
