@@ -21,6 +21,7 @@ mod macros;
 mod marks;
 mod moves;
 mod packing;
+mod parking;
 mod path;
 mod search;
 mod table;
