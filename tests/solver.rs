@@ -53,14 +53,16 @@ fn microban_sample_is_solved_and_every_solution_replays() {
 }
 
 #[test]
-fn the_feature_search_alone_solves_and_its_solutions_replay() {
-    for number in [1, 2, 3, 4, 5] {
-        let level = collection_level(Collection::XSokoban, number);
-        assert_solved_by(&level, Strategy::Features);
-    }
-    for number in (1..=20).chain([60, 100]) {
-        let level = collection_level(Collection::Microban, number);
-        assert_solved_by(&level, Strategy::Features);
+fn the_feature_searches_alone_solve_and_their_solutions_replay() {
+    for strategy in [Strategy::Features, Strategy::Hotspots] {
+        for number in [1, 2, 3, 4, 5] {
+            let level = collection_level(Collection::XSokoban, number);
+            assert_solved_by(&level, strategy);
+        }
+        for number in (1..=20).chain([60, 100]) {
+            let level = collection_level(Collection::Microban, number);
+            assert_solved_by(&level, strategy);
+        }
     }
 }
 
@@ -122,7 +124,7 @@ fn levels_without_solution_are_proven_unsolvable() {
 #[test]
 fn each_strategy_gives_the_same_solution_every_run() {
     let level = collection_level(Collection::Microban, 20);
-    for strategy in [Strategy::PushPull, Strategy::Features] {
+    for strategy in [Strategy::PushPull, Strategy::Features, Strategy::Hotspots] {
         let limits = Limits {
             strategy,
             ..limits(10)

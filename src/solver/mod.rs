@@ -26,7 +26,7 @@ mod path;
 mod search;
 mod table;
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
 pub use budget::TooLarge;
@@ -52,23 +52,33 @@ pub struct Limits {
 /// Which searches run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Strategy {
-    /// Both below on two threads; the first answer wins.
+    /// The three below, each on a thread of its own; the first answer wins.
     #[default]
     Race,
     /// Only the bidirectional push-pull search.
     PushPull,
-    /// Only the feature-space search.
+    /// Only the feature-space search, advised by packing and connectivity.
     Features,
+    /// Only the feature-space search with a hotspot advisor besides.
+    Hotspots,
 }
 
 impl Strategy {
-    const ALL: [Strategy; 3] = [Strategy::Race, Strategy::PushPull, Strategy::Features];
+    const ALL: [Strategy; 4] = [
+        Strategy::Race,
+        Strategy::PushPull,
+        Strategy::Features,
+        Strategy::Hotspots,
+    ];
+    /// The searches a race runs, the one on the calling thread first.
+    const RACERS: [Strategy; 3] = [Strategy::PushPull, Strategy::Features, Strategy::Hotspots];
 
     pub fn name(self) -> &'static str {
         match self {
             Strategy::Race => "race",
             Strategy::PushPull => "push-pull",
             Strategy::Features => "features",
+            Strategy::Hotspots => "hotspots",
         }
     }
 }
@@ -80,7 +90,7 @@ impl std::str::FromStr for Strategy {
         Self::ALL
             .into_iter()
             .find(|s| s.name() == name)
-            .ok_or_else(|| format!("no strategy {name:?}: race, push-pull or features"))
+            .ok_or_else(|| format!("no strategy {name:?}: race, push-pull, features or hotspots"))
     }
 }
 
@@ -169,15 +179,14 @@ pub fn solve_with_stats(level: &Level, limits: &Limits, cancel: &AtomicBool) -> 
     let memory = limits.max_memory_bytes - tables;
     let expansions = limits.max_expansions.unwrap_or(u64::MAX);
     let (outcome, mut stats) = match limits.strategy {
-        Strategy::PushPull => {
-            let (outcome, stats) = bidirectional::solve(&setup, (memory, expansions), &budget);
-            (outcome, with_winner(stats, Strategy::PushPull))
+        Strategy::Race => {
+            let share = memory / Strategy::RACERS.len();
+            race(&setup, (share, expansions), &budget)
         }
-        Strategy::Features => {
-            let (outcome, stats) = fess::solve(&setup, (memory, expansions), &budget);
-            (outcome, with_winner(stats, Strategy::Features))
+        alone => {
+            let (outcome, stats) = run(alone, &setup, (memory, expansions), &budget);
+            (outcome, with_winner(stats, alone))
         }
-        Strategy::Race => race(&setup, (memory / 2, expansions), &budget),
     };
     stats.peak_bytes += tables;
     if !matches!(outcome, Outcome::Solved(_) | Outcome::Unsolvable) {
@@ -233,43 +242,64 @@ fn prepare(level: &Level, limits: &Limits, budget: &Budget) -> Result<(Setup, us
     Ok((setup, table))
 }
 
-/// Runs both strategies on two threads, each with `memory` bytes, until one
-/// has an answer (a solution, or the push-pull search's proof that there is
-/// none) or the budget runs out. The feature search running out of moves
-/// proves nothing here: it only ends its own thread.
-fn race(setup: &Setup, (memory, expansions): (usize, u64), budget: &Budget) -> (Outcome, Stats) {
+/// Runs one search on `setup`; a race asked to run alone is the
+/// push-pull search, its first racer.
+fn run(
+    strategy: Strategy,
+    setup: &Setup,
+    limits: (usize, u64),
+    budget: &Budget,
+) -> (Outcome, Stats) {
+    match strategy {
+        Strategy::PushPull | Strategy::Race => bidirectional::solve(setup, limits, budget),
+        Strategy::Features => fess::solve(setup, limits, budget, fess::Advice::Plain),
+        Strategy::Hotspots => fess::solve(setup, limits, budget, fess::Advice::Hotspots),
+    }
+}
+
+/// Runs every racer on a thread of its own, each with `memory` bytes, until
+/// one has an answer (a solution, or the push-pull search's proof that
+/// there is none) or the budget runs out. A feature search running out of
+/// moves proves nothing: it only ends its own thread. The feature searches
+/// differ only in their advice, yet solve different levels.
+fn race(setup: &Setup, limits: (usize, u64), budget: &Budget) -> (Outcome, Stats) {
     let over = AtomicBool::new(false);
+    let first = AtomicUsize::new(usize::MAX);
     let budget = budget.racing(&over);
-    let ((pushed, push_stats), (featured, feature_stats)) = std::thread::scope(|scope| {
-        let features = scope.spawn(|| {
-            let result = fess::solve(setup, (memory, expansions), &budget);
-            if matches!(result.0, Outcome::Solved(_)) {
-                over.store(true, Ordering::Relaxed);
-            }
-            result
-        });
-        let result = bidirectional::solve(setup, (memory, expansions), &budget);
+    let finish = |racer: usize, result: (Outcome, Stats)| {
         if matches!(result.0, Outcome::Solved(_) | Outcome::Unsolvable) {
+            let _ = first.compare_exchange(usize::MAX, racer, Ordering::AcqRel, Ordering::Acquire);
             over.store(true, Ordering::Relaxed);
         }
-        // A panic in the feature search leaves the push-pull answer.
-        let other = features
-            .join()
-            .unwrap_or((Outcome::GaveUp, Stats::default()));
-        (result, other)
+        result
+    };
+    let results: Vec<_> = std::thread::scope(|scope| {
+        let others: Vec<_> = (1..Strategy::RACERS.len())
+            .map(|racer| {
+                let strategy = Strategy::RACERS[racer];
+                let (budget, finish) = (&budget, &finish);
+                scope.spawn(move || finish(racer, run(strategy, setup, limits, budget)))
+            })
+            .collect();
+        let here = finish(0, run(Strategy::RACERS[0], setup, limits, &budget));
+        // A racer that panicked has no answer; the others stand.
+        let joined = others
+            .into_iter()
+            .map(|racer| racer.join().unwrap_or((Outcome::GaveUp, Stats::default())));
+        std::iter::once(here).chain(joined).collect()
     });
     let stats = Stats {
-        expanded: push_stats.expanded + feature_stats.expanded,
-        peak_bytes: push_stats.peak_bytes + feature_stats.peak_bytes,
+        expanded: results.iter().map(|(_, s)| s.expanded).sum(),
+        peak_bytes: results.iter().map(|(_, s)| s.peak_bytes).sum(),
         winner: None,
     };
-    // Both may finish at once; the push-pull answer then goes first.
-    let (outcome, winner) = match (pushed, featured) {
-        (outcome @ (Outcome::Solved(_) | Outcome::Unsolvable), _) => (outcome, Strategy::PushPull),
-        (_, outcome @ Outcome::Solved(_)) => (outcome, Strategy::Features),
-        (outcome, _) => (outcome, Strategy::PushPull),
-    };
-    (outcome, with_winner(stats, winner))
+    let winner = first.load(Ordering::Acquire);
+    let index = if winner == usize::MAX { 0 } else { winner };
+    let outcome = results
+        .into_iter()
+        .nth(index)
+        .map_or(Outcome::GaveUp, |(o, _)| o);
+    (outcome, with_winner(stats, Strategy::RACERS[index]))
 }
 
 /// The outcome of a search the budget stopped part-way.

@@ -6,6 +6,7 @@
 
 use std::cmp::Reverse;
 
+use super::Advice;
 use super::space::Features;
 use crate::solver::moves::MacroMove;
 
@@ -21,7 +22,11 @@ pub const ADVISORS: usize = 3;
 
 /// The moves the advisors nominate for a position with `features`, at most
 /// one each and no move twice. None of them lowers the packing.
-pub fn advise(features: Features, children: &[Scored]) -> [Option<MacroMove>; ADVISORS] {
+pub fn advise(
+    features: Features,
+    children: &[Scored],
+    advice: Advice,
+) -> [Option<MacroMove>; ADVISORS] {
     let packer = best(
         children,
         |f| f.packed > features.packed,
@@ -33,11 +38,14 @@ pub fn advise(features: Features, children: &[Scored]) -> [Option<MacroMove>; AD
         |f| keeps_packing(f) && f.areas < features.areas,
         |f| (Reverse(f.areas), f.packed, Reverse(f.hotspots)),
     );
-    let cooler = best(
-        children,
-        |f| keeps_packing(f) && f.hotspots < features.hotspots,
-        |f| (Reverse(f.hotspots), f.packed, Reverse(f.areas)),
-    );
+    let cooler = (advice == Advice::Hotspots).then(|| {
+        best(
+            children,
+            |f| keeps_packing(f) && f.hotspots < features.hotspots,
+            |f| (Reverse(f.hotspots), f.packed, Reverse(f.areas)),
+        )
+    });
+    let cooler = cooler.flatten();
     let mut advised = [packer, connector, cooler];
     for i in 1..ADVISORS {
         if advised[..i].contains(&advised[i]) {

@@ -8,6 +8,9 @@ use crate::solver::moves::MacroMove;
 use crate::solver::table::{Lookup, Node};
 use crate::solver::{Outcome, stopped};
 
+/// Children made between readings of the clock.
+const CHILDREN_PER_CLOCK_READ: u32 = 64;
+
 impl Fess<'_> {
     /// Whether the loaded position has a box-to-goal matching, without
     /// which it is dead (`false` too when the clock ran out).
@@ -68,7 +71,7 @@ impl Fess<'_> {
             self.shift(mv.to, mv.from);
         }
         let info = self.info[node as usize];
-        let advised = advise(info.features, &self.scored);
+        let advised = advise(info.features, &self.scored, self.advice);
         for mv in advised.into_iter().flatten() {
             if let Some(scored) = self.scored.iter().find(|s| s.mv == mv) {
                 let rank = scored.features;
@@ -98,10 +101,15 @@ impl Fess<'_> {
     }
 
     /// Makes the positions of the `count` moves from `start` on in the
-    /// moves passed over.
+    /// moves passed over. A giant level's position can have thousands of
+    /// such moves, each child a flood of the board: the clock is read
+    /// every few.
     pub(super) fn make_rest(&mut self, node: u32, (start, count): (u32, u32), weight: u32) -> Done {
         self.load(node);
         for i in start..start + count {
+            if (i - start).is_multiple_of(CHILDREN_PER_CLOCK_READ) && self.budget.stop().is_some() {
+                return Done::Ended(stopped(self.budget));
+            }
             let mv = self.passed_over[i as usize];
             let done = self.make_child(node, mv, weight);
             if !matches!(done, Done::Going) {
