@@ -104,3 +104,25 @@ fn deadlock_warnings_for_a_giant_room_are_ready_at_once() {
     assert!(deadlocks.is_dead_square(schokoban::game::Pos::new(1, 1)));
     assert!(!deadlocks.is_dead_square(schokoban::game::Pos::new(100, 100)));
 }
+
+#[test]
+fn the_time_limit_holds_on_a_giant_room_the_tables_fit() {
+    // Every box of this room can go almost anywhere: one position has
+    // millions of macro moves, which the feature searches decline to make.
+    // A release build is searching well within the limit (it overran to
+    // 12 s before); a debug build may still be building its tables. The
+    // bound is loose for a machine under load.
+    let level = room(250, 250);
+    let started = Instant::now();
+    let outcome = solve(
+        &level,
+        &Limits::with_time(Duration::from_secs(2)),
+        &AtomicBool::new(false),
+    );
+    assert_eq!(outcome, Outcome::GaveUp);
+    assert!(
+        started.elapsed() < Duration::from_secs(6),
+        "{:?}",
+        started.elapsed()
+    );
+}
