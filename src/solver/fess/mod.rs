@@ -46,36 +46,59 @@ const MAX_BOX_CELLS: usize = 200_000;
 const MEMORY_EVERY: u32 = 1024;
 
 /// Runs the search on `setup` with `memory` bytes for its positions and at
-/// most `expansions` positions worked out. Running out of work proves
-/// nothing here (the race leaves proofs to the push-pull search), so it
-/// gives up.
+/// most `expansions` positions worked out, with the advisors of each of
+/// `advice`: more than one take turns, a piece of work each, on this
+/// thread. Running out of work proves nothing here (the race leaves proofs
+/// to the push-pull search), so it gives up. Also tells which advice
+/// solved it.
 pub fn solve(
     setup: &Setup,
     (memory, expansions): (usize, u64),
     budget: &Budget,
-    advice: Advice,
-) -> (Outcome, Stats) {
+    advice: &[Advice],
+) -> (Outcome, Stats, Option<Advice>) {
     let mut stats = Stats::default();
     if setup.boxes.len().saturating_mul(setup.board.cells()) > MAX_BOX_CELLS {
-        return (Outcome::GaveUp, stats);
+        return (Outcome::GaveUp, stats, None);
     }
     let Some(packing) = Packing::new(&setup.board, &setup.boxes, budget) else {
-        return (stopped(budget), stats);
+        return (stopped(budget), stats, None);
     };
     let Some(hotspots) = Hotspots::new(&setup.board, budget) else {
-        return (stopped(budget), stats);
+        return (stopped(budget), stats, None);
     };
-    let mut search = Fess::new(setup, (packing, hotspots, advice), memory, budget);
-    let outcome = search.run(expansions);
-    stats.expanded = search.expanded;
-    stats.peak_bytes = search.bytes();
-    (outcome, stats)
+    let share = memory / advice.len().max(1);
+    let mut searches: Vec<_> = (advice.iter())
+        .map(|&a| Fess::new(setup, (&packing, &hotspots, a), share, budget))
+        .collect();
+    let mut ended: Vec<Option<Outcome>> = searches.iter_mut().map(Fess::start).collect();
+    let mut answer = ended
+        .iter()
+        .position(|e| matches!(e, Some(Outcome::Solved(_))));
+    while answer.is_none() && ended.iter().any(Option::is_none) {
+        for (search, end) in searches.iter_mut().zip(&mut ended) {
+            if end.is_none() {
+                *end = search.turn(expansions);
+            }
+        }
+        answer = ended
+            .iter()
+            .position(|e| matches!(e, Some(Outcome::Solved(_))));
+    }
+    stats.expanded = searches.iter().map(|s| s.expanded).sum();
+    stats.peak_bytes = searches.iter().map(Fess::bytes).sum();
+    let outcome = match answer {
+        Some(index) => ended.swap_remove(index),
+        None => ended.into_iter().next().flatten(),
+    };
+    let outcome = outcome.unwrap_or(Outcome::GaveUp);
+    (outcome, stats, answer.map(|index| advice[index]))
 }
 
 /// Which advisors nominate moves. Hotspots always break ties; as an
 /// advisor too they win some levels and lose others (at 20,000 positions
 /// per level, 50 of `XSokoban`'s 90 with it, 53 without, 56 between them),
-/// so the race runs both.
+/// so the race runs both, taking turns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Advice {
     /// Packing and connectivity.
@@ -148,9 +171,11 @@ struct Fess<'a> {
     board: &'a Board,
     setup: &'a Setup,
     budget: &'a Budget<'a>,
-    packing: Packing,
-    hotspots: Hotspots,
+    packing: &'a Packing,
+    hotspots: &'a Hotspots,
     advice: Advice,
+    /// Pieces of work done.
+    turns: u32,
     moves: MacroMoves,
     zobrist: Zobrist,
     table: Table,
@@ -182,7 +207,7 @@ struct Fess<'a> {
 impl<'a> Fess<'a> {
     fn new(
         setup: &'a Setup,
-        (packing, hotspots, advice): (Packing, Hotspots, Advice),
+        (packing, hotspots, advice): (&'a Packing, &'a Hotspots, Advice),
         memory: usize,
         budget: &'a Budget<'a>,
     ) -> Self {
@@ -202,6 +227,7 @@ impl<'a> Fess<'a> {
             packing,
             hotspots,
             advice,
+            turns: 0,
             moves: MacroMoves::new(cells),
             zobrist: Zobrist::new(cells),
             table: Table::new(boxes, memory / per_node),
@@ -237,44 +263,44 @@ impl<'a> Fess<'a> {
             + self.space.bytes()
     }
 
-    fn run(&mut self, expansions: u64) -> Outcome {
+    /// Stores the start; `Some` when the search ends there.
+    fn start(&mut self) -> Option<Outcome> {
         match self.add_root() {
-            Done::Going => {}
-            Done::Solved(_) => return Outcome::Solved(Vec::new()),
-            Done::Ended(outcome) => return outcome,
+            Done::Going => None,
+            Done::Solved(_) => Some(Outcome::Solved(Vec::new())),
+            Done::Ended(outcome) => Some(outcome),
         }
-        let mut turns = 0u32;
-        loop {
-            turns = turns.wrapping_add(1);
-            // A piece of work takes microseconds at least (milliseconds on
-            // giant levels), so reading the clock each time costs little.
-            if self.budget.stop().is_some() {
-                return stopped(self.budget);
+    }
+
+    /// Does the next piece of work; `Some` when the search ends.
+    fn turn(&mut self, expansions: u64) -> Option<Outcome> {
+        self.turns = self.turns.wrapping_add(1);
+        // A piece of work takes microseconds at least (milliseconds on
+        // giant levels), so reading the clock each time costs little.
+        if self.budget.stop().is_some() {
+            return Some(stopped(self.budget));
+        }
+        let full = self.turns.is_multiple_of(MEMORY_EVERY) && self.bytes() > self.memory;
+        if full || self.expanded >= expansions {
+            return Some(Outcome::GaveUp);
+        }
+        let Some((weight, work)) = self.space.pop() else {
+            return Some(Outcome::GaveUp);
+        };
+        let done = match self.work[work as usize] {
+            Work::Evaluate(node) => self.evaluate(node, weight),
+            Work::Advised { node, mv } => {
+                self.load(node);
+                self.make_child(node, mv, weight)
             }
-            if turns.is_multiple_of(MEMORY_EVERY) && self.bytes() > self.memory {
-                return Outcome::GaveUp;
+            Work::Rest { node, moves } => self.make_rest(node, moves, weight),
+        };
+        match done {
+            Done::Going => None,
+            Done::Solved(node) => {
+                Some(self.solution(node).map_or(Outcome::GaveUp, Outcome::Solved))
             }
-            if self.expanded >= expansions {
-                return Outcome::GaveUp;
-            }
-            let Some((weight, work)) = self.space.pop() else {
-                return Outcome::GaveUp;
-            };
-            let done = match self.work[work as usize] {
-                Work::Evaluate(node) => self.evaluate(node, weight),
-                Work::Advised { node, mv } => {
-                    self.load(node);
-                    self.make_child(node, mv, weight)
-                }
-                Work::Rest { node, moves } => self.make_rest(node, moves, weight),
-            };
-            match done {
-                Done::Going => {}
-                Done::Solved(node) => {
-                    return self.solution(node).map_or(Outcome::GaveUp, Outcome::Solved);
-                }
-                Done::Ended(outcome) => return outcome,
-            }
+            Done::Ended(outcome) => Some(outcome),
         }
     }
 
