@@ -3,12 +3,13 @@
 //! runs it in the background). Also the instant deadlock checks of
 //! [`Deadlocks`].
 //!
-//! Two strategies race on two threads, each on the solver's own dense board
-//! (see `board`) and each deterministic on its own: `bidirectional`, a
-//! weighted best-first search pushing and pulling, guided by the
-//! minimum-cost matching; and `fess`, a feature-space search over macro
-//! moves. Both prune with dead squares, freeze deadlocks, PI-corrals and an
-//! impossible box-to-goal matching. The first to finish wins.
+//! Three searches race on the solver's own dense board (see `board`), each
+//! deterministic on its own: `bidirectional`, a weighted best-first search
+//! pushing and pulling, guided by the minimum-cost matching, on one thread;
+//! and `fess`, a feature-space search over macro moves, in two variants
+//! taking turns on another. All prune with dead squares, freeze deadlocks,
+//! PI-corrals and an impossible box-to-goal matching. The first answer
+//! wins.
 
 mod bidirectional;
 mod board;

@@ -15,11 +15,15 @@ mod advisors;
 mod expand;
 mod frozen;
 mod hotspots;
+mod progress;
 mod space;
+mod steps;
 
+pub use advisors::Advice;
 use advisors::{ADVISORS, Scored};
 use frozen::FrozenGoals;
 use hotspots::Hotspots;
+use progress::Packing;
 use space::{Features, Space};
 
 use super::board::{Board, Cell, NONE};
@@ -29,11 +33,8 @@ use super::deadlock::freeze_deadlock;
 use super::hungarian::Assignment;
 use super::marks::{Marks, flood};
 use super::moves::{MacroMove, MacroMoves, regions};
-use super::packing::PackingOrder;
-use super::parking::ParkingPlan;
 use super::table::{Lookup, Node, Table, Zobrist};
-use super::{Outcome, Setup, Stats, path, stopped};
-use crate::game::Step;
+use super::{Outcome, Setup, Stats, stopped};
 
 /// One position's macro moves can number boxes times cells, all made at
 /// once: past this the search declines and leaves the level to the
@@ -93,46 +94,6 @@ pub fn solve(
     };
     let outcome = outcome.unwrap_or(Outcome::GaveUp);
     (outcome, stats, answer.map(|index| advice[index]))
-}
-
-/// Which advisors nominate moves. Hotspots always break ties; as an
-/// advisor too they win some levels and lose others (at 20,000 positions
-/// per level, 50 of `XSokoban`'s 90 with it, 53 without, 56 between them),
-/// so the race runs both, taking turns.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Advice {
-    /// Packing and connectivity.
-    Plain,
-    /// Packing, connectivity and hotspots.
-    Hotspots,
-}
-
-/// How the search counts boxes packed: by the parking plan on levels
-/// whose plan parks a box on the way, where fill layers cannot tell a
-/// park from a blunder, else by the fill layers (rkirov/sokoban-ai
-/// measured 52 to 59 of `XSokoban`'s 90 so, and lost one with the plan
-/// used everywhere).
-enum Packing {
-    Layers(PackingOrder),
-    Plan(ParkingPlan),
-}
-
-impl Packing {
-    /// `None` when `budget` stops it.
-    fn new(board: &Board, starts: &[Cell], budget: &Budget) -> Option<Self> {
-        match ParkingPlan::new(board, starts, budget) {
-            Ok(Some(plan)) => Some(Self::Plan(plan)),
-            Ok(None) => PackingOrder::new(board, starts, budget).map(Self::Layers),
-            Err(_) => None,
-        }
-    }
-
-    fn packed(&self, occupied: &[bool]) -> u32 {
-        match self {
-            Self::Layers(order) => order.packed(occupied),
-            Self::Plan(plan) => plan.progress(occupied),
-        }
-    }
 }
 
 /// A queued piece of work.
@@ -398,44 +359,6 @@ impl<'a> Fess<'a> {
             &mut self.stack,
             player,
         )
-    }
-
-    /// The steps from the start to node `index`: each macro move turned
-    /// back into its pushes from the position before it.
-    fn solution(&mut self, index: u32) -> Option<Vec<Step>> {
-        let mut line = Vec::new();
-        let mut at = index;
-        while self.table.node(at).parent != u32::MAX {
-            line.push(at);
-            at = self.table.node(at).parent;
-        }
-        let mut pushes = Vec::new();
-        for &child in line.iter().rev() {
-            let node = self.table.node(child);
-            self.load(node.parent);
-            let mv = MacroMove {
-                from: self.info[child as usize].from,
-                to: node.to,
-                last: node.dir,
-                pushes: 0,
-                regions: 0,
-            };
-            let parent_player = self.table.node(node.parent).player;
-            let dead = self.setup.goals.dead();
-            pushes.extend(self.moves.pushes(
-                self.board,
-                dead,
-                &self.occupied,
-                parent_player,
-                mv,
-            )?);
-        }
-        Some(path::steps(
-            self.board,
-            &self.setup.boxes,
-            self.setup.player,
-            &pushes,
-        ))
     }
 }
 
