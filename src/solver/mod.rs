@@ -173,11 +173,11 @@ pub struct Setup {
 /// [`solve`], also telling how much work and memory it took.
 pub fn solve_with_stats(level: &Level, limits: &Limits, cancel: &AtomicBool) -> (Outcome, Stats) {
     let budget = Budget::new(limits.time, cancel);
-    let (setup, tables) = match prepare(level, limits, &budget) {
+    let (setup, reserved) = match prepare(level, limits, &budget) {
         Ok(ready) => ready,
         Err(outcome) => return (outcome, Stats::default()),
     };
-    let memory = limits.max_memory_bytes - tables;
+    let memory = limits.max_memory_bytes - reserved;
     let expansions = limits.max_expansions.unwrap_or(u64::MAX);
     let strategy = limits.strategy;
     let limits = (memory, expansions);
@@ -190,7 +190,8 @@ pub fn solve_with_stats(level: &Level, limits: &Limits, cancel: &AtomicBool) -> 
         Strategy::Features => features(&setup, limits, &budget, &[Advice::Plain]),
         Strategy::Hotspots => features(&setup, limits, &budget, &[Advice::Hotspots]),
     };
-    stats.peak_bytes += tables;
+    // The pulling search counts its own table.
+    stats.peak_bytes += Targets::bytes(setup.board.cells(), setup.goals.len());
     if !matches!(outcome, Outcome::Solved(_) | Outcome::Unsolvable) {
         stats.winner = None;
     }
@@ -205,7 +206,8 @@ fn with_winner(stats: Stats, strategy: Strategy) -> Stats {
 }
 
 /// The board and position of `level` with the goal distances built, and
-/// the bytes those tables take; or the outcome when the level is settled
+/// the bytes kept for distance tables (the pulling search builds its own
+/// later); or the outcome when the level is settled
 /// or declined before any search.
 fn prepare(level: &Level, limits: &Limits, budget: &Budget) -> Result<(Setup, usize), Outcome> {
     let board = Board::new(level).map_err(Outcome::TooLarge)?;
@@ -241,7 +243,7 @@ fn prepare(level: &Level, limits: &Limits, budget: &Budget) -> Result<(Setup, us
         player,
         goals,
     };
-    Ok((setup, table))
+    Ok((setup, tables))
 }
 
 /// The feature searches of `advice` taking turns on this thread, with the
