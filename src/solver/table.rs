@@ -117,7 +117,10 @@ impl Table {
     pub fn insert(&mut self, slot: usize, hash: u64, node: Node, boxes: &[Cell]) -> u32 {
         let index = self.nodes.len();
         if index == self.nodes.capacity() {
-            let more = index.clamp(64, self.max_nodes.saturating_sub(index).max(1));
+            // Double, from 64 on, but never past the cap (which may be
+            // under 64 when the memory is tight).
+            let room = self.max_nodes.saturating_sub(index).max(1);
+            let more = index.max(64).min(room);
             self.nodes.reserve_exact(more);
             self.boxes.reserve_exact(more * self.box_count);
         }
@@ -174,5 +177,23 @@ impl Zobrist {
             .fold(self.player[usize::from(player)], |h, &b| {
                 h ^ self.boxes[usize::from(b)]
             })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_table_capped_under_its_first_growth_still_takes_nodes() {
+        let mut table = Table::new(1, 10);
+        for cell in 0..10 {
+            let Lookup::New(slot) = table.lookup(u64::from(cell) << 32, &[cell], 0) else {
+                panic!("cell {cell} is new");
+            };
+            table.insert(slot, u64::from(cell) << 32, Node::root(0), &[cell]);
+        }
+        assert!(table.is_full());
+        assert_eq!(table.boxes(9), [9]);
     }
 }
