@@ -7,7 +7,7 @@
 
 use super::board::{Board, Cell, Mode, Targets};
 use super::budget::Budget;
-use super::marks::{Marks, flood};
+use super::marks::solved_areas;
 use super::search::{Search, Status};
 use super::table::{Table, Zobrist};
 use super::{Outcome, Setup, Stats, path, stopped};
@@ -79,7 +79,7 @@ fn alternate(
     }
     let pulling = boxes.len() == board.goals().len();
     if pulling {
-        for player in solved_player_areas(board) {
+        for player in solved_areas(board) {
             if let Status::Stopped = backward.add_root(board.goals(), player) {
                 return stopped(budget);
             }
@@ -126,23 +126,4 @@ fn alternate(
         }
     }
     Outcome::GaveUp
-}
-
-/// One cell from each area the player could stand in once every goal holds
-/// a box: the roots of the pulling search.
-fn solved_player_areas(board: &Board) -> Vec<Cell> {
-    let mut occupied = vec![false; board.cells()];
-    for &g in board.goals() {
-        occupied[usize::from(g)] = true;
-    }
-    let mut marks = Marks::new(board.cells());
-    marks.next();
-    let mut stack = Vec::new();
-    let mut areas = Vec::new();
-    for cell in 0..board.cells() as Cell {
-        if !occupied[usize::from(cell)] && !marks.has(cell) {
-            areas.push(flood(board, &occupied, &mut marks, &mut stack, cell));
-        }
-    }
-    areas
 }

@@ -58,3 +58,31 @@ pub fn flood(
     }
     least
 }
+
+/// The smallest cell of each area of floor free of boxes, in cell order.
+pub fn areas(
+    board: &Board,
+    occupied: &[bool],
+    marks: &mut Marks,
+    stack: &mut Vec<Cell>,
+) -> Vec<Cell> {
+    marks.next();
+    let mut areas = Vec::new();
+    for cell in 0..board.cells() as Cell {
+        if !occupied[usize::from(cell)] && !marks.has(cell) {
+            areas.push(flood(board, occupied, marks, stack, cell));
+        }
+    }
+    areas
+}
+
+/// One cell from each area the player could stand in once every goal
+/// holds a box: where searches that pull from the solved position start.
+pub fn solved_areas(board: &Board) -> Vec<Cell> {
+    let mut occupied = vec![false; board.cells()];
+    for &g in board.goals() {
+        occupied[usize::from(g)] = true;
+    }
+    let mut marks = Marks::new(board.cells());
+    areas(board, &occupied, &mut marks, &mut Vec::new())
+}

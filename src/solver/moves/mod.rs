@@ -16,7 +16,7 @@
 //! split into those around the destination.
 
 use super::board::{Board, Cell, NONE, opposite};
-use super::marks::{Marks, flood};
+use super::marks::{Marks, areas};
 
 /// One box pushed from `from` to `to`, the player walking between pushes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -361,15 +361,7 @@ fn state(cell: Cell, side: usize) -> u32 {
 /// How many separate areas the floor free of boxes falls into (FESS's
 /// connectivity feature; lower is better).
 pub fn regions(board: &Board, occupied: &[bool], marks: &mut Marks, stack: &mut Vec<Cell>) -> u32 {
-    marks.next();
-    let mut count = 0;
-    for cell in 0..board.cells() as Cell {
-        if !occupied[usize::from(cell)] && !marks.has(cell) {
-            flood(board, occupied, marks, stack, cell);
-            count += 1;
-        }
-    }
-    count
+    areas(board, occupied, marks, stack).len() as u32
 }
 
 #[cfg(test)]

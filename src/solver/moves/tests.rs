@@ -3,6 +3,7 @@ use std::collections::{HashMap, VecDeque};
 use super::*;
 use crate::game::{Game, Level, Pos, parse_level};
 use crate::solver::board::{Mode, dead_squares};
+use crate::solver::marks::flood;
 use crate::solver::path;
 
 /// A position as the generator sees it, built from an XSB literal.

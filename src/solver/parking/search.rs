@@ -11,7 +11,7 @@ use std::collections::{BinaryHeap, HashSet};
 use super::pulls::{Pull, PullMoves};
 use crate::solver::board::{Board, Cell, Mode, dead_squares};
 use crate::solver::budget::{Budget, Stop};
-use crate::solver::marks::{Marks, flood};
+use crate::solver::marks::{Marks, flood, solved_areas};
 
 /// Player floods (each O(cells)) the search may spend before it gives up
 /// without a plan. On `XSokoban` 1-90 every plan that parks took at most
@@ -95,7 +95,7 @@ pub fn backward_line(
         stack: Vec::new(),
         floods: 0,
     };
-    let mut nodes = roots(&mut context);
+    let mut nodes = roots(board);
     let mut seen: HashSet<(Vec<Cell>, u64, Cell)> = nodes
         .iter()
         .map(|n| (n.boxes.clone(), n.used, n.player))
@@ -132,30 +132,18 @@ pub fn backward_line(
 }
 
 /// One root per area of free floor with every goal full.
-fn roots(context: &mut Context) -> Vec<Node> {
-    let board = context.board;
-    let mut occupied = vec![false; board.cells()];
-    for &g in board.goals() {
-        occupied[usize::from(g)] = true;
-    }
-    let mut area = Marks::new(board.cells());
-    area.next();
-    let mut roots = Vec::new();
-    for cell in 0..board.cells() as Cell {
-        if occupied[usize::from(cell)] || area.has(cell) {
-            continue;
-        }
-        let player = flood(board, &occupied, &mut area, &mut context.stack, cell);
-        roots.push(Node {
+fn roots(board: &Board) -> Vec<Node> {
+    solved_areas(board)
+        .into_iter()
+        .map(|player| Node {
             boxes: board.goals().to_vec(),
             used: 0,
             player,
             pulls: 0,
             parent: usize::MAX,
             last: None,
-        });
-    }
-    roots
+        })
+        .collect()
 }
 
 /// The moves from the root to `end`, and the boxes left there.
