@@ -261,20 +261,29 @@ pub fn dead_squares(board: &Board, targets: &[Cell], mode: Mode) -> Vec<bool> {
 
 /// [`dead_squares`] as if the cells marked in `walls` were walls.
 fn dead_around(board: &Board, targets: &[Cell], mode: Mode, walls: &[bool]) -> Vec<bool> {
-    let mut dead = vec![true; board.cells()];
+    let nearest = nearest_target(board, targets, (mode, walls));
+    nearest.into_iter().map(|d| d == UNREACHABLE).collect()
+}
+
+/// Moves from each cell to the nearest of `targets` for a box moving in
+/// `mode`, as if the cells marked in `walls` were walls: one
+/// breadth-first search from all targets at once.
+pub fn nearest_target(board: &Board, targets: &[Cell], (mode, walls): (Mode, &[bool])) -> Vec<i64> {
+    let mut distance = vec![UNREACHABLE; board.cells()];
     let mut queue: VecDeque<Cell> = targets.iter().copied().collect();
     for &t in targets {
-        dead[usize::from(t)] = false;
+        distance[usize::from(t)] = 0;
     }
     while let Some(c) = queue.pop_front() {
+        let next = distance[usize::from(c)] + 1;
         for to in retreats(board, c, mode, walls) {
-            if dead[usize::from(to)] {
-                dead[usize::from(to)] = false;
+            if distance[usize::from(to)] == UNREACHABLE {
+                distance[usize::from(to)] = next;
                 queue.push_back(to);
             }
         }
     }
-    dead
+    distance
 }
 
 #[cfg(test)]

@@ -5,9 +5,7 @@
 //! count (rkirov measured 60 to 63 of `XSokoban`'s 90 with the advisor and
 //! the tie-break).
 
-use std::collections::VecDeque;
-
-use crate::solver::board::{Board, Cell, NONE};
+use crate::solver::board::{Board, Cell, Mode, nearest_target};
 use crate::solver::budget::Budget;
 use crate::solver::hungarian::UNREACHABLE;
 
@@ -36,14 +34,18 @@ impl Hotspots {
             });
         }
         let mut hinders = vec![0; cells * words];
-        let free = nearest_goal(board, NONE);
+        let goals = board.goals();
+        let mut walls = vec![false; cells];
+        let free = nearest_target(board, goals, (Mode::Push, &walls));
         // A box on a goal is where it belongs: whom it hinders is for the
         // packing order to weigh.
         for s in (0..cells as Cell).filter(|&s| !board.is_goal(s)) {
             if budget.stop().is_some() {
                 return None;
             }
-            let blocked = nearest_goal(board, s);
+            walls[usize::from(s)] = true;
+            let blocked = nearest_target(board, goals, (Mode::Push, &walls));
+            walls[usize::from(s)] = false;
             let row = &mut hinders[usize::from(s) * words..][..words];
             for t in (0..cells).filter(|&t| t != usize::from(s)) {
                 if free[t] != UNREACHABLE && blocked[t] > free[t] {
@@ -75,38 +77,6 @@ impl Hotspots {
         };
         boxes.filter(|&s| hot(s)).count() as u32
     }
-}
-
-/// Pushes from each cell to the nearest goal with a wall on `wall`, a
-/// cell off the goals (or none for `NONE`), found by pulling back from every goal at once.
-fn nearest_goal(board: &Board, wall: Cell) -> Vec<i64> {
-    let mut distance = vec![UNREACHABLE; board.cells()];
-    let mut queue = VecDeque::new();
-    for &g in board.goals() {
-        distance[usize::from(g)] = 0;
-        queue.push_back(g);
-    }
-    while let Some(c) = queue.pop_front() {
-        let next = distance[usize::from(c)] + 1;
-        for dir in 0..4 {
-            // Pulled from `c` towards `dir`: the box comes from `to`,
-            // the player stands beyond it.
-            let to = board.next(c, dir);
-            let player = if to == NONE {
-                NONE
-            } else {
-                board.next(to, dir)
-            };
-            if player == NONE || to == wall || player == wall {
-                continue;
-            }
-            if distance[usize::from(to)] == UNREACHABLE {
-                distance[usize::from(to)] = next;
-                queue.push_back(to);
-            }
-        }
-    }
-    distance
 }
 
 #[cfg(test)]
