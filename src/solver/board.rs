@@ -176,22 +176,13 @@ impl Targets {
     ) -> Option<Self> {
         let count = targets.len();
         let mut costs = vec![UNREACHABLE; board.cells() * count];
-        let mut queue = VecDeque::new();
         for (t, &target) in targets.iter().enumerate() {
             if budget.stop().is_some() {
                 return None;
             }
-            costs[usize::from(target) * count + t] = 0;
-            queue.push_back(target);
-            while let Some(c) = queue.pop_front() {
-                let next = costs[usize::from(c) * count + t] + 1;
-                for to in retreats(board, c, mode, walls) {
-                    let cost = &mut costs[usize::from(to) * count + t];
-                    if *cost == UNREACHABLE {
-                        *cost = next;
-                        queue.push_back(to);
-                    }
-                }
+            let nearest = nearest_target(board, &[target], (mode, walls));
+            for (cell, distance) in nearest.into_iter().enumerate() {
+                costs[cell * count + t] = distance;
             }
         }
         Some(Self {
