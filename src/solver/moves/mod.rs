@@ -16,7 +16,7 @@
 //! split into those around the destination.
 
 use super::board::{Board, Cell, NONE, opposite};
-use super::marks::{Marks, areas};
+use super::marks::{Marks, areas, flood};
 
 /// One box pushed from `from` to `to`, the player walking between pushes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,8 +62,14 @@ pub struct MacroMoves {
     /// Per state: the state it was reached from and the push, `from * 4 + dir`.
     came: Vec<u32>,
     queue: Vec<u32>,
+    /// Per cell: the stamp of the search whose keys `keys` holds for it.
+    keyed: Vec<u32>,
+    keys: Vec<[u32; 4]>,
     /// For counting the areas of the position itself.
     marks: Marks,
+    /// Where the player can walk with every box in place: a box with no
+    /// such neighbour cannot move, and its search is skipped.
+    reach: Marks,
     flood_stack: Vec<Cell>,
     stack: Vec<(Cell, u8)>,
 }
@@ -83,7 +89,10 @@ impl MacroMoves {
             depth: vec![0; cells * 4],
             came: vec![START; cells * 4],
             queue: Vec::new(),
+            keyed: vec![0; cells],
+            keys: vec![[BLOCKED; 4]; cells],
             marks: Marks::new(cells),
+            reach: Marks::new(cells),
             flood_stack: Vec::new(),
             stack: Vec::new(),
         }
@@ -114,8 +123,10 @@ impl MacroMoves {
             return;
         }
         let before = regions(board, occupied, &mut self.marks, &mut self.flood_stack);
+        self.reach.next();
+        flood(board, occupied, &mut self.reach, &mut self.flood_stack, player);
         for from in 0..board.cells() as Cell {
-            if !occupied[usize::from(from)] {
+            if !occupied[usize::from(from)] || !self.touches_reach(board, from) {
                 continue;
             }
             let Some(start) = self.search(board, dead, occupied, player, from, first) else {
@@ -124,7 +135,8 @@ impl MacroMoves {
             // Lifting the box joins the areas around it into one; putting
             // it down elsewhere splits that one into the areas around `to`.
             let lifted = before - self.pieces(board, from) + 1;
-            for &state in &self.queue {
+            for i in 0..self.queue.len() {
+                let state = self.queue[i];
                 if state == start {
                     continue;
                 }
@@ -184,6 +196,14 @@ impl MacroMoves {
         Some(line)
     }
 
+    /// Whether the player, with every box in place, can stand next to `cell`.
+    fn touches_reach(&self, board: &Board, cell: Cell) -> bool {
+        (0..4).any(|dir| {
+            let n = board.next(cell, dir);
+            n != NONE && self.reach.has(n)
+        })
+    }
+
     /// Runs the breadth-first search of box `from`, leaving every state it
     /// reached in `queue` in the order found; returns the start state, or
     /// `None` when the player cannot get next to the box.
@@ -197,11 +217,11 @@ impl MacroMoves {
         first: Option<&[(Cell, usize)]>,
     ) -> Option<u32> {
         self.queue.clear();
+        self.next_stamp();
         self.articulate(board, occupied, player, from);
         if !self.reached(from) {
             return None;
         }
-        self.next_stamp();
         let start = state(from, first_with(&self.keys(board, from), PARENT_SIDE));
         self.visit(start, 0, START);
         let mut head = 0;
@@ -248,6 +268,7 @@ impl MacroMoves {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.seen.fill(0);
+            self.keyed.fill(0);
             self.stamp = 1;
         }
     }
@@ -259,14 +280,14 @@ impl MacroMoves {
 
     /// The player's side of a box on `cell` when standing on its neighbour
     /// towards `dir`: the first direction whose neighbour shares that area.
-    fn side(&self, board: &Board, cell: Cell, dir: usize) -> usize {
+    fn side(&mut self, board: &Board, cell: Cell, dir: usize) -> usize {
         let keys = self.keys(board, cell);
         first_with(&keys, keys[dir])
     }
 
     /// Into how many areas a box on `cell` splits the lifted box's area:
     /// every one of them touches `cell`, so it is its neighbours' distinct keys.
-    fn pieces(&self, board: &Board, cell: Cell) -> u32 {
+    fn pieces(&mut self, board: &Board, cell: Cell) -> u32 {
         let keys = self.keys(board, cell);
         let firsts =
             (0..4).filter(|&dir| keys[dir] != BLOCKED && !keys[..dir].contains(&keys[dir]));
@@ -275,8 +296,21 @@ impl MacroMoves {
 
     /// For a box on `cell`, a key per neighbour naming the area of the floor
     /// minus `cell` it lies in: `PARENT_SIDE`, the child of `cell` whose
-    /// subtree holds it, or `BLOCKED`.
-    fn keys(&self, board: &Board, cell: Cell) -> [u32; 4] {
+    /// subtree holds it, or `BLOCKED`. Kept per cell for the current
+    /// search: the breadth-first search asks for each cell's keys again and
+    /// again, once per side and per push into it.
+    fn keys(&mut self, board: &Board, cell: Cell) -> [u32; 4] {
+        let c = usize::from(cell);
+        if self.keyed[c] == self.stamp {
+            return self.keys[c];
+        }
+        let keys = self.compute_keys(board, cell);
+        self.keyed[c] = self.stamp;
+        self.keys[c] = keys;
+        keys
+    }
+
+    fn compute_keys(&self, board: &Board, cell: Cell) -> [u32; 4] {
         let c = usize::from(cell);
         let neighbours: [Cell; 4] = std::array::from_fn(|dir| board.next(cell, dir));
         neighbours.map(|n| {
