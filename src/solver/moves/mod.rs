@@ -124,7 +124,13 @@ impl MacroMoves {
         }
         let before = regions(board, occupied, &mut self.marks, &mut self.flood_stack);
         self.reach.next();
-        flood(board, occupied, &mut self.reach, &mut self.flood_stack, player);
+        flood(
+            board,
+            occupied,
+            &mut self.reach,
+            &mut self.flood_stack,
+            player,
+        );
         for from in 0..board.cells() as Cell {
             if !occupied[usize::from(from)] || !self.touches_reach(board, from) {
                 continue;
