@@ -67,8 +67,8 @@ pub struct MacroMoves {
     keys: Vec<[u32; 4]>,
     /// For counting the areas of the position itself.
     marks: Marks,
-    /// Where the player can walk with every box in place: a box with no
-    /// such neighbour cannot move, and its search is skipped.
+    /// Where the player can walk with every box in place: a box that cannot
+    /// be pushed once from there has no moves, and its search is skipped.
     reach: Marks,
     flood_stack: Vec<Cell>,
     stack: Vec<(Cell, u8)>,
@@ -132,7 +132,7 @@ impl MacroMoves {
             player,
         );
         for from in 0..board.cells() as Cell {
-            if !occupied[usize::from(from)] || !self.touches_reach(board, from) {
+            if !occupied[usize::from(from)] || !self.can_push(board, dead, occupied, from) {
                 continue;
             }
             let Some(start) = self.search(board, dead, occupied, player, from, first) else {
@@ -202,11 +202,17 @@ impl MacroMoves {
         Some(line)
     }
 
-    /// Whether the player, with every box in place, can stand next to `cell`.
-    fn touches_reach(&self, board: &Board, cell: Cell) -> bool {
+    /// Whether the player, with every box in place, can push the box on
+    /// `cell` once: without that first push its search finds nothing.
+    fn can_push(&self, board: &Board, dead: &[bool], occupied: &[bool], cell: Cell) -> bool {
         (0..4).any(|dir| {
-            let n = board.next(cell, dir);
-            n != NONE && self.reach.has(n)
+            let behind = board.next(cell, opposite(dir));
+            let to = board.next(cell, dir);
+            behind != NONE
+                && self.reach.has(behind)
+                && to != NONE
+                && !occupied[usize::from(to)]
+                && !dead[usize::from(to)]
         })
     }
 
