@@ -335,11 +335,12 @@ impl<'a> Fess<'a> {
             .all(|&g| self.occupied[usize::from(g)])
     }
 
+    /// The features of the position on the board now.
     /// The features of the position on the board now: the loaded boxes
     /// with the one on `from` moved to `to` (`NONE` for none), which leave
     /// `areas` of free floor (`None` to count them here).
     fn features(&mut self, (from, to): (Cell, Cell), areas: Option<u32>) -> Features {
-        let packed = self.packing.packed(self.board, &self.occupied);
+        let packed = self.packing.packed(&self.occupied);
         let areas = areas.unwrap_or_else(|| {
             regions(self.board, &self.occupied, &mut self.marks, &mut self.stack)
         });

@@ -25,9 +25,9 @@ impl Packing {
         }
     }
 
-    pub fn packed(&self, board: &Board, occupied: &[bool]) -> u32 {
+    pub fn packed(&self, occupied: &[bool]) -> u32 {
         match self {
-            Self::Layers(order) => order.packed(board, occupied),
+            Self::Layers(order) => order.packed(occupied),
             Self::Plan(plan) => plan.progress(occupied),
         }
     }

@@ -15,20 +15,17 @@
 //! layer, where they never counted (rkirov on `XSokoban` 10). This is a
 //! relaxation for guidance only and must never prune.
 //!
-//! Clusters also count their consistent fillings, which credit more of the
-//! positions a search meets: listed ahead for few goals (see `fillings`),
-//! worked out as they come for more (see `remembered`).
+//! Clusters with few enough goals also list their consistent fillings
+//! (see `fillings`), which count more of the positions a search meets.
 
 mod blocks;
 mod fillings;
 mod pull;
-mod remembered;
 
 use super::board::{Board, Cell, NONE};
 use super::budget::Budget;
 use fillings::{Fillings, afford_listing};
 use pull::Puller;
-use remembered::Remembered;
 
 /// Above this many goal-by-cell pairs over the whole level, every cluster
 /// becomes a single layer (packed = boxes on goals). Each removal round
@@ -39,28 +36,18 @@ use remembered::Remembered;
 const MAX_GOAL_CELLS: usize = 1_000_000;
 
 /// The fill order of every goal cluster of a level.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct PackingOrder {
     clusters: Vec<Cluster>,
 }
 
 /// The plan of one goal cluster.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct Cluster {
     /// Its goals grouped by fill layer, layer 0 first.
     layers: Vec<Vec<Cell>>,
-    counting: Counting,
-}
-
-/// How a cluster counts its boxes packed.
-#[derive(Debug)]
-enum Counting {
-    /// By [`layer_packed`].
-    Layers,
-    /// By its consistent fillings, listed ahead.
-    Listed(Fillings),
-    /// By its consistent fillings, worked out as they come.
-    Remembered(Box<Remembered>),
+    /// Its consistent fillings, when it is small enough to list them.
+    fillings: Option<Fillings>,
 }
 
 impl PackingOrder {
@@ -79,7 +66,7 @@ impl PackingOrder {
             } else {
                 Cluster {
                     layers: vec![goals],
-                    counting: Counting::Layers,
+                    fillings: None,
                 }
             });
         }
@@ -88,17 +75,12 @@ impl PackingOrder {
 
     /// How many boxes count as packed for the position whose boxes are
     /// `occupied[cell] == true`, summed over the clusters: see
-    /// [`Fillings::packed`] for small clusters, [`Remembered::packed`] for
-    /// bigger ones (never below the layers': it may miss the largest set)
-    /// and [`layer_packed`] for the rest. Equals the goal count when every
-    /// goal is filled.
-    pub fn packed(&self, board: &Board, occupied: &[bool]) -> u32 {
-        let cluster = |c: &Cluster| match &c.counting {
-            Counting::Layers => layer_packed(&c.layers, occupied),
-            Counting::Listed(fillings) => fillings.packed(occupied),
-            Counting::Remembered(remembered) => remembered
-                .packed(board, occupied)
-                .max(layer_packed(&c.layers, occupied)),
+    /// [`Fillings::packed`] for small clusters and [`layer_packed`] for the
+    /// others. Equals the goal count when every goal is filled.
+    pub fn packed(&self, occupied: &[bool]) -> u32 {
+        let cluster = |c: &Cluster| match &c.fillings {
+            Some(fillings) => fillings.packed(occupied),
+            None => layer_packed(&c.layers, occupied),
         };
         self.clusters.iter().map(cluster).sum()
     }
@@ -157,7 +139,7 @@ fn goal_clusters(board: &Board) -> Vec<Vec<Cell>> {
     clusters
 }
 
-/// Layers, and how to count fillings, of the cluster
+/// Layers, and fillings when `allowance` affords them, of the cluster
 /// `goals`.
 /// `occupied` comes in all false and is left so, unless `budget` stops it
 /// and it returns `None`.
@@ -180,20 +162,23 @@ fn plan_cluster(
     }
     let (core, rounds) = peel(board, goals, &exits, occupied, (puller, budget))?;
     let loose: Vec<Cell> = rounds.iter().flatten().copied().collect();
-    let counting = if afford_listing(loose.len(), board.cells(), allowance) {
+    let fillings = if afford_listing(loose.len(), board.cells(), allowance) {
         let tools = (&mut *puller, budget);
-        let fillings = Fillings::new(board, (&core, &loose), &exits, occupied, tools)?;
-        Counting::Listed(fillings)
-    } else if Remembered::fits(loose.len(), board.cells()) {
-        Counting::Remembered(Box::new(Remembered::new(board, (&core, &loose), &exits)))
+        Some(Fillings::new(
+            board,
+            (&core, &loose),
+            &exits,
+            occupied,
+            tools,
+        )?)
     } else {
-        Counting::Layers
+        None
     };
     let mut layers: Vec<Vec<Cell>> = rounds.into_iter().rev().collect();
     if !core.is_empty() {
         layers.insert(0, core);
     }
-    Some(Cluster { layers, counting })
+    Some(Cluster { layers, fillings })
 }
 
 /// From all of `goals` full, takes away round by round every box that can
