@@ -20,6 +20,7 @@ mod fess;
 mod hungarian;
 mod macros;
 mod marks;
+mod matching;
 mod moves;
 mod packing;
 mod parking;

@@ -8,15 +8,20 @@ use crate::solver::moves::MacroMove;
 use crate::solver::table::{Lookup, Node};
 use crate::solver::{Outcome, stopped};
 
+/// Above this many boxes off frozen goals, the matching is left to the
+/// Hungarian method, which reads the clock as it goes; below, augmenting
+/// paths answer in microseconds and recurse at most this deep.
+const MAX_MATCHING_ROWS: usize = 256;
+
 /// Children made between readings of the clock.
 const CHILDREN_PER_CLOCK_READ: u32 = 64;
 
 impl Fess<'_> {
     /// Whether the loaded position has a box-to-goal matching, without
-    /// which it is dead (`false` too when the clock ran out).
+    /// which it is dead; `None` when the clock ran out first.
     /// Boxes frozen on goals count as walls: the others must match the
     /// goals left.
-    fn has_matching(&mut self) -> bool {
+    fn has_matching(&mut self) -> Option<bool> {
         let plain = &self.setup.goals;
         let tables = (&self.occupied[..], &self.boxes[..]);
         self.frozen_goals
@@ -26,9 +31,13 @@ impl Fess<'_> {
         let free = &mut self.free_boxes;
         free.clear();
         free.extend(self.boxes.iter().filter(|b| !frozen.contains(b)));
-        self.assignment
-            .solve(free.len(), goals.len(), |r| goals.costs(free[r]))
-            .is_some()
+        if free.len() <= MAX_MATCHING_ROWS {
+            let matching = &mut self.matching;
+            return Some(matching.exists(free.len(), goals.len(), |r| goals.costs(free[r])));
+        }
+        let assignment = &mut self.assignment;
+        let cost = assignment.solve(free.len(), goals.len(), |r| goals.costs(free[r]));
+        (cost.is_some() || !assignment.stopped()).then_some(cost.is_some())
     }
 
     /// The loaded position's moves into `generated`, only those into a
@@ -53,11 +62,10 @@ impl Fess<'_> {
     pub(super) fn evaluate(&mut self, node: u32, weight: u32) -> Done {
         self.expanded += 1;
         self.load(node);
-        if !self.has_matching() {
-            if self.assignment.stopped() {
-                return Done::Ended(stopped(self.budget));
-            }
-            return Done::Going;
+        match self.has_matching() {
+            Some(true) => {}
+            Some(false) => return Done::Going,
+            None => return Done::Ended(stopped(self.budget)),
         }
         self.generate(node);
         self.scored.clear();

@@ -32,6 +32,7 @@ use super::corral::Corrals;
 use super::deadlock::freeze_deadlock;
 use super::hungarian::Assignment;
 use super::marks::{Marks, flood};
+use super::matching::Matching;
 use super::moves::{MacroMove, MacroMoves, regions};
 use super::table::{Lookup, Node, Table, Zobrist};
 use super::{Outcome, Setup, Stats, stopped};
@@ -153,6 +154,7 @@ struct Fess<'a> {
     frozen: Vec<Cell>,
     corrals: Corrals,
     assignment: Assignment,
+    matching: Matching,
     boxes: Vec<Cell>,
     /// The loaded boxes not frozen on goals.
     free_boxes: Vec<Cell>,
@@ -204,6 +206,7 @@ impl<'a> Fess<'a> {
             frozen: Vec::new(),
             corrals: Corrals::new(cells),
             assignment: Assignment::with_deadline(budget.deadline()),
+            matching: Matching::default(),
             boxes: Vec::new(),
             free_boxes: Vec::new(),
             frozen_goals: FrozenGoals::new(cells),
