@@ -48,12 +48,14 @@ impl Fess<'_> {
         let first = self
             .corrals
             .pi_pushes(self.board, goals, &self.occupied, &self.reach);
-        let player = self.table.node(node).player;
+        // The node's areas were counted exactly when it was made.
+        let areas = self.info[node as usize].features.areas;
+        let position = (self.table.node(node).player, &self.reach, areas);
         self.moves.generate(
             self.board,
             self.frozen_goals.targets(goals).dead(),
             &self.occupied,
-            player,
+            position,
             first,
             &mut self.generated,
         );

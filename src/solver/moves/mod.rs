@@ -16,7 +16,7 @@
 //! split into those around the destination.
 
 use super::board::{Board, Cell, NONE, opposite};
-use super::marks::{Marks, areas, flood};
+use super::marks::{Marks, areas};
 
 /// One box pushed from `from` to `to`, the player walking between pushes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,12 +65,6 @@ pub struct MacroMoves {
     /// Per cell: the stamp of the search whose keys `keys` holds for it.
     keyed: Vec<u32>,
     keys: Vec<[u32; 4]>,
-    /// For counting the areas of the position itself.
-    marks: Marks,
-    /// Where the player can walk with every box in place: a box that cannot
-    /// be pushed once from there has no moves, and its search is skipped.
-    reach: Marks,
-    flood_stack: Vec<Cell>,
     stack: Vec<(Cell, u8)>,
 }
 
@@ -91,15 +85,15 @@ impl MacroMoves {
             queue: Vec::new(),
             keyed: vec![0; cells],
             keys: vec![[BLOCKED; 4]; cells],
-            marks: Marks::new(cells),
-            reach: Marks::new(cells),
-            flood_stack: Vec::new(),
             stack: Vec::new(),
         }
     }
 
     /// Every macro move from the position: `occupied[c]` is true where a box
-    /// stands, `player` is any cell the player stands on. One move per (box,
+    /// stands, `player` is any cell the player stands on, `reach` marks
+    /// where the player can walk and `before` is how many areas the free
+    /// floor falls into (as [`regions`] counts them), which the caller
+    /// already has. One move per (box,
     /// destination, player area after the move), with the fewest pushes; of
     /// equally short lines the first found wins, boxes taken in cell order and
     /// pushes tried in `DIRECTIONS` order, so runs repeat exactly. Moves come
@@ -114,7 +108,7 @@ impl MacroMoves {
         board: &Board,
         dead: &[bool],
         occupied: &[bool],
-        player: Cell,
+        (player, reach, before): (Cell, &Marks, u32),
         first: Option<&[(Cell, usize)]>,
         out: &mut Vec<MacroMove>,
     ) {
@@ -122,17 +116,8 @@ impl MacroMoves {
         if occupied[usize::from(player)] {
             return;
         }
-        let before = regions(board, occupied, &mut self.marks, &mut self.flood_stack);
-        self.reach.next();
-        flood(
-            board,
-            occupied,
-            &mut self.reach,
-            &mut self.flood_stack,
-            player,
-        );
         for from in 0..board.cells() as Cell {
-            if !occupied[usize::from(from)] || !self.can_push(board, dead, occupied, from) {
+            if !occupied[usize::from(from)] || !can_push(board, dead, (occupied, reach), from) {
                 continue;
             }
             let Some(start) = self.search(board, dead, occupied, player, from, first) else {
@@ -200,20 +185,6 @@ impl MacroMoves {
         }
         line.reverse();
         Some(line)
-    }
-
-    /// Whether the player, with every box in place, can push the box on
-    /// `cell` once: without that first push its search finds nothing.
-    fn can_push(&self, board: &Board, dead: &[bool], occupied: &[bool], cell: Cell) -> bool {
-        (0..4).any(|dir| {
-            let behind = board.next(cell, opposite(dir));
-            let to = board.next(cell, dir);
-            behind != NONE
-                && self.reach.has(behind)
-                && to != NONE
-                && !occupied[usize::from(to)]
-                && !dead[usize::from(to)]
-        })
     }
 
     /// Runs the breadth-first search of box `from`, leaving every state it
@@ -392,6 +363,26 @@ impl MacroMoves {
         self.low[c] = self.clock;
         self.parent[c] = parent;
     }
+}
+
+/// Whether the player, walking over `reach` with every box in place, can
+/// push the box on `cell` once: without that first push its search finds
+/// nothing.
+fn can_push(
+    board: &Board,
+    dead: &[bool],
+    (occupied, reach): (&[bool], &Marks),
+    cell: Cell,
+) -> bool {
+    (0..4).any(|dir| {
+        let behind = board.next(cell, opposite(dir));
+        let to = board.next(cell, dir);
+        behind != NONE
+            && reach.has(behind)
+            && to != NONE
+            && !occupied[usize::from(to)]
+            && !dead[usize::from(to)]
+    })
 }
 
 /// The first direction whose neighbour has area `key`.

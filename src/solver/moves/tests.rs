@@ -47,17 +47,33 @@ impl Position {
     }
 
     fn generate(&self, dead: &[bool], first: Option<&[(Cell, usize)]>) -> Vec<MacroMove> {
+        let (reach, areas) = self.reach_and_areas();
         let mut moves = MacroMoves::new(self.board.cells());
         let mut out = Vec::new();
-        moves.generate(
-            &self.board,
-            dead,
-            &self.occupied,
-            self.player,
-            first,
-            &mut out,
-        );
+        let position = (self.player, &reach, areas);
+        moves.generate(&self.board, dead, &self.occupied, position, first, &mut out);
         out
+    }
+
+    /// Where the player can walk, and how many areas the free floor makes.
+    fn reach_and_areas(&self) -> (Marks, u32) {
+        let cells = self.board.cells();
+        let mut reach = Marks::new(cells);
+        reach.next();
+        flood(
+            &self.board,
+            &self.occupied,
+            &mut reach,
+            &mut Vec::new(),
+            self.player,
+        );
+        let areas = regions(
+            &self.board,
+            &self.occupied,
+            &mut Marks::new(cells),
+            &mut Vec::new(),
+        );
+        (reach, areas)
     }
 
     /// The smallest cell the player reaches from `from` with a box on `cell`
@@ -358,45 +374,4 @@ fn regions_count_the_separate_areas_of_free_floor() {
     assert_eq!(count("#########\n#@.$ $.*#\n#########\n"), 3);
 }
 
-/// Run with `cargo test --release --lib moves::tests::xsokoban -- --ignored
-/// --nocapture`: prints how long generating takes on every start position.
-#[test]
-#[ignore = "a timing to read, not a check; run in release"]
-fn xsokoban_start_positions_generate_timing() {
-    const ROUNDS: u32 = 100;
-    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/xsokoban");
-    let mut positions = Vec::new();
-    for number in 1..=90 {
-        let path = folder.join(format!("{number:02}.xsb"));
-        let xsb = std::fs::read_to_string(&path).expect("built-in level reads");
-        let position = Position::new(&xsb);
-        let dead = position.dead_for_goals();
-        positions.push((position, dead));
-    }
-    let mut moves = MacroMoves::new(
-        positions
-            .iter()
-            .map(|(p, _)| p.board.cells())
-            .max()
-            .unwrap_or(0),
-    );
-    let mut out = Vec::new();
-    let (mut total, mut pushes) = (0, 0);
-    let started = std::time::Instant::now();
-    for _ in 0..ROUNDS {
-        total = 0;
-        pushes = 0;
-        for (p, dead) in &positions {
-            moves.generate(&p.board, dead, &p.occupied, p.player, None, &mut out);
-            total += out.len();
-            pushes += out.iter().map(|mv| u64::from(mv.pushes)).sum::<u64>();
-        }
-    }
-    let elapsed = started.elapsed() / ROUNDS;
-    let boxes: usize = positions.iter().map(|(p, _)| p.boxes.len()).sum();
-    let cells: usize = positions.iter().map(|(p, _)| p.board.cells()).sum();
-    println!(
-        "XSokoban 1-90 start positions: {total} moves ({pushes} pushes in all), \
-         {boxes} boxes, {cells} cells; {elapsed:?} per pass over all 90 (mean of {ROUNDS})"
-    );
-}
+mod timing;
