@@ -115,7 +115,7 @@ impl Fess<'_> {
     /// such moves, each child a flood of the board: the clock is read
     /// every few.
     pub(super) fn make_rest(&mut self, node: u32, (start, count): (u32, u32), weight: u32) -> Done {
-        self.load(node);
+        self.place(node);
         for i in start..start + count {
             if (i - start).is_multiple_of(CHILDREN_PER_CLOCK_READ) && self.budget.stop().is_some() {
                 return Done::Ended(stopped(self.budget));

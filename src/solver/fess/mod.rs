@@ -254,7 +254,7 @@ impl<'a> Fess<'a> {
         let done = match self.work[work as usize] {
             Work::Evaluate(node) => self.evaluate(node, weight),
             Work::Advised { node, mv } => {
-                self.load(node);
+                self.place(node);
                 self.make_child(node, mv, weight)
             }
             Work::Rest { node, moves } => self.make_rest(node, moves, weight),
@@ -304,12 +304,18 @@ impl<'a> Fess<'a> {
         self.space.push((cell, line), weight, rank, id);
     }
 
-    /// Puts node's boxes on the board and floods the player's reach.
-    fn load(&mut self, node: u32) {
+    /// Puts node's boxes on the board: all that making its children needs.
+    fn place(&mut self, node: u32) {
         set(&mut self.occupied, &self.boxes, false);
         self.boxes.clear();
         self.boxes.extend_from_slice(self.table.boxes(node));
         set(&mut self.occupied, &self.boxes, true);
+    }
+
+    /// Puts node's boxes on the board and floods the player's reach, for
+    /// working out its moves.
+    fn load(&mut self, node: u32) {
+        self.place(node);
         self.reach.next();
         let player = self.table.node(node).player;
         flood(

@@ -18,7 +18,7 @@ impl Fess<'_> {
         let mut pushes = Vec::new();
         for &child in line.iter().rev() {
             let node = self.table.node(child);
-            self.load(node.parent);
+            self.place(node.parent);
             let mv = MacroMove {
                 from: self.info[child as usize].from,
                 to: node.to,
