@@ -2,6 +2,7 @@
 //! advisors nominate; and making the positions the queued moves lead to.
 
 use super::advisors::{Scored, advise};
+use super::growth::{grow_within, needs_room};
 use super::{Done, Fess, Info, Work};
 use crate::solver::board::{NONE, opposite};
 use crate::solver::moves::MacroMove;
@@ -95,6 +96,12 @@ impl Fess<'_> {
         }
         // The moves passed over are kept for later rather than generated
         // again: generating is most of the cost of a position.
+        if needs_room(&self.passed_over, self.scored.len()) {
+            let spare = self.spare();
+            if !grow_within(&mut self.passed_over, self.scored.len(), spare) {
+                return Done::Ended(Outcome::GaveUp);
+            }
+        }
         let start = self.passed_over.len();
         let passed_over = self.scored.iter().map(|s| s.mv);
         let passed_over = passed_over.filter(|mv| !advised.contains(&Some(*mv)));
@@ -138,6 +145,15 @@ impl Fess<'_> {
         done
     }
 
+    /// Whether one more position's `Info` fits in memory.
+    fn room_for_info(&mut self) -> bool {
+        if !needs_room(&self.info, 1) {
+            return true;
+        }
+        let spare = self.spare();
+        grow_within(&mut self.info, 1, spare)
+    }
+
     fn store_child(&mut self, node: u32, mv: MacroMove, weight: u32) -> Done {
         if self.is_frozen(mv.to) {
             return Done::Going;
@@ -154,7 +170,9 @@ impl Fess<'_> {
         let hash = self.zobrist.hash(&child, player);
         let done = match self.table.lookup(hash, &child, player) {
             Lookup::Seen(_) => Done::Going,
-            Lookup::New(_) if self.table.is_full() => Done::Ended(Outcome::GaveUp),
+            Lookup::New(_) if self.table.is_full() || !self.room_for_info() => {
+                Done::Ended(Outcome::GaveUp)
+            }
             Lookup::New(slot) => {
                 let parent = self.table.node(node);
                 let new = Node {

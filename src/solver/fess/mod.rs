@@ -14,6 +14,7 @@
 mod advisors;
 mod expand;
 mod frozen;
+mod growth;
 mod hotspots;
 mod progress;
 mod space;
@@ -22,6 +23,7 @@ mod steps;
 pub use advisors::Advice;
 use advisors::{ADVISORS, Scored};
 use frozen::FrozenGoals;
+use growth::{grow_within, needs_room};
 use hotspots::Hotspots;
 use progress::Packing;
 use space::{Features, Space};
@@ -143,6 +145,8 @@ struct Fess<'a> {
     table: Table,
     /// The bytes the search may hold.
     memory: usize,
+    /// Set when a list could not grow within `memory`.
+    out_of_memory: bool,
     info: Vec<Info>,
     space: Space,
     work: Vec<Work>,
@@ -195,6 +199,7 @@ impl<'a> Fess<'a> {
             zobrist: Zobrist::new(cells),
             table: Table::new(boxes, memory / per_node),
             memory,
+            out_of_memory: false,
             info: Vec::new(),
             space: Space::new(),
             work: Vec::new(),
@@ -216,6 +221,11 @@ impl<'a> Fess<'a> {
             passed_over: Vec::new(),
             bits: Vec::new(),
         }
+    }
+
+    /// The bytes left under the cap.
+    fn spare(&self) -> usize {
+        self.memory.saturating_sub(self.bytes())
     }
 
     fn bytes(&self) -> usize {
@@ -245,7 +255,7 @@ impl<'a> Fess<'a> {
             return Some(stopped(self.budget));
         }
         let full = self.turns.is_multiple_of(MEMORY_EVERY) && self.bytes() > self.memory;
-        if full || self.expanded >= expansions {
+        if full || self.out_of_memory || self.expanded >= expansions {
             return Some(Outcome::GaveUp);
         }
         let Some((weight, work)) = self.space.pop() else {
@@ -297,7 +307,16 @@ impl<'a> Fess<'a> {
 
     /// Queues `work` of `line` in the cell of `best` features, ranked by
     /// `rank`.
+    /// Work that does not fit in memory is dropped, and the search ends at
+    /// its next turn.
     fn queue(&mut self, (best, line): (Features, u32), weight: u32, work: Work, rank: Features) {
+        if needs_room(&self.work, 1) {
+            let spare = self.spare();
+            if !grow_within(&mut self.work, 1, spare) {
+                self.out_of_memory = true;
+                return;
+            }
+        }
         let cell = self.space.cell(best);
         let id = self.work.len() as u32;
         self.work.push(work);

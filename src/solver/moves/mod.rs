@@ -92,11 +92,11 @@ impl MacroMoves {
     /// Every macro move from the position: `occupied[c]` is true where a box
     /// stands, `player` is any cell the player stands on, `reach` marks
     /// where the player can walk and `before` is how many areas the free
-    /// floor falls into (as [`regions`] counts them), which the caller
-    /// already has. One move per (box,
-    /// destination, player area after the move), with the fewest pushes; of
-    /// equally short lines the first found wins, boxes taken in cell order and
-    /// pushes tried in `DIRECTIONS` order, so runs repeat exactly. Moves come
+    /// floor falls into (as [`regions`] counts them): the caller has both
+    /// already. One move per (box, destination, player area after the
+    /// move), with the fewest pushes; of equally short lines the first
+    /// found wins, boxes taken in cell order and pushes tried in
+    /// `DIRECTIONS` order, so runs repeat exactly. Moves come
     /// out box by box, each box's by the pushes they take. A box never passes
     /// through or stops on a `dead` cell. Staying put (`to == from` with the
     /// player in its old area) is not a move. `first`, when given, lists the
