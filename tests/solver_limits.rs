@@ -15,17 +15,18 @@ fn room(side: usize, boxes: usize) -> Level {
     parse_level(&giant_room(side, boxes)).expect("generated room parses")
 }
 
+/// Solves `level` within `time`, uncancelled, and says how long it took.
+fn timed_solve(level: &Level, time: Duration) -> (Outcome, Duration) {
+    let started = Instant::now();
+    let outcome = solve(level, &Limits::with_time(time), &AtomicBool::new(false));
+    (outcome, started.elapsed())
+}
+
 #[test]
 fn a_giant_room_is_declined_at_once_with_the_reason() {
     // Before the limits, this took 57 s and 4.4 GB. The time bound is
     // loose for a debug build on a busy machine.
-    let level = room(250, 4000);
-    let started = Instant::now();
-    let outcome = solve(
-        &level,
-        &Limits::with_time(Duration::from_secs(5)),
-        &AtomicBool::new(false),
-    );
+    let (outcome, took) = timed_solve(&room(250, 4000), Duration::from_secs(5));
     let expected = TooLarge {
         cells: 250 * 250,
         goals: 4000,
@@ -35,11 +36,7 @@ fn a_giant_room_is_declined_at_once_with_the_reason() {
         expected.to_string(),
         "too large to solve: 62500 cells x 4000 goals"
     );
-    assert!(
-        started.elapsed() < Duration::from_secs(10),
-        "{:?}",
-        started.elapsed()
-    );
+    assert!(took < Duration::from_secs(10), "{took:?}");
 }
 
 #[test]
@@ -55,16 +52,9 @@ fn a_smaller_memory_cap_declines_sooner() {
 fn setup_stops_at_the_time_limit() {
     // The tables fit, but building them and the first matching takes
     // seconds in a debug build; the clock is read per goal and per row.
-    let level = room(150, 400);
-    let started = Instant::now();
-    let limits = Limits::with_time(Duration::from_millis(20));
-    let outcome = solve(&level, &limits, &AtomicBool::new(false));
+    let (outcome, took) = timed_solve(&room(150, 400), Duration::from_millis(20));
     assert_eq!(outcome, Outcome::GaveUp);
-    assert!(
-        started.elapsed() < Duration::from_secs(5),
-        "{:?}",
-        started.elapsed()
-    );
+    assert!(took < Duration::from_secs(5), "{took:?}");
 }
 
 #[test]
@@ -112,17 +102,7 @@ fn the_time_limit_holds_on_a_giant_room_the_tables_fit() {
     // A release build is searching well within the limit (it overran to
     // 12 s before); a debug build may still be building its tables. The
     // bound is loose for a machine under load.
-    let level = room(250, 250);
-    let started = Instant::now();
-    let outcome = solve(
-        &level,
-        &Limits::with_time(Duration::from_secs(2)),
-        &AtomicBool::new(false),
-    );
+    let (outcome, took) = timed_solve(&room(250, 250), Duration::from_secs(2));
     assert_eq!(outcome, Outcome::GaveUp);
-    assert!(
-        started.elapsed() < Duration::from_secs(6),
-        "{:?}",
-        started.elapsed()
-    );
+    assert!(took < Duration::from_secs(6), "{took:?}");
 }
