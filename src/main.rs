@@ -80,8 +80,9 @@ enum Command {
         /// figures run one at a time.
         #[arg(long, default_value_t = 1)]
         jobs: usize,
-        /// Which searches run: race (all three, each on a thread), or one
-        /// alone: push-pull, features or hotspots.
+        /// Which searches run: race (push-pull on one thread, features and
+        /// hotspots taking turns on another), or one alone: push-pull,
+        /// features or hotspots.
         #[arg(long, default_value = "race")]
         strategy: schokoban::solver::Strategy,
         /// Stop each search after expanding this many positions, for

@@ -76,18 +76,17 @@ pub fn solve(
         .map(|&a| Fess::new(setup, (&packing, &hotspots, a), share, budget))
         .collect();
     let mut ended: Vec<Option<Outcome>> = searches.iter_mut().map(Fess::start).collect();
-    let mut answer = ended
-        .iter()
-        .position(|e| matches!(e, Some(Outcome::Solved(_))));
+    let solved = |ended: &[Option<Outcome>]| {
+        (ended.iter()).position(|e| matches!(e, Some(Outcome::Solved(_))))
+    };
+    let mut answer = solved(&ended);
     while answer.is_none() && ended.iter().any(Option::is_none) {
         for (search, end) in searches.iter_mut().zip(&mut ended) {
             if end.is_none() {
                 *end = search.turn(expansions);
             }
         }
-        answer = ended
-            .iter()
-            .position(|e| matches!(e, Some(Outcome::Solved(_))));
+        answer = solved(&ended);
     }
     stats.expanded = searches.iter().map(|s| s.expanded).sum();
     stats.peak_bytes = searches.iter().map(Fess::bytes).sum();
