@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use giant_room::giant_room;
 use schokoban::game::{Level, parse_level};
-use schokoban::solver::{Deadlocks, Limits, Outcome, TooLarge, solve};
+use schokoban::solver::{Deadlocks, Limits, Outcome, Strategy, TooLarge, solve};
 
 fn room(side: usize, boxes: usize) -> Level {
     parse_level(&giant_room(side, boxes)).expect("generated room parses")
@@ -65,6 +65,22 @@ fn a_cancelled_search_stops_before_building_its_tables() {
         &AtomicBool::new(true),
     );
     assert_eq!(outcome, Outcome::Cancelled);
+}
+
+#[test]
+fn pushing_and_pulling_share_one_memory_allowance() {
+    // XSokoban 2: the pulling side makes most of the 3,929 positions. With
+    // a fixed half of 1 MiB each, it filled its half and the search gave
+    // up (it needed 1.5 MiB); sharing, it fits in 768 KiB.
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/levels/xsokoban/02.xsb");
+    let text = std::fs::read_to_string(path).expect("the repository's XSokoban 2");
+    let level = parse_level(&text).expect("XSokoban 2 parses");
+    let limits = Limits {
+        strategy: Strategy::PushPull,
+        ..Limits::with_time(Duration::from_secs(60)).with_memory(1 << 20)
+    };
+    let outcome = solve(&level, &limits, &AtomicBool::new(false));
+    assert!(matches!(outcome, Outcome::Solved(_)), "{outcome:?}");
 }
 
 #[test]

@@ -84,6 +84,18 @@ impl Table {
         self.nodes.len() >= self.max_nodes
     }
 
+    /// Nodes room has been taken for: what another table sharing one
+    /// allowance with this one cannot have.
+    pub fn reserved_nodes(&self) -> usize {
+        self.nodes.capacity()
+    }
+
+    /// Caps the nodes at `max_nodes`, which is never below
+    /// [`Table::reserved_nodes`] when tables share an allowance this way.
+    pub fn set_max_nodes(&mut self, max_nodes: usize) {
+        self.max_nodes = max_nodes;
+    }
+
     pub fn node(&self, index: u32) -> Node {
         self.nodes[index as usize]
     }

@@ -152,6 +152,13 @@ impl<'a> Search<'a> {
         self.expanded
     }
 
+    /// Lets this side hold what `total` nodes leave once `other` has its
+    /// room: the two directions draw on one allowance.
+    pub fn share(&mut self, total: usize, other: &Search<'_>) {
+        let left = total.saturating_sub(other.table.reserved_nodes());
+        self.table.set_max_nodes(left);
+    }
+
     /// Bytes held by the position store and the open list.
     pub fn bytes(&self) -> usize {
         self.table.bytes() + self.open.capacity() * size_of::<u64>()
