@@ -35,6 +35,7 @@ pub enum Stop {
 /// The clock and the cancel flag of one search.
 #[derive(Clone, Copy)]
 pub struct Budget<'a> {
+    started: Instant,
     /// `None` when the time limit is too far off to matter.
     deadline: Option<Instant>,
     cancel: &'a AtomicBool,
@@ -44,8 +45,10 @@ pub struct Budget<'a> {
 
 impl<'a> Budget<'a> {
     pub fn new(time: Duration, cancel: &'a AtomicBool) -> Self {
+        let started = Instant::now();
         Self {
-            deadline: Instant::now().checked_add(time),
+            started,
+            deadline: started.checked_add(time),
             cancel,
             race_over: None,
         }
@@ -57,6 +60,16 @@ impl<'a> Budget<'a> {
             race_over: Some(over),
             ..self
         }
+    }
+
+    /// This budget ending early, leaving the last `1 / part` of its time
+    /// to another search; the same when it has no deadline.
+    pub fn leaving(self, part: u32) -> Self {
+        let deadline = (self.deadline).map(|end| {
+            let part = end.saturating_duration_since(self.started) / part.max(1);
+            end.checked_sub(part).unwrap_or(end)
+        });
+        Self { deadline, ..self }
     }
 
     /// Whether to stop now, and why.
@@ -73,5 +86,26 @@ impl<'a> Budget<'a> {
 
     pub fn deadline(&self) -> Option<Instant> {
         self.deadline
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn leaving_a_part_ends_that_much_sooner() {
+        let cancel = AtomicBool::new(false);
+        let budget = Budget::new(Duration::from_secs(10), &cancel);
+        let early = budget.leaving(10);
+        let (end, early_end) = (budget.deadline(), early.deadline());
+        let left = end.zip(early_end).map(|(end, early)| end - early);
+        assert_eq!(left, Some(Duration::from_secs(1)));
+        assert!(
+            Budget::new(Duration::MAX, &cancel)
+                .leaving(10)
+                .deadline()
+                .is_none()
+        );
     }
 }

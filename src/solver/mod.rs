@@ -5,9 +5,10 @@
 //!
 //! Three searches race on the solver's own dense board (see `board`), each
 //! deterministic on its own: `bidirectional`, a weighted best-first search
-//! pushing and pulling, guided by the minimum-cost matching, on one thread;
-//! and `fess`, a feature-space search over macro moves, in two variants
-//! taking turns on another. All prune with dead squares, freeze deadlocks,
+//! pushing and pulling, guided by the minimum-cost matching; and `fess`, a
+//! feature-space search over macro moves, in two variants: one has a thread
+//! of its own, the other follows the push-pull search on a second thread
+//! for the last tenth of the time. All prune with dead squares, freeze deadlocks,
 //! PI-corrals and an impossible box-to-goal matching. The first answer
 //! wins.
 
@@ -55,8 +56,8 @@ pub struct Limits {
 /// Which searches run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Strategy {
-    /// The three below: the push-pull search on one thread, the two
-    /// feature searches taking turns on another; the first answer wins.
+    /// The three below: features on one thread; on another, push-pull,
+    /// then hotspots for the last tenth of the time. The first answer wins.
     #[default]
     Race,
     /// Only the bidirectional push-pull search.
@@ -188,8 +189,8 @@ pub fn solve_with_stats(level: &Level, limits: &Limits, cancel: &AtomicBool) -> 
             let (outcome, stats) = bidirectional::solve(&setup, limits, &budget);
             (outcome, with_winner(stats, Strategy::PushPull))
         }
-        Strategy::Features => features(&setup, limits, &budget, &[Advice::Plain]),
-        Strategy::Hotspots => features(&setup, limits, &budget, &[Advice::Hotspots]),
+        Strategy::Features => features(&setup, limits, &budget, Advice::Plain),
+        Strategy::Hotspots => features(&setup, limits, &budget, Advice::Hotspots),
     };
     // The pulling search counts its own table.
     stats.peak_bytes += Targets::bytes(setup.board.cells(), setup.goals.len());
@@ -247,68 +248,90 @@ fn prepare(level: &Level, limits: &Limits, budget: &Budget) -> Result<(Setup, us
     Ok((setup, tables))
 }
 
-/// The feature searches of `advice` taking turns on this thread, with the
-/// one that answered as the winner.
+/// The feature search with the advisors of `advice`, as the winner when
+/// it solves the level.
 fn features(
     setup: &Setup,
     limits: (usize, u64),
     budget: &Budget,
-    advice: &[Advice],
+    advice: Advice,
 ) -> (Outcome, Stats) {
-    let (outcome, stats, by) = fess::solve(setup, limits, budget, advice);
-    let winner = by.map(|advice| match advice {
+    let (outcome, stats) = fess::solve(setup, limits, budget, advice);
+    let strategy = match advice {
         Advice::Plain => Strategy::Features,
         Advice::Hotspots => Strategy::Hotspots,
-    });
+    };
+    let winner = matches!(outcome, Outcome::Solved(_)).then_some(strategy);
     (outcome, Stats { winner, ..stats })
 }
 
-/// Runs the push-pull search here with half of `memory`, and both feature
-/// searches on a second thread with a quarter each (they need less: at
-/// 10 s on `XSokoban` the push-pull search passes 300 MiB on levels it
-/// solves in 6 to 8 s), until one has an answer (a solution,
-/// or the push-pull search's proof that there is none) or the budget runs
-/// out. A feature search running out of moves proves nothing: it only
-/// ends. The feature searches differ only in their advice, yet solve
-/// different levels; taking turns, they leave the push-pull search a core
-/// of its own, which three threads on two cores did not (it then lost two
-/// `XSokoban` levels it solves in 6 to 8 s).
+/// The part of the time the hotspot search gets at the end of a race.
+const HOTSPOTS_PART: u32 = 10;
+
+/// Runs the feature search with plain advice on a second thread with half
+/// of `memory`, and here the push-pull search with the other half for all
+/// but the last tenth of the time, then the hotspot search with the same
+/// half, until one has an answer (a solution, or the push-pull search's
+/// proof that there is none) or the budget runs out. A feature search
+/// running out of moves proves nothing: it only ends.
+///
+/// Run alone with 10 s per level, each search solves levels the others
+/// miss: plain advice 61 of `XSokoban`'s 90, hotspots 58 and push-pull 33,
+/// all three 64 together. Plain advice is strongest, so it has a core of
+/// its own; push-pull finishes most Microban levels within milliseconds
+/// and two `XSokoban` levels only after 3 to 8 s, and of what only the
+/// hotspot search solves, all but one level fall in its first 0.3 s.
 fn race(setup: &Setup, (memory, expansions): (usize, u64), budget: &Budget) -> (Outcome, Stats) {
     let over = AtomicBool::new(false);
     let budget = budget.racing(&over);
     let half = memory / 2;
     let decisive = |outcome: &Outcome| matches!(outcome, Outcome::Solved(_) | Outcome::Unsolvable);
-    let (pushed, featured) = std::thread::scope(|scope| {
-        let feature_thread = scope.spawn(|| {
-            let both = [Advice::Plain, Advice::Hotspots];
-            let result = features(setup, (half, expansions), &budget, &both);
-            if decisive(&result.0) {
-                over.store(true, Ordering::Relaxed);
-            }
-            result
-        });
-        let pushed = bidirectional::solve(setup, (half, expansions), &budget);
-        if decisive(&pushed.0) {
+    let finish = |result: (Outcome, Stats)| {
+        if decisive(&result.0) {
             over.store(true, Ordering::Relaxed);
         }
-        // A panic in the feature searches leaves the push-pull answer.
+        result
+    };
+    let (tried, featured) = std::thread::scope(|scope| {
+        let feature_thread =
+            scope.spawn(|| finish(features(setup, (half, expansions), &budget, Advice::Plain)));
+        let early = budget.leaving(HOTSPOTS_PART);
+        let pushed = finish(bidirectional::solve(setup, (half, expansions), &early));
+        let pushed = (pushed.0, with_winner(pushed.1, Strategy::PushPull));
+        let tried = if decisive(&pushed.0) || budget.stop().is_some() {
+            pushed
+        } else {
+            let hot = finish(features(
+                setup,
+                (half, expansions),
+                &budget,
+                Advice::Hotspots,
+            ));
+            let stats = Stats {
+                expanded: pushed.1.expanded + hot.1.expanded,
+                peak_bytes: pushed.1.peak_bytes.max(hot.1.peak_bytes),
+                winner: hot.1.winner,
+            };
+            (hot.0, stats)
+        };
+        // A panic in the plain feature search leaves this thread's answer.
         let featured = feature_thread
             .join()
             .unwrap_or((Outcome::GaveUp, Stats::default()));
-        (pushed, featured)
+        (tried, featured)
     });
     let stats = Stats {
-        expanded: pushed.1.expanded + featured.1.expanded,
-        peak_bytes: pushed.1.peak_bytes + featured.1.peak_bytes,
+        expanded: tried.1.expanded + featured.1.expanded,
+        peak_bytes: tried.1.peak_bytes + featured.1.peak_bytes,
         winner: None,
     };
-    // Both may finish at once; the push-pull answer then goes first.
-    if decisive(&pushed.0) || !decisive(&featured.0) {
-        (pushed.0, with_winner(stats, Strategy::PushPull))
+    // Both may finish at once; this thread's answer then goes first.
+    let (outcome, winner) = if decisive(&tried.0) || !decisive(&featured.0) {
+        (tried.0, tried.1.winner)
     } else {
-        let winner = featured.1.winner;
-        (featured.0, Stats { winner, ..stats })
-    }
+        (featured.0, featured.1.winner)
+    };
+    (outcome, Stats { winner, ..stats })
 }
 
 /// The outcome of a search the budget stopped part-way.

@@ -12,7 +12,7 @@ use crate::solver::moves::MacroMove;
 /// Which advisors nominate moves. Hotspots always break ties; as an
 /// advisor too they win some levels and lose others (at 20,000 positions
 /// per level, 50 of `XSokoban`'s 90 with it, 53 without, 56 between them),
-/// so the race runs both, taking turns.
+/// so the race runs both.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Advice {
     /// Packing and connectivity.

@@ -50,52 +50,33 @@ const MAX_BOX_CELLS: usize = 200_000;
 const MEMORY_EVERY: u32 = 1024;
 
 /// Runs the search on `setup` with `memory` bytes for its positions and at
-/// most `expansions` positions worked out, with the advisors of each of
-/// `advice`: more than one take turns, a piece of work each, on this
-/// thread. Running out of work proves nothing here (the race leaves proofs
-/// to the push-pull search), so it gives up. Also tells which advice
-/// solved it.
+/// most `expansions` positions worked out, with the advisors of `advice`.
+/// Running out of work proves nothing here (the race leaves proofs to the
+/// push-pull search), so it gives up.
 pub fn solve(
     setup: &Setup,
     (memory, expansions): (usize, u64),
     budget: &Budget,
-    advice: &[Advice],
-) -> (Outcome, Stats, Option<Advice>) {
+    advice: Advice,
+) -> (Outcome, Stats) {
     let mut stats = Stats::default();
     if setup.boxes.len().saturating_mul(setup.board.cells()) > MAX_BOX_CELLS {
-        return (Outcome::GaveUp, stats, None);
+        return (Outcome::GaveUp, stats);
     }
     let Some(packing) = Packing::new(&setup.board, &setup.boxes, budget) else {
-        return (stopped(budget), stats, None);
+        return (stopped(budget), stats);
     };
     let Some(hotspots) = Hotspots::new(&setup.board, budget) else {
-        return (stopped(budget), stats, None);
+        return (stopped(budget), stats);
     };
-    let share = memory / advice.len().max(1);
-    let mut searches: Vec<_> = (advice.iter())
-        .map(|&a| Fess::new(setup, (&packing, &hotspots, a), share, budget))
-        .collect();
-    let mut ended: Vec<Option<Outcome>> = searches.iter_mut().map(Fess::start).collect();
-    let solved = |ended: &[Option<Outcome>]| {
-        (ended.iter()).position(|e| matches!(e, Some(Outcome::Solved(_))))
-    };
-    let mut answer = solved(&ended);
-    while answer.is_none() && ended.iter().any(Option::is_none) {
-        for (search, end) in searches.iter_mut().zip(&mut ended) {
-            if end.is_none() {
-                *end = search.turn(expansions);
-            }
-        }
-        answer = solved(&ended);
+    let mut search = Fess::new(setup, (&packing, &hotspots, advice), memory, budget);
+    let mut ended = search.start();
+    while ended.is_none() {
+        ended = search.turn(expansions);
     }
-    stats.expanded = searches.iter().map(|s| s.expanded).sum();
-    stats.peak_bytes = searches.iter().map(Fess::bytes).sum();
-    let outcome = match answer {
-        Some(index) => ended.swap_remove(index),
-        None => ended.into_iter().next().flatten(),
-    };
-    let outcome = outcome.unwrap_or(Outcome::GaveUp);
-    (outcome, stats, answer.map(|index| advice[index]))
+    stats.expanded = search.expanded;
+    stats.peak_bytes = search.bytes();
+    (ended.unwrap_or(Outcome::GaveUp), stats)
 }
 
 /// A queued piece of work.
