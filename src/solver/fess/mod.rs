@@ -343,7 +343,6 @@ impl<'a> Fess<'a> {
             .all(|&g| self.occupied[usize::from(g)])
     }
 
-    /// The features of the position on the board now.
     /// The features of the position on the board now: the loaded boxes
     /// with the one on `from` moved to `to` (`NONE` for none), which leave
     /// `areas` of free floor (`None` to count them here).
