@@ -82,7 +82,7 @@ enum Command {
         jobs: usize,
         /// Which searches run: race (features on one thread; push-pull,
         /// then hotspots for the last tenth of the time, on another), or
-        /// one alone: push-pull, features or hotspots.
+        /// one alone: push-pull, features, hotspots or plan (not raced).
         #[arg(long, default_value = "race")]
         strategy: schokoban::solver::Strategy,
         /// Stop each search after expanding this many positions, for

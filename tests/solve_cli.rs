@@ -162,6 +162,9 @@ fn bench_runs_one_strategy_alone_and_caps_the_positions() {
     let output = schokoban(&["bench", path, "--strategy", "features"]);
     let text = stdout(&output);
     assert!(text.contains(", solved by features, "), "{text}");
+    let output = schokoban(&["bench", path, "--strategy", "plan"]);
+    let text = stdout(&output);
+    assert!(text.contains(", solved by plan, "), "{text}");
     let output = schokoban(&["bench", path, "--strategy", "push-pull", "--nodes", "0"]);
     let text = stdout(&output);
     assert!(
@@ -169,7 +172,7 @@ fn bench_runs_one_strategy_alone_and_caps_the_positions() {
         "{text}"
     );
     let output = schokoban(&["bench", path, "--strategy", "fastest"]);
-    assert!(stderr(&output).contains("race, push-pull, features or hotspots"));
+    assert!(stderr(&output).contains("race, push-pull, features, hotspots or plan"));
     assert_eq!(output.status.code(), Some(2));
 }
 

@@ -38,7 +38,7 @@ pub use deadlock::Deadlocks;
 use crate::game::{Direction, Level, Pos, Step};
 use board::{Board, Cell, Mode, Targets};
 use budget::{Budget, Stop};
-use fess::Advice;
+use fess::{Advice, Guide, Variant};
 
 /// The budget for one search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,8 +56,8 @@ pub struct Limits {
 /// Which searches run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Strategy {
-    /// The three below: features on one thread; on another, push-pull,
-    /// then hotspots for the last tenth of the time. The first answer wins.
+    /// Features on one thread; on another, push-pull, then hotspots for
+    /// the last tenth of the time. The first answer wins.
     #[default]
     Race,
     /// Only the bidirectional push-pull search.
@@ -66,14 +66,19 @@ pub enum Strategy {
     Features,
     /// Only the feature-space search with a hotspot advisor besides.
     Hotspots,
+    /// Only the feature-space search advised as `Features`, counting
+    /// progress along the backward plan on every level: not in the race
+    /// (it solves as many levels, different ones), but there to measure.
+    Plan,
 }
 
 impl Strategy {
-    const ALL: [Strategy; 4] = [
+    const ALL: [Strategy; 5] = [
         Strategy::Race,
         Strategy::PushPull,
         Strategy::Features,
         Strategy::Hotspots,
+        Strategy::Plan,
     ];
 
     pub fn name(self) -> &'static str {
@@ -82,7 +87,19 @@ impl Strategy {
             Strategy::PushPull => "push-pull",
             Strategy::Features => "features",
             Strategy::Hotspots => "hotspots",
+            Strategy::Plan => "plan",
         }
+    }
+
+    /// The feature search this strategy runs alone, if it is one.
+    fn variant(self) -> Option<Variant> {
+        let (advice, guide) = match self {
+            Strategy::Race | Strategy::PushPull => return None,
+            Strategy::Features => (Advice::Plain, Guide::Layers),
+            Strategy::Hotspots => (Advice::Hotspots, Guide::Layers),
+            Strategy::Plan => (Advice::Plain, Guide::Plan),
+        };
+        Some(Variant { advice, guide })
     }
 }
 
@@ -93,7 +110,9 @@ impl std::str::FromStr for Strategy {
         Self::ALL
             .into_iter()
             .find(|s| s.name() == name)
-            .ok_or_else(|| format!("no strategy {name:?}: race, push-pull, features or hotspots"))
+            .ok_or_else(|| {
+                format!("no strategy {name:?}: race, push-pull, features, hotspots or plan")
+            })
     }
 }
 
@@ -189,8 +208,9 @@ pub fn solve_with_stats(level: &Level, limits: &Limits, cancel: &AtomicBool) -> 
             let (outcome, stats) = bidirectional::solve(&setup, limits, &budget);
             (outcome, with_winner(stats, Strategy::PushPull))
         }
-        Strategy::Features => features(&setup, limits, &budget, Advice::Plain),
-        Strategy::Hotspots => features(&setup, limits, &budget, Advice::Hotspots),
+        Strategy::Features | Strategy::Hotspots | Strategy::Plan => {
+            features(&setup, limits, &budget, strategy)
+        }
     };
     // The pulling search counts its own table.
     stats.peak_bytes += Targets::bytes(setup.board.cells(), setup.goals.len());
@@ -248,19 +268,18 @@ fn prepare(level: &Level, limits: &Limits, budget: &Budget) -> Result<(Setup, us
     Ok((setup, tables))
 }
 
-/// The feature search with the advisors of `advice`, as the winner when
-/// it solves the level.
+/// The feature search of `strategy` alone, as the winner when it solves
+/// the level.
 fn features(
     setup: &Setup,
     limits: (usize, u64),
     budget: &Budget,
-    advice: Advice,
+    strategy: Strategy,
 ) -> (Outcome, Stats) {
-    let (outcome, stats) = fess::solve(setup, limits, budget, advice);
-    let strategy = match advice {
-        Advice::Plain => Strategy::Features,
-        Advice::Hotspots => Strategy::Hotspots,
+    let Some(variant) = strategy.variant() else {
+        return (Outcome::GaveUp, Stats::default());
     };
+    let (outcome, stats) = fess::solve(setup, limits, budget, variant);
     let winner = matches!(outcome, Outcome::Solved(_)).then_some(strategy);
     (outcome, Stats { winner, ..stats })
 }
@@ -268,19 +287,21 @@ fn features(
 /// The part of the time the hotspot search gets at the end of a race.
 const HOTSPOTS_PART: u32 = 10;
 
-/// Runs the feature search with plain advice on a second thread with half
-/// of `memory`, and here the push-pull search with the other half for all
-/// but the last tenth of the time, then the hotspot search with the same
-/// half, until one has an answer (a solution, or the push-pull search's
-/// proof that there is none) or the budget runs out. A feature search
-/// running out of moves proves nothing: it only ends.
+/// Runs the features search on a second thread with half of `memory`, and
+/// here the push-pull search with the other half for all but the last
+/// tenth of the time, then the hotspot search with the same half, until
+/// one has an answer (a solution, or the push-pull search's proof that
+/// there is none) or the budget runs out. A feature search running out of
+/// moves proves nothing: it only ends.
 ///
 /// Run alone with 10 s per level, each search solves levels the others
-/// miss: plain advice 61 of `XSokoban`'s 90, hotspots 58 and push-pull 33,
-/// all three 64 together. Plain advice is strongest, so it has a core of
-/// its own; push-pull finishes most Microban levels within milliseconds
-/// and two `XSokoban` levels only after 3 to 8 s, and of what only the
-/// hotspot search solves, all but one level fall in its first 0.3 s.
+/// miss: on `XSokoban`'s 90, features 61, hotspots 58 and push-pull 33,
+/// all three 64 together. Features is strongest, so it has a core of its
+/// own; push-pull finishes most Microban levels within milliseconds and
+/// two `XSokoban` levels only after 3 to 8 s, and of what only the hotspot
+/// search solves, all but one level fall in its first 0.3 s. (The plan
+/// search in place of features solved the same 64: three levels more,
+/// three fewer.)
 fn race(setup: &Setup, (memory, expansions): (usize, u64), budget: &Budget) -> (Outcome, Stats) {
     let over = AtomicBool::new(false);
     let budget = budget.racing(&over);
@@ -293,20 +314,22 @@ fn race(setup: &Setup, (memory, expansions): (usize, u64), budget: &Budget) -> (
         result
     };
     let (tried, featured) = std::thread::scope(|scope| {
-        let feature_thread =
-            scope.spawn(|| finish(features(setup, (half, expansions), &budget, Advice::Plain)));
+        let feature_thread = scope.spawn(|| {
+            finish(features(
+                setup,
+                (half, expansions),
+                &budget,
+                Strategy::Features,
+            ))
+        });
         let early = budget.leaving(HOTSPOTS_PART);
         let pushed = finish(bidirectional::solve(setup, (half, expansions), &early));
         let pushed = (pushed.0, with_winner(pushed.1, Strategy::PushPull));
         let tried = if decisive(&pushed.0) || budget.stop().is_some() {
             pushed
         } else {
-            let hot = finish(features(
-                setup,
-                (half, expansions),
-                &budget,
-                Advice::Hotspots,
-            ));
+            let hot = Strategy::Hotspots;
+            let hot = finish(features(setup, (half, expansions), &budget, hot));
             let stats = Stats {
                 expanded: pushed.1.expanded + hot.1.expanded,
                 peak_bytes: pushed.1.peak_bytes.max(hot.1.peak_bytes),
@@ -314,7 +337,7 @@ fn race(setup: &Setup, (memory, expansions): (usize, u64), budget: &Budget) -> (
             };
             (hot.0, stats)
         };
-        // A panic in the plain feature search leaves this thread's answer.
+        // A panic in the features search leaves this thread's answer.
         let featured = feature_thread
             .join()
             .unwrap_or((Outcome::GaveUp, Stats::default()));

@@ -25,6 +25,7 @@ use advisors::{ADVISORS, Scored};
 use frozen::FrozenGoals;
 use growth::{grow_within, needs_room};
 use hotspots::Hotspots;
+pub use progress::Guide;
 use progress::Packing;
 use space::{Features, Space};
 
@@ -49,27 +50,34 @@ const MAX_BOX_CELLS: usize = 200_000;
 /// growth at most.
 const MEMORY_EVERY: u32 = 1024;
 
-/// Runs the search on `setup` with `memory` bytes for its positions and at
-/// most `expansions` positions worked out, with the advisors of `advice`.
-/// Running out of work proves nothing here (the race leaves proofs to the
-/// push-pull search), so it gives up.
+/// One feature search: its advisors and what it counts as packed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Variant {
+    pub advice: Advice,
+    pub guide: Guide,
+}
+
+/// Runs the search of `variant` on `setup` with `memory` bytes for its
+/// positions and at most `expansions` positions worked out. Running out of
+/// work proves nothing here (the race leaves proofs to the push-pull
+/// search), so it gives up.
 pub fn solve(
     setup: &Setup,
     (memory, expansions): (usize, u64),
     budget: &Budget,
-    advice: Advice,
+    variant: Variant,
 ) -> (Outcome, Stats) {
     let mut stats = Stats::default();
     if setup.boxes.len().saturating_mul(setup.board.cells()) > MAX_BOX_CELLS {
         return (Outcome::GaveUp, stats);
     }
-    let Some(packing) = Packing::new(&setup.board, &setup.boxes, budget) else {
+    let Some(packing) = Packing::new(&setup.board, &setup.boxes, variant.guide, budget) else {
         return (stopped(budget), stats);
     };
     let Some(hotspots) = Hotspots::new(&setup.board, budget) else {
         return (stopped(budget), stats);
     };
-    let mut search = Fess::new(setup, (&packing, &hotspots, advice), memory, budget);
+    let mut search = Fess::new(setup, (&packing, &hotspots, variant.advice), memory, budget);
     let mut ended = search.start();
     while ended.is_none() {
         ended = search.turn(expansions);

@@ -5,11 +5,23 @@ use crate::solver::budget::Budget;
 use crate::solver::packing::PackingOrder;
 use crate::solver::parking::ParkingPlan;
 
+/// What a search counts as progress.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Guide {
+    /// Fill layers, or the parking plan on levels where it parks.
+    Layers,
+    /// The backward plan on every level it is found for. Alone it solves
+    /// as many `XSokoban` levels as [`Guide::Layers`] at 10 s (61 of 90,
+    /// as rkirov/sokoban-ai found it one fewer), but three of them (36,
+    /// 71, 74) no other search here solves.
+    Plan,
+}
+
 /// How the search counts boxes packed: by the parking plan on levels
 /// whose plan parks a box on the way, where fill layers cannot tell a
 /// park from a blunder, else by the fill layers (rkirov/sokoban-ai
 /// measured 52 to 59 of `XSokoban`'s 90 so, and lost one with the plan
-/// used everywhere).
+/// used everywhere), or by the plan wherever there is one.
 pub enum Packing {
     Layers(PackingOrder),
     Plan(ParkingPlan),
@@ -17,8 +29,12 @@ pub enum Packing {
 
 impl Packing {
     /// `None` when `budget` stops it.
-    pub fn new(board: &Board, starts: &[Cell], budget: &Budget) -> Option<Self> {
-        match ParkingPlan::new(board, starts, budget) {
+    pub fn new(board: &Board, starts: &[Cell], guide: Guide, budget: &Budget) -> Option<Self> {
+        let plan = match guide {
+            Guide::Layers => ParkingPlan::new(board, starts, budget),
+            Guide::Plan => ParkingPlan::any(board, starts, budget),
+        };
+        match plan {
             Ok(Some(plan)) => Some(Self::Plan(plan)),
             Ok(None) => PackingOrder::new(board, starts, budget).map(Self::Layers),
             Err(_) => None,

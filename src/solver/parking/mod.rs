@@ -28,7 +28,7 @@ struct Step {
     to: Cell,
 }
 
-/// A forward plan that parks at least one box off the goals.
+/// A forward plan of box moves from the start to the solved position.
 #[derive(Clone, Debug)]
 pub struct ParkingPlan {
     goals: Vec<Cell>,
@@ -44,13 +44,17 @@ impl ParkingPlan {
     /// when its plan parks nothing, it finds none within its own caps, or
     /// the board is past them; `Err` when `budget` stops it.
     pub fn new(board: &Board, starts: &[Cell], budget: &Budget) -> Result<Option<Self>, Stop> {
+        Ok(Self::any(board, starts, budget)?.filter(|plan| plan.parks(board) > 0))
+    }
+
+    /// [`ParkingPlan::new`], also when the plan parks nothing: then it is
+    /// one order of goal fills, stricter than the fill layers, which guides
+    /// a search differently (see `fess::Guide`).
+    pub fn any(board: &Board, starts: &[Cell], budget: &Budget) -> Result<Option<Self>, Stop> {
         let Some(line) = search::backward_line(board, starts, budget)? else {
             return Ok(None);
         };
         let steps = forward_steps(&line);
-        if steps.iter().all(|s| board.is_goal(s.to)) {
-            return Ok(None);
-        }
         let mut fills = vec![0];
         for (i, step) in steps.iter().enumerate() {
             let stays = steps[i + 1..]
@@ -86,7 +90,6 @@ impl ParkingPlan {
     }
 
     /// How many steps park: put a box on a square off the goals.
-    #[cfg(test)]
     fn parks(&self, board: &Board) -> usize {
         self.steps.iter().filter(|s| !board.is_goal(s.to)).count()
     }

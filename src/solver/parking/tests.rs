@@ -150,9 +150,22 @@ fn a_goal_filled_without_its_park_counts_nothing() {
 }
 
 #[test]
-fn goals_filled_in_layer_order_give_no_plan() {
+fn goals_filled_in_layer_order_give_no_plan_unless_any_is_asked_for() {
     let level = parse_level("#######\n#..$$@#\n#  ## #\n#     #\n#######\n").expect("parses");
     assert!(plan(&level).is_none());
+    let (board, starts) = board_and_starts(&level);
+    let cancel = AtomicBool::new(false);
+    let budget = Budget::new(Duration::from_secs(60), &cancel);
+    let any = ParkingPlan::any(&board, &starts, &budget).expect("no stop");
+    let any = any.expect("a plan of goal fills");
+    assert_eq!(any.parks(&board), 0);
+    // The far goal first, then the near one.
+    let mut occupied = vec![false; board.cells()];
+    let near = board.cell(Pos::new(2, 1)).expect("floor");
+    occupied[usize::from(near)] = true;
+    assert_eq!(any.progress(&occupied), 0);
+    occupied[usize::from(board.cell(Pos::new(1, 1)).expect("floor"))] = true;
+    assert_eq!(any.progress(&occupied), 2);
 }
 
 #[test]
