@@ -8,9 +8,9 @@
 //! pushing and pulling, guided by the minimum-cost matching; and `fess`, a
 //! feature-space search over macro moves, in two variants: one has a thread
 //! of its own, the other follows the push-pull search on a second thread
-//! for the last tenth of the time. All prune with dead squares, freeze deadlocks,
-//! PI-corrals and an impossible box-to-goal matching. The first answer
-//! wins.
+//! for the last tenth of the time (a third variant, `Strategy::Plan`, runs
+//! only alone). All prune with dead squares, freeze deadlocks, PI-corrals
+//! and an impossible box-to-goal matching. The first answer wins.
 
 mod bidirectional;
 mod board;
