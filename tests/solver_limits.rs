@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use giant_room::giant_room;
 use schokoban::game::{Level, parse_level};
+use schokoban::library::Collection;
 use schokoban::solver::{Deadlocks, Limits, Outcome, Strategy, TooLarge, solve};
 
 fn room(side: usize, boxes: usize) -> Level {
@@ -72,9 +73,8 @@ fn pushing_and_pulling_share_one_memory_allowance() {
     // XSokoban 2: the pulling side makes most of the 3,929 positions. With
     // a fixed half of 1 MiB each, it filled its half and the search gave
     // up (it needed 1.5 MiB); sharing, it fits in 768 KiB.
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/levels/xsokoban/02.xsb");
-    let text = std::fs::read_to_string(path).expect("the repository's XSokoban 2");
-    let level = parse_level(&text).expect("XSokoban 2 parses");
+    let xsokoban = Collection::from_id("xsokoban").expect("built in");
+    let level = xsokoban.level(1).expect("level 2 exists").expect("parses");
     let limits = Limits {
         strategy: Strategy::PushPull,
         ..Limits::with_time(Duration::from_secs(60)).with_memory(1 << 20)

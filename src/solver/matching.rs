@@ -17,6 +17,8 @@ pub struct Matching {
     /// Per column, the stamp of the augmenting search that visited it.
     visited: Vec<u32>,
     stamp: u32,
+    /// Rows no free column took at once.
+    waiting: Vec<usize>,
 }
 
 impl Matching {
@@ -36,19 +38,22 @@ impl Matching {
         self.owner.clear();
         self.owner.resize(cols, FREE);
         self.visited.resize(cols, 0);
-        let mut waiting = Vec::new();
+        self.waiting.clear();
         for r in 0..rows {
             let costs = row(r);
             let free = (0..cols).find(|&c| self.owner[c] == FREE && costs[c] < UNREACHABLE);
             match free {
                 Some(c) => self.owner[c] = r,
-                None => waiting.push(r),
+                None => self.waiting.push(r),
             }
         }
-        waiting.into_iter().all(|r| {
+        let waiting = std::mem::take(&mut self.waiting);
+        let all = waiting.iter().all(|&r| {
             self.next_stamp();
             self.augment(r, cols, &row)
-        })
+        });
+        self.waiting = waiting;
+        all
     }
 
     /// Finds `r` a column, moving owners along an augmenting path.

@@ -53,6 +53,20 @@ pub struct Limits {
     pub strategy: Strategy,
 }
 
+/// The feature searches, as [`Strategy`] names them.
+const FEATURES: Variant = Variant {
+    advice: Advice::Plain,
+    guide: Guide::Layers,
+};
+const HOTSPOTS: Variant = Variant {
+    advice: Advice::Hotspots,
+    guide: Guide::Layers,
+};
+const PLAN: Variant = Variant {
+    advice: Advice::Plain,
+    guide: Guide::Plan,
+};
+
 /// Which searches run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Strategy {
@@ -93,13 +107,12 @@ impl Strategy {
 
     /// The feature search this strategy runs alone, if it is one.
     fn variant(self) -> Option<Variant> {
-        let (advice, guide) = match self {
-            Strategy::Race | Strategy::PushPull => return None,
-            Strategy::Features => (Advice::Plain, Guide::Layers),
-            Strategy::Hotspots => (Advice::Hotspots, Guide::Layers),
-            Strategy::Plan => (Advice::Plain, Guide::Plan),
-        };
-        Some(Variant { advice, guide })
+        match self {
+            Strategy::Race | Strategy::PushPull => None,
+            Strategy::Features => Some(FEATURES),
+            Strategy::Hotspots => Some(HOTSPOTS),
+            Strategy::Plan => Some(PLAN),
+        }
     }
 }
 
@@ -202,15 +215,13 @@ pub fn solve_with_stats(level: &Level, limits: &Limits, cancel: &AtomicBool) -> 
     let expansions = limits.max_expansions.unwrap_or(u64::MAX);
     let strategy = limits.strategy;
     let limits = (memory, expansions);
-    let (outcome, mut stats) = match strategy {
-        Strategy::Race => race(&setup, limits, &budget),
-        Strategy::PushPull => {
+    let (outcome, mut stats) = match (strategy, strategy.variant()) {
+        (_, Some(variant)) => features(&setup, limits, &budget, (strategy, variant)),
+        (Strategy::PushPull, None) => {
             let (outcome, stats) = bidirectional::solve(&setup, limits, &budget);
             (outcome, with_winner(stats, Strategy::PushPull))
         }
-        Strategy::Features | Strategy::Hotspots | Strategy::Plan => {
-            features(&setup, limits, &budget, strategy)
-        }
+        (_, None) => race(&setup, limits, &budget),
     };
     // The pulling search counts its own table.
     stats.peak_bytes += Targets::bytes(setup.board.cells(), setup.goals.len());
@@ -268,17 +279,14 @@ fn prepare(level: &Level, limits: &Limits, budget: &Budget) -> Result<(Setup, us
     Ok((setup, tables))
 }
 
-/// The feature search of `strategy` alone, as the winner when it solves
-/// the level.
+/// The feature search `variant`, with `strategy` (its name) as the winner
+/// when it solves the level.
 fn features(
     setup: &Setup,
     limits: (usize, u64),
     budget: &Budget,
-    strategy: Strategy,
+    (strategy, variant): (Strategy, Variant),
 ) -> (Outcome, Stats) {
-    let Some(variant) = strategy.variant() else {
-        return (Outcome::GaveUp, Stats::default());
-    };
     let (outcome, stats) = fess::solve(setup, limits, budget, variant);
     let winner = matches!(outcome, Outcome::Solved(_)).then_some(strategy);
     (outcome, Stats { winner, ..stats })
@@ -313,22 +321,17 @@ fn race(setup: &Setup, (memory, expansions): (usize, u64), budget: &Budget) -> (
         }
         result
     };
+    let plain = (Strategy::Features, FEATURES);
     let (tried, featured) = std::thread::scope(|scope| {
-        let feature_thread = scope.spawn(|| {
-            finish(features(
-                setup,
-                (half, expansions),
-                &budget,
-                Strategy::Features,
-            ))
-        });
+        let feature_thread =
+            scope.spawn(|| finish(features(setup, (half, expansions), &budget, plain)));
         let early = budget.leaving(HOTSPOTS_PART);
         let pushed = finish(bidirectional::solve(setup, (half, expansions), &early));
         let pushed = (pushed.0, with_winner(pushed.1, Strategy::PushPull));
         let tried = if decisive(&pushed.0) || budget.stop().is_some() {
             pushed
         } else {
-            let hot = Strategy::Hotspots;
+            let hot = (Strategy::Hotspots, HOTSPOTS);
             let hot = finish(features(setup, (half, expansions), &budget, hot));
             let stats = Stats {
                 expanded: pushed.1.expanded + hot.1.expanded,
