@@ -59,6 +59,18 @@ pub fn flood(
     least
 }
 
+/// [`flood`] after forgetting every earlier mark.
+pub fn flood_anew(
+    board: &Board,
+    occupied: &[bool],
+    marks: &mut Marks,
+    stack: &mut Vec<Cell>,
+    from: Cell,
+) -> Cell {
+    marks.next();
+    flood(board, occupied, marks, stack, from)
+}
+
 /// The smallest cell of each area of floor free of boxes, in cell order.
 pub fn areas(
     board: &Board,

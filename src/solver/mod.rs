@@ -24,6 +24,7 @@ mod marks;
 mod matching;
 mod moves;
 mod packing;
+mod pairs;
 mod parking;
 mod path;
 mod search;

@@ -34,7 +34,7 @@ use super::budget::Budget;
 use super::corral::Corrals;
 use super::deadlock::freeze_deadlock;
 use super::hungarian::Assignment;
-use super::marks::{Marks, flood};
+use super::marks::{Marks, flood, flood_anew};
 use super::matching::Matching;
 use super::moves::{MacroMove, MacroMoves, regions};
 use super::table::{Lookup, Node, Table, Zobrist};
@@ -366,8 +366,7 @@ impl<'a> Fess<'a> {
 
     /// The smallest cell the player can walk to from `player`.
     fn normalise(&mut self, player: Cell) -> Cell {
-        self.marks.next();
-        flood(
+        flood_anew(
             self.board,
             &self.occupied,
             &mut self.marks,

@@ -31,6 +31,9 @@ impl Search<'_> {
         {
             return Status::Running;
         }
+        if self.makes_dead_pair(parent_boxes, i, (to, player)) {
+            return Status::Running;
+        }
         let mut child = std::mem::take(&mut self.child);
         child.clear();
         child.extend_from_slice(parent_boxes);
@@ -46,6 +49,17 @@ impl Search<'_> {
         );
         self.child = child;
         status
+    }
+
+    /// Whether box `i` of `parent_boxes`, moved to `to`, makes a dead pair
+    /// with another.
+    fn makes_dead_pair(&self, parent_boxes: &[Cell], i: usize, (to, player): (Cell, Cell)) -> bool {
+        self.pairs.as_ref().is_some_and(|pairs| {
+            let others = parent_boxes.iter().enumerate().filter(|&(j, _)| j != i);
+            others
+                .into_iter()
+                .any(|(_, &b)| pairs.is_dead([to, b], player))
+        })
     }
 
     fn add_child(

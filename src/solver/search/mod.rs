@@ -15,7 +15,8 @@ use super::budget::Budget;
 use super::corral::Corrals;
 use super::hungarian::Assignment;
 use super::macros::Macros;
-use super::marks::{Marks, flood};
+use super::marks::{Marks, flood_anew};
+use super::pairs::DeadPairs;
 use super::table::{Lookup, Node, Table, Zobrist};
 
 /// How much the distance bound counts against moves made, pushing and
@@ -84,6 +85,9 @@ pub struct Search<'a> {
     macros: Macros,
     /// When a PI-corral was found, the only pushes worth making.
     only: Option<Vec<(Cell, usize)>>,
+    /// Pairs of boxes that can never both get to the targets, once the
+    /// level has proved hard enough to be worth the table.
+    pairs: Option<DeadPairs>,
 }
 
 impl<'a> Search<'a> {
@@ -120,6 +124,7 @@ impl<'a> Search<'a> {
             corrals: Corrals::new(cells),
             macros: Macros::new(board, box_count == goals.len()),
             only: None,
+            pairs: None,
         }
     }
 
@@ -159,9 +164,15 @@ impl<'a> Search<'a> {
         self.table.set_max_nodes(left);
     }
 
-    /// Bytes held by the position store and the open list.
+    /// From now on, prunes positions holding a pair in `pairs`.
+    pub fn set_pairs(&mut self, pairs: Option<DeadPairs>) {
+        self.pairs = pairs;
+    }
+
+    /// Bytes held by the position store, the open list and the pairs.
     pub fn bytes(&self) -> usize {
-        self.table.bytes() + self.open.capacity() * size_of::<u64>()
+        let pairs = self.pairs.as_ref().map_or(0, DeadPairs::bytes);
+        self.table.bytes() + self.open.capacity() * size_of::<u64>() + pairs
     }
 
     /// Expands up to `count` positions.
@@ -185,8 +196,7 @@ impl<'a> Search<'a> {
         parent_boxes.clear();
         parent_boxes.extend_from_slice(self.table.boxes(index));
         self.set_boxes(&parent_boxes, true);
-        self.reach.next();
-        flood(
+        flood_anew(
             self.board,
             &self.occupied,
             &mut self.reach,
@@ -298,8 +308,7 @@ impl<'a> Search<'a> {
     /// The canonical place of a player standing on `player`: the smallest
     /// cell it can walk to.
     fn normalise(&mut self, player: Cell) -> Cell {
-        self.child_marks.next();
-        flood(
+        flood_anew(
             self.board,
             &self.occupied,
             &mut self.child_marks,
