@@ -14,7 +14,7 @@ use std::collections::VecDeque;
 
 use super::board::{Board, Cell, Mode, NONE, opposite};
 use super::budget::Budget;
-use super::marks::{Marks, areas, flood, flood_anew};
+use super::marks::{Marks, areas, flood_anew};
 
 /// Levels whose table would have more states are left without one: its
 /// states grow with the cells to the power of the boxes plus one. This
@@ -75,7 +75,7 @@ impl<const K: usize> DeadSets<K> {
             DEAD => true,
             row => {
                 let bit = (row - FIRST_ROW) as usize * self.row_words() * 64 + usize::from(player);
-                self.lost[bit / 64] & (1 << (bit % 64)) != 0
+                has_bit(&self.lost, bit)
             }
         }
     }
@@ -133,10 +133,9 @@ impl<const K: usize> DeadSets<K> {
         let mut row = vec![0u64; self.row_words()];
         let mut lost_cells = 0;
         for &rep in lost {
-            marks.next();
-            flood(board, occupied, marks, stack, rep);
+            flood_anew(board, occupied, marks, stack, rep);
             for cell in (0..self.cells as Cell).filter(|&c| marks.has(c)) {
-                row[usize::from(cell) / 64] |= 1 << (cell % 64);
+                set_bit(&mut row, usize::from(cell));
                 lost_cells += 1;
             }
         }
@@ -174,6 +173,14 @@ fn next_set<const K: usize>(set: &mut [Cell; K], cells: usize) -> bool {
     false
 }
 
+fn has_bit(words: &[u64], bit: usize) -> bool {
+    words[bit / 64] & (1 << (bit % 64)) != 0
+}
+
+fn set_bit(words: &mut [u64], bit: usize) {
+    words[bit / 64] |= 1 << (bit % 64);
+}
+
 fn place(occupied: &mut [bool], set: &[Cell], present: bool) {
     for &c in set {
         occupied[usize::from(c)] = present;
@@ -190,15 +197,14 @@ struct Reached {
 impl Reached {
     fn has<const K: usize>(&self, set: [Cell; K], rep: Cell) -> bool {
         let i = index(self.cells, set) * self.cells + usize::from(rep);
-        self.bits[i / 64] & (1 << (i % 64)) != 0
+        has_bit(&self.bits, i)
     }
 
     /// Marks a state; false if it already was.
     fn insert<const K: usize>(&mut self, set: [Cell; K], rep: Cell) -> bool {
         let i = index(self.cells, set) * self.cells + usize::from(rep);
-        let bit = 1 << (i % 64);
-        let fresh = self.bits[i / 64] & bit == 0;
-        self.bits[i / 64] |= bit;
+        let fresh = !has_bit(&self.bits, i);
+        set_bit(&mut self.bits, i);
         fresh
     }
 }

@@ -55,10 +55,8 @@ impl Search<'_> {
     /// with another.
     fn makes_dead_pair(&self, parent_boxes: &[Cell], i: usize, (to, player): (Cell, Cell)) -> bool {
         self.pairs.as_ref().is_some_and(|pairs| {
-            let others = parent_boxes.iter().enumerate().filter(|&(j, _)| j != i);
-            others
-                .into_iter()
-                .any(|(_, &b)| pairs.is_dead([to, b], player))
+            let mut others = parent_boxes.iter().enumerate().filter(|&(j, _)| j != i);
+            others.any(|(_, &b)| pairs.is_dead([to, b], player))
         })
     }
 
