@@ -54,6 +54,32 @@ fn h_marks_the_next_push_and_h_again_plays_it() {
 }
 
 #[test]
+fn following_the_hints_goes_on_along_one_solution_without_searching_again() {
+    // Two boxes, so the first hint's solution has a second push to give.
+    let (_dir, mut app) = start_on("hint.xsb", "#######\n#@$  .#\n# $  .#\n#######\n");
+    press(&mut app, &[ch('h')]);
+    wait_for_hint(&mut app);
+    press(&mut app, &[ch('h')]);
+    let pushes = level(&app).game.pushes();
+    assert_eq!(pushes, 1, "the first hint was played");
+
+    press(&mut app, &[ch('h')]);
+    assert!(
+        !app.is_busy(),
+        "no search: the next push of the same solution"
+    );
+    assert!(level(&app).search.is_none());
+    assert!(level(&app).hint.is_some(), "{}", messages(&app));
+
+    // Off the solution, a hint searches again.
+    press(&mut app, &[ch('u'), ch('u'), ch('h')]);
+    assert!(
+        level(&app).search.is_some(),
+        "a new position needs a new search"
+    );
+}
+
+#[test]
 fn a_hint_draws_the_walk_to_the_box_faintly() {
     let dir = tempfile::tempdir().expect("temp dir");
     let map = write_map(dir.path(), "hint.xsb", "########\n#@  $ .#\n########\n");

@@ -123,6 +123,52 @@ pub fn first_push(game: &Game, solution: &[Step]) -> Option<Suggestion> {
     })
 }
 
+/// The rest of the solution the last hint came from, and the position it
+/// starts from. A player who follows the hints gets the next push of the
+/// same solution at once: a fresh search from each position may answer
+/// with another solution each time, and following one push of each can go
+/// round in circles (Microban II 110 did, for over a thousand moves).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    boxes: Vec<Pos>,
+    player: Pos,
+    steps: Vec<Step>,
+}
+
+impl Plan {
+    pub fn new(game: &Game, steps: Vec<Step>) -> Self {
+        let (boxes, player) = position(game);
+        Self {
+            boxes,
+            player,
+            steps,
+        }
+    }
+
+    /// Whether the plan starts from `game`'s position.
+    pub fn fits(&self, game: &Game) -> bool {
+        let (boxes, player) = position(game);
+        boxes == self.boxes && player == self.player
+    }
+
+    pub fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+
+    /// Drops the first `count` steps, which took the game to its position
+    /// now.
+    pub fn played(&mut self, count: usize, game: &Game) {
+        self.steps.drain(..count.min(self.steps.len()));
+        (self.boxes, self.player) = position(game);
+    }
+}
+
+fn position(game: &Game) -> (Vec<Pos>, Pos) {
+    let mut boxes: Vec<Pos> = game.box_positions().collect();
+    boxes.sort_unstable();
+    (boxes, game.player())
+}
+
 /// Where a hint stands for the current position.
 #[derive(Debug, Default)]
 pub enum HintState {

@@ -2,22 +2,53 @@
 //! as a marked box and arrow, and H again to play that push.
 
 use super::{Play, play_steps};
-use crate::app::hint::{HintState, Search, first_push};
+use crate::app::hint::{HintState, Plan, Search, first_push};
 use crate::app::message::Message;
 use crate::game::Direction;
+use crate::game::Step;
 use crate::solver::Outcome;
 
 impl Play {
-    /// H: start a search; once it has answered, H again plays the push.
+    /// H: start a search, or go on along the last hint's solution when the
+    /// player has followed it; once there is an answer, H again plays the
+    /// push.
     pub(super) fn request_hint(&mut self) {
         match std::mem::take(&mut self.hint) {
             HintState::Idle => {
-                self.message = None;
-                self.hint = HintState::Thinking(Search::start(&self.game));
+                let plan = self.plan.take().filter(|plan| plan.fits(&self.game));
+                if let Some(plan) = plan {
+                    let message = self.suggest(plan.steps().to_vec());
+                    self.message = Some(message);
+                } else {
+                    self.message = None;
+                    self.hint = HintState::Thinking(Search::start(&self.game));
+                }
             }
             thinking @ HintState::Thinking(_) => self.hint = thinking,
-            HintState::Ready(suggestion) => self.act(|game| play_steps(game, &suggestion.steps)),
+            HintState::Ready(suggestion) => {
+                self.act(|game| play_steps(game, &suggestion.steps));
+                if let Some(plan) = &mut self.plan {
+                    plan.played(suggestion.steps.len(), &self.game);
+                }
+            }
         }
+    }
+
+    /// Shows the first push of `solution` from the position now and keeps
+    /// the solution for the hints after it.
+    fn suggest(&mut self, solution: Vec<Step>) -> Message {
+        let Some(suggestion) = first_push(&self.game, &solution) else {
+            return Message::info("Already solved");
+        };
+        let text = format!(
+            "Hint: push the marked box {}; H plays it",
+            direction_name(suggestion.direction)
+        );
+        self.marks.hint = Some((suggestion.box_at, suggestion.direction));
+        self.marks.walk = suggestion.walk(&self.game);
+        self.hint = HintState::Ready(suggestion);
+        self.plan = Some(Plan::new(&self.game, solution));
+        Message::info(text)
     }
 
     /// Takes in the search's answer, if it has one.
@@ -30,19 +61,7 @@ impl Play {
         };
         self.hint = HintState::Idle;
         self.message = Some(match outcome {
-            Outcome::Solved(solution) => match first_push(&self.game, &solution) {
-                Some(suggestion) => {
-                    let text = format!(
-                        "Hint: push the marked box {}; H plays it",
-                        direction_name(suggestion.direction)
-                    );
-                    self.marks.hint = Some((suggestion.box_at, suggestion.direction));
-                    self.marks.walk = suggestion.walk(&self.game);
-                    self.hint = HintState::Ready(suggestion);
-                    Message::info(text)
-                }
-                None => Message::info("Already solved"),
-            },
+            Outcome::Solved(solution) => self.suggest(solution),
             Outcome::Unsolvable => {
                 Message::warning("This position cannot be solved any more: undo (U) or reset (R)")
             }

@@ -10,7 +10,7 @@ use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKin
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use crate::app::hint::HintState;
+use crate::app::hint::{HintState, Plan};
 use crate::app::keymap::{Action, play_action, play_commands};
 use crate::app::keys;
 use crate::app::message::{Message, plural};
@@ -46,6 +46,8 @@ pub(crate) struct Play {
     area: Rect,
     marks: Marks,
     hint: HintState,
+    /// The rest of the last hint's solution.
+    plan: Option<Plan>,
     /// Loaded from the level's save, which a reset then makes stale.
     resumed: bool,
     /// Dead squares of this level, for instant warnings after each push.
@@ -78,6 +80,7 @@ impl Play {
             area: Rect::new(0, 0, 80, 24),
             marks: Marks::default(),
             hint: HintState::Idle,
+            plan: None,
             resumed,
             theme,
         };
