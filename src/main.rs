@@ -80,9 +80,9 @@ enum Command {
         /// figures run one at a time.
         #[arg(long, default_value_t = 1)]
         jobs: usize,
-        /// Which searches run: race (features on one thread; push-pull,
-        /// then hotspots for the last tenth of the time, on another), or
-        /// one alone: push-pull, features, hotspots or plan (not raced).
+        /// Which searches run: race (plan on one thread; push-pull,
+        /// features and hotspots in turn on another), or one alone:
+        /// push-pull, features, hotspots or plan.
         #[arg(long, default_value = "race")]
         strategy: schokoban::solver::Strategy,
         /// Stop each search after expanding this many positions, for

@@ -62,12 +62,12 @@ impl<'a> Budget<'a> {
         }
     }
 
-    /// This budget ending early, leaving the last `1 / part` of its time
-    /// to another search; the same when it has no deadline.
-    pub fn leaving(self, part: u32) -> Self {
+    /// This budget ending once `percent` of its time has passed; the same
+    /// when it has no deadline.
+    pub fn until(self, percent: u32) -> Self {
         let deadline = (self.deadline).map(|end| {
-            let part = end.saturating_duration_since(self.started) / part.max(1);
-            end.checked_sub(part).unwrap_or(end)
+            let part = end.saturating_duration_since(self.started) * percent.min(100) / 100;
+            self.started.checked_add(part).unwrap_or(end)
         });
         Self { deadline, ..self }
     }
@@ -94,16 +94,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn leaving_a_part_ends_that_much_sooner() {
+    fn a_share_ends_at_that_part_of_the_time() {
         let cancel = AtomicBool::new(false);
         let budget = Budget::new(Duration::from_secs(10), &cancel);
-        let early = budget.leaving(10);
-        let (end, early_end) = (budget.deadline(), early.deadline());
-        let left = end.zip(early_end).map(|(end, early)| end - early);
-        assert_eq!(left, Some(Duration::from_secs(1)));
+        let share = budget.until(75);
+        let (end, share_end) = (budget.deadline(), share.deadline());
+        let left = end.zip(share_end).map(|(end, share)| end - share);
+        assert_eq!(left, Some(Duration::from_millis(2500)));
+        assert_eq!(budget.until(100).deadline(), end);
         assert!(
             Budget::new(Duration::MAX, &cancel)
-                .leaving(10)
+                .until(75)
                 .deadline()
                 .is_none()
         );

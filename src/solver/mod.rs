@@ -3,14 +3,14 @@
 //! runs it in the background). Also the instant deadlock checks of
 //! [`Deadlocks`].
 //!
-//! Three searches race on the solver's own dense board (see `board`), each
+//! Searches race on the solver's own dense board (see `board`), each
 //! deterministic on its own: `bidirectional`, a weighted best-first search
 //! pushing and pulling, guided by the minimum-cost matching; and `fess`, a
-//! feature-space search over macro moves, in two variants: one has a thread
-//! of its own, the other follows the push-pull search on a second thread
-//! for the last tenth of the time (a third variant, `Strategy::Plan`, runs
-//! only alone). All prune with dead squares, freeze deadlocks, PI-corrals
-//! and an impossible box-to-goal matching. The first answer wins.
+//! feature-space search over macro moves, in three variants. One variant
+//! (`Strategy::Plan`) has a thread of its own; the second thread runs the
+//! others in turn, each for a share of the time. All prune with dead
+//! squares, freeze deadlocks, PI-corrals and an impossible box-to-goal
+//! matching. The first answer wins.
 
 mod bidirectional;
 mod board;
@@ -71,8 +71,9 @@ const PLAN: Variant = Variant {
 /// Which searches run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Strategy {
-    /// Features on one thread; on another, push-pull, then hotspots for
-    /// the last tenth of the time. The first answer wins.
+    /// Plan on one thread; on another, push-pull, features, push-pull
+    /// again and hotspots, each for a share of the time (see `race`). The
+    /// first answer wins.
     #[default]
     Race,
     /// Only the bidirectional push-pull search.
@@ -82,8 +83,7 @@ pub enum Strategy {
     /// Only the feature-space search with a hotspot advisor besides.
     Hotspots,
     /// Only the feature-space search advised as `Features`, counting
-    /// progress along the backward plan on every level: not in the race
-    /// (it solves as many levels, different ones), but there to measure.
+    /// progress along the backward plan on every level.
     Plan,
 }
 
@@ -216,13 +216,9 @@ pub fn solve_with_stats(level: &Level, limits: &Limits, cancel: &AtomicBool) -> 
     let expansions = limits.max_expansions.unwrap_or(u64::MAX);
     let strategy = limits.strategy;
     let limits = (memory, expansions);
-    let (outcome, mut stats) = match (strategy, strategy.variant()) {
-        (_, Some(variant)) => features(&setup, limits, &budget, (strategy, variant)),
-        (Strategy::PushPull, None) => {
-            let (outcome, stats) = bidirectional::solve(&setup, limits, &budget);
-            (outcome, with_winner(stats, Strategy::PushPull))
-        }
-        (_, None) => race(&setup, limits, &budget),
+    let (outcome, mut stats) = match strategy {
+        Strategy::Race => race(&setup, limits, &budget),
+        alone => run(alone, &setup, limits, &budget),
     };
     // The pulling search counts its own table.
     stats.peak_bytes += Targets::bytes(setup.board.cells(), setup.goals.len());
@@ -230,13 +226,6 @@ pub fn solve_with_stats(level: &Level, limits: &Limits, cancel: &AtomicBool) -> 
         stats.winner = None;
     }
     (outcome, stats)
-}
-
-fn with_winner(stats: Stats, strategy: Strategy) -> Stats {
-    Stats {
-        winner: Some(strategy),
-        ..stats
-    }
 }
 
 /// The board and position of `level` with the goal distances built, and
@@ -280,41 +269,49 @@ fn prepare(level: &Level, limits: &Limits, budget: &Budget) -> Result<(Setup, us
     Ok((setup, tables))
 }
 
-/// The feature search `variant`, with `strategy` (its name) as the winner
-/// when it solves the level.
-fn features(
-    setup: &Setup,
-    limits: (usize, u64),
-    budget: &Budget,
-    (strategy, variant): (Strategy, Variant),
-) -> (Outcome, Stats) {
-    let (outcome, stats) = fess::solve(setup, limits, budget, variant);
-    let winner = matches!(outcome, Outcome::Solved(_)).then_some(strategy);
+/// The search `strategy` names alone, with its name as the winner when it
+/// solves the level; the race runs through [`race`].
+fn run(strategy: Strategy, setup: &Setup, limits: (usize, u64), budget: &Budget) -> (Outcome, Stats) {
+    let (outcome, stats) = match strategy.variant() {
+        Some(variant) => fess::solve(setup, limits, budget, variant),
+        None if strategy == Strategy::PushPull => bidirectional::solve(setup, limits, budget),
+        None => race(setup, limits, budget),
+    };
+    let winner = matches!(outcome, Outcome::Solved(_) | Outcome::Unsolvable).then_some(strategy);
     (outcome, Stats { winner, ..stats })
 }
 
-/// The part of the time the hotspot search gets at the end of a race.
-const HOTSPOTS_PART: u32 = 10;
+/// The searches the second thread of the race runs one after another, each
+/// until its percentage of the time is up. Push-pull's first fifth of a
+/// second answers most Microban levels; features then solves levels
+/// such as `XSokoban` 10 and Microban II 124 within a second, which would
+/// otherwise wait for the push-pull search to end. Push-pull starts again
+/// from scratch: losing its first 0.2 s costs little.
+const SECOND_THREAD: [(Strategy, u32); 4] = [
+    (Strategy::PushPull, 2),
+    (Strategy::Features, 12),
+    (Strategy::PushPull, 91),
+    (Strategy::Hotspots, 100),
+];
 
-/// Runs the features search on a second thread with half of `memory`, and
-/// here the push-pull search with the other half for all but the last
-/// tenth of the time, then the hotspot search with the same half, until
-/// one has an answer (a solution, or the push-pull search's proof that
-/// there is none) or the budget runs out. A feature search running out of
-/// moves proves nothing: it only ends.
+/// Runs the plan search on a second thread with half of `memory`, and
+/// here the searches of [`SECOND_THREAD`] in turn with the other half,
+/// until one has an answer (a solution, or the push-pull search's proof
+/// that there is none) or the budget runs out. A feature search running
+/// out of moves proves nothing: it only ends.
 ///
-/// Run alone with 10 s per level, each search solves levels the others
-/// miss: on `XSokoban`'s 90, features 61, hotspots 58 and push-pull 33,
-/// all three 64 together. Features is strongest, so it has a core of its
-/// own; push-pull finishes most Microban levels within milliseconds and
-/// two `XSokoban` levels only after 3 to 8 s, and of what only the hotspot
-/// search solves, all but one level fall in its first 0.3 s. (The plan
-/// search in place of features solved the same 64: three levels more,
-/// three fewer.)
+/// Alone, with 20 s per level and two levels side by side (`bench xsokoban
+/// --strategy NAME --timeout 20 --jobs 2`), plan solves 64 of `XSokoban`'s
+/// 90 (61 within 10 s), features 62, hotspots 60 and push-pull 36 (at 10
+/// s). Plan, the strongest, has a core of its own. Push-pull solves three
+/// levels no feature search solves (11, 13 and 45) within 5.7 s; features
+/// solves one plan misses (10) in 0.7 s, and hotspots solves 87 in 0.3 s,
+/// which plan needs 9.8 s for. Push-pull also finishes almost every
+/// Microban level within milliseconds.
 fn race(setup: &Setup, (memory, expansions): (usize, u64), budget: &Budget) -> (Outcome, Stats) {
     let over = AtomicBool::new(false);
     let budget = budget.racing(&over);
-    let half = memory / 2;
+    let half = (memory / 2, expansions);
     let decisive = |outcome: &Outcome| matches!(outcome, Outcome::Solved(_) | Outcome::Unsolvable);
     let finish = |result: (Outcome, Stats)| {
         if decisive(&result.0) {
@@ -322,41 +319,37 @@ fn race(setup: &Setup, (memory, expansions): (usize, u64), budget: &Budget) -> (
         }
         result
     };
-    let plain = (Strategy::Features, FEATURES);
-    let (tried, featured) = std::thread::scope(|scope| {
-        let feature_thread =
-            scope.spawn(|| finish(features(setup, (half, expansions), &budget, plain)));
-        let early = budget.leaving(HOTSPOTS_PART);
-        let pushed = finish(bidirectional::solve(setup, (half, expansions), &early));
-        let pushed = (pushed.0, with_winner(pushed.1, Strategy::PushPull));
-        let tried = if decisive(&pushed.0) || budget.stop().is_some() {
-            pushed
-        } else {
-            let hot = (Strategy::Hotspots, HOTSPOTS);
-            let hot = finish(features(setup, (half, expansions), &budget, hot));
+    let (tried, planned) = std::thread::scope(|scope| {
+        let plan_thread = scope.spawn(|| finish(run(Strategy::Plan, setup, half, &budget)));
+        let mut tried = (Outcome::GaveUp, Stats::default());
+        for (strategy, percent) in SECOND_THREAD {
+            if decisive(&tried.0) || budget.stop().is_some() {
+                break;
+            }
+            let (outcome, stats) = finish(run(strategy, setup, half, &budget.until(percent)));
             let stats = Stats {
-                expanded: pushed.1.expanded + hot.1.expanded,
-                peak_bytes: pushed.1.peak_bytes.max(hot.1.peak_bytes),
-                winner: hot.1.winner,
+                expanded: tried.1.expanded + stats.expanded,
+                peak_bytes: tried.1.peak_bytes.max(stats.peak_bytes),
+                winner: stats.winner,
             };
-            (hot.0, stats)
-        };
-        // A panic in the features search leaves this thread's answer.
-        let featured = feature_thread
+            tried = (outcome, stats);
+        }
+        // A panic in the plan search leaves this thread's answer.
+        let planned = plan_thread
             .join()
             .unwrap_or((Outcome::GaveUp, Stats::default()));
-        (tried, featured)
+        (tried, planned)
     });
     let stats = Stats {
-        expanded: tried.1.expanded + featured.1.expanded,
-        peak_bytes: tried.1.peak_bytes + featured.1.peak_bytes,
+        expanded: tried.1.expanded + planned.1.expanded,
+        peak_bytes: tried.1.peak_bytes + planned.1.peak_bytes,
         winner: None,
     };
     // Both may finish at once; this thread's answer then goes first.
-    let (outcome, winner) = if decisive(&tried.0) || !decisive(&featured.0) {
+    let (outcome, winner) = if decisive(&tried.0) || !decisive(&planned.0) {
         (tried.0, tried.1.winner)
     } else {
-        (featured.0, featured.1.winner)
+        (planned.0, planned.1.winner)
     };
     (outcome, Stats { winner, ..stats })
 }
