@@ -271,7 +271,12 @@ fn prepare(level: &Level, limits: &Limits, budget: &Budget) -> Result<(Setup, us
 
 /// The search `strategy` names alone, with its name as the winner when it
 /// solves the level; the race runs through [`race`].
-fn run(strategy: Strategy, setup: &Setup, limits: (usize, u64), budget: &Budget) -> (Outcome, Stats) {
+fn run(
+    strategy: Strategy,
+    setup: &Setup,
+    limits: (usize, u64),
+    budget: &Budget,
+) -> (Outcome, Stats) {
     let (outcome, stats) = match strategy.variant() {
         Some(variant) => fess::solve(setup, limits, budget, variant),
         None if strategy == Strategy::PushPull => bidirectional::solve(setup, limits, budget),

@@ -24,7 +24,7 @@ pub use advisors::Advice;
 use advisors::{ADVISORS, Scored};
 use frozen::FrozenGoals;
 use growth::{grow_within, needs_room};
-use hotspots::Hotspots;
+use hotspots::{Counts, Hotspots};
 pub use progress::Guide;
 use progress::Packing;
 use space::{Features, Space};
@@ -156,7 +156,8 @@ struct Fess<'a> {
     scored: Vec<Scored>,
     /// The moves no advisor nominated, of every position worked out.
     passed_over: Vec<MacroMove>,
-    bits: Vec<u64>,
+    /// The hotspot counts of the boxes loaded.
+    hot: Counts,
 }
 
 impl<'a> Fess<'a> {
@@ -207,7 +208,7 @@ impl<'a> Fess<'a> {
             generated: Vec::new(),
             scored: Vec::new(),
             passed_over: Vec::new(),
-            bits: Vec::new(),
+            hot: Counts::default(),
         }
     }
 
@@ -269,6 +270,7 @@ impl<'a> Fess<'a> {
     fn add_root(&mut self) -> Done {
         let boxes = &self.setup.boxes;
         self.boxes.clone_from(boxes);
+        self.hotspots.prepare(&self.boxes, &mut self.hot);
         set(&mut self.occupied, boxes, true);
         let player = self.normalise(self.setup.player);
         let features = self.features((NONE, NONE), None);
@@ -317,6 +319,7 @@ impl<'a> Fess<'a> {
         self.boxes.clear();
         self.boxes.extend_from_slice(self.table.boxes(node));
         set(&mut self.occupied, &self.boxes, true);
+        self.hotspots.prepare(&self.boxes, &mut self.hot);
     }
 
     /// Puts node's boxes on the board and floods the player's reach, for
@@ -359,8 +362,7 @@ impl<'a> Fess<'a> {
         let areas = areas.unwrap_or_else(|| {
             regions(self.board, &self.occupied, &mut self.marks, &mut self.stack)
         });
-        let boxes = self.boxes.iter().map(|&b| if b == from { to } else { b });
-        let hotspots = self.hotspots.count(boxes, &mut self.bits);
+        let hotspots = self.hotspots.count(&self.boxes, &mut self.hot, (from, to));
         Features::new(packed, areas, hotspots)
     }
 
