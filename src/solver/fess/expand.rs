@@ -166,7 +166,11 @@ impl Fess<'_> {
                 .map(|&b| if b == mv.from { mv.to } else { b }),
         );
         child.sort_unstable();
-        let player = self.normalise(self.board.next(mv.to, opposite(usize::from(mv.last))));
+        let player = if mv.player == NONE {
+            self.normalise(self.board.next(mv.to, opposite(usize::from(mv.last))))
+        } else {
+            mv.player
+        };
         let hash = self.zobrist.hash(&child, player);
         let done = match self.table.lookup(hash, &child, player) {
             Lookup::Seen(_) => Done::Going,

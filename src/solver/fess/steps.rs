@@ -2,6 +2,7 @@
 
 use super::Fess;
 use crate::game::Step;
+use crate::solver::board::NONE;
 use crate::solver::moves::MacroMove;
 use crate::solver::path;
 
@@ -25,6 +26,7 @@ impl Fess<'_> {
                 last: node.dir,
                 pushes: 0,
                 regions: 0,
+                player: NONE,
             };
             let parent_player = self.table.node(node.parent).player;
             let dead = self.setup.goals.dead();

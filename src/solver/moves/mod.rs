@@ -30,6 +30,10 @@ pub struct MacroMove {
     /// How many separate areas the floor free of boxes falls into after the
     /// move, as [`regions`] counts them.
     pub regions: u32,
+    /// The smallest cell of the player's area after the move, which names
+    /// the position in a search's table; `NONE` where the search of the
+    /// box could not tell it at once, and a flood must.
+    pub player: Cell,
 }
 
 /// No predecessor: the state the search starts from.
@@ -50,6 +54,8 @@ pub struct MacroMoves {
     /// exactly the cells discovered in `disc[c]..=last[c]`.
     last: Vec<u32>,
     parent: Vec<Cell>,
+    /// The smallest cell in each cell's subtree.
+    least: Vec<Cell>,
     /// Discovery times run on across searches, so old ones never count.
     clock: u32,
     base: u32,
@@ -75,6 +81,7 @@ impl MacroMoves {
             low: vec![0; cells],
             last: vec![0; cells],
             parent: vec![NONE; cells],
+            least: vec![NONE; cells],
             clock: 0,
             base: 0,
             root: NONE,
@@ -133,12 +140,14 @@ impl MacroMoves {
                 }
                 let came = self.came[state as usize];
                 let to = (state / 4) as Cell;
+                let last = (came % 4) as u8;
                 out.push(MacroMove {
                     from,
                     to,
-                    last: (came % 4) as u8,
+                    last,
                     pushes: self.depth[state as usize],
                     regions: lifted - 1 + self.pieces(board, to),
+                    player: self.least_after(board, to, opposite(usize::from(last))),
                 });
             }
         }
@@ -268,6 +277,28 @@ impl MacroMoves {
         first_with(&keys, keys[dir])
     }
 
+    /// The smallest cell of the area the player is in when standing next
+    /// to a box on `cell` towards `dir`, or `NONE` when that takes a flood.
+    /// Areas cut off by the box are subtrees of the depth-first search,
+    /// whose smallest cells it keeps; the area on the parent's side holds
+    /// the smallest cell of all unless that lies under `cell`.
+    fn least_after(&mut self, board: &Board, cell: Cell, dir: usize) -> Cell {
+        match self.keys(board, cell)[dir] {
+            BLOCKED => NONE,
+            PARENT_SIDE => {
+                let least = self.least[usize::from(self.root)];
+                let c = usize::from(cell);
+                let under = self.disc[c]..=self.last[c];
+                if under.contains(&self.disc[usize::from(least)]) {
+                    NONE
+                } else {
+                    least
+                }
+            }
+            child => self.least[child as usize],
+        }
+    }
+
     /// Into how many areas a box on `cell` splits the lifted box's area:
     /// every one of them touches `cell`, so it is its neighbours' distinct keys.
     fn pieces(&mut self, board: &Board, cell: Cell) -> u32 {
@@ -337,6 +368,7 @@ impl MacroMoves {
                 if up != NONE {
                     let u = usize::from(up);
                     self.low[u] = self.low[u].min(self.low[c]);
+                    self.least[u] = self.least[u].min(self.least[c]);
                 }
                 continue;
             }
@@ -362,6 +394,7 @@ impl MacroMoves {
         self.disc[c] = self.clock;
         self.low[c] = self.clock;
         self.parent[c] = parent;
+        self.least[c] = cell;
     }
 }
 

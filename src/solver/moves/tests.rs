@@ -150,6 +150,7 @@ impl Position {
             for mv in moves.iter().filter(|mv| mv.from == b) {
                 let behind = self.board.next(mv.to, opposite(usize::from(mv.last)));
                 let key = (mv.to, self.normalise(b, mv.to, behind));
+                assert!(mv.player == NONE || mv.player == key.1, "{mv:?}");
                 assert!(found.insert(key, mv.pushes).is_none(), "twice: {mv:?}");
                 assert_eq!(mv.regions, self.regions_after(mv), "{mv:?}");
             }
