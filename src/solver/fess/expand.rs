@@ -137,7 +137,7 @@ impl Fess<'_> {
     }
 
     /// Stores the position `mv` leads to from the loaded `node`, unless it
-    /// is frozen or already seen, and queues its evaluation.
+    /// was already seen, and queues its evaluation.
     pub(super) fn make_child(&mut self, node: u32, mv: MacroMove, weight: u32) -> Done {
         self.shift(mv.from, mv.to);
         let done = self.store_child(node, mv, weight);
@@ -154,10 +154,8 @@ impl Fess<'_> {
         grow_within(&mut self.info, 1, spare)
     }
 
+    /// Only moves `evaluate` scored come here, so none freezes a box.
     fn store_child(&mut self, node: u32, mv: MacroMove, weight: u32) -> Done {
-        if self.is_frozen(mv.to) {
-            return Done::Going;
-        }
         let mut child = std::mem::take(&mut self.child);
         child.clear();
         child.extend(
