@@ -307,11 +307,11 @@ const SECOND_THREAD: [(Strategy, u32); 4] = [
 ///
 /// Alone, with 20 s per level and two levels side by side (`bench xsokoban
 /// --strategy NAME --timeout 20 --jobs 2`), plan solves 64 of `XSokoban`'s
-/// 90 (61 within 10 s), features 62, hotspots 60 and push-pull 36 (at 10
+/// 90 (63 within 10 s), features 62, hotspots 60 and push-pull 36 (at 10
 /// s). Plan, the strongest, has a core of its own. Push-pull solves three
 /// levels no feature search solves (11, 13 and 45) within 5.7 s; features
 /// solves one plan misses (10) in 0.7 s, and hotspots solves 87 in 0.3 s,
-/// which plan needs 9.8 s for. Push-pull also finishes almost every
+/// which plan needs 8.9-9.8 s for. Push-pull also finishes almost every
 /// Microban level within milliseconds.
 fn race(setup: &Setup, (memory, expansions): (usize, u64), budget: &Budget) -> (Outcome, Stats) {
     let over = AtomicBool::new(false);
