@@ -216,10 +216,7 @@ pub fn solve_with_stats(level: &Level, limits: &Limits, cancel: &AtomicBool) -> 
     let expansions = limits.max_expansions.unwrap_or(u64::MAX);
     let strategy = limits.strategy;
     let limits = (memory, expansions);
-    let (outcome, mut stats) = match strategy {
-        Strategy::Race => race(&setup, limits, &budget),
-        alone => run(alone, &setup, limits, &budget),
-    };
+    let (outcome, mut stats) = run(strategy, &setup, limits, &budget);
     // The pulling search counts its own table.
     stats.peak_bytes += Targets::bytes(setup.board.cells(), setup.goals.len());
     if !matches!(outcome, Outcome::Solved(_) | Outcome::Unsolvable) {
@@ -269,8 +266,8 @@ fn prepare(level: &Level, limits: &Limits, budget: &Budget) -> Result<(Setup, us
     Ok((setup, tables))
 }
 
-/// The search `strategy` names alone, with its name as the winner when it
-/// solves the level; the race runs through [`race`].
+/// The search `strategy` names, with its name as the winner when it has
+/// the answer; the race names the winner of its own.
 fn run(
     strategy: Strategy,
     setup: &Setup,
@@ -280,7 +277,7 @@ fn run(
     let (outcome, stats) = match strategy.variant() {
         Some(variant) => fess::solve(setup, limits, budget, variant),
         None if strategy == Strategy::PushPull => bidirectional::solve(setup, limits, budget),
-        None => race(setup, limits, budget),
+        None => return race(setup, limits, budget),
     };
     let winner = matches!(outcome, Outcome::Solved(_) | Outcome::Unsolvable).then_some(strategy);
     (outcome, Stats { winner, ..stats })
@@ -308,9 +305,10 @@ const SECOND_THREAD: [(Strategy, u32); 4] = [
 /// Alone, with 20 s per level and two levels side by side (`bench xsokoban
 /// --strategy NAME --timeout 20 --jobs 2`), plan solves 64 of `XSokoban`'s
 /// 90 (63 within 10 s), features 62, hotspots 60 and push-pull 36 (at 10
-/// s). Plan, the strongest, has a core of its own. Push-pull solves three
-/// levels no feature search solves (11, 13 and 45) within 5.7 s; features
-/// solves one plan misses (10) in 0.7 s, and hotspots solves 87 in 0.3 s,
+/// s). Plan, the strongest, has a core of its own. Push-pull solves two
+/// levels no feature search solves (11 and 13) within 5.7 s, and 45 in
+/// 4.2 s against hotspots' 6.2 s; features solves one plan misses (10) in
+/// 0.7 s, and hotspots solves 87 in 0.3 s,
 /// which plan needs 8.9-9.8 s for. Push-pull also finishes almost every
 /// Microban level within milliseconds.
 fn race(setup: &Setup, (memory, expansions): (usize, u64), budget: &Budget) -> (Outcome, Stats) {
