@@ -13,6 +13,7 @@
 //! matching. The first answer wins.
 
 mod bidirectional;
+mod bits;
 mod board;
 mod budget;
 mod corral;
@@ -274,10 +275,10 @@ fn run(
     limits: (usize, u64),
     budget: &Budget,
 ) -> (Outcome, Stats) {
-    let (outcome, stats) = match strategy.variant() {
-        Some(variant) => fess::solve(setup, limits, budget, variant),
-        None if strategy == Strategy::PushPull => bidirectional::solve(setup, limits, budget),
-        None => return race(setup, limits, budget),
+    let (outcome, stats) = match (strategy, strategy.variant()) {
+        (Strategy::Race, _) => return race(setup, limits, budget),
+        (_, Some(variant)) => fess::solve(setup, limits, budget, variant),
+        (_, None) => bidirectional::solve(setup, limits, budget),
     };
     let winner = matches!(outcome, Outcome::Solved(_) | Outcome::Unsolvable).then_some(strategy);
     (outcome, Stats { winner, ..stats })

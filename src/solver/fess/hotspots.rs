@@ -5,6 +5,7 @@
 //! count (rkirov measured 60 to 63 of `XSokoban`'s 90 with the advisor and
 //! the tie-break).
 
+use crate::solver::bits::{has_bit, overlap, set_bit};
 use crate::solver::board::{Board, Cell, Mode, NONE, nearest_target};
 use crate::solver::budget::Budget;
 use crate::solver::hungarian::UNREACHABLE;
@@ -53,8 +54,8 @@ impl Hotspots {
             let s = usize::from(s);
             for t in (0..cells).filter(|&t| t != s) {
                 if free[t] != UNREACHABLE && blocked[t] > free[t] {
-                    hinders[s * words + t / 64] |= 1 << (t % 64);
-                    hindered[t * words + s / 64] |= 1 << (s % 64);
+                    set_bit(&mut hinders[s * words..][..words], t);
+                    set_bit(&mut hindered[t * words..][..words], s);
                 }
             }
         }
@@ -66,8 +67,14 @@ impl Hotspots {
         })
     }
 
+    /// Whom a box on `s` hinders.
     fn row(&self, s: Cell) -> &[u64] {
         &self.hinders[usize::from(s) * self.words..][..self.words]
+    }
+
+    /// Who hinders a box on `t`.
+    fn column(&self, t: Cell) -> &[u64] {
+        &self.hindered[usize::from(t) * self.words..][..self.words]
     }
 
     /// Readies `counts` for the moves from the position with `boxes`.
@@ -80,7 +87,7 @@ impl Hotspots {
         }
         counts.bits.resize(self.words, 0);
         for &b in boxes {
-            set_bit(&mut counts.bits, b);
+            set_bit(&mut counts.bits, b.into());
         }
         let hits = boxes.iter().map(|&s| overlap(self.row(s), &counts.bits));
         counts.hits.extend(hits);
@@ -102,10 +109,9 @@ impl Hotspots {
         if counts.from != from {
             self.split(boxes, counts, from);
         }
-        let column = &self.hindered[usize::from(to) * self.words..][..self.words];
         let row = self.row(to);
-        let moved_hits = overlap(row, &counts.bits) - u32::from(has_bit(row, from));
-        counts.still_hot + overlap(column, &counts.cool) + u32::from(moved_hits > 0)
+        let moved_hits = overlap(row, &counts.bits) - u32::from(has_bit(row, from.into()));
+        counts.still_hot + overlap(self.column(to), &counts.cool) + u32::from(moved_hits > 0)
     }
 
     /// Splits the boxes other than the one on `from` into those that
@@ -120,29 +126,13 @@ impl Hotspots {
             if s == from {
                 continue;
             }
-            if hits > u32::from(has_bit(self.row(s), from)) {
+            if hits > u32::from(has_bit(self.row(s), from.into())) {
                 counts.still_hot += 1;
             } else {
-                set_bit(&mut counts.cool, s);
+                set_bit(&mut counts.cool, s.into());
             }
         }
     }
-}
-
-fn has_bit(bits: &[u64], cell: Cell) -> bool {
-    bits[usize::from(cell) / 64] >> (cell % 64) & 1 == 1
-}
-
-fn set_bit(bits: &mut [u64], cell: Cell) {
-    bits[usize::from(cell) / 64] |= 1 << (cell % 64);
-}
-
-/// How many cells two rows of bits share.
-fn overlap(row: &[u64], bits: &[u64]) -> u32 {
-    row.iter()
-        .zip(bits)
-        .map(|(r, b)| (r & b).count_ones())
-        .sum()
 }
 
 /// One position's boxes as bits and how many others each box hinders,

@@ -12,6 +12,7 @@
 
 use std::collections::VecDeque;
 
+use super::bits::{has_bit, set_bit};
 use super::board::{Board, Cell, Mode, NONE, opposite};
 use super::budget::Budget;
 use super::marks::{Marks, areas, flood_anew};
@@ -171,14 +172,6 @@ fn next_set<const K: usize>(set: &mut [Cell; K], cells: usize) -> bool {
         }
     }
     false
-}
-
-fn has_bit(words: &[u64], bit: usize) -> bool {
-    words[bit / 64] & (1 << (bit % 64)) != 0
-}
-
-fn set_bit(words: &mut [u64], bit: usize) {
-    words[bit / 64] |= 1 << (bit % 64);
 }
 
 fn place(occupied: &mut [bool], set: &[Cell], present: bool) {
