@@ -43,19 +43,27 @@ const PARENT_SIDE: u32 = u32::MAX;
 /// The area key of a neighbour that is a wall, a box, or out of reach.
 const BLOCKED: u32 = u32::MAX - 1;
 
+/// A cell in the depth-first search of the player's floor.
+#[derive(Clone, Copy, Default)]
+struct Visit {
+    /// Discovery time; the cell was reached by the current search when it
+    /// is above `MacroMoves::base`.
+    disc: u32,
+    low: u32,
+    /// The last discovery time in the cell's subtree: the subtree holds
+    /// exactly the cells discovered in `disc..=last`.
+    last: u32,
+    parent: Cell,
+    /// The smallest cell in the subtree.
+    least: Cell,
+}
+
 /// Scratch buffers, reused between positions so that generating allocates
 /// nothing once they have grown.
 pub struct MacroMoves {
-    /// Discovery time of each cell in the current depth-first search; a cell
-    /// was reached by it when its time is above `base`.
-    disc: Vec<u32>,
-    low: Vec<u32>,
-    /// The last discovery time in each cell's subtree: its subtree holds
-    /// exactly the cells discovered in `disc[c]..=last[c]`.
-    last: Vec<u32>,
-    parent: Vec<Cell>,
-    /// The smallest cell in each cell's subtree.
-    least: Vec<Cell>,
+    /// Per cell, what the current depth-first search knows of it, kept
+    /// together because the searches read them together.
+    dfs: Vec<Visit>,
     /// Discovery times run on across searches, so old ones never count.
     clock: u32,
     base: u32,
@@ -77,11 +85,7 @@ pub struct MacroMoves {
 impl MacroMoves {
     pub fn new(cells: usize) -> Self {
         Self {
-            disc: vec![0; cells],
-            low: vec![0; cells],
-            last: vec![0; cells],
-            parent: vec![NONE; cells],
-            least: vec![NONE; cells],
+            dfs: vec![Visit::default(); cells],
             clock: 0,
             base: 0,
             root: NONE,
@@ -267,7 +271,7 @@ impl MacroMoves {
 
     /// Whether the player can stand on `cell` with the lifted box gone.
     fn reached(&self, cell: Cell) -> bool {
-        self.disc[usize::from(cell)] > self.base
+        self.dfs[usize::from(cell)].disc > self.base
     }
 
     /// The player's side of a box on `cell` when standing on its neighbour
@@ -286,16 +290,14 @@ impl MacroMoves {
         match self.keys(board, cell)[dir] {
             BLOCKED => NONE,
             PARENT_SIDE => {
-                let least = self.least[usize::from(self.root)];
-                let c = usize::from(cell);
-                let under = self.disc[c]..=self.last[c];
-                if under.contains(&self.disc[usize::from(least)]) {
+                let least = self.dfs[usize::from(self.root)].least;
+                if self.in_subtree(cell, self.dfs[usize::from(least)].disc) {
                     NONE
                 } else {
                     least
                 }
             }
-            child => self.least[child as usize],
+            child => self.dfs[child as usize].least,
         }
     }
 
@@ -331,16 +333,20 @@ impl MacroMoves {
             if n == NONE || !self.reached(n) {
                 return BLOCKED;
             }
-            if self.disc[usize::from(n)] < self.disc[c] {
+            let d = self.dfs[usize::from(n)].disc;
+            if d < self.dfs[c].disc {
                 return PARENT_SIDE;
             }
-            let d = self.disc[usize::from(n)];
             let child = neighbours
                 .into_iter()
-                .filter(|&u| u != NONE && self.reached(u) && self.parent[usize::from(u)] == cell)
-                .find(|&u| (self.disc[usize::from(u)]..=self.last[usize::from(u)]).contains(&d));
+                .filter(|&u| {
+                    u != NONE && self.reached(u) && self.dfs[usize::from(u)].parent == cell
+                })
+                .find(|&u| self.in_subtree(u, d));
             match child {
-                Some(u) if cell == self.root || self.low[usize::from(u)] >= self.disc[c] => {
+                Some(u)
+                    if cell == self.root || self.dfs[usize::from(u)].low >= self.dfs[c].disc =>
+                {
                     u32::from(u)
                 }
                 _ => PARENT_SIDE,
@@ -348,11 +354,17 @@ impl MacroMoves {
         })
     }
 
+    /// Whether the cell discovered at time `disc` lies in `cell`'s subtree.
+    fn in_subtree(&self, cell: Cell, disc: u32) -> bool {
+        let visit = self.dfs[usize::from(cell)];
+        (visit.disc..=visit.last).contains(&disc)
+    }
+
     /// The depth-first search from `player` over the floor free of every box
     /// but `lifted`, without recursion (boards have up to 65k cells).
     fn articulate(&mut self, board: &Board, occupied: &[bool], player: Cell, lifted: Cell) {
         if self.clock > u32::MAX - board.cells() as u32 - 1 {
-            self.disc.fill(0);
+            self.dfs.fill(Visit::default());
             self.clock = 0;
         }
         self.base = self.clock;
@@ -360,41 +372,51 @@ impl MacroMoves {
         let free = |n: Cell| n != NONE && (n == lifted || !occupied[usize::from(n)]);
         self.discover(player, NONE);
         self.stack.push((player, 0));
-        while let Some((cell, dir)) = self.stack.pop() {
+        // Each frame resumes its scan of directions where it left off, so
+        // a cell is popped once, when its scan ends.
+        while let Some(&(cell, from_dir)) = self.stack.last() {
             let c = usize::from(cell);
-            if dir == 4 {
-                self.last[c] = self.clock;
-                let up = self.parent[c];
-                if up != NONE {
-                    let u = usize::from(up);
-                    self.low[u] = self.low[u].min(self.low[c]);
-                    self.least[u] = self.least[u].min(self.least[c]);
+            let mut child = None;
+            for dir in from_dir..4 {
+                let n = board.next(cell, usize::from(dir));
+                if !free(n) {
+                    continue;
                 }
-                continue;
-            }
-            self.stack.push((cell, dir + 1));
-            let n = board.next(cell, usize::from(dir));
-            if !free(n) {
-                continue;
-            }
-            if self.reached(n) {
-                if n != self.parent[c] {
-                    self.low[c] = self.low[c].min(self.disc[usize::from(n)]);
+                if !self.reached(n) {
+                    child = Some((n, dir));
+                    break;
                 }
-            } else {
+                if n != self.dfs[c].parent {
+                    self.dfs[c].low = self.dfs[c].low.min(self.dfs[usize::from(n)].disc);
+                }
+            }
+            if let Some((n, dir)) = child {
+                let top = self.stack.len() - 1;
+                self.stack[top].1 = dir + 1;
                 self.discover(n, cell);
                 self.stack.push((n, 0));
+                continue;
+            }
+            self.stack.pop();
+            self.dfs[c].last = self.clock;
+            let up = self.dfs[c].parent;
+            if up != NONE {
+                let u = usize::from(up);
+                self.dfs[u].low = self.dfs[u].low.min(self.dfs[c].low);
+                self.dfs[u].least = self.dfs[u].least.min(self.dfs[c].least);
             }
         }
     }
 
     fn discover(&mut self, cell: Cell, parent: Cell) {
         self.clock += 1;
-        let c = usize::from(cell);
-        self.disc[c] = self.clock;
-        self.low[c] = self.clock;
-        self.parent[c] = parent;
-        self.least[c] = cell;
+        self.dfs[usize::from(cell)] = Visit {
+            disc: self.clock,
+            low: self.clock,
+            last: self.clock,
+            parent,
+            least: cell,
+        };
     }
 }
 
