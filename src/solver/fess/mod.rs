@@ -37,6 +37,7 @@ use super::hungarian::Assignment;
 use super::marks::{Marks, flood, flood_anew};
 use super::matching::Matching;
 use super::moves::{MacroMove, MacroMoves, regions};
+use super::parking::Near;
 use super::table::{Lookup, Node, Table, Zobrist};
 use super::{Outcome, Setup, Stats, stopped};
 
@@ -158,6 +159,8 @@ struct Fess<'a> {
     passed_over: Vec<MacroMove>,
     /// The hotspot counts of the boxes loaded.
     hot: Counts,
+    /// The parking plan's prefixes within a move of the boxes loaded.
+    near: Near,
 }
 
 impl<'a> Fess<'a> {
@@ -209,6 +212,7 @@ impl<'a> Fess<'a> {
             scored: Vec::new(),
             passed_over: Vec::new(),
             hot: Counts::default(),
+            near: Near::default(),
         }
     }
 
@@ -272,6 +276,7 @@ impl<'a> Fess<'a> {
         self.boxes.clone_from(boxes);
         self.hotspots.prepare(&self.boxes, &mut self.hot);
         set(&mut self.occupied, boxes, true);
+        self.packing.prepare(&self.occupied, &mut self.near);
         let player = self.normalise(self.setup.player);
         let features = self.features((NONE, NONE), None);
         let solved = self.is_solved();
@@ -320,6 +325,7 @@ impl<'a> Fess<'a> {
         self.boxes.extend_from_slice(self.table.boxes(node));
         set(&mut self.occupied, &self.boxes, true);
         self.hotspots.prepare(&self.boxes, &mut self.hot);
+        self.packing.prepare(&self.occupied, &mut self.near);
     }
 
     /// Puts node's boxes on the board and floods the player's reach, for
@@ -358,7 +364,7 @@ impl<'a> Fess<'a> {
     /// with the one on `from` moved to `to` (`NONE` for none), which leave
     /// `areas` of free floor (`None` to count them here).
     fn features(&mut self, (from, to): (Cell, Cell), areas: Option<u32>) -> Features {
-        let packed = self.packing.packed(&self.occupied);
+        let packed = self.packing.packed(&self.occupied, &self.near, (from, to));
         let areas = areas.unwrap_or_else(|| {
             regions(self.board, &self.occupied, &mut self.marks, &mut self.stack)
         });

@@ -3,7 +3,7 @@
 use crate::solver::board::{Board, Cell};
 use crate::solver::budget::Budget;
 use crate::solver::packing::PackingOrder;
-use crate::solver::parking::ParkingPlan;
+use crate::solver::parking::{Near, ParkingPlan};
 
 /// What a search counts as progress.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,10 +41,21 @@ impl Packing {
         }
     }
 
-    pub fn packed(&self, occupied: &[bool]) -> u32 {
+    /// Readies `near` for the moves from the position with boxes where
+    /// `occupied` is true.
+    pub fn prepare(&self, occupied: &[bool], near: &mut Near) {
+        if let Self::Plan(plan) = self {
+            plan.prepare(occupied, near);
+        }
+    }
+
+    /// The boxes packed once the box on `from` moves to `to` (`NONE` for no
+    /// move) from the position `near` was prepared for; `occupied` shows
+    /// the position after the move.
+    pub fn packed(&self, occupied: &[bool], near: &Near, moved: (Cell, Cell)) -> u32 {
         match self {
             Self::Layers(order) => order.packed(occupied),
-            Self::Plan(plan) => plan.progress(occupied),
+            Self::Plan(plan) => plan.progress_after(near, moved),
         }
     }
 }

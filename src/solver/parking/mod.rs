@@ -17,7 +17,7 @@
 mod pulls;
 mod search;
 
-use crate::solver::board::{Board, Cell};
+use crate::solver::board::{Board, Cell, NONE};
 use crate::solver::budget::{Budget, Stop};
 
 /// One forward step: a box goes from `from` (`None`: it enters from its
@@ -36,6 +36,30 @@ pub struct ParkingPlan {
     /// Per prefix length `k`: how many of the first `k` steps put a box on
     /// the goal it ends on, so that the whole plan counts every goal once.
     fills: Vec<u32>,
+    /// Per cell, from `changes[starts[c]]` to `changes[starts[c + 1]]`: the
+    /// changes to how many boxes the cell must hold, latest first.
+    starts: Vec<u32>,
+    changes: Vec<Change>,
+    /// The widest a cell's need ranges, from its least to its most: a
+    /// prefix short of more boxes than this no single move can complete.
+    slack: i32,
+}
+
+/// Undoing the plan from its end down to prefix `k` adds `delta` to what a
+/// cell must hold for every change with `step > k`. The goals' own need
+/// comes first, as a change past the last step.
+#[derive(Clone, Copy, Debug)]
+struct Change {
+    step: u32,
+    delta: i32,
+}
+
+/// The prefixes of the plan a position could complete with one move,
+/// longest first, with how many boxes each misses: the moves from one
+/// position share this walk of the plan rather than each making its own.
+#[derive(Default)]
+pub struct Near {
+    prefixes: Vec<(u32, i32)>,
 }
 
 impl ParkingPlan {
@@ -63,10 +87,14 @@ impl ParkingPlan {
             let last = fills[i];
             fills.push(last + u32::from(stays && board.is_goal(step.to)));
         }
+        let (starts, changes, slack) = needs(board, &steps);
         Ok(Some(Self {
             goals: board.goals().to_vec(),
             steps,
             fills,
+            starts,
+            changes,
+            slack,
         }))
     }
 
@@ -74,25 +102,100 @@ impl ParkingPlan {
     /// true is: the goal fills in the longest prefix of the plan whose
     /// occupied squares (goals filled so far and boxes parked and not yet
     /// moved on) all hold boxes. The goal count when every goal is full.
-    /// O(goals + steps): the prefixes are undone from the full plan down.
+    #[cfg(test)]
     pub fn progress(&self, occupied: &[bool]) -> u32 {
-        let free = |cell: Cell| !occupied[usize::from(cell)];
-        let mut missing = self.goals.iter().filter(|&&g| free(g)).count();
+        let mut near = Near::default();
+        self.prepare(occupied, &mut near);
+        self.progress_after(&near, (NONE, NONE))
+    }
+
+    /// Readies `near` for the moves from the position with boxes where
+    /// `occupied` is true. O(goals + steps): the prefixes are undone from
+    /// the full plan down.
+    pub fn prepare(&self, occupied: &[bool], near: &mut Near) {
+        near.prefixes.clear();
+        let free = |cell: Cell| i32::from(!occupied[usize::from(cell)]);
+        let mut missing: i32 = self.goals.iter().map(|&g| free(g)).sum();
         for k in (1..=self.steps.len()).rev() {
-            if missing == 0 {
-                return self.fills[k];
+            if missing.abs() <= self.slack {
+                near.prefixes.push((k as u32, missing));
             }
             let step = self.steps[k - 1];
-            missing -= usize::from(free(step.to));
-            missing += usize::from(step.from.is_some_and(free));
+            missing -= free(step.to);
+            missing += step.from.map_or(0, free);
         }
-        0
+    }
+
+    /// [`ParkingPlan::progress`] of the position `near` was prepared for
+    /// once its box on `from` moves to `to` (`NONE` for no move): the
+    /// moved box changes each prefix's count by at most the two cells'
+    /// needs, so only the prefixes within reach are read.
+    pub fn progress_after(&self, near: &Near, (from, to): (Cell, Cell)) -> u32 {
+        near.prefixes
+            .iter()
+            .find(|&&(k, missing)| missing + self.need(from, k) - self.need(to, k) == 0)
+            .map_or(0, |&(k, _)| self.fills[k as usize])
+    }
+
+    /// How many boxes prefix `k` of the plan needs on `cell`.
+    fn need(&self, cell: Cell, k: u32) -> i32 {
+        if cell == NONE {
+            return 0;
+        }
+        let c = usize::from(cell);
+        let changes = &self.changes[self.starts[c] as usize..self.starts[c + 1] as usize];
+        changes
+            .iter()
+            .take_while(|change| change.step > k)
+            .map(|change| change.delta)
+            .sum()
     }
 
     /// How many steps park: put a box on a square off the goals.
     fn parks(&self, board: &Board) -> usize {
         self.steps.iter().filter(|s| !board.is_goal(s.to)).count()
     }
+}
+
+/// Each cell's changes of need, latest first, and the plan's slack (see
+/// [`ParkingPlan`]): a goal needs a box once the plan is done, and undoing
+/// step `j` takes the need off its `to` and puts it back on its `from`.
+fn needs(board: &Board, steps: &[Step]) -> (Vec<u32>, Vec<Change>, i32) {
+    let mut per_cell: Vec<Vec<Change>> = vec![Vec::new(); board.cells()];
+    let done = steps.len() as u32 + 1;
+    for &goal in board.goals() {
+        per_cell[usize::from(goal)].push(Change {
+            step: done,
+            delta: 1,
+        });
+    }
+    for (j, step) in steps.iter().enumerate().rev() {
+        let step_number = j as u32 + 1;
+        per_cell[usize::from(step.to)].push(Change {
+            step: step_number,
+            delta: -1,
+        });
+        if let Some(from) = step.from {
+            per_cell[usize::from(from)].push(Change {
+                step: step_number,
+                delta: 1,
+            });
+        }
+    }
+    let (mut most, mut least) = (0, 0);
+    let mut starts = vec![0];
+    let mut changes = Vec::new();
+    for cell_changes in per_cell {
+        let mut need = 0;
+        for change in cell_changes {
+            need += change.delta;
+            most = most.max(need);
+            least = least.min(need);
+            changes.push(change);
+        }
+        starts.push(changes.len() as u32);
+    }
+    (starts, changes, most - least)
 }
 
 /// The backward line read forwards: boxes left on goal starts enter first,

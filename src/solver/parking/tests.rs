@@ -4,6 +4,7 @@ use std::time::{Duration, Instant};
 use super::*;
 use crate::game::{Game, Level, Pos, parse_level, parse_log};
 use crate::library::Collection;
+use crate::solver::board::NONE;
 
 fn board_and_starts(level: &Level) -> (Board, Vec<Cell>) {
     let board = Board::new(level).expect("small board");
@@ -215,4 +216,71 @@ fn a_raised_cancel_flag_stops_the_search() {
         ParkingPlan::new(&board, &starts, &budget).map(|p| p.is_some()),
         Err(Stop::Cancelled)
     );
+}
+
+/// Progress read straight off its definition, one walk of the plan per
+/// position: the oracle the shared walk of [`Near`] is checked against.
+fn progress_by_walk(plan: &ParkingPlan, occupied: &[bool]) -> u32 {
+    let free = |cell: Cell| !occupied[usize::from(cell)];
+    let mut missing = plan.goals.iter().filter(|&&g| free(g)).count();
+    for k in (1..=plan.steps.len()).rev() {
+        if missing == 0 {
+            return plan.fills[k];
+        }
+        let step = plan.steps[k - 1];
+        missing -= usize::from(free(step.to));
+        missing += usize::from(step.from.is_some_and(free));
+    }
+    0
+}
+
+/// At every position along a solution, every box taken to every free
+/// cell: the progress from the prepared walk equals a walk of its own.
+fn check_near_along(xsb: &str, solution: &str) -> usize {
+    let level = parse_level(xsb).expect("parses");
+    let (board, starts) = board_and_starts(&level);
+    let cancel = AtomicBool::new(false);
+    let budget = Budget::new(Duration::from_secs(60), &cancel);
+    let plan = ParkingPlan::any(&board, &starts, &budget).expect("no stop");
+    let plan = plan.expect("a plan");
+    let mut game = Game::new(level);
+    let mut near = Near::default();
+    let mut checked = 0;
+    for entry in parse_log(solution).expect("a log") {
+        let mut occupied = occupied(&board, &game);
+        plan.prepare(&occupied, &mut near);
+        let unmoved = plan.progress_after(&near, (NONE, NONE));
+        assert_eq!(unmoved, progress_by_walk(&plan, &occupied));
+        let boxes: Vec<Cell> = (0..board.cells() as Cell)
+            .filter(|&c| occupied[usize::from(c)])
+            .collect();
+        for &from in &boxes {
+            occupied[usize::from(from)] = false;
+            for to in 0..board.cells() as Cell {
+                if to == from || occupied[usize::from(to)] {
+                    continue;
+                }
+                occupied[usize::from(to)] = true;
+                let after = plan.progress_after(&near, (from, to));
+                assert_eq!(after, progress_by_walk(&plan, &occupied), "{from} to {to}");
+                occupied[usize::from(to)] = false;
+                checked += 1;
+            }
+            occupied[usize::from(from)] = true;
+        }
+        game.apply_log(&[entry]).expect("the solution replays");
+    }
+    assert!(game.is_solved());
+    checked
+}
+
+#[test]
+fn a_prepared_walk_gives_every_move_the_progress_of_its_own_walk() {
+    let mut checked = check_near_along(MICROBAN_3, MICROBAN_3_SOLUTION);
+    let xsokoban_44 = include_str!("../pairs/solutions.txt")
+        .lines()
+        .find_map(|line| line.strip_prefix("xsokoban/44 "))
+        .expect("a solution of XSokoban 44");
+    checked += check_near_along(include_str!("../../../levels/xsokoban/44.xsb"), xsokoban_44);
+    assert!(checked > 100_000, "{checked} moves checked");
 }
