@@ -219,9 +219,9 @@ impl Lcg {
     }
 }
 
-/// A walled board of `width` by `height` inner cells with random walls, two
-/// or three boxes, as many goals and a player.
-fn random_board(rng: &mut Lcg, width: usize, height: usize) -> String {
+/// A walled board of `width` by `height` inner cells with random walls,
+/// `boxes` boxes, as many goals and a player.
+fn random_board(rng: &mut Lcg, (width, height): (usize, usize), boxes: usize) -> String {
     let mut grid = vec![vec!['#'; width + 2]; height + 2];
     let mut floor = Vec::new();
     for (y, row) in grid.iter_mut().enumerate().skip(1).take(height) {
@@ -232,7 +232,6 @@ fn random_board(rng: &mut Lcg, width: usize, height: usize) -> String {
             }
         }
     }
-    let boxes = 2 + rng.below(2);
     let mut pick = |rng: &mut Lcg| floor.swap_remove(rng.below(floor.len()));
     for _ in 0..boxes {
         let (x, y) = pick(rng);
@@ -266,7 +265,8 @@ fn moves_match_the_closure_of_single_pushes_on_hand_written_boards() {
 fn moves_match_the_closure_of_single_pushes_on_random_boards() {
     let mut rng = Lcg(0x5eed);
     for round in 0..60 {
-        let xsb = random_board(&mut rng, 5 + round % 3, 4 + round % 4);
+        let boxes = 2 + rng.below(2);
+        let xsb = random_board(&mut rng, (5 + round % 3, 4 + round % 4), boxes);
         let position = Position::new(&xsb);
         let dead = random_dead(&mut rng, position.board.cells());
         position.check_against_brute_force(&dead, None);
@@ -282,10 +282,35 @@ fn moves_match_the_closure_of_single_pushes_on_random_boards() {
     }
 }
 
+/// Crowded boards, where boxes wall off areas of floor that lifting one
+/// of them joins to the player's, and where a box can be pushed into them.
+#[test]
+fn moves_match_the_closure_of_single_pushes_where_boxes_wall_off_areas() {
+    let mut rng = Lcg(0xb0c5);
+    let mut walled_off = 0;
+    for round in 0..80 {
+        let boxes = 5 + rng.below(4);
+        let xsb = random_board(&mut rng, (6 + round % 3, 5 + round % 3), boxes);
+        let position = Position::new(&xsb);
+        let (reach, _) = position.reach_and_areas();
+        let floor = 0..position.board.cells() as Cell;
+        let free = |c: &Cell| !position.occupied[usize::from(*c)];
+        walled_off += usize::from(floor.filter(free).any(|c| !reach.has(c)));
+        position.check_against_brute_force(&vec![false; position.board.cells()], None);
+        position.check_against_brute_force(&random_dead(&mut rng, position.board.cells()), None);
+    }
+    assert!(walled_off > 20, "only {walled_off} boards wall off floor");
+}
+
 #[test]
 fn the_pushes_of_every_move_replay_through_the_game() {
     let mut rng = Lcg(7);
-    let random: Vec<String> = (0..10).map(|_| random_board(&mut rng, 6, 5)).collect();
+    let random: Vec<String> = (0..10)
+        .map(|_| {
+            let boxes = 2 + rng.below(2);
+            random_board(&mut rng, (6, 5), boxes)
+        })
+        .collect();
     for xsb in BOARDS
         .iter()
         .copied()
