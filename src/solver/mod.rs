@@ -305,13 +305,14 @@ const SECOND_THREAD: [(Strategy, u32); 4] = [
 ///
 /// Alone, with 20 s per level and two levels side by side (`bench xsokoban
 /// --strategy NAME --timeout 20 --jobs 2`), plan solves 64 of `XSokoban`'s
-/// 90 (63 within 10 s), features 62, hotspots 60 and push-pull 36 (at 10
-/// s). Plan, the strongest, has a core of its own. Push-pull solves two
-/// levels no feature search solves (11 and 13) within 5.7 s, and 45 in
-/// 4.2 s against hotspots' 6.2 s; features solves one plan misses (10) in
-/// 0.7 s, and hotspots solves 87 in 0.3 s,
-/// which plan needs 8.9-9.8 s for. Push-pull also finishes almost every
-/// Microban level within milliseconds.
+/// 90 (all within 10 s), features 62, hotspots 63 and push-pull 36 (at 10
+/// s). Plan, the strongest, has a core of its own: it alone solves 71, 74
+/// and 89 (in 7.9 s). Push-pull solves two levels no feature search solves
+/// (11 and 13) within 5.7 s, and finishes almost every Microban level
+/// within milliseconds; features solves one plan misses (10) in 0.4 s;
+/// hotspots solves 45 in 4.4 s and 87 in 0.2 s, which plan needs 6.6 s
+/// for. Hotspots also solves 31 in 9.5 s and 28 in 15.6 s, which would
+/// cost push-pull's 11 or 13.
 fn race(setup: &Setup, (memory, expansions): (usize, u64), budget: &Budget) -> (Outcome, Stats) {
     let over = AtomicBool::new(false);
     let budget = budget.racing(&over);
