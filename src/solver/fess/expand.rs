@@ -94,18 +94,13 @@ impl Fess<'_> {
                 );
             }
         }
-        // The moves passed over are kept for later rather than generated
-        // again: generating is most of the cost of a position.
-        if needs_room(&self.passed_over, self.scored.len()) {
-            let spare = self.spare();
-            if !grow_within(&mut self.passed_over, self.scored.len(), spare) {
-                return Done::Ended(Outcome::GaveUp);
-            }
-        }
         let start = self.passed_over.len();
         let passed_over = self.scored.iter().map(|s| s.mv);
         let passed_over = passed_over.filter(|mv| !advised.contains(&Some(*mv)));
-        self.passed_over.extend(passed_over);
+        let spare = self.spare();
+        if !self.passed_over.extend(passed_over, spare) {
+            return Done::Ended(Outcome::GaveUp);
+        }
         let count = self.passed_over.len() - start;
         if count > 0 {
             let work = Work::Rest {
@@ -127,7 +122,7 @@ impl Fess<'_> {
             if (i - start).is_multiple_of(CHILDREN_PER_CLOCK_READ) && self.budget.stop().is_some() {
                 return Done::Ended(stopped(self.budget));
             }
-            let mv = self.passed_over[i as usize];
+            let mv = self.passed_over.get(i as usize);
             let done = self.make_child(node, mv, weight);
             if !matches!(done, Done::Going) {
                 return done;

@@ -16,6 +16,7 @@ mod expand;
 mod frozen;
 mod growth;
 mod hotspots;
+mod kept;
 mod progress;
 mod space;
 mod steps;
@@ -25,6 +26,7 @@ use advisors::{ADVISORS, Scored};
 use frozen::FrozenGoals;
 use growth::{grow_within, needs_room};
 use hotspots::{Counts, Hotspots};
+use kept::Kept;
 pub use progress::Guide;
 use progress::Packing;
 use space::{Features, Space};
@@ -156,7 +158,7 @@ struct Fess<'a> {
     generated: Vec<MacroMove>,
     scored: Vec<Scored>,
     /// The moves no advisor nominated, of every position worked out.
-    passed_over: Vec<MacroMove>,
+    passed_over: Kept,
     /// The hotspot counts of the boxes loaded.
     hot: Counts,
     /// The parking plan's prefixes within a move of the boxes loaded.
@@ -210,7 +212,7 @@ impl<'a> Fess<'a> {
             child: Vec::new(),
             generated: Vec::new(),
             scored: Vec::new(),
-            passed_over: Vec::new(),
+            passed_over: Kept::default(),
             hot: Counts::default(),
             near: Near::default(),
         }
@@ -225,7 +227,7 @@ impl<'a> Fess<'a> {
         self.table.bytes()
             + self.info.capacity() * size_of::<Info>()
             + self.work.capacity() * size_of::<Work>()
-            + self.passed_over.capacity() * size_of::<MacroMove>()
+            + self.passed_over.bytes()
             + self.frozen_goals.bytes()
             + self.space.bytes()
     }
