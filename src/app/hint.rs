@@ -62,7 +62,8 @@ impl Search {
                 // The same memory cap as `schokoban solve`, so that a hint
                 // answers wherever the README's figures say the solver
                 // does: with half of it, XSokoban 21 and 89 ran out of
-                // memory and 87 took 9.3 s. The game itself needs a few MiB.
+                // memory and 87 took 9.3 s (before the feature searches
+                // packed the moves they keep). The game needs a few MiB.
                 let limits = Limits::with_time(HINT_TIME);
                 // The game may have gone away; then nobody wants the answer.
                 let _ = sender.send(solver::solve(&position, &limits, &flag));
