@@ -12,8 +12,9 @@ use crate::solver::moves::MacroMove;
 const CHUNK: usize = 1 << 12;
 
 /// A [`MacroMove`], losslessly: a board has at most 65,535 cells, so its
-/// areas fit 16 bits, and one move's pushes, fewer than four per cell,
-/// fit the 30 bits beside the last push's direction.
+/// areas fit 16 bits, and one move's pushes, fewer than four times the
+/// cells (one per state of its search), fit the 30 bits beside the last
+/// push's direction.
 #[derive(Clone, Copy)]
 struct Packed {
     from: Cell,
@@ -46,6 +47,7 @@ impl Packed {
     }
 }
 
+/// The kept moves in the order kept, each found again by its index.
 #[derive(Default)]
 pub struct Kept {
     chunks: Vec<Vec<Packed>>,
