@@ -276,9 +276,8 @@ impl<'a> Fess<'a> {
     fn add_root(&mut self) -> Done {
         let boxes = &self.setup.boxes;
         self.boxes.clone_from(boxes);
-        self.hotspots.prepare(&self.boxes, &mut self.hot);
         set(&mut self.occupied, boxes, true);
-        self.packing.prepare(&self.occupied, &mut self.near);
+        self.share_counts();
         let player = self.normalise(self.setup.player);
         let features = self.features((NONE, NONE), None);
         let solved = self.is_solved();
@@ -326,6 +325,13 @@ impl<'a> Fess<'a> {
         self.boxes.clear();
         self.boxes.extend_from_slice(self.table.boxes(node));
         set(&mut self.occupied, &self.boxes, true);
+        self.share_counts();
+    }
+
+    /// Readies the hotspot and packing counts that the moves from the
+    /// loaded boxes share: each move then costs a few look-ups, not a
+    /// count of its own.
+    fn share_counts(&mut self) {
         self.hotspots.prepare(&self.boxes, &mut self.hot);
         self.packing.prepare(&self.occupied, &mut self.near);
     }

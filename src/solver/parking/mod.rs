@@ -98,20 +98,14 @@ impl ParkingPlan {
         }))
     }
 
-    /// How far along the plan the position with boxes where `occupied` is
-    /// true is: the goal fills in the longest prefix of the plan whose
-    /// occupied squares (goals filled so far and boxes parked and not yet
-    /// moved on) all hold boxes. The goal count when every goal is full.
-    #[cfg(test)]
-    pub fn progress(&self, occupied: &[bool]) -> u32 {
-        let mut near = Near::default();
-        self.prepare(occupied, &mut near);
-        self.progress_after(&near, (NONE, NONE))
-    }
-
     /// Readies `near` for the moves from the position with boxes where
     /// `occupied` is true. O(goals + steps): the prefixes are undone from
     /// the full plan down.
+    ///
+    /// A position's progress along the plan is the goal fills in the
+    /// longest prefix whose occupied squares (goals filled so far and boxes
+    /// parked and not yet moved on) all hold boxes; the goal count when
+    /// every goal is full.
     pub fn prepare(&self, occupied: &[bool], near: &mut Near) {
         near.prefixes.clear();
         let free = |cell: Cell| i32::from(!occupied[usize::from(cell)]);
@@ -126,8 +120,9 @@ impl ParkingPlan {
         }
     }
 
-    /// [`ParkingPlan::progress`] of the position `near` was prepared for
-    /// once its box on `from` moves to `to` (`NONE` for no move): the
+    /// The progress of the position `near` was prepared for (see
+    /// [`ParkingPlan::prepare`]) once its box on `from` moves to `to`
+    /// (`NONE` for no move): the
     /// moved box changes each prefix's count by at most the two cells'
     /// needs, so only the prefixes within reach are read.
     pub fn progress_after(&self, near: &Near, (from, to): (Cell, Cell)) -> u32 {

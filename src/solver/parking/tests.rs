@@ -23,6 +23,14 @@ fn plan(level: &Level) -> Option<ParkingPlan> {
     ParkingPlan::new(&board, &starts, &budget).expect("no stop within a minute")
 }
 
+/// How far along `plan` the position with boxes where `occupied` is true
+/// is, with no move made.
+fn progress(plan: &ParkingPlan, occupied: &[bool]) -> u32 {
+    let mut near = Near::default();
+    plan.prepare(occupied, &mut near);
+    plan.progress_after(&near, (NONE, NONE))
+}
+
 fn xsokoban(number: usize) -> Level {
     Collection::from_id("xsokoban")
         .expect("built in")
@@ -112,7 +120,7 @@ fn progress_rises_along_a_solution_to_the_goal_count() {
     let (board, _) = board_and_starts(&level);
     let plan = plan(&level).expect("a plan that parks");
     let mut game = Game::new(level);
-    let mut seen = vec![plan.progress(&occupied(&board, &game))];
+    let mut seen = vec![progress(&plan, &occupied(&board, &game))];
     let mut moving = None;
     for entry in parse_log(MICROBAN_3_SOLUTION).expect("a log") {
         let before = occupied(&board, &game);
@@ -121,13 +129,13 @@ fn progress_rises_along_a_solution_to_the_goal_count() {
         let left = (0..board.cells()).find(|&c| before[c] && !after[c]);
         if let Some(left) = left {
             if moving.is_some_and(|cell| cell != left) {
-                seen.push(plan.progress(&before));
+                seen.push(progress(&plan, &before));
             }
             moving = (0..board.cells()).find(|&c| after[c] && !before[c]);
         }
     }
     assert!(game.is_solved());
-    seen.push(plan.progress(&occupied(&board, &game)));
+    seen.push(progress(&plan, &occupied(&board, &game)));
     assert_eq!(
         seen,
         [0, 0, 0, 1, 2],
@@ -144,10 +152,10 @@ fn a_goal_filled_without_its_park_counts_nothing() {
     for (x, y) in [(2, 4), (6, 3)] {
         occupied[usize::from(board.cell(Pos::new(x, y)).expect("floor"))] = true;
     }
-    assert_eq!(plan.progress(&occupied), 0);
+    assert_eq!(progress(&plan, &occupied), 0);
     occupied[usize::from(board.cell(Pos::new(6, 3)).expect("floor"))] = false;
     occupied[usize::from(board.cell(Pos::new(4, 2)).expect("floor"))] = true;
-    assert_eq!(plan.progress(&occupied), 1);
+    assert_eq!(progress(&plan, &occupied), 1);
 }
 
 #[test]
@@ -164,9 +172,9 @@ fn goals_filled_in_layer_order_give_no_plan_unless_any_is_asked_for() {
     let mut occupied = vec![false; board.cells()];
     let near = board.cell(Pos::new(2, 1)).expect("floor");
     occupied[usize::from(near)] = true;
-    assert_eq!(any.progress(&occupied), 0);
+    assert_eq!(progress(&any, &occupied), 0);
     occupied[usize::from(board.cell(Pos::new(1, 1)).expect("floor"))] = true;
-    assert_eq!(any.progress(&occupied), 2);
+    assert_eq!(progress(&any, &occupied), 2);
 }
 
 #[test]
@@ -187,7 +195,7 @@ fn xsokoban_44_parks() {
     for &g in board.goals() {
         solved[usize::from(g)] = true;
     }
-    assert_eq!(plan.progress(&solved), board.goals().len() as u32);
+    assert_eq!(progress(&plan, &solved), board.goals().len() as u32);
 }
 
 #[test]
