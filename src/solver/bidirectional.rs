@@ -9,7 +9,7 @@ use super::board::{Board, Cell, Mode, Targets};
 use super::budget::Budget;
 use super::marks::solved_areas;
 use super::pairs::DeadPairs;
-use super::search::{Search, Status};
+use super::search::{RECENT_BYTES, Search, Status};
 use super::table::{Table, Zobrist};
 use super::{Outcome, Setup, Stats, path, stopped};
 
@@ -57,8 +57,10 @@ pub fn solve(
     // the positions, and a fixed half each left it full while the memory
     // of the pushing side lay unused (Microban 153 then went unsolved
     // inside the race at 30 s; alone, with twice the memory, it took 14 s).
-    let max_nodes = memory / Table::bytes_per_node(boxes.len());
-    let sizes = (boxes.len(), max_nodes);
+    // Each side also remembers recent matchings, in a sliver of the cap.
+    let recent = (memory / 16).min(RECENT_BYTES);
+    let max_nodes = (memory - 2 * recent) / Table::bytes_per_node(boxes.len());
+    let sizes = (boxes.len(), max_nodes, recent);
     let shared = (&zobrist, budget);
     let mut forward = Search::new(board, (goals, goals), Mode::Push, shared, sizes);
     let mut backward = Search::new(board, (goals, &starts), Mode::Pull, shared, sizes);

@@ -36,6 +36,18 @@ pub struct Assignment {
     kept_u: Vec<i64>,
     kept_v: Vec<i64>,
     kept_owner: Vec<usize>,
+    /// Saved bases of recently expanded positions, by node modulo their
+    /// number (see [`Assignment::remember`]); empty unless asked for.
+    recent: Vec<Saved>,
+}
+
+/// A base put aside for one node.
+#[derive(Clone, Debug, Default)]
+struct Saved {
+    node: u32,
+    u: Vec<i64>,
+    v: Vec<i64>,
+    owner: Vec<usize>,
 }
 
 impl Assignment {
@@ -44,6 +56,20 @@ impl Assignment {
         Self {
             deadline,
             ..Self::default()
+        }
+    }
+
+    /// These buffers, also remembering the bases of the last `slots`
+    /// positions or so (see [`Assignment::remember`]).
+    #[must_use]
+    pub fn remembering(self, slots: usize) -> Self {
+        let unused = Saved {
+            node: u32::MAX,
+            ..Saved::default()
+        };
+        Self {
+            recent: vec![unused; slots],
+            ..self
         }
     }
 
@@ -115,28 +141,79 @@ impl Assignment {
         self.kept_owner.clone_from(&self.owner);
     }
 
+    /// Puts the saved base aside for `node`, in the place of whichever
+    /// node had its slot: the base a search resolved `node`'s children
+    /// from is then at hand when one of them is expanded in turn.
+    pub fn remember(&mut self, node: u32) {
+        let Some(slot) = self.slot(node) else {
+            return;
+        };
+        let saved = &mut self.recent[slot];
+        saved.node = node;
+        saved.u.clone_from(&self.base_u);
+        saved.v.clone_from(&self.base_v);
+        saved.owner.clone_from(&self.base_owner);
+    }
+
+    /// Makes the base remembered for `node` the one [`Assignment::resolve`]
+    /// starts from, if it is still there.
+    pub fn recall(&mut self, node: u32) -> bool {
+        let Some(saved) = self.slot(node).map(|slot| &self.recent[slot]) else {
+            return false;
+        };
+        if saved.node != node {
+            return false;
+        }
+        self.base_u.clone_from(&saved.u);
+        self.base_v.clone_from(&saved.v);
+        self.base_owner.clone_from(&saved.owner);
+        self.stopped = false;
+        true
+    }
+
+    /// Bytes the remembered bases take.
+    pub fn recent_bytes(&self) -> usize {
+        let words =
+            |saved: &Saved| saved.u.capacity() + saved.v.capacity() + saved.owner.capacity();
+        self.recent
+            .iter()
+            .map(|saved| size_of::<Saved>() + 8 * words(saved))
+            .sum()
+    }
+
+    fn slot(&self, node: u32) -> Option<usize> {
+        let slots = self.recent.len();
+        (slots > 0).then(|| node as usize % slots)
+    }
+
     /// Takes up the kept solution, for the same rows with row `from` moved
     /// to place `to` (the others shifting to make room): as a position's
     /// boxes are re-sorted after one moves. An optimal solution of the same
     /// problem, so no augmenting path is needed.
     pub fn restore(&mut self, from: usize, to: usize) {
+        self.u.clone_from(&self.kept_u);
+        self.v.clone_from(&self.kept_v);
+        self.owner.clone_from(&self.kept_owner);
+        self.reorder(from, to);
+        self.stopped = false;
+    }
+
+    /// Moves row `from` of the last solution to place `to`, the rows
+    /// between shifting to make room, as [`Assignment::restore`] does.
+    pub fn reorder(&mut self, from: usize, to: usize) {
         let new_row = |r: usize| match r {
             r if r == from => to,
             r if from < r && r <= to => r - 1,
             r if to <= r && r < from => r + 1,
             r => r,
         };
-        self.u.clone_from(&self.kept_u);
         let moved = self.u.remove(from + 1);
         self.u.insert(to + 1, moved);
-        self.v.clone_from(&self.kept_v);
-        self.owner.clear();
-        self.owner.extend(
-            self.kept_owner
-                .iter()
-                .map(|&r| if r == 0 { 0 } else { new_row(r - 1) + 1 }),
-        );
-        self.stopped = false;
+        for owner in &mut self.owner {
+            if *owner != 0 {
+                *owner = new_row(*owner - 1) + 1;
+            }
+        }
     }
 
     /// Like [`Assignment::solve`] for the saved problem with only row
@@ -225,75 +302,4 @@ impl Assignment {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn finds_the_cheapest_assignment_not_the_greedy_one() {
-        // Also a conflict the cheapest-column start cannot settle alone.
-        // Greedy takes row 0 -> col 0 (1) and then row 1 -> col 1 (10) = 11;
-        // the best is 2 + 3 = 5.
-        let costs = [[1, 2], [3, 10]];
-        let total = Assignment::default().solve(2, 2, |r| &costs[r]);
-        assert_eq!(total, Some(5));
-    }
-
-    #[test]
-    fn two_boxes_that_only_reach_one_goal_have_no_assignment() {
-        let costs = [[1, UNREACHABLE], [4, UNREACHABLE]];
-        assert_eq!(Assignment::default().solve(2, 2, |r| &costs[r]), None);
-    }
-
-    #[test]
-    fn resolving_one_changed_row_matches_a_full_solve() {
-        let before = [[1, 2, 6], [3, 10, 4], [5, 1, 2]];
-        let after = [[1, 2, 6], [9, 1, 8], [5, 1, 2]];
-        let mut assignment = Assignment::default();
-        assert_eq!(assignment.solve(3, 3, |r| &before[r]), Some(6));
-        assignment.save();
-        let full = Assignment::default().solve(3, 3, |r| &after[r]);
-        assert_eq!(full, Some(4));
-        assert_eq!(assignment.resolve(3, 1, |r| &after[r]), full);
-        // The saved base still serves a different change.
-        let other = [[7, 2, 6], [3, 10, 4], [5, 1, 2]];
-        let full = Assignment::default().solve(3, 3, |r| &other[r]);
-        assert_eq!(assignment.resolve(3, 0, |r| &other[r]), full);
-    }
-
-    #[test]
-    fn a_solve_past_its_deadline_stops_and_says_so() {
-        // Every row prefers column 0, so all but one need a path.
-        let n = 2 * LARGE_ROWS;
-        let costs: Vec<Vec<i64>> = (0..n).map(|_| (0..n as i64).collect()).collect();
-        let mut assignment = Assignment::with_deadline(Some(Instant::now()));
-        assert_eq!(assignment.solve(n, n, |r| &costs[r]), None);
-        assert!(assignment.stopped());
-        let mut unhurried = Assignment::with_deadline(None);
-        let all_columns = (n * (n - 1) / 2) as u32;
-        assert_eq!(unhurried.solve(n, n, |r| &costs[r]), Some(all_columns));
-        assert!(!unhurried.stopped());
-    }
-
-    #[test]
-    fn a_kept_solution_serves_the_same_rows_reordered() {
-        let rows = [[4, 1, 3], [2, 0, 5], [3, 2, 2]];
-        let mut assignment = Assignment::default();
-        assert_eq!(assignment.solve(3, 3, |r| &rows[r]), Some(5));
-        assignment.keep();
-        // Row 0 moves to the end, as a box re-sorted after its push.
-        let reordered = [rows[1], rows[2], rows[0]];
-        assignment.restore(0, 2);
-        assert_eq!(assignment.total(3, &|r| &reordered[r][..]), Some(5));
-        // The restored solution is a valid base for one changed row.
-        assignment.save();
-        let changed = [reordered[0], [9, 9, 0], reordered[2]];
-        let full = Assignment::default().solve(3, 3, |r| &changed[r]);
-        assert_eq!(assignment.resolve(3, 1, |r| &changed[r]), full);
-    }
-
-    #[test]
-    fn spare_columns_are_allowed() {
-        let costs = [[7, 1, 9]];
-        assert_eq!(Assignment::default().solve(1, 3, |r| &costs[r]), Some(1));
-    }
-}
+mod tests;

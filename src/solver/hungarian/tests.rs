@@ -1,0 +1,119 @@
+use super::*;
+
+#[test]
+fn finds_the_cheapest_assignment_not_the_greedy_one() {
+    // Also a conflict the cheapest-column start cannot settle alone.
+    // Greedy takes row 0 -> col 0 (1) and then row 1 -> col 1 (10) = 11;
+    // the best is 2 + 3 = 5.
+    let costs = [[1, 2], [3, 10]];
+    let total = Assignment::default().solve(2, 2, |r| &costs[r]);
+    assert_eq!(total, Some(5));
+}
+
+#[test]
+fn two_boxes_that_only_reach_one_goal_have_no_assignment() {
+    let costs = [[1, UNREACHABLE], [4, UNREACHABLE]];
+    assert_eq!(Assignment::default().solve(2, 2, |r| &costs[r]), None);
+}
+
+#[test]
+fn resolving_one_changed_row_matches_a_full_solve() {
+    let before = [[1, 2, 6], [3, 10, 4], [5, 1, 2]];
+    let after = [[1, 2, 6], [9, 1, 8], [5, 1, 2]];
+    let mut assignment = Assignment::default();
+    assert_eq!(assignment.solve(3, 3, |r| &before[r]), Some(6));
+    assignment.save();
+    let full = Assignment::default().solve(3, 3, |r| &after[r]);
+    assert_eq!(full, Some(4));
+    assert_eq!(assignment.resolve(3, 1, |r| &after[r]), full);
+    // The saved base still serves a different change.
+    let other = [[7, 2, 6], [3, 10, 4], [5, 1, 2]];
+    let full = Assignment::default().solve(3, 3, |r| &other[r]);
+    assert_eq!(assignment.resolve(3, 0, |r| &other[r]), full);
+}
+
+#[test]
+fn a_solve_past_its_deadline_stops_and_says_so() {
+    // Every row prefers column 0, so all but one need a path.
+    let n = 2 * LARGE_ROWS;
+    let costs: Vec<Vec<i64>> = (0..n).map(|_| (0..n as i64).collect()).collect();
+    let mut assignment = Assignment::with_deadline(Some(Instant::now()));
+    assert_eq!(assignment.solve(n, n, |r| &costs[r]), None);
+    assert!(assignment.stopped());
+    let mut unhurried = Assignment::with_deadline(None);
+    let all_columns = (n * (n - 1) / 2) as u32;
+    assert_eq!(unhurried.solve(n, n, |r| &costs[r]), Some(all_columns));
+    assert!(!unhurried.stopped());
+}
+
+#[test]
+fn a_kept_solution_serves_the_same_rows_reordered() {
+    let rows = [[4, 1, 3], [2, 0, 5], [3, 2, 2]];
+    let mut assignment = Assignment::default();
+    assert_eq!(assignment.solve(3, 3, |r| &rows[r]), Some(5));
+    assignment.keep();
+    // Row 0 moves to the end, as a box re-sorted after its push.
+    let reordered = [rows[1], rows[2], rows[0]];
+    assignment.restore(0, 2);
+    assert_eq!(assignment.total(3, &|r| &reordered[r][..]), Some(5));
+    // The restored solution is a valid base for one changed row.
+    assignment.save();
+    let changed = [reordered[0], [9, 9, 0], reordered[2]];
+    let full = Assignment::default().solve(3, 3, |r| &changed[r]);
+    assert_eq!(assignment.resolve(3, 1, |r| &changed[r]), full);
+}
+
+#[test]
+fn a_remembered_base_settles_a_child_as_a_full_solve_would() {
+    let parent = [[4, 1, 3], [2, 0, 5], [3, 2, 2]];
+    let mut assignment = Assignment::default().remembering(4);
+    assert_eq!(assignment.solve(3, 3, |r| &parent[r]), Some(5));
+    assignment.save();
+    assignment.remember(6);
+    // Another node takes slot 2 of 4, which node 6 had.
+    let other = [[0, 9, 9], [9, 0, 9], [9, 9, 0]];
+    assignment.solve(3, 3, |r| &other[r]);
+    assignment.save();
+    assignment.remember(2);
+    assert!(!assignment.recall(6));
+    assert!(assignment.recall(2));
+    // Node 5 sits in its own slot until recalled, whatever came after.
+    assignment.solve(3, 3, |r| &parent[r]);
+    assignment.save();
+    assignment.remember(5);
+    assignment.solve(3, 3, |r| &other[r]);
+    assignment.save();
+    assert!(assignment.recall(5));
+    // The child moves row 0's box, which then sorts last.
+    let moved = [7, 3, 0];
+    let changed = |r: usize| if r == 0 { &moved[..] } else { &parent[r][..] };
+    let full = Assignment::default().solve(3, 3, changed);
+    assert_eq!(full, Some(3));
+    assert_eq!(assignment.resolve(3, 0, changed), full);
+    assignment.reorder(0, 2);
+    let child = [parent[1], parent[2], moved];
+    let full = Assignment::default().solve(3, 3, |r| &child[r]);
+    assert_eq!(assignment.total(3, &|r| &child[r][..]), full);
+    // The reordered solution serves the child's own children.
+    assignment.save();
+    let grandchild = [child[0], [1, 9, 9], child[2]];
+    let full = Assignment::default().solve(3, 3, |r| &grandchild[r]);
+    assert_eq!(assignment.resolve(3, 1, |r| &grandchild[r]), full);
+}
+
+#[test]
+fn without_slots_nothing_is_remembered() {
+    let costs = [[1]];
+    let mut assignment = Assignment::default();
+    assignment.solve(1, 1, |r| &costs[r]);
+    assignment.save();
+    assignment.remember(0);
+    assert!(!assignment.recall(0));
+    assert_eq!(assignment.recent_bytes(), 0);
+}
+
+#[test]
+fn spare_columns_are_allowed() {
+    let costs = [[7, 1, 9]];
+    assert_eq!(Assignment::default().solve(1, 3, |r| &costs[r]), Some(1));
+}
