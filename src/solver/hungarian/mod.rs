@@ -36,9 +36,11 @@ pub struct Assignment {
     kept_u: Vec<i64>,
     kept_v: Vec<i64>,
     kept_owner: Vec<usize>,
-    /// Saved bases of recently expanded positions, by node modulo their
-    /// number (see [`Assignment::remember`]); empty unless asked for.
+    /// Saved bases of recently expanded positions, by node modulo
+    /// `slots` (see [`Assignment::remember`]), grown as nodes come so
+    /// that a short search pays for no more than it uses.
     recent: Vec<Saved>,
+    slots: usize,
 }
 
 /// A base put aside for one node.
@@ -63,14 +65,7 @@ impl Assignment {
     /// positions or so (see [`Assignment::remember`]).
     #[must_use]
     pub fn remembering(self, slots: usize) -> Self {
-        let unused = Saved {
-            node: u32::MAX,
-            ..Saved::default()
-        };
-        Self {
-            recent: vec![unused; slots],
-            ..self
-        }
+        Self { slots, ..self }
     }
 
     /// Whether the last [`Assignment::solve`] ran out of time.
@@ -148,6 +143,13 @@ impl Assignment {
         let Some(slot) = self.slot(node) else {
             return;
         };
+        if slot >= self.recent.len() {
+            let unused = Saved {
+                node: u32::MAX,
+                ..Saved::default()
+            };
+            self.recent.resize(slot + 1, unused);
+        }
         let saved = &mut self.recent[slot];
         saved.node = node;
         saved.u.clone_from(&self.base_u);
@@ -158,7 +160,7 @@ impl Assignment {
     /// Makes the base remembered for `node` the one [`Assignment::resolve`]
     /// starts from, if it is still there.
     pub fn recall(&mut self, node: u32) -> bool {
-        let Some(saved) = self.slot(node).map(|slot| &self.recent[slot]) else {
+        let Some(saved) = self.slot(node).and_then(|slot| self.recent.get(slot)) else {
             return false;
         };
         if saved.node != node {
@@ -171,19 +173,15 @@ impl Assignment {
         true
     }
 
-    /// Bytes the remembered bases take.
+    /// Bytes the remembered bases take: each holds a base's potentials and
+    /// owners.
     pub fn recent_bytes(&self) -> usize {
-        let words =
-            |saved: &Saved| saved.u.capacity() + saved.v.capacity() + saved.owner.capacity();
-        self.recent
-            .iter()
-            .map(|saved| size_of::<Saved>() + 8 * words(saved))
-            .sum()
+        let words = self.base_u.len() + self.base_v.len() + self.base_owner.len();
+        self.recent.len() * (size_of::<Saved>() + 8 * words)
     }
 
     fn slot(&self, node: u32) -> Option<usize> {
-        let slots = self.recent.len();
-        (slots > 0).then(|| node as usize % slots)
+        (self.slots > 0).then(|| node as usize % self.slots)
     }
 
     /// Takes up the kept solution, for the same rows with row `from` moved
