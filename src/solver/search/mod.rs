@@ -34,6 +34,9 @@ const PULL_WEIGHT: u64 = 30;
 /// positions to a full solve, 16 MiB a seventh.
 pub const RECENT_BYTES: usize = 16 << 20;
 const RECENT_SLOTS: usize = 1 << 16;
+/// Positions expanded before matchings are remembered: a hint on a small
+/// level is answered sooner, and would pay for the copies and gain little.
+const REMEMBER_AFTER: u64 = 1_000;
 
 /// How many boxes' moves are tried between readings of the clock.
 const CLOCK_EVERY: u32 = 16;
