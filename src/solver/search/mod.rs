@@ -30,8 +30,9 @@ const PULL_WEIGHT: u64 = 30;
 /// The most bytes a search spends remembering the matchings of positions
 /// it expanded, and the most positions it remembers: enough for most
 /// positions to find their parent's matching, and small beside the
-/// position store. On Microban 153, 4 MiB left a third of the expanded
-/// positions to a full solve, 16 MiB a seventh.
+/// position store. On Microban 153, with 4 MiB a third of the positions
+/// whose children need bounds still got a full solve; with 16 MiB, a
+/// seventh.
 pub const RECENT_BYTES: usize = 16 << 20;
 const RECENT_SLOTS: usize = 1 << 16;
 /// Positions expanded before matchings are remembered: a hint on a small
