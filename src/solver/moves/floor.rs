@@ -30,10 +30,26 @@ struct Visit {
     tree: Cell,
 }
 
+/// What a box on a cell splits its area into, whichever box is lifted:
+/// the cell's children in the depth-first tree that become areas of their
+/// own, and the key of each neighbour.
+#[derive(Clone, Copy, Default)]
+struct Split {
+    /// The search this was worked out for (see `Floor::search_id`).
+    search: u32,
+    /// (key, first, last discovery time) of each child of the cell.
+    children: [(u32, u32, u32); 4],
+    count: u8,
+    keys: [u32; 4],
+}
+
 /// Depth-first searches of every area of free floor, reused from position
 /// to position so that they allocate nothing once grown.
 pub struct Floor {
     visits: Vec<Visit>,
+    /// Per cell, its split in the current search: each box's moves ask
+    /// again for the cells the others' asked for.
+    splits: Vec<Split>,
     /// Discovery times run on across searches, so old ones never count.
     clock: u32,
     base: u32,
@@ -44,6 +60,7 @@ impl Floor {
     pub fn new(cells: usize) -> Self {
         Self {
             visits: vec![Visit::default(); cells],
+            splits: vec![Split::default(); cells],
             clock: 0,
             base: 0,
             stack: Vec::new(),
@@ -56,6 +73,7 @@ impl Floor {
     pub fn search(&mut self, board: &Board, occupied: &[bool], player: Cell) {
         if self.clock > u32::MAX - board.cells() as u32 - 1 {
             self.visits.fill(Visit::default());
+            self.splits.fill(Split::default());
             self.clock = 0;
         }
         self.base = self.clock;
@@ -134,10 +152,36 @@ impl Floor {
     /// whose subtree holds it, or `BLOCKED`; and the key of each of
     /// `others`, free cells that need not touch `cell`: one in another
     /// area is keyed by its tree's root (`BLOCKED` for `cell`).
-    pub fn split(&self, board: &Board, cell: Cell, others: &[Cell]) -> ([u32; 4], [u32; 4]) {
+    pub fn split(&mut self, board: &Board, cell: Cell, others: &[Cell]) -> ([u32; 4], [u32; 4]) {
+        let at = self.visits[usize::from(cell)];
+        if self.splits[usize::from(cell)].search != self.search_id() {
+            self.splits[usize::from(cell)] = self.work_out_split(board, cell);
+        }
+        let split = self.splits[usize::from(cell)];
+        let children = &split.children[..usize::from(split.count)];
+        let area = |disc: u32| area_of(at, children, disc);
+        let mut other_keys = [BLOCKED; 4];
+        for (key, &other) in other_keys.iter_mut().zip(others) {
+            let visit = self.visits[usize::from(other)];
+            if visit.tree != at.tree {
+                *key = u32::from(visit.tree);
+            } else if other != cell {
+                *key = area(visit.disc);
+            }
+        }
+        (split.keys, other_keys)
+    }
+
+    /// The current search's number: its `base` plus one, so that no search
+    /// is numbered 0 like a split never worked out.
+    fn search_id(&self) -> u32 {
+        self.base + 1
+    }
+
+    /// [`Split`] of `cell` in the current search.
+    fn work_out_split(&self, board: &Board, cell: Cell) -> Split {
         let at = self.visits[usize::from(cell)];
         let neighbours: [Cell; 4] = std::array::from_fn(|dir| board.next(cell, dir));
-        // The children of `cell`: (key, first, last discovery time).
         let mut children = [(BLOCKED, 0, 0); 4];
         let mut count = 0;
         for &u in &neighbours {
@@ -152,32 +196,19 @@ impl Floor {
                 count += 1;
             }
         }
-        let area = |disc: u32| {
-            if !(at.disc..=at.last).contains(&disc) {
-                return PARENT_SIDE;
-            }
-            children[..count]
-                .iter()
-                .find(|&&(_, first, last)| (first..=last).contains(&disc))
-                .map_or(PARENT_SIDE, |&(key, _, _)| key)
-        };
         let keys = neighbours.map(|n| {
             if n == NONE || !self.reached(n) {
                 BLOCKED
             } else {
-                area(self.visits[usize::from(n)].disc)
+                area_of(at, &children[..count], self.visits[usize::from(n)].disc)
             }
         });
-        let mut other_keys = [BLOCKED; 4];
-        for (key, &other) in other_keys.iter_mut().zip(others) {
-            let visit = self.visits[usize::from(other)];
-            if visit.tree != at.tree {
-                *key = u32::from(visit.tree);
-            } else if other != cell {
-                *key = area(visit.disc);
-            }
+        Split {
+            search: self.search_id(),
+            children,
+            count: count as u8,
+            keys,
         }
-        (keys, other_keys)
     }
 
     /// Whether the cell discovered at time `disc` lies in `cell`'s subtree.
@@ -210,4 +241,16 @@ impl Floor {
     pub fn least_in_area(&self, tree: Cell) -> Cell {
         self.visits[usize::from(tree)].least
     }
+}
+
+/// The key of the area the cell discovered at `disc` lies in once a box
+/// stands on the cell visited as `at`, with `children` its children.
+fn area_of(at: Visit, children: &[(u32, u32, u32)], disc: u32) -> u32 {
+    if !(at.disc..=at.last).contains(&disc) {
+        return PARENT_SIDE;
+    }
+    children
+        .iter()
+        .find(|&&(_, first, last)| (first..=last).contains(&disc))
+        .map_or(PARENT_SIDE, |&(key, _, _)| key)
 }

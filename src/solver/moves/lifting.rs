@@ -69,7 +69,7 @@ impl MacroMoves {
 
     /// [`MacroMoves::keys`] read off the position's floor, with the areas
     /// the lifted cell joins made one; and that one's key and smallest cell.
-    fn joining(&self, board: &Board, cell: Cell) -> ([u32; 4], (u32, Cell)) {
+    fn joining(&mut self, board: &Board, cell: Cell) -> ([u32; 4], (u32, Cell)) {
         let (joiners, count) = self.joiners;
         if cell == self.lifted {
             // The box back on its own cell leaves the areas it joined

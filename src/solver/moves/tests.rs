@@ -400,4 +400,5 @@ fn regions_count_the_separate_areas_of_free_floor() {
     assert_eq!(count("#########\n#@.$ $.*#\n#########\n"), 3);
 }
 
+mod reuse;
 mod timing;
