@@ -21,35 +21,41 @@ pub struct Assignment {
     /// Whether the last solve stopped at the deadline: its `None` then
     /// proves nothing.
     stopped: bool,
-    u: Vec<i64>,
-    v: Vec<i64>,
-    owner: Vec<usize>,
+    /// The last solution worked out.
+    now: Solution,
     way: Vec<usize>,
     min_v: Vec<i64>,
     used: Vec<bool>,
     matched: Vec<bool>,
     /// The solution [`Assignment::resolve`] starts from.
-    base_u: Vec<i64>,
-    base_v: Vec<i64>,
-    base_owner: Vec<usize>,
+    base: Solution,
     /// A solution put aside by [`Assignment::keep`].
-    kept_u: Vec<i64>,
-    kept_v: Vec<i64>,
-    kept_owner: Vec<usize>,
-    /// Saved bases of recently expanded positions, by node modulo
-    /// `slots` (see [`Assignment::remember`]), grown as nodes come so
-    /// that a short search pays for no more than it uses.
-    recent: Vec<Saved>,
+    kept: Solution,
+    /// Bases of recently expanded positions with their nodes, by node
+    /// modulo `slots` (see [`Assignment::remember`]), grown as nodes come
+    /// so that a short search pays for no more than it uses.
+    recent: Vec<(u32, Solution)>,
     slots: usize,
+    /// What one remembered base takes.
+    slot_bytes: usize,
 }
 
-/// A base put aside for one node.
+/// A solution: each row's and column's potential, and each column's row
+/// (0 for none; rows count from 1).
 #[derive(Clone, Debug, Default)]
-struct Saved {
-    node: u32,
+struct Solution {
     u: Vec<i64>,
     v: Vec<i64>,
     owner: Vec<usize>,
+}
+
+impl Solution {
+    /// Becomes a copy of `other`, reusing the buffers.
+    fn copy_from(&mut self, other: &Solution) {
+        self.u.clone_from(&other.u);
+        self.v.clone_from(&other.v);
+        self.owner.clone_from(&other.owner);
+    }
 }
 
 impl Assignment {
@@ -61,11 +67,16 @@ impl Assignment {
         }
     }
 
-    /// These buffers, also remembering the bases of the last `slots`
-    /// positions or so (see [`Assignment::remember`]).
+    /// These buffers, also remembering as many bases of `rows` by `cols`
+    /// as fit in `bytes` (see [`Assignment::remember`]).
     #[must_use]
-    pub fn remembering(self, slots: usize) -> Self {
-        Self { slots, ..self }
+    pub fn remembering(self, bytes: usize, (rows, cols): (usize, usize)) -> Self {
+        let slot_bytes = slot_bytes(rows, cols);
+        Self {
+            slots: bytes / slot_bytes,
+            slot_bytes,
+            ..self
+        }
     }
 
     /// Whether the last [`Assignment::solve`] ran out of time.
@@ -84,12 +95,12 @@ impl Assignment {
         row: impl Fn(usize) -> &'r [i64],
     ) -> Option<u32> {
         debug_assert!(rows <= cols);
-        self.u.clear();
-        self.u.resize(rows + 1, 0);
-        self.v.clear();
-        self.v.resize(cols + 1, 0);
-        self.owner.clear();
-        self.owner.resize(cols + 1, 0);
+        self.now.u.clear();
+        self.now.u.resize(rows + 1, 0);
+        self.now.v.clear();
+        self.now.v.resize(cols + 1, 0);
+        self.now.owner.clear();
+        self.now.owner.resize(cols + 1, 0);
         self.way.clear();
         self.way.resize(cols + 1, 0);
         // Start from each row's cheapest column where it is still free:
@@ -99,9 +110,9 @@ impl Assignment {
         for r in 1..=rows {
             let costs = row(r - 1);
             let least = costs.iter().copied().min().unwrap_or(UNREACHABLE);
-            self.u[r] = least;
-            if let Some(c) = (1..=cols).find(|&c| self.owner[c] == 0 && costs[c - 1] == least) {
-                self.owner[c] = r;
+            self.now.u[r] = least;
+            if let Some(c) = (1..=cols).find(|&c| self.now.owner[c] == 0 && costs[c - 1] == least) {
+                self.now.owner[c] = r;
                 self.matched[r] = true;
             }
         }
@@ -123,17 +134,13 @@ impl Assignment {
     /// Keeps the last solution as the base that [`Assignment::resolve`]
     /// starts from.
     pub fn save(&mut self) {
-        self.base_u.clone_from(&self.u);
-        self.base_v.clone_from(&self.v);
-        self.base_owner.clone_from(&self.owner);
+        self.base.copy_from(&self.now);
     }
 
     /// Puts the last solution aside, to be taken up again by
     /// [`Assignment::restore`].
     pub fn keep(&mut self) {
-        self.kept_u.clone_from(&self.u);
-        self.kept_v.clone_from(&self.v);
-        self.kept_owner.clone_from(&self.owner);
+        self.kept.copy_from(&self.now);
     }
 
     /// Puts the saved base aside for `node`, in the place of whichever
@@ -144,40 +151,29 @@ impl Assignment {
             return;
         };
         if slot >= self.recent.len() {
-            let unused = Saved {
-                node: u32::MAX,
-                ..Saved::default()
-            };
-            self.recent.resize(slot + 1, unused);
+            self.recent
+                .resize(slot + 1, (u32::MAX, Solution::default()));
         }
-        let saved = &mut self.recent[slot];
-        saved.node = node;
-        saved.u.clone_from(&self.base_u);
-        saved.v.clone_from(&self.base_v);
-        saved.owner.clone_from(&self.base_owner);
+        let (saved_node, saved) = &mut self.recent[slot];
+        *saved_node = node;
+        saved.copy_from(&self.base);
     }
 
     /// Makes the base remembered for `node` the one [`Assignment::resolve`]
     /// starts from, if it is still there.
     pub fn recall(&mut self, node: u32) -> bool {
-        let Some(saved) = self.slot(node).and_then(|slot| self.recent.get(slot)) else {
+        let saved = self.slot(node).and_then(|slot| self.recent.get(slot));
+        let Some((_, saved)) = saved.filter(|(saved_node, _)| *saved_node == node) else {
             return false;
         };
-        if saved.node != node {
-            return false;
-        }
-        self.base_u.clone_from(&saved.u);
-        self.base_v.clone_from(&saved.v);
-        self.base_owner.clone_from(&saved.owner);
+        self.base.copy_from(saved);
         self.stopped = false;
         true
     }
 
-    /// Bytes the remembered bases take: each holds a base's potentials and
-    /// owners.
+    /// Bytes the remembered bases take.
     pub fn recent_bytes(&self) -> usize {
-        let words = self.base_u.len() + self.base_v.len() + self.base_owner.len();
-        self.recent.len() * (size_of::<Saved>() + 8 * words)
+        self.recent.len() * self.slot_bytes
     }
 
     fn slot(&self, node: u32) -> Option<usize> {
@@ -189,9 +185,7 @@ impl Assignment {
     /// boxes are re-sorted after one moves. An optimal solution of the same
     /// problem, so no augmenting path is needed.
     pub fn restore(&mut self, from: usize, to: usize) {
-        self.u.clone_from(&self.kept_u);
-        self.v.clone_from(&self.kept_v);
-        self.owner.clone_from(&self.kept_owner);
+        self.now.copy_from(&self.kept);
         self.reorder(from, to);
         self.stopped = false;
     }
@@ -205,9 +199,9 @@ impl Assignment {
             r if to <= r && r < from => r + 1,
             r => r,
         };
-        let moved = self.u.remove(from + 1);
-        self.u.insert(to + 1, moved);
-        for owner in &mut self.owner {
+        let moved = self.now.u.remove(from + 1);
+        self.now.u.insert(to + 1, moved);
+        for owner in &mut self.now.owner {
             if *owner != 0 {
                 *owner = new_row(*owner - 1) + 1;
             }
@@ -223,18 +217,16 @@ impl Assignment {
         changed: usize,
         row: impl Fn(usize) -> &'r [i64],
     ) -> Option<u32> {
-        self.u.clone_from(&self.base_u);
-        self.v.clone_from(&self.base_v);
-        self.owner.clone_from(&self.base_owner);
+        self.now.copy_from(&self.base);
         let r = changed + 1;
-        if let Some(c) = (1..=cols).find(|&c| self.owner[c] == r) {
-            self.owner[c] = 0;
+        if let Some(c) = (1..=cols).find(|&c| self.now.owner[c] == r) {
+            self.now.owner[c] = 0;
         }
         // The largest potential that keeps every reduced cost of the row
         // non-negative, so the other rows' potentials stay valid.
         let costs = row(changed);
-        self.u[r] = (1..=cols)
-            .map(|c| costs[c - 1] - self.v[c])
+        self.now.u[r] = (1..=cols)
+            .map(|c| costs[c - 1] - self.now.v[c])
             .min()
             .unwrap_or(UNREACHABLE);
         self.augment(r, cols, &row);
@@ -244,7 +236,7 @@ impl Assignment {
     /// Finds a shortest augmenting path from the unmatched row `current`,
     /// adjusting the potentials, and flips the matching along it.
     fn augment<'r>(&mut self, current: usize, cols: usize, row: &impl Fn(usize) -> &'r [i64]) {
-        self.owner[0] = current;
+        self.now.owner[0] = current;
         let mut prev_col = 0;
         self.min_v.clear();
         self.min_v.resize(cols + 1, i64::MAX);
@@ -252,7 +244,7 @@ impl Assignment {
         self.used.resize(cols + 1, false);
         loop {
             self.used[prev_col] = true;
-            let r0 = self.owner[prev_col];
+            let r0 = self.now.owner[prev_col];
             let costs = row(r0 - 1);
             let mut delta = i64::MAX;
             let mut next_col = 0;
@@ -260,7 +252,7 @@ impl Assignment {
                 if self.used[c] {
                     continue;
                 }
-                let cur = costs[c - 1] - self.u[r0] - self.v[c];
+                let cur = costs[c - 1] - self.now.u[r0] - self.now.v[c];
                 if cur < self.min_v[c] {
                     self.min_v[c] = cur;
                     self.way[c] = prev_col;
@@ -272,31 +264,37 @@ impl Assignment {
             }
             for c in 0..=cols {
                 if self.used[c] {
-                    self.u[self.owner[c]] += delta;
-                    self.v[c] -= delta;
+                    self.now.u[self.now.owner[c]] += delta;
+                    self.now.v[c] -= delta;
                 } else {
                     self.min_v[c] -= delta;
                 }
             }
             prev_col = next_col;
-            if self.owner[prev_col] == 0 {
+            if self.now.owner[prev_col] == 0 {
                 break;
             }
         }
         while prev_col != 0 {
             let next_col = self.way[prev_col];
-            self.owner[prev_col] = self.owner[next_col];
+            self.now.owner[prev_col] = self.now.owner[next_col];
             prev_col = next_col;
         }
     }
 
     fn total<'r>(&self, cols: usize, row: &impl Fn(usize) -> &'r [i64]) -> Option<u32> {
         let total: i64 = (1..=cols)
-            .filter(|&c| self.owner[c] != 0)
-            .map(|c| row(self.owner[c] - 1)[c - 1])
+            .filter(|&c| self.now.owner[c] != 0)
+            .map(|c| row(self.now.owner[c] - 1)[c - 1])
             .sum();
         (total < UNREACHABLE).then_some(total as u32)
     }
+}
+
+/// What remembering one base of `rows` by `cols` takes: a potential per
+/// row and per column, and an owner per column, each with a spare 0th.
+fn slot_bytes(rows: usize, cols: usize) -> usize {
+    size_of::<(u32, Solution)>() + 8 * (rows + 1 + 2 * (cols + 1))
 }
 
 #[cfg(test)]

@@ -66,7 +66,7 @@ fn a_kept_solution_serves_the_same_rows_reordered() {
 #[test]
 fn a_remembered_base_settles_a_child_as_a_full_solve_would() {
     let parent = [[4, 1, 3], [2, 0, 5], [3, 2, 2]];
-    let mut assignment = Assignment::default().remembering(4);
+    let mut assignment = Assignment::default().remembering(4 * slot_bytes(3, 3), (3, 3));
     assert_eq!(assignment.solve(3, 3, |r| &parent[r]), Some(5));
     assignment.save();
     assignment.remember(6);

@@ -28,13 +28,11 @@ const PUSH_WEIGHT: u64 = 2;
 const PULL_WEIGHT: u64 = 30;
 
 /// The most bytes a search spends remembering the matchings of positions
-/// it expanded, and the most positions it remembers: enough for most
-/// positions to find their parent's matching, and small beside the
-/// position store. On Microban 153, with 4 MiB a third of the positions
-/// whose children need bounds still got a full solve; with 16 MiB, a
-/// seventh.
+/// it expanded: enough for most positions to find their parent's matching,
+/// and small beside the position store. On Microban 153, with 4 MiB a third
+/// of the positions whose children need bounds still got a full solve;
+/// with 16 MiB, a seventh.
 pub const RECENT_BYTES: usize = 16 << 20;
-const RECENT_SLOTS: usize = 1 << 16;
 /// Positions expanded before matchings are remembered: a hint on a small
 /// level is answered sooner, and would pay for the copies and gain little.
 const REMEMBER_AFTER: u64 = 1_000;
@@ -111,10 +109,6 @@ impl<'a> Search<'a> {
         (box_count, max_nodes, recent_bytes): (usize, usize, usize),
     ) -> Self {
         let cells = board.cells();
-        // Each remembered matching holds a potential per box and per
-        // target, and an owner per target.
-        let remembered = 8 * (box_count + 2 * goals.len() + 3) + 80;
-        let slots = (recent_bytes / remembered).min(RECENT_SLOTS);
         Self {
             board,
             goals,
@@ -131,7 +125,8 @@ impl<'a> Search<'a> {
             child_marks: Marks::new(cells),
             stack: Vec::new(),
             frozen: Vec::new(),
-            assignment: Assignment::with_deadline(budget.deadline()).remembering(slots),
+            assignment: Assignment::with_deadline(budget.deadline())
+                .remembering(recent_bytes, (box_count, goals.len())),
             based: false,
             kept: None,
             reuse: None,
