@@ -5,6 +5,7 @@ use crate::game::{Game, Level, Pos, parse_level};
 use crate::solver::board::{Mode, dead_squares};
 use crate::solver::marks::flood;
 use crate::solver::path;
+use random::{Lcg, random_board, random_dead};
 
 /// A position as the generator sees it, built from an XSB literal.
 struct Position {
@@ -47,33 +48,18 @@ impl Position {
     }
 
     fn generate(&self, dead: &[bool], first: Option<&[(Cell, usize)]>) -> Vec<MacroMove> {
-        let (reach, areas) = self.reach_and_areas();
-        let mut moves = MacroMoves::new(self.board.cells());
-        let mut out = Vec::new();
-        let position = (self.player, &reach, areas);
-        moves.generate(&self.board, dead, &self.occupied, position, first, &mut out);
-        out
+        let moves = &mut MacroMoves::new(self.board.cells());
+        generate_with(
+            moves,
+            &self.board,
+            (dead, &self.occupied),
+            (self.player, first),
+        )
     }
 
     /// Where the player can walk, and how many areas the free floor makes.
     fn reach_and_areas(&self) -> (Marks, u32) {
-        let cells = self.board.cells();
-        let mut reach = Marks::new(cells);
-        reach.next();
-        flood(
-            &self.board,
-            &self.occupied,
-            &mut reach,
-            &mut Vec::new(),
-            self.player,
-        );
-        let areas = regions(
-            &self.board,
-            &self.occupied,
-            &mut Marks::new(cells),
-            &mut Vec::new(),
-        );
-        (reach, areas)
+        reach_and_areas(&self.board, &self.occupied, self.player)
     }
 
     /// The smallest cell the player reaches from `from` with a box on `cell`
@@ -196,6 +182,38 @@ impl Position {
     }
 }
 
+/// The moves `moves` generates from `occupied` with the player on `player`,
+/// opening only with `first` when given.
+fn generate_with(
+    moves: &mut MacroMoves,
+    board: &Board,
+    (dead, occupied): (&[bool], &[bool]),
+    (player, first): (Cell, Option<&[(Cell, usize)]>),
+) -> Vec<MacroMove> {
+    let (reach, areas) = reach_and_areas(board, occupied, player);
+    let mut out = Vec::new();
+    moves.generate(
+        board,
+        dead,
+        occupied,
+        (player, &reach, areas),
+        first,
+        &mut out,
+    );
+    out
+}
+
+/// Where the player on `player` can walk, and how many areas the free
+/// floor makes.
+fn reach_and_areas(board: &Board, occupied: &[bool], player: Cell) -> (Marks, u32) {
+    let cells = board.cells();
+    let mut reach = Marks::new(cells);
+    reach.next();
+    flood(board, occupied, &mut reach, &mut Vec::new(), player);
+    let areas = regions(board, occupied, &mut Marks::new(cells), &mut Vec::new());
+    (reach, areas)
+}
+
 /// Hand-written boards: rooms joined by doors, a box that can cut the floor
 /// in two, boxes that block each other, and a tunnel.
 const BOARDS: [&str; 4] = [
@@ -204,53 +222,6 @@ const BOARDS: [&str; 4] = [
     "#########\n#   #   #\n# $   $ #\n#   #   #\n## ### ##\n#  .@.  #\n#########\n",
     "##########\n#@ $     #\n#### ### #\n#.       #\n##########\n",
 ];
-
-/// A tiny deterministic generator (a linear congruential one), so the
-/// random boards are the same on every run without a new crate.
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        ((self.0 >> 33) % n as u64) as usize
-    }
-}
-
-/// A walled board of `width` by `height` inner cells with random walls,
-/// `boxes` boxes, as many goals and a player.
-fn random_board(rng: &mut Lcg, (width, height): (usize, usize), boxes: usize) -> String {
-    let mut grid = vec![vec!['#'; width + 2]; height + 2];
-    let mut floor = Vec::new();
-    for (y, row) in grid.iter_mut().enumerate().skip(1).take(height) {
-        for (x, tile) in row.iter_mut().enumerate().skip(1).take(width) {
-            if rng.below(100) >= 22 {
-                *tile = ' ';
-                floor.push((x, y));
-            }
-        }
-    }
-    let mut pick = |rng: &mut Lcg| floor.swap_remove(rng.below(floor.len()));
-    for _ in 0..boxes {
-        let (x, y) = pick(rng);
-        grid[y][x] = '$';
-    }
-    for _ in 0..boxes {
-        let (x, y) = pick(rng);
-        grid[y][x] = '.';
-    }
-    let (x, y) = pick(rng);
-    grid[y][x] = '@';
-    grid.iter()
-        .map(|row| row.iter().collect::<String>() + "\n")
-        .collect()
-}
-
-fn random_dead(rng: &mut Lcg, cells: usize) -> Vec<bool> {
-    (0..cells).map(|_| rng.below(100) < 12).collect()
-}
 
 #[test]
 fn moves_match_the_closure_of_single_pushes_on_hand_written_boards() {
@@ -400,5 +371,6 @@ fn regions_count_the_separate_areas_of_free_floor() {
     assert_eq!(count("#########\n#@.$ $.*#\n#########\n"), 3);
 }
 
+mod random;
 mod reuse;
 mod timing;

@@ -1,37 +1,9 @@
 //! One generator across positions, as a search uses it.
 
-use super::{Lcg, Position, random_board};
-use crate::solver::board::{Board, Cell, opposite};
-use crate::solver::marks::{Marks, flood};
-use crate::solver::moves::{MacroMove, MacroMoves, regions};
-
-/// The moves from `occupied` with the player on `player`, from `moves`.
-fn generate_with(
-    moves: &mut MacroMoves,
-    board: &Board,
-    (dead, occupied): (&[bool], &[bool]),
-    player: Cell,
-) -> Vec<MacroMove> {
-    let mut reach = Marks::new(board.cells());
-    reach.next();
-    flood(board, occupied, &mut reach, &mut Vec::new(), player);
-    let areas = regions(
-        board,
-        occupied,
-        &mut Marks::new(board.cells()),
-        &mut Vec::new(),
-    );
-    let mut out = Vec::new();
-    moves.generate(
-        board,
-        dead,
-        occupied,
-        (player, &reach, areas),
-        None,
-        &mut out,
-    );
-    out
-}
+use super::random::{Lcg, random_board};
+use super::{Position, generate_with};
+use crate::solver::board::opposite;
+use crate::solver::moves::MacroMoves;
 
 /// One generator serves a search position after position: what it keeps
 /// from one position (each cell's split of the floor) must not leak into
@@ -46,7 +18,12 @@ fn a_generator_reused_from_position_to_position_gives_what_a_new_one_gives() {
         let dead = vec![false; board.cells()];
         let mut reused = MacroMoves::new(board.cells());
         let occupied = &position.occupied;
-        let parents = generate_with(&mut reused, board, (&dead, occupied), position.player);
+        let parents = generate_with(
+            &mut reused,
+            board,
+            (&dead, occupied),
+            (position.player, None),
+        );
         for mv in parents {
             let mut child = occupied.clone();
             child[usize::from(mv.from)] = false;
@@ -54,8 +31,8 @@ fn a_generator_reused_from_position_to_position_gives_what_a_new_one_gives() {
             let player = board.next(mv.to, opposite(usize::from(mv.last)));
             let fresh = &mut MacroMoves::new(board.cells());
             assert_eq!(
-                generate_with(&mut reused, board, (&dead, &child), player),
-                generate_with(fresh, board, (&dead, &child), player),
+                generate_with(&mut reused, board, (&dead, &child), (player, None)),
+                generate_with(fresh, board, (&dead, &child), (player, None)),
                 "{mv:?}"
             );
         }
