@@ -124,7 +124,13 @@ fn levels_without_solution_are_proven_unsolvable() {
 #[test]
 fn each_strategy_gives_the_same_solution_every_run() {
     let level = collection_level(Collection::Microban, 20);
-    for strategy in [Strategy::PushPull, Strategy::Features, Strategy::Hotspots] {
+    let strategies = [
+        Strategy::PushPull,
+        Strategy::Homeward,
+        Strategy::Features,
+        Strategy::Hotspots,
+    ];
+    for strategy in strategies {
         let limits = Limits {
             strategy,
             ..limits(10)
@@ -133,6 +139,30 @@ fn each_strategy_gives_the_same_solution_every_run() {
         assert!(matches!(first, Outcome::Solved(_)), "{strategy:?}");
         assert_eq!(first, solve(&level, &limits, &AtomicBool::new(false)));
     }
+}
+
+/// Homeward runs in the race on small levels only, so Microban's.
+#[test]
+fn homeward_alone_solves_and_its_solutions_replay() {
+    for number in (1..=20).chain([60, 100, 106]) {
+        let level = collection_level(Collection::Microban, number);
+        assert_solved_by(&level, Strategy::Homeward);
+    }
+}
+
+#[test]
+fn heading_home_spares_the_pulling_search_its_near_misses() {
+    // Push-pull needs 972 positions here; heading home, 254.
+    let level = collection_level(Collection::Microban, 106);
+    let within = |strategy| Limits {
+        strategy,
+        max_expansions: Some(500),
+        ..limits(60)
+    };
+    let homeward = solve(&level, &within(Strategy::Homeward), &AtomicBool::new(false));
+    assert!(matches!(homeward, Outcome::Solved(_)), "{homeward:?}");
+    let plain = solve(&level, &within(Strategy::PushPull), &AtomicBool::new(false));
+    assert_eq!(plain, Outcome::GaveUp);
 }
 
 /// A level this solver cannot finish in a test's time: the search must be

@@ -30,11 +30,13 @@ const PULL_SLICE: u32 = 32;
 const PAIRS_AFTER: u64 = 20_000;
 
 /// Runs the strategy on `setup` with `memory` bytes for its positions and
-/// at most `expansions` positions expanded.
+/// at most `expansions` positions expanded; `homeward`, the pulling side
+/// heads for the player's start square (see [`Search::head_home`]).
 pub fn solve(
     setup: &Setup,
     (memory, expansions): (usize, u64),
     budget: &Budget,
+    homeward: bool,
 ) -> (Outcome, Stats) {
     let mut work = Stats::default();
     let board = &setup.board;
@@ -64,6 +66,9 @@ pub fn solve(
     let shared = (&zobrist, budget);
     let mut forward = Search::new(board, (goals, goals), Mode::Push, shared, sizes);
     let mut backward = Search::new(board, (goals, &starts), Mode::Pull, shared, sizes);
+    if homeward {
+        backward.head_home(setup.player);
+    }
     let outcome = alternate(
         board,
         (&mut forward, &mut backward),

@@ -3,7 +3,7 @@
 
 use std::cmp::Reverse;
 
-use super::{REMEMBER_AFTER, Search, Status, priority};
+use super::{HOME_PENALTY, REMEMBER_AFTER, Search, Status, priority};
 use crate::solver::board::{Cell, Mode, opposite};
 use crate::solver::deadlock::freeze_deadlock;
 use crate::solver::table::{Lookup, Node};
@@ -101,6 +101,7 @@ impl Search<'_> {
         other: &Search<'_>,
     ) -> Status {
         let player = self.normalise(player);
+        let away = self.home.is_some_and(|home| !self.child_marks.has(home));
         let hash = self.zobrist.hash(child, player);
         let Lookup::New(slot) = self.table.lookup(hash, child, player) else {
             return Status::Running;
@@ -129,6 +130,7 @@ impl Search<'_> {
         let Some(bound) = bound else {
             return Status::Running;
         };
+        let bound = if away { bound + HOME_PENALTY } else { bound };
         if self.table.is_full() {
             return Status::Full;
         }
