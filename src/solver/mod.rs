@@ -5,11 +5,12 @@
 //!
 //! Searches race on the solver's own dense board (see `board`), each
 //! deterministic on its own: `bidirectional`, a weighted best-first search
-//! pushing and pulling, guided by the minimum-cost matching; and `fess`, a
-//! feature-space search over macro moves, in three variants. One variant
-//! (`Strategy::Plan`) has a thread of its own; the second thread runs the
-//! others in turn, each for a share of the time. All prune with dead
-//! squares, freeze deadlocks, PI-corrals and an impossible box-to-goal
+//! pushing and pulling, guided by the minimum-cost matching (on small
+//! levels its pulling side also heads home, see `Search::head_home`); and
+//! `fess`, a feature-space search over macro moves, in three variants. One
+//! variant (`Strategy::Plan`) has a thread of its own; the second thread
+//! runs the others in turn, each for a share of the time. All prune with
+//! dead squares, freeze deadlocks, PI-corrals and an impossible box-to-goal
 //! matching. The first answer wins.
 
 mod bidirectional;
