@@ -1,5 +1,27 @@
 use super::*;
 
+type Costs = [[i64; 3]; 3];
+
+/// Re-solves row `changed` of `costs` from the saved base, checks it
+/// against a full solve of `costs`, and returns the total.
+fn resolves_as_a_full_solve(
+    assignment: &mut Assignment,
+    changed: usize,
+    costs: &Costs,
+) -> Option<u32> {
+    let full = Assignment::default().solve(3, 3, |r| &costs[r]);
+    assert_eq!(assignment.resolve(3, changed, |r| &costs[r]), full);
+    full
+}
+
+/// Solves `costs`, saves the solution as the base and remembers it for
+/// `node`.
+fn remember_solved(assignment: &mut Assignment, costs: &Costs, node: u32) {
+    assignment.solve(3, 3, |r| &costs[r]);
+    assignment.save();
+    assignment.remember(node);
+}
+
 #[test]
 fn finds_the_cheapest_assignment_not_the_greedy_one() {
     // Also a conflict the cheapest-column start cannot settle alone.
@@ -23,13 +45,13 @@ fn resolving_one_changed_row_matches_a_full_solve() {
     let mut assignment = Assignment::default();
     assert_eq!(assignment.solve(3, 3, |r| &before[r]), Some(6));
     assignment.save();
-    let full = Assignment::default().solve(3, 3, |r| &after[r]);
-    assert_eq!(full, Some(4));
-    assert_eq!(assignment.resolve(3, 1, |r| &after[r]), full);
+    assert_eq!(
+        resolves_as_a_full_solve(&mut assignment, 1, &after),
+        Some(4)
+    );
     // The saved base still serves a different change.
     let other = [[7, 2, 6], [3, 10, 4], [5, 1, 2]];
-    let full = Assignment::default().solve(3, 3, |r| &other[r]);
-    assert_eq!(assignment.resolve(3, 0, |r| &other[r]), full);
+    resolves_as_a_full_solve(&mut assignment, 0, &other);
 }
 
 #[test]
@@ -59,8 +81,7 @@ fn a_kept_solution_serves_the_same_rows_reordered() {
     // The restored solution is a valid base for one changed row.
     assignment.save();
     let changed = [reordered[0], [9, 9, 0], reordered[2]];
-    let full = Assignment::default().solve(3, 3, |r| &changed[r]);
-    assert_eq!(assignment.resolve(3, 1, |r| &changed[r]), full);
+    resolves_as_a_full_solve(&mut assignment, 1, &changed);
 }
 
 #[test]
@@ -72,15 +93,11 @@ fn a_remembered_base_settles_a_child_as_a_full_solve_would() {
     assignment.remember(6);
     // Another node takes slot 2 of 4, which node 6 had.
     let other = [[0, 9, 9], [9, 0, 9], [9, 9, 0]];
-    assignment.solve(3, 3, |r| &other[r]);
-    assignment.save();
-    assignment.remember(2);
+    remember_solved(&mut assignment, &other, 2);
     assert!(!assignment.recall(6));
     assert!(assignment.recall(2));
     // Node 5 sits in its own slot until recalled, whatever came after.
-    assignment.solve(3, 3, |r| &parent[r]);
-    assignment.save();
-    assignment.remember(5);
+    remember_solved(&mut assignment, &parent, 5);
     assignment.solve(3, 3, |r| &other[r]);
     assignment.save();
     assert!(assignment.recall(5));
@@ -97,8 +114,7 @@ fn a_remembered_base_settles_a_child_as_a_full_solve_would() {
     // The reordered solution serves the child's own children.
     assignment.save();
     let grandchild = [child[0], [1, 9, 9], child[2]];
-    let full = Assignment::default().solve(3, 3, |r| &grandchild[r]);
-    assert_eq!(assignment.resolve(3, 1, |r| &grandchild[r]), full);
+    resolves_as_a_full_solve(&mut assignment, 1, &grandchild);
 }
 
 #[test]
