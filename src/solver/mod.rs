@@ -29,10 +29,11 @@ mod packing;
 mod pairs;
 mod parking;
 mod path;
+mod race;
 mod search;
 mod table;
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 pub use budget::TooLarge;
@@ -284,104 +285,11 @@ fn run(
     budget: &Budget,
 ) -> (Outcome, Stats) {
     let (outcome, stats) = match (strategy, strategy.variant()) {
-        (Strategy::Race, _) => return race(setup, limits, budget),
+        (Strategy::Race, _) => return race::race(setup, limits, budget),
         (_, Some(variant)) => fess::solve(setup, limits, budget, variant),
         (_, None) => bidirectional::solve(setup, limits, budget, strategy == Strategy::Homeward),
     };
     let winner = matches!(outcome, Outcome::Solved(_) | Outcome::Unsolvable).then_some(strategy);
-    (outcome, Stats { winner, ..stats })
-}
-
-/// The searches the second thread of the race runs one after another, each
-/// until its percentage of the time is up. Push-pull's first fifth of a
-/// second answers most Microban levels; features then solves levels
-/// such as `XSokoban` 10 and Microban II 124 within a second, which would
-/// otherwise wait for the push-pull search to end. Push-pull starts again
-/// from scratch, heading home on small levels (see [`HOMEWARD_BOXES`]):
-/// losing its first 0.2 s costs little.
-fn second_thread(boxes: usize) -> [(Strategy, u32); 4] {
-    let pulling = if boxes <= HOMEWARD_BOXES {
-        Strategy::Homeward
-    } else {
-        Strategy::PushPull
-    };
-    [
-        (Strategy::PushPull, 2),
-        (Strategy::Features, 12),
-        (pulling, 91),
-        (Strategy::Hotspots, 100),
-    ]
-}
-
-/// Levels with at most this many boxes get the homeward push-pull search
-/// in the race, larger ones plain push-pull. Alone, 10 s a level, homeward
-/// solves all 155 Microban levels (153, 10 boxes, in 2.7 s), which
-/// push-pull does not (153 took it 11 to 12 s); at 5 s it solves Microban
-/// II 124 besides. On `XSokoban`, with 300,000 positions each, it solved
-/// 15 levels to push-pull's 24, and not level 11 (14 boxes), which only
-/// push-pull solves within 10 s. The line between 10 and 14 is drawn from
-/// those two levels, not from a rule.
-const HOMEWARD_BOXES: usize = 12;
-
-/// Runs the plan search on a second thread with half of `memory`, and
-/// here the searches of [`second_thread`] in turn with the other half,
-/// until one has an answer (a solution, or the push-pull search's proof
-/// that there is none) or the budget runs out. A feature search running
-/// out of moves proves nothing: it only ends.
-///
-/// Alone, with 20 s per level and two levels side by side (`bench xsokoban
-/// --strategy NAME --timeout 20 --jobs 2`), plan solves 64 of `XSokoban`'s
-/// 90 (all within 10 s), features 62, hotspots 63 and push-pull 36 (at 10
-/// s). Plan, the strongest, has a core of its own: it alone solves 71, 74
-/// and 89 (in 7.9 s). Push-pull solves two levels no feature search solves
-/// (11 and 13) within 5.7 s, and finishes almost every Microban level
-/// within milliseconds; features solves one plan misses (10) in 0.4 s;
-/// hotspots solves 45 in 4.4 s and 87 in 0.2 s, which plan needs 6.6 s
-/// for. Hotspots also solves 31 in 9.5 s and 28 in 15.6 s, which would
-/// cost push-pull's 11 or 13.
-fn race(setup: &Setup, (memory, expansions): (usize, u64), budget: &Budget) -> (Outcome, Stats) {
-    let over = AtomicBool::new(false);
-    let budget = budget.racing(&over);
-    let half = (memory / 2, expansions);
-    let decisive = |outcome: &Outcome| matches!(outcome, Outcome::Solved(_) | Outcome::Unsolvable);
-    let finish = |result: (Outcome, Stats)| {
-        if decisive(&result.0) {
-            over.store(true, Ordering::Relaxed);
-        }
-        result
-    };
-    let (tried, planned) = std::thread::scope(|scope| {
-        let plan_thread = scope.spawn(|| finish(run(Strategy::Plan, setup, half, &budget)));
-        let mut tried = (Outcome::GaveUp, Stats::default());
-        for (strategy, percent) in second_thread(setup.boxes.len()) {
-            if decisive(&tried.0) || budget.stop().is_some() {
-                break;
-            }
-            let (outcome, stats) = finish(run(strategy, setup, half, &budget.until(percent)));
-            let stats = Stats {
-                expanded: tried.1.expanded + stats.expanded,
-                peak_bytes: tried.1.peak_bytes.max(stats.peak_bytes),
-                winner: stats.winner,
-            };
-            tried = (outcome, stats);
-        }
-        // A panic in the plan search leaves this thread's answer.
-        let planned = plan_thread
-            .join()
-            .unwrap_or((Outcome::GaveUp, Stats::default()));
-        (tried, planned)
-    });
-    let stats = Stats {
-        expanded: tried.1.expanded + planned.1.expanded,
-        peak_bytes: tried.1.peak_bytes + planned.1.peak_bytes,
-        winner: None,
-    };
-    // Both may finish at once; this thread's answer then goes first.
-    let (outcome, winner) = if decisive(&tried.0) || !decisive(&planned.0) {
-        (tried.0, tried.1.winner)
-    } else {
-        (planned.0, planned.1.winner)
-    };
     (outcome, Stats { winner, ..stats })
 }
 
