@@ -31,10 +31,13 @@ pub struct Assignment {
     base: Solution,
     /// A solution put aside by [`Assignment::keep`].
     kept: Solution,
-    /// Bases of recently expanded positions with their nodes, by node
-    /// modulo `slots` (see [`Assignment::remember`]), grown as nodes come
-    /// so that a short search pays for no more than it uses.
-    recent: Vec<(u32, Solution)>,
+    /// Bases of recently expanded positions, by node modulo `slots` (see
+    /// [`Assignment::remember`]), grown as nodes come so that a short
+    /// search pays for no more than it uses: each slot's node, and its
+    /// base's potentials and owners laid end to end in one flat array, so
+    /// that taking one up reads one stretch of memory, not three.
+    recent_nodes: Vec<u32>,
+    recent: Vec<i64>,
     slots: usize,
     /// What one remembered base takes.
     slot_bytes: usize,
@@ -50,6 +53,34 @@ struct Solution {
 }
 
 impl Solution {
+    /// How many numbers [`Solution::write_to`] writes.
+    fn len(&self) -> usize {
+        self.u.len() + self.v.len() + self.owner.len()
+    }
+
+    /// Lays the solution out end to end in `flat`, [`Solution::len`] long.
+    fn write_to(&self, flat: &mut [i64]) {
+        let (u, rest) = flat.split_at_mut(self.u.len());
+        let (v, owner) = rest.split_at_mut(self.v.len());
+        u.copy_from_slice(&self.u);
+        v.copy_from_slice(&self.v);
+        for (to, &from) in owner.iter_mut().zip(&self.owner) {
+            *to = from as i64;
+        }
+    }
+
+    /// Takes up a solution [`Solution::write_to`] laid out, for a problem
+    /// of the same size as this one's.
+    fn read_from(&mut self, flat: &[i64]) {
+        let (u, rest) = flat.split_at(self.u.len());
+        let (v, owner) = rest.split_at(self.v.len());
+        self.u.copy_from_slice(u);
+        self.v.copy_from_slice(v);
+        for (to, &from) in self.owner.iter_mut().zip(owner) {
+            *to = from as usize;
+        }
+    }
+
     /// Becomes a copy of `other`, reusing the buffers.
     fn copy_from(&mut self, other: &Solution) {
         self.u.clone_from(&other.u);
@@ -150,30 +181,35 @@ impl Assignment {
         let Some(slot) = self.slot(node) else {
             return;
         };
-        if slot >= self.recent.len() {
-            self.recent
-                .resize(slot + 1, (u32::MAX, Solution::default()));
+        let stride = self.base.len();
+        if slot >= self.recent_nodes.len() {
+            self.recent_nodes.resize(slot + 1, u32::MAX);
+            self.recent.resize((slot + 1) * stride, 0);
         }
-        let (saved_node, saved) = &mut self.recent[slot];
-        *saved_node = node;
-        saved.copy_from(&self.base);
+        self.recent_nodes[slot] = node;
+        self.base
+            .write_to(&mut self.recent[slot * stride..(slot + 1) * stride]);
     }
 
     /// Makes the base remembered for `node` the one [`Assignment::resolve`]
     /// starts from, if it is still there.
     pub fn recall(&mut self, node: u32) -> bool {
-        let saved = self.slot(node).and_then(|slot| self.recent.get(slot));
-        let Some((_, saved)) = saved.filter(|(saved_node, _)| *saved_node == node) else {
+        let Some(slot) = self.slot(node) else {
             return false;
         };
-        self.base.copy_from(saved);
+        if self.recent_nodes.get(slot) != Some(&node) {
+            return false;
+        }
+        let stride = self.base.len();
+        self.base
+            .read_from(&self.recent[slot * stride..(slot + 1) * stride]);
         self.stopped = false;
         true
     }
 
     /// Bytes the remembered bases take.
     pub fn recent_bytes(&self) -> usize {
-        self.recent.len() * self.slot_bytes
+        self.recent_nodes.len() * self.slot_bytes
     }
 
     fn slot(&self, node: u32) -> Option<usize> {
@@ -294,7 +330,7 @@ impl Assignment {
 /// What remembering one base of `rows` by `cols` takes: a potential per
 /// row and per column, and an owner per column, each with a spare 0th.
 fn slot_bytes(rows: usize, cols: usize) -> usize {
-    size_of::<(u32, Solution)>() + 8 * (rows + 1 + 2 * (cols + 1))
+    size_of::<u32>() + size_of::<i64>() * (rows + 1 + 2 * (cols + 1))
 }
 
 #[cfg(test)]
