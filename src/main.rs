@@ -82,7 +82,7 @@ enum Command {
         jobs: usize,
         /// Which searches run: race (plan on one thread; push-pull,
         /// features and hotspots in turn on another), or one alone:
-        /// push-pull, homeward, features, hotspots or plan.
+        /// push-pull, homeward, forward, features, hotspots or plan.
         #[arg(long, default_value = "race")]
         strategy: schokoban::solver::Strategy,
         /// Stop each search after expanding this many positions, for

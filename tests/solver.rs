@@ -127,6 +127,7 @@ fn each_strategy_gives_the_same_solution_every_run() {
     let strategies = [
         Strategy::PushPull,
         Strategy::Homeward,
+        Strategy::Forward,
         Strategy::Features,
         Strategy::Hotspots,
     ];
@@ -163,6 +164,46 @@ fn heading_home_spares_the_pulling_search_its_near_misses() {
     assert!(matches!(homeward, Outcome::Solved(_)), "{homeward:?}");
     let plain = solve(&level, &within(Strategy::PushPull), &AtomicBool::new(false));
     assert_eq!(plain, Outcome::GaveUp);
+}
+
+/// Microban II 131 (David W. Skinner) cut down from 44 boxes to 20: each
+/// box stands next to a goal, and the boxes pass one another along the
+/// diagonal stripes in sweeps, twice as many pushes as boxes.
+const STRIPES: &str = "      ####
+    ###  ###
+   ##.$.   #
+  ##.$.$$. #
+ ##.$.$$.$##
+##.$.$$.$.#
+#.$.$$.$.##
+## $$.$.##
+ #@  $.##
+ ####.##
+    ###
+";
+
+#[test]
+fn forward_alone_solves_and_its_solutions_replay() {
+    assert_solved_by(&level(STRIPES), Strategy::Forward);
+    for number in (1..=10).chain([60, 100]) {
+        let level = collection_level(Collection::Microban, number);
+        assert_solved_by(&level, Strategy::Forward);
+    }
+}
+
+#[test]
+fn a_leading_pushing_side_sweeps_the_stripes_that_pulling_does_not() {
+    // Forward needs 1,497 positions here; push-pull, 137,545.
+    let level = level(STRIPES);
+    let within = |strategy| Limits {
+        strategy,
+        max_expansions: Some(3_000),
+        ..limits(60)
+    };
+    let forward = solve(&level, &within(Strategy::Forward), &AtomicBool::new(false));
+    assert!(matches!(forward, Outcome::Solved(_)), "{forward:?}");
+    let pulling = solve(&level, &within(Strategy::PushPull), &AtomicBool::new(false));
+    assert_eq!(pulling, Outcome::GaveUp);
 }
 
 /// A level this solver cannot finish in a test's time: the search must be

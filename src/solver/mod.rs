@@ -40,6 +40,7 @@ pub use budget::TooLarge;
 pub use deadlock::Deadlocks;
 
 use crate::game::{Direction, Level, Pos, Step};
+use bidirectional::Lead;
 use board::{Board, Cell, Mode, Targets};
 use budget::{Budget, Stop};
 use fess::{Advice, Guide, Variant};
@@ -74,9 +75,8 @@ const PLAN: Variant = Variant {
 /// Which searches run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Strategy {
-    /// Plan on one thread; on another, push-pull, features, push-pull
-    /// again (homeward on small levels) and hotspots, each for a share of
-    /// the time (see `race`). The first answer wins.
+    /// Searches in turn on two threads, each for a share of the time, by
+    /// the level's size (see `race::schedules`). The first answer wins.
     #[default]
     Race,
     /// Only the bidirectional push-pull search.
@@ -84,6 +84,9 @@ pub enum Strategy {
     /// Push-pull with its pulling side heading for the player's start
     /// square (see `Search::head_home`).
     Homeward,
+    /// Push-pull led by its pushing side, greedier (see
+    /// `bidirectional::Lead::Pushing`).
+    Forward,
     /// Only the feature-space search, advised by packing and connectivity.
     Features,
     /// Only the feature-space search with a hotspot advisor besides.
@@ -94,10 +97,11 @@ pub enum Strategy {
 }
 
 impl Strategy {
-    const ALL: [Strategy; 6] = [
+    const ALL: [Strategy; 7] = [
         Strategy::Race,
         Strategy::PushPull,
         Strategy::Homeward,
+        Strategy::Forward,
         Strategy::Features,
         Strategy::Hotspots,
         Strategy::Plan,
@@ -108,6 +112,7 @@ impl Strategy {
             Strategy::Race => "race",
             Strategy::PushPull => "push-pull",
             Strategy::Homeward => "homeward",
+            Strategy::Forward => "forward",
             Strategy::Features => "features",
             Strategy::Hotspots => "hotspots",
             Strategy::Plan => "plan",
@@ -117,7 +122,7 @@ impl Strategy {
     /// The feature search this strategy runs alone, if it is one.
     fn variant(self) -> Option<Variant> {
         match self {
-            Strategy::Race | Strategy::PushPull | Strategy::Homeward => None,
+            Strategy::Race | Strategy::PushPull | Strategy::Homeward | Strategy::Forward => None,
             Strategy::Features => Some(FEATURES),
             Strategy::Hotspots => Some(HOTSPOTS),
             Strategy::Plan => Some(PLAN),
@@ -134,7 +139,7 @@ impl std::str::FromStr for Strategy {
             .find(|s| s.name() == name)
             .ok_or_else(|| {
                 format!(
-                    "no strategy {name:?}: race, push-pull, homeward, features, hotspots or plan"
+                    "no strategy {name:?}: race, push-pull, homeward, forward, features, hotspots or plan"
                 )
             })
     }
@@ -287,7 +292,14 @@ fn run(
     let (outcome, stats) = match (strategy, strategy.variant()) {
         (Strategy::Race, _) => return race::race(setup, limits, budget),
         (_, Some(variant)) => fess::solve(setup, limits, budget, variant),
-        (_, None) => bidirectional::solve(setup, limits, budget, strategy == Strategy::Homeward),
+        (_, None) => {
+            let lead = match strategy {
+                Strategy::Homeward => Lead::PullingHome,
+                Strategy::Forward => Lead::Pushing,
+                _ => Lead::Pulling,
+            };
+            bidirectional::solve(setup, limits, budget, lead)
+        }
     };
     let winner = matches!(outcome, Outcome::Solved(_) | Outcome::Unsolvable).then_some(strategy);
     (outcome, Stats { winner, ..stats })

@@ -153,7 +153,7 @@ impl Search<'_> {
         if self.open.len() == self.open.capacity() {
             self.open.reserve_exact(self.open.len().max(64));
         }
-        let key = priority(self.mode, pushes, bound, own);
+        let key = priority(self.weight, pushes, bound, own);
         if self.kept.is_none_or(|(_, best, ..)| key < best) {
             self.assignment.keep();
             let place = child.binary_search(&to).unwrap_or(i);

@@ -107,6 +107,8 @@ pub struct Search<'a> {
     pairs: Option<DeadPairs>,
     /// When heading home: the player's start square, for the pulling side.
     home: Option<Cell>,
+    /// How much the bound counts against moves made: (bound, moves).
+    weight: (u64, u64),
 }
 
 impl<'a> Search<'a> {
@@ -146,6 +148,10 @@ impl<'a> Search<'a> {
             only: None,
             pairs: None,
             home: None,
+            weight: match mode {
+                Mode::Push => (PUSH_WEIGHT, 1),
+                Mode::Pull => (PULL_WEIGHT, 1),
+            },
         }
     }
 
@@ -170,7 +176,7 @@ impl<'a> Search<'a> {
             return Status::Solved(index);
         }
         self.open
-            .push(Reverse(priority(self.mode, 0, bound, index)));
+            .push(Reverse(priority(self.weight, 0, bound, index)));
         Status::Running
     }
 
@@ -195,6 +201,12 @@ impl<'a> Search<'a> {
     /// million in all.
     pub fn head_home(&mut self, start: Cell) {
         self.home = Some(start);
+    }
+
+    /// Counts the bound `bound` times against `moves` times the moves made
+    /// (see [`PUSH_WEIGHT`]), for a search that leads rather than follows.
+    pub fn weigh(&mut self, (bound, moves): (u64, u64)) {
+        self.weight = (bound, moves);
     }
 
     /// From now on, prunes positions holding a pair in `pairs`.
@@ -388,12 +400,8 @@ impl<'a> Search<'a> {
 /// to done), then the earlier node, so the order is fully determined.
 /// Scores and bounds past their fields' range are clamped, which only
 /// blurs the order among such far-off positions.
-fn priority(mode: Mode, moves: u32, bound: u32, index: u32) -> u64 {
-    let weight = match mode {
-        Mode::Push => PUSH_WEIGHT,
-        Mode::Pull => PULL_WEIGHT,
-    };
-    let score = u64::from(moves) + weight * u64::from(bound);
+fn priority((bound_weight, moves_weight): (u64, u64), moves: u32, bound: u32, index: u32) -> u64 {
+    let score = moves_weight * u64::from(moves) + bound_weight * u64::from(bound);
     let score = score.min((1 << 20) - 1);
     let bound = u64::from(bound).min((1 << 12) - 1);
     (score << 44) | (bound << 32) | u64::from(index)
