@@ -155,15 +155,28 @@ fn homeward_alone_solves_and_its_solutions_replay() {
 fn heading_home_spares_the_pulling_search_its_near_misses() {
     // Push-pull needs 972 positions here; heading home, 254.
     let level = collection_level(Collection::Microban, 106);
+    assert_only_first_solves_within(&level, (Strategy::Homeward, Strategy::PushPull), 500);
+}
+
+/// Solves `level` with each of two strategies, at most `expansions`
+/// positions each: the first must solve it, the second give up.
+fn assert_only_first_solves_within(
+    level: &Level,
+    (first, second): (Strategy, Strategy),
+    expansions: u64,
+) {
     let within = |strategy| Limits {
         strategy,
-        max_expansions: Some(500),
+        max_expansions: Some(expansions),
         ..limits(60)
     };
-    let homeward = solve(&level, &within(Strategy::Homeward), &AtomicBool::new(false));
-    assert!(matches!(homeward, Outcome::Solved(_)), "{homeward:?}");
-    let plain = solve(&level, &within(Strategy::PushPull), &AtomicBool::new(false));
-    assert_eq!(plain, Outcome::GaveUp);
+    let solved = solve(level, &within(first), &AtomicBool::new(false));
+    assert!(
+        matches!(solved, Outcome::Solved(_)),
+        "{first:?}: {solved:?}"
+    );
+    let given_up = solve(level, &within(second), &AtomicBool::new(false));
+    assert_eq!(given_up, Outcome::GaveUp, "{second:?}");
 }
 
 /// Microban II 131 (David W. Skinner) cut down from 44 boxes to 20: each
@@ -194,16 +207,8 @@ fn forward_alone_solves_and_its_solutions_replay() {
 #[test]
 fn a_leading_pushing_side_sweeps_the_stripes_that_pulling_does_not() {
     // Forward needs 1,497 positions here; push-pull, 137,545.
-    let level = level(STRIPES);
-    let within = |strategy| Limits {
-        strategy,
-        max_expansions: Some(3_000),
-        ..limits(60)
-    };
-    let forward = solve(&level, &within(Strategy::Forward), &AtomicBool::new(false));
-    assert!(matches!(forward, Outcome::Solved(_)), "{forward:?}");
-    let pulling = solve(&level, &within(Strategy::PushPull), &AtomicBool::new(false));
-    assert_eq!(pulling, Outcome::GaveUp);
+    let strategies = (Strategy::Forward, Strategy::PushPull);
+    assert_only_first_solves_within(&level(STRIPES), strategies, 3_000);
 }
 
 /// A level this solver cannot finish in a test's time: the search must be
