@@ -39,8 +39,8 @@ pub enum Lead {
 
 /// The pushing side's weight when it leads, as (bound, pushes): 2.75. On
 /// Microban II 131, 44 boxes each next to a goal that must pass one another
-/// along diagonal stripes in sweeps (88 pushes), the pushing side alone
-/// solves the level with this weight in 190,000 positions (2.7 s). Weights
+/// along diagonal stripes in sweeps (88 pushes), the pushing side leading
+/// with this weight solves the level in 190,000 positions (2.7 s). Weights
 /// 2.5 and 3 took 336,000 and 429,000 positions (5.6 and 6.4 s); 2, 2.25,
 /// 3.5 and 4 gave up at 15-20 s, and so did push-pull, pulling, at 30 s.
 const LEADING_PUSH_WEIGHT: (u64, u64) = (11, 4);
