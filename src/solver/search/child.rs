@@ -3,7 +3,8 @@
 
 use std::cmp::Reverse;
 
-use super::{HOME_PENALTY, REMEMBER_AFTER, Search, Status, priority};
+use super::order::{HOME_PENALTY, priority};
+use super::{REMEMBER_AFTER, Search, Status};
 use crate::solver::board::{Cell, Mode, opposite};
 use crate::solver::deadlock::freeze_deadlock;
 use crate::solver::table::{Lookup, Node};

@@ -9,6 +9,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 mod child;
+mod order;
 
 use super::board::{Board, Cell, Mode, NONE, Targets, opposite};
 use super::budget::Budget;
@@ -18,14 +19,7 @@ use super::macros::Macros;
 use super::marks::{Marks, flood_anew};
 use super::pairs::DeadPairs;
 use super::table::{Lookup, Node, Table, Zobrist};
-
-/// How much the distance bound counts against moves made, pushing and
-/// pulling; above 1 the search is greedy, trading short solutions for
-/// finding one at all. The pulling side, which finishes most goal-room
-/// levels, does best far greedier (measured on `XSokoban` 1-20 with 10 s
-/// each: pull weight 12 solved 10, 30 solved 12).
-const PUSH_WEIGHT: u64 = 2;
-const PULL_WEIGHT: u64 = 30;
+use order::{PULL_WEIGHT, PUSH_WEIGHT, priority};
 
 /// The most bytes a search spends remembering the matchings of positions
 /// it expanded: enough for most positions to find their parent's matching,
@@ -36,13 +30,6 @@ pub const RECENT_BYTES: usize = 16 << 20;
 /// Positions expanded before matchings are remembered: a hint on a small
 /// level is answered sooner, and would pay for the copies and gain little.
 const REMEMBER_AFTER: u64 = 1_000;
-
-/// What a pulling position from which the player cannot walk back to its
-/// start square adds to its bound when heading home: enough to put it
-/// behind its open siblings without burying it. On Microban 153, 2 to 10
-/// took 0.76 to 0.94 million positions (5 the fewest), 1 took 2.3 million
-/// and 20 took 1.4 million.
-const HOME_PENALTY: u32 = 5;
 
 /// How many boxes' moves are tried between readings of the clock.
 const CLOCK_EVERY: u32 = 16;
@@ -192,7 +179,7 @@ impl<'a> Search<'a> {
     }
 
     /// Puts positions from which the player cannot walk to `start` behind
-    /// the others, by [`HOME_PENALTY`]: only an order, never a prune. For
+    /// the others, by [`HOME_PENALTY`](order::HOME_PENALTY): only an order, never a prune. For
     /// the pulling side, whose last pulls must leave the player where the
     /// level starts it. On Microban 153 the plain pulling search reached
     /// every box but one on its start square within 0.7 million positions,
@@ -394,15 +381,4 @@ impl<'a> Search<'a> {
         }
         pushes
     }
-}
-
-/// Open-list key: lowest score first, then the smaller bound (the nearer
-/// to done), then the earlier node, so the order is fully determined.
-/// Scores and bounds past their fields' range are clamped, which only
-/// blurs the order among such far-off positions.
-fn priority((bound_weight, moves_weight): (u64, u64), moves: u32, bound: u32, index: u32) -> u64 {
-    let score = moves_weight * u64::from(moves) + bound_weight * u64::from(bound);
-    let score = score.min((1 << 20) - 1);
-    let bound = u64::from(bound).min((1 << 12) - 1);
-    (score << 44) | (bound << 32) | u64::from(index)
 }
