@@ -80,9 +80,9 @@ enum Command {
         /// figures run one at a time.
         #[arg(long, default_value_t = 1)]
         jobs: usize,
-        /// Which searches run: race (plan on one thread; push-pull,
-        /// features and hotspots in turn on another), or one alone:
-        /// push-pull, homeward, forward, features, hotspots or plan.
+        /// Which searches run: race (searches in turn on two threads,
+        /// chosen by the level's size), or one alone: push-pull, homeward,
+        /// forward, features, hotspots or plan.
         #[arg(long, default_value = "race")]
         strategy: schokoban::solver::Strategy,
         /// Stop each search after expanding this many positions, for

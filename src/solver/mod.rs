@@ -5,13 +5,12 @@
 //!
 //! Searches race on the solver's own dense board (see `board`), each
 //! deterministic on its own: `bidirectional`, a weighted best-first search
-//! pushing and pulling, guided by the minimum-cost matching (on small
-//! levels its pulling side also heads home, see `Search::head_home`); and
-//! `fess`, a feature-space search over macro moves, in three variants. One
-//! variant (`Strategy::Plan`) has a thread of its own; the second thread
-//! runs the others in turn, each for a share of the time. All prune with
-//! dead squares, freeze deadlocks, PI-corrals and an impossible box-to-goal
-//! matching. The first answer wins.
+//! pushing and pulling, guided by the minimum-cost matching, in three
+//! variants (pulling-led, pulling home, pushing-led); and `fess`, a
+//! feature-space search over macro moves, in three variants. Two threads
+//! run them in turn, each for a share of the time, by the level's size
+//! (see `race`). All prune with dead squares, freeze deadlocks, PI-corrals
+//! and an impossible box-to-goal matching. The first answer wins.
 
 mod bidirectional;
 mod bits;
@@ -118,16 +117,6 @@ impl Strategy {
             Strategy::Plan => "plan",
         }
     }
-
-    /// The feature search this strategy runs alone, if it is one.
-    fn variant(self) -> Option<Variant> {
-        match self {
-            Strategy::Race | Strategy::PushPull | Strategy::Homeward | Strategy::Forward => None,
-            Strategy::Features => Some(FEATURES),
-            Strategy::Hotspots => Some(HOTSPOTS),
-            Strategy::Plan => Some(PLAN),
-        }
-    }
 }
 
 impl std::str::FromStr for Strategy {
@@ -182,6 +171,13 @@ pub enum Outcome {
     Cancelled,
     /// The level's tables would not fit the memory cap: declined at once.
     TooLarge(TooLarge),
+}
+
+impl Outcome {
+    /// Whether this ends a race: a solution, or a proof there is none.
+    fn is_decisive(&self) -> bool {
+        matches!(self, Outcome::Solved(_) | Outcome::Unsolvable)
+    }
 }
 
 impl From<Stop> for Outcome {
@@ -289,19 +285,16 @@ fn run(
     limits: (usize, u64),
     budget: &Budget,
 ) -> (Outcome, Stats) {
-    let (outcome, stats) = match (strategy, strategy.variant()) {
-        (Strategy::Race, _) => return race::race(setup, limits, budget),
-        (_, Some(variant)) => fess::solve(setup, limits, budget, variant),
-        (_, None) => {
-            let lead = match strategy {
-                Strategy::Homeward => Lead::PullingHome,
-                Strategy::Forward => Lead::Pushing,
-                _ => Lead::Pulling,
-            };
-            bidirectional::solve(setup, limits, budget, lead)
-        }
+    let (outcome, stats) = match strategy {
+        Strategy::Race => return race::race(setup, limits, budget),
+        Strategy::PushPull => bidirectional::solve(setup, limits, budget, Lead::Pulling),
+        Strategy::Homeward => bidirectional::solve(setup, limits, budget, Lead::PullingHome),
+        Strategy::Forward => bidirectional::solve(setup, limits, budget, Lead::Pushing),
+        Strategy::Features => fess::solve(setup, limits, budget, FEATURES),
+        Strategy::Hotspots => fess::solve(setup, limits, budget, HOTSPOTS),
+        Strategy::Plan => fess::solve(setup, limits, budget, PLAN),
     };
-    let winner = matches!(outcome, Outcome::Solved(_) | Outcome::Unsolvable).then_some(strategy);
+    let winner = outcome.is_decisive().then_some(strategy);
     (outcome, Stats { winner, ..stats })
 }
 

@@ -74,7 +74,7 @@ const FORWARD_BOXES: usize = 25;
 const HOMEWARD_BOXES: usize = 12;
 
 /// Runs the two [`schedules`] on two threads, each with half of `memory`,
-/// until one has an answer (a solution, or the push-pull search's proof
+/// until one has an answer (a solution, or a bidirectional search's proof
 /// that there is none) or the budget runs out. A feature search running
 /// out of moves proves nothing: it only ends.
 ///
@@ -99,11 +99,11 @@ pub fn race(
     let in_turn = |schedule: &[(Strategy, u32)]| {
         let mut tried = (Outcome::GaveUp, Stats::default());
         for &(strategy, percent) in schedule {
-            if is_decisive(&tried.0) || budget.stop().is_some() {
+            if tried.0.is_decisive() || budget.stop().is_some() {
                 break;
             }
             let (outcome, stats) = run(strategy, setup, half, &budget.until(percent));
-            if is_decisive(&outcome) {
+            if outcome.is_decisive() {
                 over.store(true, Ordering::Relaxed);
             }
             let stats = Stats {
@@ -116,31 +116,27 @@ pub fn race(
         tried
     };
     let [first, second] = schedules(setup.boxes.len());
-    let (planned, tried) = std::thread::scope(|scope| {
+    let (other, here) = std::thread::scope(|scope| {
         let first_thread = scope.spawn(|| in_turn(first));
-        let tried = in_turn(second);
+        let here = in_turn(second);
         // A panic on the first thread leaves this thread's answer.
-        let planned = first_thread
+        let other = first_thread
             .join()
             .unwrap_or((Outcome::GaveUp, Stats::default()));
-        (planned, tried)
+        (other, here)
     });
     let stats = Stats {
-        expanded: tried.1.expanded + planned.1.expanded,
-        peak_bytes: tried.1.peak_bytes + planned.1.peak_bytes,
+        expanded: here.1.expanded + other.1.expanded,
+        peak_bytes: here.1.peak_bytes + other.1.peak_bytes,
         winner: None,
     };
     // Both may finish at once; this thread's answer then goes first.
-    let (outcome, winner) = if is_decisive(&tried.0) || !is_decisive(&planned.0) {
-        (tried.0, tried.1.winner)
+    let (outcome, winner) = if here.0.is_decisive() || !other.0.is_decisive() {
+        (here.0, here.1.winner)
     } else {
-        (planned.0, planned.1.winner)
+        (other.0, other.1.winner)
     };
     (outcome, Stats { winner, ..stats })
-}
-
-fn is_decisive(outcome: &Outcome) -> bool {
-    matches!(outcome, Outcome::Solved(_) | Outcome::Unsolvable)
 }
 
 #[cfg(test)]
@@ -157,10 +153,16 @@ mod tests {
                 assert!(ends.windows(2).all(|w| w[0] < w[1]), "{boxes}: {ends:?}");
                 assert_eq!(ends.last(), Some(&100), "{boxes}: {ends:?}");
             }
-            let proving = threads
-                .iter()
-                .flat_map(|schedule| schedule.iter())
-                .any(|&(strategy, _)| strategy.variant().is_none());
+            let proving =
+                threads
+                    .iter()
+                    .flat_map(|schedule| schedule.iter())
+                    .any(|&(strategy, _)| {
+                        matches!(
+                            strategy,
+                            Strategy::PushPull | Strategy::Homeward | Strategy::Forward
+                        )
+                    });
             assert!(proving, "{boxes} boxes: nothing proves a level unsolvable");
         }
     }

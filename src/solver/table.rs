@@ -41,9 +41,10 @@ const EMPTY: u64 = u64::MAX;
 pub struct Table {
     box_count: usize,
     nodes: Vec<Node>,
-    /// Each node's boxes followed by its player: a look-up that finds a
-    /// tag it must check reads one stretch of memory instead of two.
-    boxes: Vec<Cell>,
+    /// Each node's row: its boxes followed by its player, so that a
+    /// look-up that finds a tag it must check reads one stretch of memory
+    /// instead of two.
+    rows: Vec<Cell>,
     /// `tag << 32 | node`, or `EMPTY`, where the tag is the top half of the
     /// hash; its low bits pick the slot, so growing needs no rehash.
     slots: Vec<u64>,
@@ -69,7 +70,7 @@ impl Table {
         Self {
             box_count,
             nodes: Vec::new(),
-            boxes: Vec::new(),
+            rows: Vec::new(),
             slots: vec![EMPTY; 1024],
             max_nodes,
         }
@@ -78,7 +79,7 @@ impl Table {
     /// Bytes held now: what was reserved, used or not.
     pub fn bytes(&self) -> usize {
         self.nodes.capacity() * size_of::<Node>()
-            + self.boxes.capacity() * size_of::<Cell>()
+            + self.rows.capacity() * size_of::<Cell>()
             + self.slots.len() * size_of::<u64>()
     }
 
@@ -109,7 +110,7 @@ impl Table {
     /// The boxes of node `index` and then its player.
     fn row(&self, index: u32) -> &[Cell] {
         let start = index as usize * (self.box_count + 1);
-        &self.boxes[start..=start + self.box_count]
+        &self.rows[start..=start + self.box_count]
     }
 
     pub fn lookup(&self, hash: u64, boxes: &[Cell], player: Cell) -> Lookup {
@@ -142,11 +143,11 @@ impl Table {
             let room = self.max_nodes.saturating_sub(index).max(1);
             let more = index.max(64).min(room);
             self.nodes.reserve_exact(more);
-            self.boxes.reserve_exact(more * (self.box_count + 1));
+            self.rows.reserve_exact(more * (self.box_count + 1));
         }
         self.nodes.push(node);
-        self.boxes.extend_from_slice(boxes);
-        self.boxes.push(node.player);
+        self.rows.extend_from_slice(boxes);
+        self.rows.push(node.player);
         self.slots[slot] = (hash & !0xffff_ffff) | index as u64;
         if self.nodes.len() * 2 > self.slots.len() {
             self.grow();

@@ -179,9 +179,9 @@ impl<'a> Search<'a> {
     }
 
     /// Puts positions from which the player cannot walk to `start` behind
-    /// the others, by [`HOME_PENALTY`](order::HOME_PENALTY): only an order, never a prune. For
-    /// the pulling side, whose last pulls must leave the player where the
-    /// level starts it. On Microban 153 the plain pulling search reached
+    /// the others, by [`HOME_PENALTY`](order::HOME_PENALTY): only an order,
+    /// never a prune. For the pulling side, whose last pulls must leave the
+    /// player where the level starts it. On Microban 153 the plain pulling search reached
     /// every box but one on its start square within 0.7 million positions,
     /// with the player walled off from its start, and spent 2.9 million
     /// more on such near misses; heading home it solved the level in 0.76
