@@ -253,6 +253,12 @@ impl Assignment {
         changed: usize,
         row: impl Fn(usize) -> &'r [i64],
     ) -> Option<u32> {
+        let rows = self.base.u.len() - 1;
+        if rows < cols {
+            // A column given up keeps its potential, which must be zero
+            // for a free column when goals outnumber boxes: solve afresh.
+            return self.solve(rows, cols, row);
+        }
         self.now.copy_from(&self.base);
         let r = changed + 1;
         if let Some(c) = (1..=cols).find(|&c| self.now.owner[c] == r) {

@@ -133,3 +133,68 @@ fn spare_columns_are_allowed() {
     let costs = [[7, 1, 9]];
     assert_eq!(Assignment::default().solve(1, 3, |r| &costs[r]), Some(1));
 }
+
+#[test]
+fn a_chain_of_one_row_changes_agrees_with_full_solves() {
+    chain_agrees_with_full_solves(4);
+}
+
+#[test]
+fn with_goals_to_spare_one_row_changes_still_agree_with_full_solves() {
+    chain_agrees_with_full_solves(5);
+}
+
+/// Re-solves children as a search does, on four rows and `cols` columns:
+/// each child changes one row of its parent's costs, by a step (the row's
+/// own column mostly stays its cheapest, and nothing is copied) or by a
+/// jump (an augmenting path is needed); a child kept aside or saved
+/// becomes a base in turn.
+fn chain_agrees_with_full_solves(cols: usize) {
+    let mut seed = 0x9e37_79b9_u64;
+    let mut random = |below: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % below
+    };
+    let mut costs: Vec<Vec<i64>> = (0..4)
+        .map(|_| (0..cols).map(|_| random(20) as i64).collect())
+        .collect();
+    let mut assignment = Assignment::default();
+    assignment.solve(4, cols, |r| &costs[r]);
+    assignment.save();
+    let (mut steps, mut jumps) = (0, 0);
+    for round in 0..2_000 {
+        let changed = random(4) as usize;
+        let mut child = costs.clone();
+        if random(3) == 0 {
+            jumps += 1;
+            child[changed] = (0..cols).map(|_| random(20) as i64).collect();
+        } else {
+            steps += 1;
+            for cost in &mut child[changed] {
+                *cost = (*cost + random(3) as i64 - 1).max(0);
+            }
+        }
+        let full = Assignment::default().solve(4, cols, |r| &child[r]);
+        assert_eq!(
+            assignment.resolve(cols, changed, |r| &child[r]),
+            full,
+            "round {round}"
+        );
+        match random(3) {
+            0 => {
+                assignment.keep();
+                assignment.restore(changed, changed);
+                assignment.save();
+                costs = child;
+            }
+            1 => {
+                assignment.save();
+                costs = child;
+            }
+            _ => {}
+        }
+    }
+    assert!(steps > 1_000 && jumps > 500, "{steps} steps, {jumps} jumps");
+}
