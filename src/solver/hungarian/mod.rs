@@ -27,8 +27,13 @@ pub struct Assignment {
     min_v: Vec<i64>,
     used: Vec<bool>,
     matched: Vec<bool>,
-    /// The solution [`Assignment::resolve`] starts from.
+    /// The solution [`Assignment::resolve`] starts from, and its total.
     base: Solution,
+    base_total: i64,
+    /// When the last solution is `base` with only one row's potential
+    /// changed, (row, potential): [`Assignment::resolve`] then copies
+    /// nothing (see [`Assignment::settle`]).
+    pending: Option<(usize, i64)>,
     /// A solution put aside by [`Assignment::keep`].
     kept: Solution,
     /// Bases of recently expanded positions, by node modulo `slots` (see
@@ -81,6 +86,19 @@ impl Solution {
         }
     }
 
+    /// The total cost of the assignment, read off the potentials: every
+    /// assigned pair's cost is its row's and column's potentials added.
+    fn total(&self) -> i64 {
+        let rows: i64 = self.u[1..].iter().sum();
+        let cols: i64 = self.v[1..]
+            .iter()
+            .zip(&self.owner[1..])
+            .filter(|&(_, &owner)| owner != 0)
+            .map(|(&v, _)| v)
+            .sum();
+        rows + cols
+    }
+
     /// Becomes a copy of `other`, reusing the buffers.
     fn copy_from(&mut self, other: &Solution) {
         self.u.clone_from(&other.u);
@@ -126,6 +144,7 @@ impl Assignment {
         row: impl Fn(usize) -> &'r [i64],
     ) -> Option<u32> {
         debug_assert!(rows <= cols);
+        self.pending = None;
         self.now.u.clear();
         self.now.u.resize(rows + 1, 0);
         self.now.v.clear();
@@ -165,13 +184,31 @@ impl Assignment {
     /// Keeps the last solution as the base that [`Assignment::resolve`]
     /// starts from.
     pub fn save(&mut self) {
-        self.base.copy_from(&self.now);
+        match self.pending.take() {
+            Some((row, potential)) => self.base.u[row] = potential,
+            None => self.base.copy_from(&self.now),
+        }
+        self.base_total = self.base.total();
     }
 
     /// Puts the last solution aside, to be taken up again by
     /// [`Assignment::restore`].
     pub fn keep(&mut self) {
-        self.kept.copy_from(&self.now);
+        match self.pending {
+            Some((row, potential)) => {
+                self.kept.copy_from(&self.base);
+                self.kept.u[row] = potential;
+            }
+            None => self.kept.copy_from(&self.now),
+        }
+    }
+
+    /// Makes `now` hold the last solution in full.
+    fn settle(&mut self) {
+        if let Some((row, potential)) = self.pending.take() {
+            self.now.copy_from(&self.base);
+            self.now.u[row] = potential;
+        }
     }
 
     /// Puts the saved base aside for `node`, in the place of whichever
@@ -203,6 +240,7 @@ impl Assignment {
         let stride = self.base.len();
         self.base
             .read_from(&self.recent[slot * stride..(slot + 1) * stride]);
+        self.base_total = self.base.total();
         self.stopped = false;
         true
     }
@@ -221,6 +259,7 @@ impl Assignment {
     /// boxes are re-sorted after one moves. An optimal solution of the same
     /// problem, so no augmenting path is needed.
     pub fn restore(&mut self, from: usize, to: usize) {
+        self.pending = None;
         self.now.copy_from(&self.kept);
         self.reorder(from, to);
         self.stopped = false;
@@ -229,6 +268,7 @@ impl Assignment {
     /// Moves row `from` of the last solution to place `to`, the rows
     /// between shifting to make room, as [`Assignment::restore`] does.
     pub fn reorder(&mut self, from: usize, to: usize) {
+        self.settle();
         let new_row = |r: usize| match r {
             r if r == from => to,
             r if from < r && r <= to => r - 1,
@@ -246,7 +286,9 @@ impl Assignment {
 
     /// Like [`Assignment::solve`] for the saved problem with only row
     /// `changed` given new costs: the rest of the saved solution stays
-    /// optimal, so one augmenting path settles it.
+    /// optimal, so one augmenting path settles it. Most often the row's
+    /// own column stays its cheapest, and the solution is the base with
+    /// that row's potential changed: nothing is copied then.
     pub fn resolve<'r>(
         &mut self,
         cols: usize,
@@ -259,18 +301,28 @@ impl Assignment {
             // for a free column when goals outnumber boxes: solve afresh.
             return self.solve(rows, cols, row);
         }
-        self.now.copy_from(&self.base);
         let r = changed + 1;
-        if let Some(c) = (1..=cols).find(|&c| self.now.owner[c] == r) {
-            self.now.owner[c] = 0;
-        }
+        let costs = row(changed);
         // The largest potential that keeps every reduced cost of the row
         // non-negative, so the other rows' potentials stay valid.
-        let costs = row(changed);
-        self.now.u[r] = (1..=cols)
-            .map(|c| costs[c - 1] - self.now.v[c])
+        let potential = (1..=cols)
+            .map(|c| costs[c - 1] - self.base.v[c])
             .min()
             .unwrap_or(UNREACHABLE);
+        let own = (1..=cols).find(|&c| self.base.owner[c] == r);
+        if let Some(c) = own
+            && costs[c - 1] - self.base.v[c] == potential
+        {
+            let total = self.base_total - (self.base.u[r] + self.base.v[c]) + costs[c - 1];
+            self.pending = Some((r, potential));
+            return (total < UNREACHABLE).then_some(total as u32);
+        }
+        self.pending = None;
+        self.now.copy_from(&self.base);
+        if let Some(c) = own {
+            self.now.owner[c] = 0;
+        }
+        self.now.u[r] = potential;
         self.augment(r, cols, &row);
         self.total(cols, &row)
     }
@@ -280,10 +332,10 @@ impl Assignment {
     fn augment<'r>(&mut self, current: usize, cols: usize, row: &impl Fn(usize) -> &'r [i64]) {
         self.now.owner[0] = current;
         let mut prev_col = 0;
-        self.min_v.clear();
         self.min_v.resize(cols + 1, i64::MAX);
-        self.used.clear();
+        self.min_v.fill(i64::MAX);
         self.used.resize(cols + 1, false);
+        self.used.fill(false);
         loop {
             self.used[prev_col] = true;
             let r0 = self.now.owner[prev_col];
