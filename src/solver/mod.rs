@@ -28,6 +28,7 @@ mod packing;
 mod pairs;
 mod parking;
 mod path;
+mod prefetch;
 mod race;
 mod search;
 mod table;

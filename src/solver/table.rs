@@ -3,6 +3,7 @@
 //! `HashMap`, so nothing depends on a random seed and runs repeat exactly.
 
 use super::board::{Cell, NONE};
+use super::prefetch::prefetch;
 
 /// One position reached by a push.
 #[derive(Debug, Clone, Copy)]
@@ -111,6 +112,19 @@ impl Table {
     fn row(&self, index: u32) -> &[Cell] {
         let start = index as usize * (self.box_count + 1);
         &self.rows[start..=start + self.box_count]
+    }
+
+    /// Starts loading node `index` and its row, to be read soon.
+    pub fn prefetch(&self, index: u32) {
+        let i = index as usize;
+        prefetch(&self.nodes[i]);
+        prefetch(&self.rows[i * (self.box_count + 1)]);
+    }
+
+    /// Starts loading the slot where a look-up of `hash` begins.
+    pub fn prefetch_slot(&self, hash: u64) {
+        let mask = self.slots.len() - 1;
+        prefetch(&self.slots[((hash >> 32) as usize) & mask]);
     }
 
     pub fn lookup(&self, hash: u64, boxes: &[Cell], player: Cell) -> Lookup {

@@ -5,6 +5,8 @@
 
 use std::time::Instant;
 
+use super::prefetch::prefetch;
+
 /// Problems with at least this many rows read the clock every this many
 /// rows.
 const LARGE_ROWS: usize = 64;
@@ -226,6 +228,19 @@ impl Assignment {
         self.recent_nodes[slot] = node;
         self.base
             .write_to(&mut self.recent[slot * stride..(slot + 1) * stride]);
+    }
+
+    /// Starts loading the base remembered for `node`, if it is still
+    /// there, for a [`Assignment::recall`] to come.
+    pub fn prefetch(&self, node: u32) {
+        if let Some(slot) = self.slot(node)
+            && let Some(&remembered) = self.recent_nodes.get(slot)
+            && remembered == node
+        {
+            let stride = self.base.len();
+            prefetch(&self.recent[slot * stride]);
+            prefetch(&self.recent[(slot + 1) * stride - 1]);
+        }
     }
 
     /// Makes the base remembered for `node` the one [`Assignment::resolve`]

@@ -1,5 +1,9 @@
 //! A child position: the checks it must pass, then its bound from the
-//! parent's matching, then storing it and queueing it.
+//! parent's matching, then storing it and queueing it. An expansion first
+//! gathers every child that passes the checks and asks for its table slot
+//! ([`Search::gather`]), and only then looks them up and stores them
+//! ([`Search::add_child`]), in the same order: the slots' cache misses
+//! then overlap instead of each waiting its turn.
 
 use std::cmp::Reverse;
 
@@ -9,18 +13,30 @@ use crate::solver::board::{Cell, Mode, opposite};
 use crate::solver::deadlock::freeze_deadlock;
 use crate::solver::table::{Lookup, Node};
 
+/// A child that passed the checks, waiting for its look-up.
+pub(super) struct Child {
+    /// Which of the parent's boxes moved.
+    i: usize,
+    to: Cell,
+    dir: u8,
+    run: u16,
+    player: Cell,
+    away: bool,
+    hash: u64,
+}
+
 impl Search<'_> {
     /// Looks at the position after moving box `i` of `parent_boxes` to
-    /// `to`; the occupancy already shows the move.
-    pub(super) fn consider(
+    /// `to`, the occupancy already showing the move, and keeps it for
+    /// [`Search::add_child`] if it passes the checks, with its boxes in
+    /// `children_boxes`.
+    pub(super) fn gather(
         &mut self,
-        node: Node,
-        index: u32,
-        (parent_boxes, i): (&[Cell], usize),
+        parent_boxes: &[Cell],
+        i: usize,
         (to, dir, run): (Cell, usize, u16),
         player: Cell,
-        other: &Search<'_>,
-    ) -> Status {
+    ) {
         if self.mode == Mode::Push
             && freeze_deadlock(
                 self.board,
@@ -30,26 +46,52 @@ impl Search<'_> {
                 &mut self.frozen,
             )
         {
-            return Status::Running;
+            return;
         }
         if self.makes_dead_pair(parent_boxes, i, (to, player)) {
-            return Status::Running;
+            return;
         }
-        let mut child = std::mem::take(&mut self.child);
-        child.clear();
-        child.extend_from_slice(parent_boxes);
+        let start = self.children_boxes.len();
+        self.children_boxes.extend_from_slice(parent_boxes);
+        let child = &mut self.children_boxes[start..];
         child[i] = to;
         child.sort_unstable();
-        let status = self.add_child(
-            node,
-            index,
-            (&child, parent_boxes, i),
-            (to, dir, run),
+        let player = self.normalise(player);
+        let away = self.home.is_some_and(|home| !self.child_marks.has(home));
+        let hash = self.zobrist.hash(&self.children_boxes[start..], player);
+        self.table.prefetch_slot(hash);
+        self.children.push(Child {
+            i,
+            to,
+            dir: dir as u8,
+            run,
             player,
-            other,
-        );
-        self.child = child;
-        status
+            away,
+            hash,
+        });
+    }
+
+    /// Looks up and stores the children [`Search::gather`] kept, in the
+    /// order found, until one ends the search.
+    pub(super) fn add_children(
+        &mut self,
+        node: Node,
+        index: u32,
+        parent_boxes: &[Cell],
+        other: &Search<'_>,
+    ) -> Status {
+        let children = std::mem::take(&mut self.children);
+        let boxes = std::mem::take(&mut self.children_boxes);
+        let mut result = Status::Running;
+        for (child, child_boxes) in children.iter().zip(boxes.chunks(parent_boxes.len().max(1))) {
+            result = self.add_child(node, index, parent_boxes, child, child_boxes, other);
+            if !matches!(result, Status::Running) {
+                break;
+            }
+        }
+        self.children = children;
+        self.children_boxes = boxes;
+        result
     }
 
     /// Whether box `i` of `parent_boxes`, moved to `to`, makes a dead pair
@@ -96,14 +138,19 @@ impl Search<'_> {
         &mut self,
         node: Node,
         index: u32,
-        (child, parent_boxes, i): (&[Cell], &[Cell], usize),
-        (to, dir, run): (Cell, usize, u16),
-        player: Cell,
+        parent_boxes: &[Cell],
+        &Child {
+            i,
+            to,
+            dir,
+            run,
+            player,
+            away,
+            hash,
+        }: &Child,
+        child: &[Cell],
         other: &Search<'_>,
     ) -> Status {
-        let player = self.normalise(player);
-        let away = self.home.is_some_and(|home| !self.child_marks.has(home));
-        let hash = self.zobrist.hash(child, player);
         let Lookup::New(slot) = self.table.lookup(hash, child, player) else {
             return Status::Running;
         };
@@ -139,7 +186,7 @@ impl Search<'_> {
         let new = Node {
             parent: index,
             to,
-            dir: dir as u8,
+            dir,
             run,
             player,
             pushes,

@@ -9,6 +9,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 mod child;
+use child::Child;
 mod order;
 
 use super::board::{Board, Cell, Mode, NONE, Targets, opposite};
@@ -84,7 +85,10 @@ pub struct Search<'a> {
     /// `kept` when it is the node being expanded now.
     reuse: Option<(usize, usize)>,
     parent_boxes: Vec<Cell>,
-    child: Vec<Cell>,
+    /// The children of the position being expanded that passed the
+    /// checks, in the order found, and their boxes end to end.
+    children: Vec<Child>,
+    children_boxes: Vec<Cell>,
     corrals: Corrals,
     macros: Macros,
     /// When a PI-corral was found, the only pushes worth making.
@@ -129,7 +133,8 @@ impl<'a> Search<'a> {
             kept: None,
             reuse: None,
             parent_boxes: Vec::new(),
-            child: Vec::new(),
+            children: Vec::new(),
+            children_boxes: Vec::new(),
             corrals: Corrals::new(cells),
             macros: Macros::new(board, box_count == goals.len()),
             only: None,
@@ -216,6 +221,11 @@ impl<'a> Search<'a> {
                 return Status::Exhausted;
             };
             self.expanded += 1;
+            // The next position to expand is known now; its node and row
+            // arrive while this one is worked on.
+            if let Some(Reverse(next)) = self.open.peek() {
+                self.table.prefetch(*next as u32);
+            }
             match self.expand(key as u32, other) {
                 Status::Running => {}
                 done => return done,
@@ -226,6 +236,13 @@ impl<'a> Search<'a> {
 
     fn expand(&mut self, index: u32, other: &Search<'_>) -> Status {
         let node = self.table.node(index);
+        // Unless the matching kept from the last expansion serves, the
+        // first child's bound starts from the parent's remembered one:
+        // ask for it, and for the parent's boxes, before the flood.
+        if node.parent != u32::MAX && self.kept.is_none_or(|(kept, ..)| kept != index) {
+            self.table.prefetch(node.parent);
+            self.assignment.prefetch(node.parent);
+        }
         let mut parent_boxes = std::mem::take(&mut self.parent_boxes);
         parent_boxes.clear();
         parent_boxes.extend_from_slice(self.table.boxes(index));
@@ -252,8 +269,10 @@ impl<'a> Search<'a> {
             .take()
             .filter(|&(node, ..)| node == index)
             .map(|(_, _, from, to)| (from, to));
+        self.children.clear();
+        self.children_boxes.clear();
         let mut result = Status::Running;
-        'boxes: for (i, &from) in parent_boxes.iter().enumerate() {
+        for (i, &from) in parent_boxes.iter().enumerate() {
             // Each box's moves take milliseconds on a level with thousands
             // of boxes, but microseconds on most: reading the clock for
             // every box cost a tenth of the time on Microban 153.
@@ -283,21 +302,13 @@ impl<'a> Search<'a> {
                 };
                 self.occupied[usize::from(from)] = false;
                 self.occupied[usize::from(to)] = true;
-                let status = self.consider(
-                    node,
-                    index,
-                    (&parent_boxes, i),
-                    (to, dir, run),
-                    player,
-                    other,
-                );
+                self.gather(&parent_boxes, i, (to, dir, run), player);
                 self.occupied[usize::from(to)] = false;
                 self.occupied[usize::from(from)] = true;
-                if !matches!(status, Status::Running) {
-                    result = status;
-                    break 'boxes;
-                }
             }
+        }
+        if matches!(result, Status::Running) {
+            result = self.add_children(node, index, &parent_boxes, other);
         }
         self.set_boxes(&parent_boxes, false);
         self.parent_boxes = parent_boxes;
