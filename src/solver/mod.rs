@@ -31,6 +31,7 @@ mod path;
 mod prefetch;
 mod race;
 mod search;
+mod small;
 mod table;
 
 use std::sync::atomic::AtomicBool;

@@ -57,7 +57,7 @@ impl Search<'_> {
         child[i] = to;
         child.sort_unstable();
         let player = self.normalise(player);
-        let away = self.home.is_some_and(|home| !self.child_marks.has(home));
+        let away = self.home.is_some_and(|home| !self.child_reaches(home));
         let hash = self.zobrist.hash(&self.children_boxes[start..], player);
         self.table.prefetch_slot(hash);
         self.children.push(Child {

@@ -9,6 +9,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 mod child;
+mod floor;
 use child::Child;
 mod order;
 
@@ -19,6 +20,7 @@ use super::hungarian::Assignment;
 use super::macros::Macros;
 use super::marks::{Marks, flood_anew};
 use super::pairs::DeadPairs;
+use super::small::SmallBoard;
 use super::table::{Lookup, Node, Table, Zobrist};
 use order::{PULL_WEIGHT, PUSH_WEIGHT, priority};
 
@@ -73,6 +75,12 @@ pub struct Search<'a> {
     reach: Marks,
     /// Scratch marks for normalising each child's player.
     child_marks: Marks,
+    /// On boards of at most 128 cells: the board as bits, the floor free
+    /// of boxes, and where the player of the last normalised child can
+    /// walk; these then stand in for `child_marks`.
+    small: Option<SmallBoard>,
+    free: u128,
+    child_reach: u128,
     stack: Vec<Cell>,
     frozen: Vec<Cell>,
     assignment: Assignment,
@@ -111,6 +119,8 @@ impl<'a> Search<'a> {
         (box_count, max_nodes, recent_bytes): (usize, usize, usize),
     ) -> Self {
         let cells = board.cells();
+        let small = SmallBoard::new(board);
+        let free = small.as_ref().map_or(0, SmallBoard::floor);
         Self {
             board,
             goals,
@@ -125,6 +135,9 @@ impl<'a> Search<'a> {
             occupied: vec![false; cells],
             reach: Marks::new(cells),
             child_marks: Marks::new(cells),
+            small,
+            free,
+            child_reach: 0,
             stack: Vec::new(),
             frozen: Vec::new(),
             assignment: Assignment::with_deadline(budget.deadline())
@@ -300,11 +313,9 @@ impl<'a> Search<'a> {
                 } else {
                     (to, player, 1)
                 };
-                self.occupied[usize::from(from)] = false;
-                self.occupied[usize::from(to)] = true;
+                self.move_box(from, to);
                 self.gather(&parent_boxes, i, (to, dir, run), player);
-                self.occupied[usize::from(to)] = false;
-                self.occupied[usize::from(from)] = true;
+                self.move_box(to, from);
             }
         }
         if matches!(result, Status::Running) {
@@ -342,24 +353,6 @@ impl<'a> Search<'a> {
         let targets = self.targets;
         self.assignment
             .solve(boxes.len(), targets.len(), |r| targets.costs(boxes[r]))
-    }
-
-    fn set_boxes(&mut self, boxes: &[Cell], present: bool) {
-        for &b in boxes {
-            self.occupied[usize::from(b)] = present;
-        }
-    }
-
-    /// The canonical place of a player standing on `player`: the smallest
-    /// cell it can walk to.
-    fn normalise(&mut self, player: Cell) -> Cell {
-        flood_anew(
-            self.board,
-            &self.occupied,
-            &mut self.child_marks,
-            &mut self.stack,
-            player,
-        )
     }
 
     /// The forward pushes (box cell after, direction) leading from a root to
