@@ -302,6 +302,31 @@ fn a_long_error_wraps_whole_at_both_sizes() {
 }
 
 #[test]
+fn a_new_score_shows_its_place_above_four_choices_at_the_smallest_size() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map = write_map(dir.path(), "tiny.xsb", TINY);
+    let mut app = open_map(dir.path(), &map);
+    press(&mut app, &[key(KeyCode::Left), key(KeyCode::Enter)]);
+    press(&mut app, &[key(KeyCode::Enter)]);
+    ui::type_text(&mut app, "ANN");
+    press(&mut app, &[key(KeyCode::Enter)]);
+    assert_eq!(
+        screen(&mut app, 40, 12),
+        page_40(&[
+            "              Solved: Tiny",
+            "           Solved in 1 move!",
+            "★  1.   1  ANN ◀ you",
+            "▶ Play again",
+            "  Watch your run",
+            "  Watch the best run",
+            "  Main menu",
+            "",
+            "↑↓ choose · Enter accept · Esc main menu",
+        ])
+    );
+}
+
+#[test]
 fn on_the_end_screen_a_click_selects_a_choice_and_a_second_accepts_it() {
     let (_dir, mut app) = full_board_finish();
     resize(&mut app, 80, 24);

@@ -111,10 +111,14 @@ impl Finish {
         let menu_width = choices.iter().map(|c| width(c)).max().unwrap_or(0) as u16 + 3;
         let menu_rows = choices.len() as u16;
         let board_width = view.width().max(LEADERBOARD_WIDTH).min(rest.width);
-        // The heading says "Leaderboard" already unless the level was solved.
-        let label = self.solved_score.is_some() && rest.height > view.height() + 1;
-        let top = rest.y + u16::from(label);
         let beside = rest.width >= board_width + 3 + menu_width;
+        // The heading says "Leaderboard" already unless the level was
+        // solved; the label never takes the board's last row from under
+        // the choices.
+        let label = self.solved_score.is_some()
+            && rest.height > view.height() + 1
+            && (beside || rest.height > menu_rows + 2);
+        let top = rest.y + u16::from(label);
         let (board_x, board_rows, menu) = if beside {
             let x = rest.x + (rest.width - board_width - 3 - menu_width) / 2;
             let menu = Rect::new(x + board_width + 3, top, menu_width, menu_rows);
