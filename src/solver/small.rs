@@ -6,7 +6,7 @@
 use super::board::{Board, Cell, NONE};
 
 /// The most cells a [`SmallBoard`] takes.
-pub const MAX_CELLS: usize = 128;
+const MAX_CELLS: usize = 128;
 
 /// The cells of a board as bits.
 pub struct SmallBoard {

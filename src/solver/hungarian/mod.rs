@@ -256,6 +256,8 @@ impl Assignment {
         self.base
             .read_from(&self.recent[slot * stride..(slot + 1) * stride]);
         self.base_total = self.base.total();
+        // A pending change belonged to the base just replaced.
+        self.pending = None;
         self.stopped = false;
         true
     }

@@ -10,7 +10,6 @@ use std::collections::BinaryHeap;
 
 mod child;
 mod floor;
-use child::Child;
 mod order;
 
 use super::board::{Board, Cell, Mode, NONE, Targets, opposite};
@@ -22,6 +21,7 @@ use super::marks::{Marks, flood_anew};
 use super::pairs::DeadPairs;
 use super::small::SmallBoard;
 use super::table::{Lookup, Node, Table, Zobrist};
+use child::Child;
 use order::{PULL_WEIGHT, PUSH_WEIGHT, priority};
 
 /// The most bytes a search spends remembering the matchings of positions
@@ -199,11 +199,11 @@ impl<'a> Search<'a> {
     /// Puts positions from which the player cannot walk to `start` behind
     /// the others, by [`HOME_PENALTY`](order::HOME_PENALTY): only an order,
     /// never a prune. For the pulling side, whose last pulls must leave the
-    /// player where the level starts it. On Microban 153 the plain pulling search reached
-    /// every box but one on its start square within 0.7 million positions,
-    /// with the player walled off from its start, and spent 2.9 million
-    /// more on such near misses; heading home it solved the level in 0.76
-    /// million in all.
+    /// player where the level starts it. On Microban 153 the plain pulling
+    /// search reached every box but one on its start square within 0.7
+    /// million positions, with the player walled off from its start, and
+    /// spent 2.9 million more on such near misses; heading home it solved
+    /// the level in 0.76 million in all.
     pub fn head_home(&mut self, start: Cell) {
         self.home = Some(start);
     }
