@@ -9,7 +9,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use schokoban::commands::load_level;
-use schokoban::game::{Direction, Game, format_log};
+use schokoban_core::{Direction, Game, format_log};
 
 fn main() -> anyhow::Result<()> {
     let mut args = std::env::args().skip(1);

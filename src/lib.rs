@@ -2,8 +2,6 @@
 
 pub mod app;
 pub mod commands;
-pub mod game;
 pub mod library;
-pub mod solver;
 pub mod storage;
 pub mod text;

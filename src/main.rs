@@ -84,7 +84,7 @@ enum Command {
         /// chosen by the level's size), or one alone: push-pull, homeward,
         /// forward, features, hotspots or plan.
         #[arg(long, default_value = "race")]
-        strategy: schokoban::solver::Strategy,
+        strategy: schokoban_solver::Strategy,
         /// Stop each search after expanding this many positions, for
         /// comparisons that repeat exactly whatever the machine's load.
         #[arg(long)]

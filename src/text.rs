@@ -69,19 +69,7 @@ pub fn wrap(text: &str, max: usize) -> Vec<String> {
     lines
 }
 
-/// `1 move`, `2 moves`, `1 box`, `2 boxes`.
-pub fn plural(count: usize, noun: &str) -> String {
-    let ending = if noun.ends_with(['s', 'x', 'h']) {
-        "es"
-    } else {
-        "s"
-    };
-    if count == 1 {
-        format!("{count} {noun}")
-    } else {
-        format!("{count} {noun}{ending}")
-    }
-}
+pub use schokoban_core::plural;
 
 #[cfg(test)]
 mod tests {
@@ -117,13 +105,5 @@ mod tests {
         assert_eq!(wrap("日本語 日本語", 7), ["日本語", "日本語"]);
         assert_eq!(wrap("日本語日本語", 5), ["日本", "語日", "本語"]);
         assert_eq!(wrap("", 10), [""]);
-    }
-
-    #[test]
-    fn plurals_agree_with_the_count() {
-        assert_eq!(plural(1, "move"), "1 move");
-        assert_eq!(plural(0, "move"), "0 moves");
-        assert_eq!(plural(2, "box"), "2 boxes");
-        assert_eq!(plural(1, "goal"), "1 goal");
     }
 }

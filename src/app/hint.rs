@@ -6,8 +6,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::{Duration, Instant};
 
-use crate::game::{Direction, Game, Pos, Step};
-use crate::solver::{self, Limits, Outcome};
+use schokoban_core::{Direction, Game, Pos, Step};
+use schokoban_solver::{Limits, Outcome};
 
 /// How long a hint may think before it gives up.
 pub const HINT_TIME: Duration = Duration::from_secs(10);
@@ -66,7 +66,7 @@ impl Search {
                 // packed the moves they keep). The game needs a few MiB.
                 let limits = Limits::with_time(HINT_TIME);
                 // The game may have gone away; then nobody wants the answer.
-                let _ = sender.send(solver::solve(&position, &limits, &flag));
+                let _ = sender.send(schokoban_solver::solve(&position, &limits, &flag));
             });
         Self {
             cancel,
@@ -114,7 +114,7 @@ impl Drop for Search {
 
 /// The first push of a solution, with the walk before it.
 pub fn first_push(game: &Game, solution: &[Step]) -> Option<Suggestion> {
-    let (box_at, direction) = solver::next_push(&game.current_position(), solution)?;
+    let (box_at, direction) = schokoban_solver::next_push(&game.current_position(), solution)?;
     let push_index = solution.iter().position(|step| step.push)?;
     Some(Suggestion {
         box_at,

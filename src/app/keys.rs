@@ -4,7 +4,7 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use crate::game::Direction;
+use schokoban_core::Direction;
 
 /// The spec's directional input: WASD or the arrow keys.
 pub fn direction(key: &KeyEvent) -> Option<Direction> {

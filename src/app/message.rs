@@ -6,10 +6,10 @@ use std::fmt;
 use std::path::PathBuf;
 use std::rc::Rc;
 
-use crate::game::LogError;
 use crate::library::LibraryError;
 use crate::storage::{LeaderboardError, LoadError, RecordError};
 pub use crate::text::plural;
+use schokoban_core::LogError;
 
 /// A line on screen: what just happened, or what went wrong.
 #[derive(Clone, Debug)]

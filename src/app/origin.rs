@@ -4,9 +4,9 @@
 use std::path::PathBuf;
 use std::rc::Rc;
 
-use crate::game::Level;
 use crate::library::{AddedCollection, Collection, CustomRecords};
 use crate::storage::Records;
+use schokoban_core::Level;
 
 /// Arcade and Free play pick a collection first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -141,7 +141,7 @@ impl Opened {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::parse_level;
+    use schokoban_core::parse_level;
 
     fn opened(xsb: &str, title: &str) -> Opened {
         Opened {

@@ -13,8 +13,8 @@ use super::hint::CancelWatch;
 use super::message::{Message, Problem};
 use super::origin::{Mode, Opened, Origin};
 use super::shutdown::PendingSave;
-use crate::game::{Direction, Game, Level, Pos};
 use crate::library::{AddedCollection, Collection};
+use schokoban_core::{Direction, Game, Level, Pos};
 
 /// One screen of the game.
 pub(crate) trait Screen {

@@ -20,8 +20,8 @@ use crossterm::event::{DisableBracketedPaste, DisableMouseCapture};
 use crossterm::execute;
 
 use super::message::{Message, Problem};
-use crate::game::{Game, LogEntry};
 use crate::storage::Records;
+use schokoban_core::{Game, LogEntry};
 
 /// What leaving the level now has to do with its save file.
 #[derive(Clone, Debug)]

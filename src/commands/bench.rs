@@ -7,9 +7,9 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use crate::game::{Game, Level, format_steps};
 use crate::library::LevelSource;
-use crate::solver::{self, Limits, Outcome, Stats, Strategy};
+use schokoban_core::{Game, Level, format_steps};
+use schokoban_solver::{Limits, Outcome, Stats, Strategy};
 
 /// Which levels to run and for how long.
 #[derive(Clone, Copy, Debug)]
@@ -122,7 +122,8 @@ fn side_by_side(
 /// tables, then the verdict.
 fn run_level(number: usize, level: &Level, limits: &Limits) -> anyhow::Result<Run> {
     let started = Instant::now();
-    let (outcome, stats) = solver::solve_with_stats(level, limits, &AtomicBool::new(false));
+    let (outcome, stats) =
+        schokoban_solver::solve_with_stats(level, limits, &AtomicBool::new(false));
     let took = started.elapsed();
     let solved = matches!(outcome, Outcome::Solved(_));
     let verdict = match outcome {

@@ -7,8 +7,8 @@ pub mod verify;
 
 use std::path::Path;
 
-use crate::game::Level;
 use crate::library::{LevelSource, SourceError};
+use schokoban_core::Level;
 
 /// Loads level `number` (1-based) of a map file, a folder of them, or a
 /// built-in collection named by its id.

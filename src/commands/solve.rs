@@ -5,8 +5,8 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use crate::game::{Game, format_steps};
-use crate::solver::{self, Limits, Outcome, TooLarge};
+use schokoban_core::{Game, format_steps};
+use schokoban_solver::{Limits, Outcome, TooLarge};
 
 /// What the search ended with, ready to print.
 #[derive(Clone, Debug, PartialEq)]
@@ -80,7 +80,8 @@ pub fn timeout(seconds: f64) -> anyhow::Result<Duration> {
 pub fn run(map: &Path, level: usize, seconds: f64) -> anyhow::Result<Report> {
     let limit = timeout(seconds)?;
     let level = super::load_level(map, level)?;
-    let outcome = solver::solve(&level, &Limits::with_time(limit), &AtomicBool::new(false));
+    let outcome =
+        schokoban_solver::solve(&level, &Limits::with_time(limit), &AtomicBool::new(false));
     Ok(match outcome {
         Outcome::Solved(steps) => {
             let lurd = format_steps(&steps);

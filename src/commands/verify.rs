@@ -6,8 +6,8 @@ use std::path::Path;
 
 use anyhow::Context;
 
-use crate::game::Game;
 use crate::storage::{MAX_FILE_BYTES, is_present, read_text};
+use schokoban_core::Game;
 
 /// What a replay ended with.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -8,11 +8,11 @@ use std::path::{Path, PathBuf};
 
 use super::progress::Progress;
 use super::{Library, LibraryError};
-use crate::game::Level;
 use crate::storage::{
     LoadErrorKind, Records, create_folder_whole, is_present, list_folders, load_levels, lock_file,
     move_aside, read_text, remove_folder_whole, write_atomic,
 };
+use schokoban_core::Level;
 
 /// The folder under the data folder that holds added collections.
 pub const COLLECTIONS_FOLDER: &str = "collections";

@@ -6,8 +6,8 @@ use std::io;
 use std::path::PathBuf;
 
 use super::{Collection, MAX_ADDED_LEVELS};
-use crate::game::ParseError;
 use crate::storage::LoadError;
+use schokoban_core::ParseError;
 
 /// Why something the library was asked to do failed.
 #[derive(Debug)]

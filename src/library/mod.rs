@@ -30,12 +30,12 @@ pub use progress::Progress;
 pub use settings::Settings;
 pub use source::{LevelSource, SourceError};
 
-use crate::game::{Level, parse_level};
 use crate::storage::{
     Records, ensure_folder, install_file, lock_file, probe_writable, read_text, remove_stale_temps,
     remove_stale_temps_below, write_atomic,
 };
 use progress::ProgressBook;
+use schokoban_core::{Level, parse_level};
 
 /// The progress file, directly under the data folder.
 const PROGRESS_FILE: &str = "progress.txt";

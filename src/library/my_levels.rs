@@ -3,8 +3,8 @@
 
 use super::added::{ABOUT_FILE, level_file_name, level_files};
 use super::{AddedCollection, COLLECTIONS_FOLDER, Library, LibraryError};
-use crate::game::Level;
 use crate::storage::{create_folder_whole, write_atomic, write_new_file};
+use schokoban_core::Level;
 
 /// The folder (and id) of the collection the editor saves into.
 pub const MY_LEVELS_ID: &str = "my-levels";

@@ -8,8 +8,8 @@ use std::path::PathBuf;
 
 use super::custom::fnv1a;
 use super::{Library, LibraryError};
-use crate::game::{Level, parse_levels};
 use crate::storage::{MAX_FILE_BYTES, ensure_folder, read_text, write_atomic};
+use schokoban_core::{Level, parse_levels};
 
 /// The folder under the data folder that holds pasted levels.
 pub const PASTED_FOLDER: &str = "pasted";

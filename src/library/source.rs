@@ -7,8 +7,8 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::{Collection, LibraryError};
-use crate::game::Level;
 use crate::storage::{LoadError, folder_entries, load_levels};
+use schokoban_core::Level;
 
 /// Levels named on the command line.
 #[derive(Clone, Debug, PartialEq, Eq)]

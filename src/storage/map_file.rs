@@ -6,7 +6,7 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 use super::files::open_for_reading;
-use crate::game::{Level, ParseError, parse_levels};
+use schokoban_core::{Level, ParseError, parse_levels};
 
 /// Larger files are refused before they are read whole.
 pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;

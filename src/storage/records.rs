@@ -14,7 +14,7 @@ use super::listing::Listing;
 use super::map_file::{LoadError, LoadErrorKind, read_bytes, read_text};
 use super::runs::RunsProblem;
 use super::setup;
-use crate::game::{LogEntry, LogError, format_log, parse_log};
+use schokoban_core::{LogEntry, LogError, format_log, parse_log};
 
 /// Record files are small; anything bigger is junk, not a record.
 const MAX_RECORD_BYTES: u64 = 1024 * 1024;

@@ -4,8 +4,8 @@
 use super::expand_path;
 use crate::app::App;
 use crate::app::message::{Message, Problem};
-use crate::game::Level;
 use crate::storage::write_new_file;
+use schokoban_core::Level;
 
 impl App {
     pub(super) fn save_level(&mut self, level: Level, typed: Option<&str>) {

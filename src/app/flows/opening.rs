@@ -11,9 +11,9 @@ use crate::app::screens::level_list::{LevelList, LevelRow, ListSource};
 use crate::app::screens::path_prompt::PathPrompt;
 use crate::app::screens::play::Play;
 use crate::app::screens::save_prompt::SavePrompt;
-use crate::game::{Game, Level, parse_level, parse_levels};
 use crate::library::{AddedCollection, Collection, CustomRecords, LibraryError, Placement};
 use crate::storage::{Listing, Records, load_levels};
+use schokoban_core::{Game, Level, parse_level, parse_levels};
 
 impl App {
     /// Opens a typed path: one level plays, several are listed. The file

@@ -14,9 +14,9 @@ use crate::app::origin::{CustomFile, Mode, Origin};
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::{Chrome, Theme};
 use crate::app::widgets::page::{centered_column, notice_line, page, page_areas};
-use crate::game::Direction;
 use crate::library::{AddedCollection, Collection};
 use crate::text::{fit, width};
+use schokoban_core::Direction;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct LevelRow {

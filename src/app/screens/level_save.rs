@@ -13,7 +13,7 @@ use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::page::{centered_column, page};
 use crate::app::widgets::text_input::{InputEvent, TextInput};
-use crate::game::Level;
+use schokoban_core::Level;
 
 /// The longest title or author kept.
 const MAX_FIELD_CHARS: usize = 80;

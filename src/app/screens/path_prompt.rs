@@ -15,7 +15,7 @@ use crate::app::theme::Theme;
 use crate::app::widgets::messages::MessageLines;
 use crate::app::widgets::page::{centered_column, page};
 use crate::app::widgets::text_input::{InputEvent, TextInput};
-use crate::game::parse_levels;
+use schokoban_core::parse_levels;
 
 /// Longer than any path a system accepts (Linux's `PATH_MAX` is 4096 bytes).
 pub(crate) const MAX_PATH_CHARS: usize = 4096;

@@ -14,8 +14,8 @@ use crate::app::theme::Theme;
 use crate::app::widgets::menu::{MenuKey, MenuList, menu_click, menu_commands, menu_key};
 use crate::app::widgets::messages::MessageLines;
 use crate::app::widgets::page::{centered_column, notice_line, page, page_areas};
-use crate::game::{Game, LogEntry};
 use crate::storage::Records;
+use schokoban_core::{Game, LogEntry};
 
 #[derive(Debug)]
 pub(crate) struct SavePrompt {

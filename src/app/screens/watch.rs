@@ -22,8 +22,8 @@ use crate::app::shutdown::PendingSave;
 use crate::app::theme::Theme;
 use crate::app::widgets::board::{BoardLayout, BoardView, Marks};
 use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH, too_small};
-use crate::game::{Game, Level, LogEntry, LogError};
-use crate::solver::Outcome;
+use schokoban_core::{Game, Level, LogEntry, LogError};
+use schokoban_solver::Outcome;
 
 /// Time between moves at each speed, slowest first.
 const SPEEDS: [Duration; 6] = [

@@ -6,7 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use crate::app::theme::{Cell, Theme};
-use crate::game::{Direction, Game, Pos, Tile};
+use schokoban_core::{Direction, Game, Pos, Tile};
 
 /// Where the board lands on screen. Computed the same way for drawing and
 /// for mouse clicks, so a click always hits the cell that was drawn there.

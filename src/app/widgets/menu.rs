@@ -9,7 +9,7 @@ use ratatui::widgets::{List, ListState, StatefulWidget, Widget};
 use crate::app::keys;
 use crate::app::screen::Command;
 use crate::app::theme::{Chrome, Theme};
-use crate::game::Direction;
+use schokoban_core::Direction;
 
 /// What a key asked of a menu, beyond moving the selection.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -13,7 +13,7 @@ use crate::app::message::MessageKind;
 use crate::app::screen::footer;
 use crate::app::theme::Cell;
 use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH, too_small};
-use crate::game::{Piece, Pos};
+use schokoban_core::{Piece, Pos};
 
 /// Rows above the grid: heading, size and piece, checks, message, legend,
 /// and a blank line.

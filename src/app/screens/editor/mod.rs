@@ -19,8 +19,8 @@ use crate::app::message::Message;
 use crate::app::origin::Origin;
 use crate::app::screen::{Command, Effect, Screen, one_message};
 use crate::app::theme::Theme;
-use crate::game::{Direction, Game, Grid, GridProblem, Level, Piece, Pos};
-use crate::solver::Outcome;
+use schokoban_core::{Direction, Game, Grid, GridProblem, Level, Piece, Pos};
+use schokoban_solver::Outcome;
 
 /// What the checks and the solver say about the level as it stands.
 #[derive(Debug)]

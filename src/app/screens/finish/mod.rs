@@ -19,8 +19,8 @@ use crate::app::widgets::leaderboard::LEADERBOARD_WIDTH;
 use crate::app::widgets::menu::{MenuKey, menu_click, menu_key};
 use crate::app::widgets::page::{centered_column, page};
 use crate::app::widgets::text_input::{InputEvent, TextInput};
-use crate::game::{Level, LogEntry};
 use crate::storage::{Leaderboard, MAX_NICKNAME_CHARS, Records, valid_nickname};
+use schokoban_core::{Level, LogEntry};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Stage {

@@ -5,8 +5,8 @@ use super::Finish;
 use crate::app::message::Message;
 use crate::app::screen::Effect;
 use crate::app::screens::watch::Watch;
-use crate::game::LogEntry;
 use crate::storage::Records;
+use schokoban_core::LogEntry;
 
 /// A line of the menu under the leaderboard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,9 +4,9 @@
 use super::{Play, play_steps};
 use crate::app::hint::{HintState, Plan, Search, first_push};
 use crate::app::message::Message;
-use crate::game::Direction;
-use crate::game::Step;
-use crate::solver::Outcome;
+use schokoban_core::Direction;
+use schokoban_core::Step;
+use schokoban_solver::Outcome;
 
 impl Play {
     /// H: start a search, or go on along the last hint's solution when the

@@ -24,8 +24,8 @@ use crate::app::widgets::board::{BoardLayout, Marks};
 use crate::app::widgets::help::help_max_scroll;
 use crate::app::widgets::logo::LOGO_HEIGHT;
 use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH};
-use crate::game::{Direction, Game, push_path, walk_path};
-use crate::solver::Deadlocks;
+use schokoban_core::{Direction, Game, push_path, walk_path};
+use schokoban_solver::Deadlocks;
 
 /// Where the board starts: below the header and the message line.
 const BOARD_TOP: u16 = LOGO_HEIGHT + 2;

@@ -1,0 +1,212 @@
+//! A level as its author drew it: the fixed grid plus the starting boxes and player.
+
+use std::fmt;
+
+/// A cell on the grid, counted from the top-left corner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Pos {
+    pub x: usize,
+    pub y: usize,
+}
+
+impl Pos {
+    pub const fn new(x: usize, y: usize) -> Self {
+        Self { x, y }
+    }
+}
+
+/// The four ways the player can move, in LURD order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Direction {
+    Left,
+    Up,
+    Right,
+    Down,
+}
+
+impl Direction {
+    pub const ALL: [Direction; 4] = [
+        Direction::Left,
+        Direction::Up,
+        Direction::Right,
+        Direction::Down,
+    ];
+
+    #[must_use]
+    pub const fn opposite(self) -> Self {
+        match self {
+            Direction::Left => Direction::Right,
+            Direction::Up => Direction::Down,
+            Direction::Right => Direction::Left,
+            Direction::Down => Direction::Up,
+        }
+    }
+}
+
+/// What never moves: the floor plan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Tile {
+    Floor,
+    Goal,
+    Wall,
+}
+
+/// An immutable level. Boxes and the player are only the starting position;
+/// [`crate::Game`] tracks where they go.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Level {
+    title: Option<String>,
+    author: Option<String>,
+    width: usize,
+    height: usize,
+    tiles: Vec<Tile>,
+    boxes: Vec<Pos>,
+    player: Pos,
+}
+
+impl Level {
+    /// Builds a level from parts the parser has already checked.
+    pub(crate) fn from_parts(
+        width: usize,
+        height: usize,
+        tiles: Vec<Tile>,
+        boxes: Vec<Pos>,
+        player: Pos,
+    ) -> Self {
+        debug_assert_eq!(tiles.len(), width * height);
+        Self {
+            title: None,
+            author: None,
+            width,
+            height,
+            tiles,
+            boxes,
+            player,
+        }
+    }
+
+    /// The same floor plan with boxes and player somewhere else: how a game
+    /// in progress is handed to the solver.
+    #[must_use]
+    pub(super) fn with_position(&self, boxes: Vec<Pos>, player: Pos) -> Self {
+        Self {
+            boxes,
+            player,
+            ..self.clone()
+        }
+    }
+
+    pub fn title(&self) -> Option<&str> {
+        self.title.as_deref()
+    }
+
+    pub fn author(&self) -> Option<&str> {
+        self.author.as_deref()
+    }
+
+    #[must_use]
+    pub fn with_title(mut self, title: Option<String>) -> Self {
+        self.title = title;
+        self
+    }
+
+    #[must_use]
+    pub fn with_author(mut self, author: Option<String>) -> Self {
+        self.author = author;
+        self
+    }
+
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// The tile at `pos`; anything off the grid is a wall, so a level need
+    /// not be closed by walls.
+    pub fn tile(&self, pos: Pos) -> Tile {
+        self.index(pos).map_or(Tile::Wall, |i| self.tiles[i])
+    }
+
+    pub fn boxes(&self) -> &[Pos] {
+        &self.boxes
+    }
+
+    pub fn player(&self) -> Pos {
+        self.player
+    }
+
+    pub fn goals(&self) -> impl Iterator<Item = Pos> + '_ {
+        self.positions().filter(|&p| self.tile(p) == Tile::Goal)
+    }
+
+    /// Every cell of the grid, row by row.
+    pub fn positions(&self) -> impl Iterator<Item = Pos> + use<> {
+        let (width, height) = (self.width, self.height);
+        (0..height).flat_map(move |y| (0..width).map(move |x| Pos::new(x, y)))
+    }
+
+    /// Row-major index of `pos`, or `None` off the grid.
+    pub fn index(&self, pos: Pos) -> Option<usize> {
+        (pos.x < self.width && pos.y < self.height).then(|| pos.y * self.width + pos.x)
+    }
+
+    /// The neighbouring cell, or `None` past the edge of the grid.
+    pub fn neighbour(&self, pos: Pos, direction: Direction) -> Option<Pos> {
+        let next = match direction {
+            Direction::Left => Pos::new(pos.x.checked_sub(1)?, pos.y),
+            Direction::Up => Pos::new(pos.x, pos.y.checked_sub(1)?),
+            Direction::Right => Pos::new(pos.x + 1, pos.y),
+            Direction::Down => Pos::new(pos.x, pos.y + 1),
+        };
+        self.index(next).map(|_| next)
+    }
+
+    /// The starting position written back as XSB, with `Title:`/`Author:` lines.
+    pub fn to_xsb(&self) -> String {
+        let mut text = xsb_board(self, |p| self.boxes.contains(&p), self.player);
+        for (key, value) in [("Title", &self.title), ("Author", &self.author)] {
+            if let Some(value) = value {
+                text.push_str(key);
+                text.push_str(": ");
+                text.push_str(value);
+                text.push('\n');
+            }
+        }
+        text
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&xsb_board(self, |p| self.boxes.contains(&p), self.player))
+    }
+}
+
+/// Draws a board in XSB characters, one line per row, trailing floor trimmed.
+pub(crate) fn xsb_board(level: &Level, has_box: impl Fn(Pos) -> bool, player: Pos) -> String {
+    let mut text = String::with_capacity((level.width + 1) * level.height);
+    for y in 0..level.height {
+        let mut row = String::with_capacity(level.width);
+        for x in 0..level.width {
+            let pos = Pos::new(x, y);
+            let goal = level.tile(pos) == Tile::Goal;
+            row.push(match (level.tile(pos), pos == player, has_box(pos)) {
+                (Tile::Wall, ..) => '#',
+                (_, true, _) if goal => '+',
+                (_, true, _) => '@',
+                (_, _, true) if goal => '*',
+                (_, _, true) => '$',
+                (Tile::Goal, ..) => '.',
+                (Tile::Floor, ..) => ' ',
+            });
+        }
+        // A row of only floor is written as `-`, as a blank line would end the board.
+        let row = row.trim_end();
+        text.push_str(if row.is_empty() { "-" } else { row });
+        text.push('\n');
+    }
+    text
+}

@@ -1,0 +1,27 @@
+//! The pure game: levels, moves, history and the win check. No terminal,
+//! files or clock in here, so every rule is testable with XSB literals.
+
+mod formats;
+mod grid;
+mod level;
+mod lurd;
+mod parse;
+mod parse_error;
+mod paths;
+mod pusher_packed;
+mod pusher_plain;
+mod r3forth;
+mod rooms;
+mod state;
+mod words;
+
+pub use formats::{LevelFormat, detect_format, parse_level, parse_levels};
+pub use grid::{Grid, GridProblem, MAX_GRID_HEIGHT, MAX_GRID_WIDTH, Piece};
+pub use level::{Direction, Level, Pos, Tile};
+pub use lurd::{LogEntry, LogError, Step, format_log, format_steps, parse_log};
+pub use parse::{MAX_SIDE, MAX_TOTAL_CELLS};
+pub use parse_error::ParseError;
+pub use paths::{push_path, walk_path};
+pub use rooms::giant_room;
+pub use state::Game;
+pub use words::plural;

@@ -1,0 +1,203 @@
+//! Why a text is not a playable level, whatever format it is in.
+
+use std::fmt;
+
+use super::parse::{MAX_LEVELS, MAX_SIDE, MAX_TOTAL_CELLS};
+use crate::words::plural;
+
+/// Why a text is not a playable level. Lines and columns count from 1.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseError {
+    NoBoard,
+    NoPlayer {
+        line: usize,
+    },
+    TwoPlayers {
+        line: usize,
+        column: usize,
+    },
+    NoBoxes {
+        line: usize,
+    },
+    BoxGoalMismatch {
+        line: usize,
+        boxes: usize,
+        goals: usize,
+    },
+    UnknownChar {
+        line: usize,
+        column: usize,
+        found: char,
+    },
+    BadRunLength {
+        line: usize,
+        column: usize,
+    },
+    TooLarge {
+        line: usize,
+    },
+    /// More levels or cells in one text than any real collection holds; the
+    /// line is where the board that went over starts.
+    CollectionTooLarge {
+        line: usize,
+    },
+    /// A pusher listing's board comes before the header that sizes it.
+    MissingHeader {
+        line: usize,
+        header: &'static str,
+    },
+    /// A pusher `Size X`/`Size Y`/`Maze` header whose value is not a size.
+    BadHeader {
+        line: usize,
+    },
+    /// A pusher plain row wider than its `Size X`.
+    RowTooWide {
+        line: usize,
+        width: usize,
+    },
+    /// A pusher plain board cut off before its `Size Y` rows.
+    ShortBoard {
+        line: usize,
+        expected: usize,
+        found: usize,
+    },
+    /// A line of a pusher listing that is no header, board row or comment.
+    UnexpectedText {
+        line: usize,
+    },
+    /// Not a byte (0 to 255) in an assembler listing.
+    BadByte {
+        line: usize,
+        column: usize,
+    },
+    /// A compressed level whose width or height is zero.
+    EmptyBoard {
+        line: usize,
+    },
+    /// A compressed level's bytes end before its map and player do.
+    Truncated {
+        line: usize,
+    },
+    /// Bytes left over after a compressed level's player position.
+    TrailingBytes {
+        line: usize,
+        count: usize,
+    },
+    /// A compressed level's player starts off the map, on a wall or on a box.
+    PlayerNotOnFloor {
+        line: usize,
+        x: usize,
+        y: usize,
+    },
+}
+
+impl ParseError {
+    /// The line the error is about, if it is about one.
+    pub fn line(&self) -> Option<usize> {
+        match *self {
+            ParseError::NoBoard => None,
+            ParseError::NoPlayer { line }
+            | ParseError::TwoPlayers { line, .. }
+            | ParseError::NoBoxes { line }
+            | ParseError::BoxGoalMismatch { line, .. }
+            | ParseError::UnknownChar { line, .. }
+            | ParseError::BadRunLength { line, .. }
+            | ParseError::TooLarge { line }
+            | ParseError::CollectionTooLarge { line }
+            | ParseError::MissingHeader { line, .. }
+            | ParseError::BadHeader { line }
+            | ParseError::RowTooWide { line, .. }
+            | ParseError::ShortBoard { line, .. }
+            | ParseError::UnexpectedText { line }
+            | ParseError::BadByte { line, .. }
+            | ParseError::EmptyBoard { line }
+            | ParseError::Truncated { line }
+            | ParseError::TrailingBytes { line, .. }
+            | ParseError::PlayerNotOnFloor { line, .. } => Some(line),
+        }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            ParseError::NoBoard => write!(f, "no level board found"),
+            ParseError::NoPlayer { line } => {
+                write!(f, "line {line}: the level has no player (@ or +)")
+            }
+            ParseError::TwoPlayers { line, column } => {
+                write!(f, "line {line}, column {column}: a second player")
+            }
+            ParseError::NoBoxes { line } => write!(f, "line {line}: the level has no boxes"),
+            ParseError::BoxGoalMismatch { line, boxes, goals } => write!(
+                f,
+                "line {line}: the level has {} but {}",
+                plural(boxes, "box"),
+                plural(goals, "goal")
+            ),
+            ParseError::UnknownChar {
+                line,
+                column,
+                found,
+            } => write!(
+                f,
+                "line {line}, column {column}: unknown character {found:?} in the board"
+            ),
+            ParseError::BadRunLength { line, column } => write!(
+                f,
+                "line {line}, column {column}: a run-length count with nothing to repeat, or too long"
+            ),
+            ParseError::CollectionTooLarge { line } => write!(
+                f,
+                "line {line}: more levels or cells than any collection holds (at most {MAX_LEVELS} levels, {MAX_TOTAL_CELLS} cells)"
+            ),
+            ParseError::TooLarge { line } => write!(
+                f,
+                "line {line}: the board is larger than {MAX_SIDE}x{MAX_SIDE} cells"
+            ),
+            ParseError::MissingHeader { line, header } => {
+                write!(f, "line {line}: a board before its {header:?} header")
+            }
+            ParseError::BadHeader { line } => write!(
+                f,
+                "line {line}: the header's value is not a number from 1 to {MAX_SIDE}"
+            ),
+            ParseError::RowTooWide { line, width } => {
+                write!(f, "line {line}: the row is wider than Size X ({width})")
+            }
+            ParseError::ShortBoard {
+                line,
+                expected,
+                found,
+            } => write!(
+                f,
+                "line {line}: the board has {found} rows but Size Y says {expected}"
+            ),
+            ParseError::UnexpectedText { line } => write!(
+                f,
+                "line {line}: neither a header, a board row nor a comment"
+            ),
+            ParseError::BadByte { line, column } => write!(
+                f,
+                "line {line}, column {column}: not a byte (0 to 255, such as 0A2h or 17)"
+            ),
+            ParseError::EmptyBoard { line } => {
+                write!(f, "line {line}: the level is 0 cells wide or high")
+            }
+            ParseError::Truncated { line } => write!(
+                f,
+                "line {line}: the level's bytes end before its map and player position"
+            ),
+            ParseError::TrailingBytes { line, count } => write!(
+                f,
+                "line {line}: {count} bytes left over after the player's position"
+            ),
+            ParseError::PlayerNotOnFloor { line, x, y } => write!(
+                f,
+                "line {line}: the player's start ({x}, {y}) is off the map or not on floor"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}

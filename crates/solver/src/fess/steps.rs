@@ -1,0 +1,48 @@
+//! Turning a solved position's line of macro moves back into steps.
+
+use super::Fess;
+use crate::board::NONE;
+use crate::moves::MacroMove;
+use crate::path;
+use schokoban_core::Step;
+
+impl Fess<'_> {
+    /// The steps from the start to node `index`: each macro move turned
+    /// back into its pushes from the position before it.
+    pub(super) fn solution(&mut self, index: u32) -> Option<Vec<Step>> {
+        let mut line = Vec::new();
+        let mut at = index;
+        while self.table.node(at).parent != u32::MAX {
+            line.push(at);
+            at = self.table.node(at).parent;
+        }
+        let mut pushes = Vec::new();
+        for &child in line.iter().rev() {
+            let node = self.table.node(child);
+            self.place(node.parent);
+            let mv = MacroMove {
+                from: self.info[child as usize].from,
+                to: node.to,
+                last: node.dir,
+                pushes: 0,
+                regions: 0,
+                player: NONE,
+            };
+            let parent_player = self.table.node(node.parent).player;
+            let dead = self.setup.goals.dead();
+            pushes.extend(self.moves.pushes(
+                self.board,
+                dead,
+                &self.occupied,
+                parent_player,
+                mv,
+            )?);
+        }
+        Some(path::steps(
+            self.board,
+            &self.setup.boxes,
+            self.setup.player,
+            &pushes,
+        ))
+    }
+}

@@ -1,0 +1,322 @@
+//! The solver: finds a line of play from any position, within a time and
+//! memory budget, and can be cancelled from another thread (the in-game hint
+//! runs it in the background). Also the instant deadlock checks of
+//! [`Deadlocks`].
+//!
+//! Searches race on the solver's own dense board (see `board`), each
+//! deterministic on its own: `bidirectional`, a weighted best-first search
+//! pushing and pulling, guided by the minimum-cost matching, in three
+//! variants (pulling-led, pulling home, pushing-led); and `fess`, a
+//! feature-space search over macro moves, in three variants. Two threads
+//! run them in turn, each for a share of the time, by the level's size
+//! (see `race`). All prune with dead squares, freeze deadlocks, PI-corrals
+//! and an impossible box-to-goal matching. The first answer wins.
+
+mod bidirectional;
+mod bits;
+mod board;
+mod budget;
+mod corral;
+mod deadlock;
+mod fess;
+mod hungarian;
+mod macros;
+mod marks;
+mod matching;
+mod moves;
+mod packing;
+mod pairs;
+mod parking;
+mod path;
+mod prefetch;
+mod race;
+mod search;
+#[cfg(test)]
+mod shipped;
+mod small;
+mod table;
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+pub use budget::TooLarge;
+pub use deadlock::Deadlocks;
+
+use bidirectional::Lead;
+use board::{Board, Cell, Mode, Targets};
+use budget::{Budget, Stop};
+use fess::{Advice, Guide, Variant};
+use schokoban_core::{Direction, Level, Pos, Step};
+
+/// The budget for one search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    pub time: Duration,
+    /// The most the search's own tables may take; past it the search gives
+    /// up instead of exhausting the machine.
+    pub max_memory_bytes: usize,
+    /// The most positions each strategy expands, for runs that repeat
+    /// exactly whatever the machine's load; `None` for no limit.
+    pub max_expansions: Option<u64>,
+    pub strategy: Strategy,
+}
+
+/// The feature searches, as [`Strategy`] names them.
+const FEATURES: Variant = Variant {
+    advice: Advice::Plain,
+    guide: Guide::Layers,
+};
+const HOTSPOTS: Variant = Variant {
+    advice: Advice::Hotspots,
+    guide: Guide::Layers,
+};
+const PLAN: Variant = Variant {
+    advice: Advice::Plain,
+    guide: Guide::Plan,
+};
+
+/// Which searches run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Strategy {
+    /// Searches in turn on two threads, each for a share of the time, by
+    /// the level's size (see `race::schedules`). The first answer wins.
+    #[default]
+    Race,
+    /// Only the bidirectional push-pull search.
+    PushPull,
+    /// Push-pull with its pulling side heading for the player's start
+    /// square (see `Search::head_home`).
+    Homeward,
+    /// Push-pull led by its pushing side, greedier (see
+    /// `bidirectional::Lead::Pushing`).
+    Forward,
+    /// Only the feature-space search, advised by packing and connectivity.
+    Features,
+    /// Only the feature-space search with a hotspot advisor besides.
+    Hotspots,
+    /// Only the feature-space search advised as `Features`, counting
+    /// progress along the backward plan on every level.
+    Plan,
+}
+
+impl Strategy {
+    const ALL: [Strategy; 7] = [
+        Strategy::Race,
+        Strategy::PushPull,
+        Strategy::Homeward,
+        Strategy::Forward,
+        Strategy::Features,
+        Strategy::Hotspots,
+        Strategy::Plan,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Strategy::Race => "race",
+            Strategy::PushPull => "push-pull",
+            Strategy::Homeward => "homeward",
+            Strategy::Forward => "forward",
+            Strategy::Features => "features",
+            Strategy::Hotspots => "hotspots",
+            Strategy::Plan => "plan",
+        }
+    }
+}
+
+impl std::str::FromStr for Strategy {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .into_iter()
+            .find(|s| s.name() == name)
+            .ok_or_else(|| {
+                format!(
+                    "no strategy {name:?}: race, push-pull, homeward, forward, features, hotspots or plan"
+                )
+            })
+    }
+}
+
+impl Limits {
+    /// The memory cap used unless a caller asks otherwise: 1 GiB.
+    pub const DEFAULT_MEMORY_BYTES: usize = 1 << 30;
+
+    /// `time` with the default memory cap.
+    pub fn with_time(time: Duration) -> Self {
+        Self {
+            time,
+            max_memory_bytes: Self::DEFAULT_MEMORY_BYTES,
+            max_expansions: None,
+            strategy: Strategy::Race,
+        }
+    }
+
+    /// These limits with `bytes` of memory instead.
+    #[must_use]
+    pub fn with_memory(self, bytes: usize) -> Self {
+        Self {
+            max_memory_bytes: bytes,
+            ..self
+        }
+    }
+}
+
+/// What a search ended with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Every step (walks and pushes) from the given position to a solved one.
+    Solved(Vec<Step>),
+    /// Proven: no line of play solves the position.
+    Unsolvable,
+    /// The time or memory limit ran out first.
+    GaveUp,
+    /// The cancel flag was raised.
+    Cancelled,
+    /// The level's tables would not fit the memory cap: declined at once.
+    TooLarge(TooLarge),
+}
+
+impl Outcome {
+    /// Whether this ends a race: a solution, or a proof there is none.
+    fn is_decisive(&self) -> bool {
+        matches!(self, Outcome::Solved(_) | Outcome::Unsolvable)
+    }
+}
+
+impl From<Stop> for Outcome {
+    fn from(stop: Stop) -> Self {
+        match stop {
+            Stop::TimeUp => Outcome::GaveUp,
+            Stop::Cancelled => Outcome::Cancelled,
+        }
+    }
+}
+
+/// Searches for a solution of `level` from its boxes and player (so a game's
+/// `current_position()` works). Checks `cancel` every few milliseconds.
+pub fn solve(level: &Level, limits: &Limits, cancel: &AtomicBool) -> Outcome {
+    solve_with_stats(level, limits, cancel).0
+}
+
+/// What a search did, for `bench`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Positions expanded, every strategy together.
+    pub expanded: u64,
+    /// The most the search's own tables held, in bytes.
+    pub peak_bytes: usize,
+    /// The strategy whose answer it is, once there is one.
+    pub winner: Option<Strategy>,
+}
+
+/// What every strategy starts from: the board, the position on it, and each
+/// cell's distance to each goal.
+pub struct Setup {
+    board: Board,
+    /// Sorted.
+    boxes: Vec<Cell>,
+    player: Cell,
+    goals: Targets,
+}
+
+/// [`solve`], also telling how much work and memory it took.
+pub fn solve_with_stats(level: &Level, limits: &Limits, cancel: &AtomicBool) -> (Outcome, Stats) {
+    let budget = Budget::new(limits.time, cancel);
+    let (setup, reserved) = match prepare(level, limits, &budget) {
+        Ok(ready) => ready,
+        Err(outcome) => return (outcome, Stats::default()),
+    };
+    let memory = limits.max_memory_bytes - reserved;
+    let expansions = limits.max_expansions.unwrap_or(u64::MAX);
+    let strategy = limits.strategy;
+    let limits = (memory, expansions);
+    let (outcome, mut stats) = run(strategy, &setup, limits, &budget);
+    // The pulling search counts its own table.
+    stats.peak_bytes += Targets::bytes(setup.board.cells(), setup.goals.len());
+    if !matches!(outcome, Outcome::Solved(_) | Outcome::Unsolvable) {
+        stats.winner = None;
+    }
+    (outcome, stats)
+}
+
+/// The board and position of `level` with the goal distances built, and
+/// the bytes kept for distance tables (the pulling search builds its own
+/// later); or the outcome when the level is settled
+/// or declined before any search.
+fn prepare(level: &Level, limits: &Limits, budget: &Budget) -> Result<(Setup, usize), Outcome> {
+    let board = Board::new(level).map_err(Outcome::TooLarge)?;
+    let mut boxes: Vec<_> = level
+        .boxes()
+        .iter()
+        .filter_map(|&p| board.cell(p))
+        .collect();
+    let player = board.cell(level.player());
+    let Some(player) = player.filter(|_| boxes.len() == level.boxes().len()) else {
+        return Err(Outcome::Unsolvable);
+    };
+    if boxes.len() > board.goals().len() {
+        return Err(Outcome::Unsolvable);
+    }
+    boxes.sort_unstable();
+    // Pulling needs every goal filled, so only when boxes and goals match;
+    // then it has a table of its own.
+    let pulling = boxes.len() == board.goals().len();
+    let table = Targets::bytes(board.cells(), board.goals().len());
+    let tables = if pulling { 2 * table } else { table };
+    // The distance tables must leave at least half the cap to the search.
+    if tables > limits.max_memory_bytes / 2 {
+        return Err(Outcome::TooLarge(TooLarge {
+            cells: board.cells(),
+            goals: board.goals().len(),
+        }));
+    }
+    let goals = Targets::new(&board, board.goals(), Mode::Push, budget).ok_or(stopped(budget))?;
+    let setup = Setup {
+        board,
+        boxes,
+        player,
+        goals,
+    };
+    Ok((setup, tables))
+}
+
+/// The search `strategy` names, with its name as the winner when it has
+/// the answer; the race names the winner of its own.
+fn run(
+    strategy: Strategy,
+    setup: &Setup,
+    limits: (usize, u64),
+    budget: &Budget,
+) -> (Outcome, Stats) {
+    let (outcome, stats) = match strategy {
+        Strategy::Race => return race::race(setup, limits, budget),
+        Strategy::PushPull => bidirectional::solve(setup, limits, budget, Lead::Pulling),
+        Strategy::Homeward => bidirectional::solve(setup, limits, budget, Lead::PullingHome),
+        Strategy::Forward => bidirectional::solve(setup, limits, budget, Lead::Pushing),
+        Strategy::Features => fess::solve(setup, limits, budget, FEATURES),
+        Strategy::Hotspots => fess::solve(setup, limits, budget, HOTSPOTS),
+        Strategy::Plan => fess::solve(setup, limits, budget, PLAN),
+    };
+    let winner = outcome.is_decisive().then_some(strategy);
+    (outcome, Stats { winner, ..stats })
+}
+
+/// The outcome of a search the budget stopped part-way.
+fn stopped(budget: &Budget) -> Outcome {
+    budget.stop().map_or(Outcome::GaveUp, Outcome::from)
+}
+
+/// The first push of `steps` played from `level`'s position: where that
+/// box stands now and which way it goes. This is what a hint shows.
+pub fn next_push(level: &Level, steps: &[Step]) -> Option<(Pos, Direction)> {
+    let mut player = level.player();
+    for step in steps {
+        let next = level.neighbour(player, step.direction)?;
+        if step.push {
+            return Some((next, step.direction));
+        }
+        player = next;
+    }
+    None
+}

@@ -1,0 +1,220 @@
+//! A parking plan for goal rooms: guidance for a feature-space search on
+//! levels where a box must leave the goal area for a niche and come back
+//! later, which an order of goal fills cannot say.
+//!
+//! The idea is rkirov/sokoban-ai's relaxed backward plan (`retro.rs`, see
+//! `ref-solver-techniques.md` section 3), after Festival's parking order:
+//! pull boxes out of "all goals full" until they reach start squares (see
+//! `search`), then read the line backwards as a forward plan of steps "a box
+//! enters and goes to X", "the box on X goes on to Y". A position's progress
+//! is how far along that plan it is. The plan only helps when it parks a box
+//! on a square off the goals; otherwise fill layers say the same, better.
+//!
+//! Measured in release (`measure_xsokoban` below, shared machine): on
+//! `XSokoban` 1-90 the plan parks on 13 levels (44 among them); all 90 take
+//! 0.74 s together, the slowest 81 ms (level 90, which hits the flood cap).
+
+mod pulls;
+mod search;
+
+use crate::board::{Board, Cell, NONE};
+use crate::budget::{Budget, Stop};
+
+/// One forward step: a box goes from `from` (`None`: it enters from its
+/// start square) to `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Step {
+    from: Option<Cell>,
+    to: Cell,
+}
+
+/// A forward plan of box moves from the start to the solved position.
+#[derive(Clone, Debug)]
+pub struct ParkingPlan {
+    goals: Vec<Cell>,
+    steps: Vec<Step>,
+    /// Per prefix length `k`: how many of the first `k` steps put a box on
+    /// the goal it ends on, so that the whole plan counts every goal once.
+    fills: Vec<u32>,
+    /// Per cell, from `changes[starts[c]]` to `changes[starts[c + 1]]`: the
+    /// changes to how many boxes the cell must hold, latest first.
+    starts: Vec<u32>,
+    changes: Vec<Change>,
+    /// The widest a cell's need ranges, from its least to its most: a
+    /// prefix short of more boxes than this no single move can complete.
+    slack: i32,
+}
+
+/// Undoing the plan from its end down to prefix `k` adds `delta` to what a
+/// cell must hold for every change with `step > k`. The goals' own need
+/// comes first, as a change past the last step.
+#[derive(Clone, Copy, Debug)]
+struct Change {
+    step: u32,
+    delta: i32,
+}
+
+/// The prefixes of the plan a position could complete with one move,
+/// longest first, with how many boxes each misses: the moves from one
+/// position share this walk of the plan rather than each making its own.
+#[derive(Default)]
+pub struct Near {
+    prefixes: Vec<(u32, i32)>,
+}
+
+impl ParkingPlan {
+    /// The plan for `board` with boxes starting on `starts`: `Ok(Some)` when
+    /// the relaxed backward search finds a plan that parks a box, `Ok(None)`
+    /// when its plan parks nothing, it finds none within its own caps, or
+    /// the board is past them; `Err` when `budget` stops it.
+    pub fn new(board: &Board, starts: &[Cell], budget: &Budget) -> Result<Option<Self>, Stop> {
+        Ok(Self::any(board, starts, budget)?.filter(|plan| plan.parks(board) > 0))
+    }
+
+    /// [`ParkingPlan::new`], also when the plan parks nothing: then it is
+    /// one order of goal fills, stricter than the fill layers, which guides
+    /// a search differently (see `fess::Guide`).
+    pub fn any(board: &Board, starts: &[Cell], budget: &Budget) -> Result<Option<Self>, Stop> {
+        let Some(line) = search::backward_line(board, starts, budget)? else {
+            return Ok(None);
+        };
+        let steps = forward_steps(&line);
+        let mut fills = vec![0];
+        for (i, step) in steps.iter().enumerate() {
+            let stays = steps[i + 1..]
+                .iter()
+                .all(|later| later.from != Some(step.to));
+            let last = fills[i];
+            fills.push(last + u32::from(stays && board.is_goal(step.to)));
+        }
+        let (starts, changes, slack) = needs(board, &steps);
+        Ok(Some(Self {
+            goals: board.goals().to_vec(),
+            steps,
+            fills,
+            starts,
+            changes,
+            slack,
+        }))
+    }
+
+    /// Readies `near` for the moves from the position with boxes where
+    /// `occupied` is true. O(goals + steps): the prefixes are undone from
+    /// the full plan down.
+    ///
+    /// A position's progress along the plan is the goal fills in the
+    /// longest prefix whose occupied squares (goals filled so far and boxes
+    /// parked and not yet moved on) all hold boxes; the goal count when
+    /// every goal is full.
+    pub fn prepare(&self, occupied: &[bool], near: &mut Near) {
+        near.prefixes.clear();
+        let free = |cell: Cell| i32::from(!occupied[usize::from(cell)]);
+        let mut missing: i32 = self.goals.iter().map(|&g| free(g)).sum();
+        for k in (1..=self.steps.len()).rev() {
+            if missing.abs() <= self.slack {
+                near.prefixes.push((k as u32, missing));
+            }
+            let step = self.steps[k - 1];
+            missing -= free(step.to);
+            missing += step.from.map_or(0, free);
+        }
+    }
+
+    /// The progress of the position `near` was prepared for (see
+    /// [`ParkingPlan::prepare`]) once its box on `from` moves to `to`
+    /// (`NONE` for no move): the
+    /// moved box changes each prefix's count by at most the two cells'
+    /// needs, so only the prefixes within reach are read.
+    pub fn progress_after(&self, near: &Near, (from, to): (Cell, Cell)) -> u32 {
+        near.prefixes
+            .iter()
+            .find(|&&(k, missing)| missing + self.need(from, k) - self.need(to, k) == 0)
+            .map_or(0, |&(k, _)| self.fills[k as usize])
+    }
+
+    /// How many boxes prefix `k` of the plan needs on `cell`.
+    fn need(&self, cell: Cell, k: u32) -> i32 {
+        if cell == NONE {
+            return 0;
+        }
+        let c = usize::from(cell);
+        let changes = &self.changes[self.starts[c] as usize..self.starts[c + 1] as usize];
+        changes
+            .iter()
+            .take_while(|change| change.step > k)
+            .map(|change| change.delta)
+            .sum()
+    }
+
+    /// How many steps park: put a box on a square off the goals.
+    fn parks(&self, board: &Board) -> usize {
+        self.steps.iter().filter(|s| !board.is_goal(s.to)).count()
+    }
+}
+
+/// Each cell's changes of need, latest first, and the plan's slack (see
+/// [`ParkingPlan`]): a goal needs a box once the plan is done, and undoing
+/// step `j` takes the need off its `to` and puts it back on its `from`.
+fn needs(board: &Board, steps: &[Step]) -> (Vec<u32>, Vec<Change>, i32) {
+    let mut per_cell: Vec<Vec<Change>> = vec![Vec::new(); board.cells()];
+    let done = steps.len() as u32 + 1;
+    for &goal in board.goals() {
+        per_cell[usize::from(goal)].push(Change {
+            step: done,
+            delta: 1,
+        });
+    }
+    for (j, step) in steps.iter().enumerate().rev() {
+        let step_number = j as u32 + 1;
+        per_cell[usize::from(step.to)].push(Change {
+            step: step_number,
+            delta: -1,
+        });
+        if let Some(from) = step.from {
+            per_cell[usize::from(from)].push(Change {
+                step: step_number,
+                delta: 1,
+            });
+        }
+    }
+    let (mut most, mut least) = (0, 0);
+    let mut starts = vec![0];
+    let mut changes = Vec::new();
+    for cell_changes in per_cell {
+        let mut need = 0;
+        for change in cell_changes {
+            need += change.delta;
+            most = most.max(need);
+            least = least.min(need);
+            changes.push(change);
+        }
+        starts.push(changes.len() as u32);
+    }
+    (starts, changes, most - least)
+}
+
+/// The backward line read forwards: boxes left on goal starts enter first,
+/// then every backward move undone, latest first. Moves of one box with no
+/// other box moving between are one step, so a box stopping on its way is
+/// not taken for a park; a step that ends where it began is dropped.
+fn forward_steps(line: &search::BackLine) -> Vec<Step> {
+    let entries = line.kept.iter().map(|&to| Step { from: None, to });
+    let undone = line.moves.iter().rev().map(|m| Step {
+        from: (!m.removed).then_some(m.to),
+        to: m.from,
+    });
+    let mut steps: Vec<Step> = Vec::new();
+    for step in entries.chain(undone) {
+        match steps.last_mut() {
+            Some(last) if step.from == Some(last.to) => last.to = step.to,
+            _ => steps.push(step),
+        }
+        if steps.last().is_some_and(|s| s.from == Some(s.to)) {
+            steps.pop();
+        }
+    }
+    steps
+}
+
+#[cfg(test)]
+mod tests;

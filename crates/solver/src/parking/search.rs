@@ -1,0 +1,246 @@
+//! The relaxed backward search behind a parking plan: from "all goals
+//! full", boxes are pulled with macro pulls (the other boxes in the way) and
+//! a box that reaches an unused start square leaves the board. Removals come
+//! first: when any box can leave, only leaving moves are generated. Best
+//! first on (boxes left, pulls so far), so the first line to clear the board
+//! is the plan.
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashSet};
+
+use super::pulls::{Pull, PullMoves};
+use crate::board::{Board, Cell, Mode, dead_squares};
+use crate::budget::{Budget, Stop};
+use crate::marks::{Marks, flood, solved_areas};
+
+/// Player floods (each O(cells)) the search may spend before it gives up
+/// without a plan. On `XSokoban` 1-90 every plan that parks took at most
+/// 31,000 (level 15); the cap keeps a level with no plan near 100 ms.
+const MAX_FLOODS: usize = 50_000;
+/// Larger boards are declined at once: a macro pull costs O(cells^2) per
+/// box, and start squares are kept as a 64-bit set.
+const MAX_CELLS: usize = 1_000;
+const MAX_BOXES: usize = 64;
+
+/// One backward move: the box on `from` pulled to `to`, and taken off the
+/// board there when `to` is a start square it used up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BackMove {
+    pub from: Cell,
+    pub to: Cell,
+    pub removed: bool,
+}
+
+/// The backward line from "all goals full" to "every box gone or on a start
+/// square that is a goal".
+pub struct BackLine {
+    pub moves: Vec<BackMove>,
+    /// Boxes still on the board at the end: they stand on goal starts.
+    pub kept: Vec<Cell>,
+}
+
+struct Node {
+    boxes: Vec<Cell>,
+    /// Start squares (by index in the non-goal starts) already used.
+    used: u64,
+    player: Cell,
+    pulls: u32,
+    parent: usize,
+    last: Option<BackMove>,
+}
+
+struct Context<'a> {
+    board: &'a Board,
+    /// Index of each non-goal start square among them, per cell.
+    start_index: Vec<Option<u8>>,
+    goal_start: Vec<bool>,
+    /// Cells from which no start square can be reached by pulling.
+    dead: Vec<bool>,
+    pulls: PullMoves,
+    marks: Marks,
+    stack: Vec<Cell>,
+    /// Player floods so far, each O(cells): the search's real cost.
+    floods: usize,
+}
+
+/// The backward line for `board`, or `Ok(None)` when there is none within
+/// [`MAX_FLOODS`] or the board is past the caps.
+pub fn backward_line(
+    board: &Board,
+    starts: &[Cell],
+    budget: &Budget,
+) -> Result<Option<BackLine>, Stop> {
+    if board.cells() > MAX_CELLS || starts.len() > MAX_BOXES || starts.len() != board.goals().len()
+    {
+        return Ok(None);
+    }
+    let mut start_index = vec![None; board.cells()];
+    let mut goal_start = vec![false; board.cells()];
+    let mut loose = 0;
+    for &s in starts {
+        if board.is_goal(s) {
+            goal_start[usize::from(s)] = true;
+        } else {
+            start_index[usize::from(s)] = Some(loose);
+            loose += 1;
+        }
+    }
+    let mut context = Context {
+        board,
+        start_index,
+        goal_start,
+        dead: dead_squares(board, starts, Mode::Pull),
+        pulls: PullMoves::new(board.cells()),
+        marks: Marks::new(board.cells()),
+        stack: Vec::new(),
+        floods: 0,
+    };
+    let mut nodes = roots(board);
+    let mut seen: HashSet<(Vec<Cell>, u64, Cell)> = nodes
+        .iter()
+        .map(|n| (n.boxes.clone(), n.used, n.player))
+        .collect();
+    let mut open: BinaryHeap<Reverse<(usize, u32, usize)>> = nodes
+        .iter()
+        .enumerate()
+        .map(|(i, n)| Reverse((n.boxes.len(), 0, i)))
+        .collect();
+    let mut children = Vec::new();
+    while let Some(Reverse((_, _, index))) = open.pop() {
+        if let Some(stop) = budget.stop() {
+            return Err(stop);
+        }
+        let node = &nodes[index];
+        if node
+            .boxes
+            .iter()
+            .all(|&b| context.goal_start[usize::from(b)])
+        {
+            return Ok(Some(line(&nodes, index)));
+        }
+        if !context.expand(node, index, budget, &mut children)? {
+            return Ok(None);
+        }
+        for child in children.drain(..) {
+            if seen.insert((child.boxes.clone(), child.used, child.player)) {
+                open.push(Reverse((child.boxes.len(), child.pulls, nodes.len())));
+                nodes.push(child);
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// One root per area of free floor with every goal full.
+fn roots(board: &Board) -> Vec<Node> {
+    solved_areas(board)
+        .into_iter()
+        .map(|player| Node {
+            boxes: board.goals().to_vec(),
+            used: 0,
+            player,
+            pulls: 0,
+            parent: usize::MAX,
+            last: None,
+        })
+        .collect()
+}
+
+/// The moves from the root to `end`, and the boxes left there.
+fn line(nodes: &[Node], end: usize) -> BackLine {
+    let mut moves = Vec::new();
+    let mut at = end;
+    while let Some(last) = nodes[at].last {
+        moves.push(last);
+        at = nodes[at].parent;
+    }
+    moves.reverse();
+    BackLine {
+        moves,
+        kept: nodes[end].boxes.clone(),
+    }
+}
+
+impl Context<'_> {
+    /// The children of `node`: only removals when there are any. `false`
+    /// when [`MAX_FLOODS`] runs out first, checked box by box because one
+    /// node of a large level can take many thousands.
+    fn expand(
+        &mut self,
+        node: &Node,
+        index: usize,
+        budget: &Budget,
+        children: &mut Vec<Node>,
+    ) -> Result<bool, Stop> {
+        let board = self.board;
+        let mut occupied = vec![false; board.cells()];
+        for &b in &node.boxes {
+            occupied[usize::from(b)] = true;
+        }
+        let mut moves: Vec<(Cell, Pull)> = Vec::new();
+        let mut out = Vec::new();
+        for &from in &node.boxes {
+            if let Some(stop) = budget.stop() {
+                return Err(stop);
+            }
+            if self.floods > MAX_FLOODS {
+                return Ok(false);
+            }
+            self.pulls.generate(
+                board,
+                &self.dead,
+                &mut occupied,
+                node.player,
+                from,
+                &mut out,
+            );
+            self.floods += out.len() + 1;
+            moves.extend(out.iter().map(|&pull| (from, pull)));
+        }
+        let leaving = |&(_, pull): &(Cell, Pull)| {
+            self.start_index[usize::from(pull.to)].is_some_and(|i| node.used & (1 << i) == 0)
+        };
+        let any_leaving = moves.iter().any(leaving);
+        for (from, pull) in moves {
+            let removed = leaving(&(from, pull));
+            if any_leaving && !removed {
+                continue;
+            }
+            occupied[usize::from(from)] = false;
+            occupied[usize::from(pull.to)] = !removed;
+            self.floods += 1;
+            self.marks.next();
+            let player = flood(
+                board,
+                &occupied,
+                &mut self.marks,
+                &mut self.stack,
+                pull.player,
+            );
+            occupied[usize::from(pull.to)] = false;
+            occupied[usize::from(from)] = true;
+            let mut boxes: Vec<Cell> = node.boxes.iter().copied().filter(|&b| b != from).collect();
+            let mut used = node.used;
+            if removed {
+                let start = self.start_index[usize::from(pull.to)].unwrap_or_default();
+                used |= 1 << start;
+            } else {
+                boxes.push(pull.to);
+                boxes.sort_unstable();
+            }
+            children.push(Node {
+                boxes,
+                used,
+                player,
+                pulls: node.pulls + pull.pulls,
+                parent: index,
+                last: Some(BackMove {
+                    from,
+                    to: pull.to,
+                    removed,
+                }),
+            });
+        }
+        Ok(true)
+    }
+}

@@ -1,0 +1,169 @@
+//! The race: two threads, each running searches in turn, the first
+//! answer winning. Which searches, in what order and for how long, is
+//! measured, not derived; the comments say on which levels.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::{Outcome, Setup, Stats, Strategy, run};
+use crate::budget::Budget;
+
+/// The searches each thread of the race runs one after another, each
+/// until its percentage of the time is up.
+///
+/// On levels of more than [`HOMEWARD_BOXES`] boxes, plan has the first
+/// thread to itself. On the second, push-pull's first fifth of a second
+/// answers most small levels; features then solves levels such as
+/// `XSokoban` 10 within a second, which would otherwise wait for the
+/// push-pull search to end. Push-pull then starts again from scratch:
+/// losing its first 0.2 s costs little. On levels of [`FORWARD_BOXES`]
+/// boxes or more, the forward search takes that long turn instead.
+///
+/// On smaller levels the homeward search has the second thread from the
+/// start: it is the one search that solves every Microban level, 153 in
+/// 2.0-3.0 s alone, and behind push-pull and features it started at 1.2 s
+/// (153 then took 3.7-4.1 s in the race; now 1.9-2.4 s). Features
+/// (Microban II 124 in 43 ms, `XSokoban` 38 in 0.3 s) and hotspots
+/// (`XSokoban` 87 in 0.2 s, which plan needed 5.2 s for) go first on the
+/// plan's thread instead, for 0.7 s in all. The levels plan answered
+/// first wait that much longer: Microban II 68 took 1.4 s instead of 0.7 s.
+fn schedules(boxes: usize) -> [&'static [(Strategy, u32)]; 2] {
+    if boxes <= HOMEWARD_BOXES {
+        return [
+            &[
+                (Strategy::Features, 4),
+                (Strategy::Hotspots, 7),
+                (Strategy::Plan, 100),
+            ],
+            &[(Strategy::Homeward, 91), (Strategy::Hotspots, 100)],
+        ];
+    }
+    let second: &[_] = if boxes >= FORWARD_BOXES {
+        &[
+            (Strategy::PushPull, 2),
+            (Strategy::Features, 12),
+            (Strategy::Forward, 91),
+            (Strategy::Hotspots, 100),
+        ]
+    } else {
+        &[
+            (Strategy::PushPull, 2),
+            (Strategy::Features, 12),
+            (Strategy::PushPull, 91),
+            (Strategy::Hotspots, 100),
+        ]
+    };
+    [&[(Strategy::Plan, 100)], second]
+}
+
+/// Levels with at least this many boxes get the forward search in the race
+/// where others get push-pull's long turn. Forward alone solves Microban II
+/// 131 (44 boxes) in 2.7 s, which nothing else solves in 30 s; on
+/// `XSokoban` (10 s a level, two side by side) it solved 20 levels, none
+/// of the five with 25 boxes or more. Push-pull answered first in the
+/// race on none of those, or of any level that large: plan or features
+/// solve 10, 22 and 48, and nothing solves 39 or 90.
+const FORWARD_BOXES: usize = 25;
+
+/// Levels with at most this many boxes get the homeward push-pull search
+/// in the race, larger ones plain push-pull. Alone, 10 s a level, homeward
+/// solves all 155 Microban levels, which push-pull does not (153 took it
+/// 11 to 12 s); at 5 s it solves Microban II 124 besides. On `XSokoban`,
+/// with 300,000 positions each, it solved 15 levels to push-pull's 24, and
+/// not level 11 (14 boxes), which only push-pull solves within 10 s. The
+/// line between 10 and 14 is drawn from those two levels, not from a rule.
+const HOMEWARD_BOXES: usize = 12;
+
+/// Runs the two [`schedules`] on two threads, each with half of `memory`,
+/// until one has an answer (a solution, or a bidirectional search's proof
+/// that there is none) or the budget runs out. A feature search running
+/// out of moves proves nothing: it only ends.
+///
+/// Alone, with 20 s per level and two levels side by side (`bench xsokoban
+/// --strategy NAME --timeout 20 --jobs 2`), plan solves 64 of `XSokoban`'s
+/// 90 (all within 10 s), features 62, hotspots 63 and push-pull 36 (at 10
+/// s). Plan, the strongest, has a core of its own: it alone solves 71, 74
+/// and 89 (in 7.9 s). Push-pull solves two levels no feature search solves
+/// (11 and 13) within 5.7 s, and finishes almost every Microban level
+/// within milliseconds; features solves one plan misses (10) in 0.4 s;
+/// hotspots solves 45 in 4.4 s and 87 in 0.2 s, which plan needs 6.6 s
+/// for. Hotspots also solves 31 in 9.5 s and 28 in 15.6 s, which would
+/// cost push-pull's 11 or 13.
+pub fn race(
+    setup: &Setup,
+    (memory, expansions): (usize, u64),
+    budget: &Budget,
+) -> (Outcome, Stats) {
+    let over = AtomicBool::new(false);
+    let budget = budget.racing(&over);
+    let half = (memory / 2, expansions);
+    let in_turn = |schedule: &[(Strategy, u32)]| {
+        let mut tried = (Outcome::GaveUp, Stats::default());
+        for &(strategy, percent) in schedule {
+            if tried.0.is_decisive() || budget.stop().is_some() {
+                break;
+            }
+            let (outcome, stats) = run(strategy, setup, half, &budget.until(percent));
+            if outcome.is_decisive() {
+                over.store(true, Ordering::Relaxed);
+            }
+            let stats = Stats {
+                expanded: tried.1.expanded + stats.expanded,
+                peak_bytes: tried.1.peak_bytes.max(stats.peak_bytes),
+                winner: stats.winner,
+            };
+            tried = (outcome, stats);
+        }
+        tried
+    };
+    let [first, second] = schedules(setup.boxes.len());
+    let (other, here) = std::thread::scope(|scope| {
+        let first_thread = scope.spawn(|| in_turn(first));
+        let here = in_turn(second);
+        // A panic on the first thread leaves this thread's answer.
+        let other = first_thread
+            .join()
+            .unwrap_or((Outcome::GaveUp, Stats::default()));
+        (other, here)
+    });
+    let stats = Stats {
+        expanded: here.1.expanded + other.1.expanded,
+        peak_bytes: here.1.peak_bytes + other.1.peak_bytes,
+        winner: None,
+    };
+    // Both may finish at once; this thread's answer then goes first.
+    let (outcome, winner) = if here.0.is_decisive() || !other.0.is_decisive() {
+        (here.0, here.1.winner)
+    } else {
+        (other.0, other.1.winner)
+    };
+    (outcome, Stats { winner, ..stats })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_thread_runs_to_the_end_of_the_time_and_one_search_can_prove_none() {
+        let sizes = [1, HOMEWARD_BOXES, HOMEWARD_BOXES + 1, FORWARD_BOXES, 1_000];
+        for boxes in sizes {
+            let threads = schedules(boxes);
+            for schedule in threads {
+                let ends: Vec<u32> = schedule.iter().map(|&(_, end)| end).collect();
+                assert!(ends.windows(2).all(|w| w[0] < w[1]), "{boxes}: {ends:?}");
+                assert_eq!(ends.last(), Some(&100), "{boxes}: {ends:?}");
+            }
+            let proving =
+                threads
+                    .iter()
+                    .flat_map(|schedule| schedule.iter())
+                    .any(|&(strategy, _)| {
+                        matches!(
+                            strategy,
+                            Strategy::PushPull | Strategy::Homeward | Strategy::Forward
+                        )
+                    });
+            assert!(proving, "{boxes} boxes: nothing proves a level unsolvable");
+        }
+    }
+}

@@ -1,0 +1,285 @@
+//! The solver against the game core: every solution found must replay
+//! through `Game` to a solved position.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use crate::shipped;
+use schokoban_core::{Direction, Game, Level, Pos, format_steps, parse_level};
+use schokoban_solver::{Deadlocks, Limits, Outcome, Strategy, next_push, solve};
+
+fn level(xsb: &str) -> Level {
+    parse_level(xsb).expect("test level parses")
+}
+
+fn limits(seconds: u64) -> Limits {
+    Limits::with_time(Duration::from_secs(seconds))
+}
+
+fn run(level: &Level) -> Outcome {
+    solve(level, &limits(30), &AtomicBool::new(false))
+}
+
+/// Solves `level` and replays the answer through the game core.
+fn assert_solves(level: &Level) {
+    assert_solved_by(level, Strategy::Race);
+}
+
+fn assert_solved_by(level: &Level, strategy: Strategy) {
+    let limits = Limits {
+        strategy,
+        ..limits(30)
+    };
+    let Outcome::Solved(steps) = solve(level, &limits, &AtomicBool::new(false)) else {
+        panic!("no solution for\n{level}");
+    };
+    let game = Game::replay(level.clone(), &format_steps(&steps)).expect("solution replays");
+    assert!(
+        game.is_solved(),
+        "solution leaves the level unsolved:\n{level}"
+    );
+}
+
+#[test]
+fn microban_sample_is_solved_and_every_solution_replays() {
+    for number in (1..=30).chain([45, 60, 78, 90, 100, 120]) {
+        assert_solves(&shipped::level("microban", number));
+    }
+}
+
+#[test]
+fn the_feature_searches_alone_solve_and_their_solutions_replay() {
+    for strategy in [Strategy::Features, Strategy::Hotspots] {
+        for number in [1, 2, 3, 4, 5] {
+            let level = shipped::level("xsokoban", number);
+            assert_solved_by(&level, strategy);
+        }
+        for number in (1..=20).chain([60, 100]) {
+            let level = shipped::level("microban", number);
+            assert_solved_by(&level, strategy);
+        }
+    }
+}
+
+#[test]
+fn small_literal_levels_are_solved() {
+    assert_solves(&level("#######\n#  .  #\n#  $  #\n#.$ @ #\n#######\n"));
+    assert_solves(&level(
+        "  #####\n###   #\n#.@$  #\n### $.#\n#.##$ #\n# # . ##\n#$ *$$.#\n#   .  #\n########\n",
+    ));
+}
+
+#[test]
+fn a_game_in_progress_is_solved_from_where_it_stands() {
+    let start = level("########\n#      #\n#@$ $  #\n#   .. #\n#      #\n########\n");
+    let mut game = Game::new(start);
+    assert!(game.step(Direction::Right).is_some_and(|s| s.push));
+    let position = game.current_position();
+    let Outcome::Solved(steps) = run(&position) else {
+        panic!("the position is still solvable");
+    };
+    let replayed = Game::replay(position, &format_steps(&steps)).expect("solution replays");
+    assert!(replayed.is_solved());
+}
+
+#[test]
+fn the_hint_is_the_first_push_of_the_solution() {
+    // The player walks up to the box, then pushes it left onto the goal.
+    let level = level("######\n#    #\n#.$ @#\n#    #\n######\n");
+    let Outcome::Solved(steps) = run(&level) else {
+        panic!("solvable");
+    };
+    assert_eq!(
+        next_push(&level, &steps),
+        Some((Pos::new(2, 2), Direction::Left))
+    );
+    assert_eq!(next_push(&level, &[]), None);
+}
+
+#[test]
+fn a_solved_position_needs_no_steps() {
+    let solved = level("#####\n#@* #\n#####\n");
+    assert_eq!(run(&solved), Outcome::Solved(Vec::new()));
+}
+
+#[test]
+fn levels_without_solution_are_proven_unsolvable() {
+    // A box in a corner off any goal.
+    let corner = level("#####\n#. .#\n# $ #\n#$@ #\n#####\n");
+    // The first push jams the two boxes together in the corridor.
+    let corridor = level("########\n#@$ $..#\n########\n");
+    // Each box blocks the push of the other; only a search shows that
+    // every way round ends against a wall.
+    let blocked = level("######\n#    #\n#.$$.#\n# @  #\n######\n");
+    for level in [corner, corridor, blocked] {
+        assert_eq!(run(&level), Outcome::Unsolvable, "\n{level}");
+    }
+}
+
+#[test]
+fn each_strategy_gives_the_same_solution_every_run() {
+    let level = shipped::level("microban", 20);
+    let strategies = [
+        Strategy::PushPull,
+        Strategy::Homeward,
+        Strategy::Forward,
+        Strategy::Features,
+        Strategy::Hotspots,
+    ];
+    for strategy in strategies {
+        let limits = Limits {
+            strategy,
+            ..limits(10)
+        };
+        let first = solve(&level, &limits, &AtomicBool::new(false));
+        assert!(matches!(first, Outcome::Solved(_)), "{strategy:?}");
+        assert_eq!(first, solve(&level, &limits, &AtomicBool::new(false)));
+    }
+}
+
+/// Homeward runs in the race on small levels only, so Microban's.
+#[test]
+fn homeward_alone_solves_and_its_solutions_replay() {
+    for number in (1..=20).chain([60, 100, 106]) {
+        let level = shipped::level("microban", number);
+        assert_solved_by(&level, Strategy::Homeward);
+    }
+}
+
+#[test]
+fn heading_home_spares_the_pulling_search_its_near_misses() {
+    // Push-pull needs 972 positions here; heading home, 254.
+    let level = shipped::level("microban", 106);
+    assert_only_first_solves_within(&level, (Strategy::Homeward, Strategy::PushPull), 500);
+}
+
+/// Solves `level` with each of two strategies, at most `expansions`
+/// positions each: the first must solve it, the second give up.
+fn assert_only_first_solves_within(
+    level: &Level,
+    (first, second): (Strategy, Strategy),
+    expansions: u64,
+) {
+    let within = |strategy| Limits {
+        strategy,
+        max_expansions: Some(expansions),
+        ..limits(60)
+    };
+    let solved = solve(level, &within(first), &AtomicBool::new(false));
+    assert!(
+        matches!(solved, Outcome::Solved(_)),
+        "{first:?}: {solved:?}"
+    );
+    let given_up = solve(level, &within(second), &AtomicBool::new(false));
+    assert_eq!(given_up, Outcome::GaveUp, "{second:?}");
+}
+
+/// Microban II 131 (David W. Skinner) cut down from 44 boxes to 20: each
+/// box stands next to a goal, and the boxes pass one another along the
+/// diagonal stripes in sweeps, twice as many pushes as boxes.
+const STRIPES: &str = "      ####
+    ###  ###
+   ##.$.   #
+  ##.$.$$. #
+ ##.$.$$.$##
+##.$.$$.$.#
+#.$.$$.$.##
+## $$.$.##
+ #@  $.##
+ ####.##
+    ###
+";
+
+#[test]
+fn forward_alone_solves_and_its_solutions_replay() {
+    assert_solved_by(&level(STRIPES), Strategy::Forward);
+    for number in (1..=10).chain([60, 100]) {
+        let level = shipped::level("microban", number);
+        assert_solved_by(&level, Strategy::Forward);
+    }
+}
+
+#[test]
+fn a_leading_pushing_side_sweeps_the_stripes_that_pulling_does_not() {
+    // Forward needs 1,497 positions here; push-pull, 137,545.
+    let strategies = (Strategy::Forward, Strategy::PushPull);
+    assert_only_first_solves_within(&level(STRIPES), strategies, 3_000);
+}
+
+/// A level this solver cannot finish in a test's time: the search must be
+/// stopped from outside.
+fn hard_level() -> Level {
+    shipped::level("xsokoban", 50)
+}
+
+#[test]
+fn raising_the_cancel_flag_from_another_thread_stops_the_search_promptly() {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&cancel);
+    let level = hard_level();
+    let search = thread::spawn(move || solve(&level, &limits(600), &flag));
+    thread::sleep(Duration::from_millis(300));
+    let raised = Instant::now();
+    cancel.store(true, Ordering::Relaxed);
+    let outcome = search.join().expect("search thread");
+    assert_eq!(outcome, Outcome::Cancelled);
+    assert!(
+        raised.elapsed() < Duration::from_millis(500),
+        "took {:?}",
+        raised.elapsed()
+    );
+}
+
+#[test]
+fn the_time_limit_gives_up() {
+    let started = Instant::now();
+    let limits = Limits::with_time(Duration::from_millis(200));
+    let outcome = solve(&hard_level(), &limits, &AtomicBool::new(false));
+    assert_eq!(outcome, Outcome::GaveUp);
+    assert!(started.elapsed() < Duration::from_secs(2));
+}
+
+#[test]
+fn the_memory_cap_gives_up_instead_of_growing() {
+    let limits = Limits::with_time(Duration::from_secs(600)).with_memory(256 * 1024);
+    let outcome = solve(&hard_level(), &limits, &AtomicBool::new(false));
+    assert_eq!(outcome, Outcome::GaveUp);
+}
+
+fn stuck(xsb: &str) -> Vec<Pos> {
+    let level = level(xsb);
+    Deadlocks::new(&level).stuck_boxes(level.boxes())
+}
+
+#[test]
+fn a_box_on_a_dead_square_is_flagged() {
+    let level = level("######\n#$   #\n#  . #\n#@   #\n######\n");
+    let deadlocks = Deadlocks::new(&level);
+    assert!(deadlocks.is_dead_square(Pos::new(1, 1)));
+    assert!(deadlocks.is_dead_square(Pos::new(2, 1)));
+    assert!(!deadlocks.is_dead_square(Pos::new(2, 2)));
+    assert_eq!(deadlocks.stuck_boxes(level.boxes()), vec![Pos::new(1, 1)]);
+}
+
+#[test]
+fn two_boxes_side_by_side_against_a_wall_are_frozen() {
+    // Neither box is on a dead square (goals lie along the top wall), but
+    // together they can no longer move.
+    let xsb = "#######\n#.$$ .#\n#    @#\n#######\n";
+    assert_eq!(stuck(xsb), vec![Pos::new(2, 1), Pos::new(3, 1)]);
+}
+
+#[test]
+fn a_square_of_four_boxes_off_goals_is_frozen() {
+    let xsb = "########\n#      #\n# $$   #\n# $$ @ #\n#  .... #\n########\n";
+    let found = stuck(xsb);
+    assert_eq!(found.len(), 4, "{found:?}");
+}
+
+#[test]
+fn boxes_frozen_on_goals_or_free_to_move_are_not_flagged() {
+    assert!(stuck("#######\n#**   #\n#  @  #\n#######\n").is_empty());
+    assert!(stuck("#######\n#   . #\n#  $  #\n#  @  #\n#######\n").is_empty());
+}

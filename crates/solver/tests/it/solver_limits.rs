@@ -1,0 +1,119 @@
+//! The solver's limits on giant levels: it declines what its tables cannot
+//! hold, and reads its clock and cancel flag in setup as well as in search.
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use schokoban_core::giant_room;
+use schokoban_core::{Level, parse_level};
+use schokoban_solver::{Deadlocks, Limits, Outcome, Strategy, TooLarge, solve};
+
+fn room(side: usize, boxes: usize) -> Level {
+    parse_level(&giant_room(side, boxes)).expect("generated room parses")
+}
+
+/// Solves `level` within `time`, uncancelled, and says how long it took.
+fn timed_solve(level: &Level, time: Duration) -> (Outcome, Duration) {
+    let started = Instant::now();
+    let outcome = solve(level, &Limits::with_time(time), &AtomicBool::new(false));
+    (outcome, started.elapsed())
+}
+
+#[test]
+fn a_giant_room_is_declined_at_once_with_the_reason() {
+    // Before the limits, this took 57 s and 4.4 GB. The time bound is
+    // loose for a debug build on a busy machine.
+    let (outcome, took) = timed_solve(&room(250, 4000), Duration::from_secs(5));
+    let expected = TooLarge {
+        cells: 250 * 250,
+        goals: 4000,
+    };
+    assert_eq!(outcome, Outcome::TooLarge(expected));
+    assert_eq!(
+        expected.to_string(),
+        "too large to solve: 62500 cells x 4000 goals"
+    );
+    assert!(took < Duration::from_secs(10), "{took:?}");
+}
+
+#[test]
+fn a_smaller_memory_cap_declines_sooner() {
+    // 40 x 40 cells by 100 goals, pushing and pulling: 2.5 MiB of tables.
+    let level = room(40, 100);
+    let limits = Limits::with_time(Duration::from_secs(5)).with_memory(4 << 20);
+    let outcome = solve(&level, &limits, &AtomicBool::new(false));
+    assert!(matches!(outcome, Outcome::TooLarge(_)), "{outcome:?}");
+}
+
+#[test]
+fn setup_stops_at_the_time_limit() {
+    // The tables fit, but building them and the first matching takes
+    // seconds in a debug build; the clock is read per goal and per row.
+    let (outcome, took) = timed_solve(&room(150, 400), Duration::from_millis(20));
+    assert_eq!(outcome, Outcome::GaveUp);
+    assert!(took < Duration::from_secs(5), "{took:?}");
+}
+
+#[test]
+fn a_cancelled_search_stops_before_building_its_tables() {
+    let outcome = solve(
+        &room(150, 400),
+        &Limits::with_time(Duration::from_secs(60)),
+        &AtomicBool::new(true),
+    );
+    assert_eq!(outcome, Outcome::Cancelled);
+}
+
+#[test]
+fn pushing_and_pulling_share_one_memory_allowance() {
+    // XSokoban 2: the pulling side makes most of the 3,929 positions. With
+    // a fixed half of 1 MiB each, it filled its half and the search gave
+    // up (it needed 1.5 MiB); sharing, it fits in 768 KiB.
+    let level = crate::shipped::level("xsokoban", 2);
+    let limits = Limits {
+        strategy: Strategy::PushPull,
+        ..Limits::with_time(Duration::from_secs(60)).with_memory(1 << 20)
+    };
+    let outcome = solve(&level, &limits, &AtomicBool::new(false));
+    assert!(matches!(outcome, Outcome::Solved(_)), "{outcome:?}");
+}
+
+#[test]
+fn a_time_limit_past_the_end_of_time_still_solves() {
+    let level = parse_level("#######\n#  .  #\n#  $  #\n#.$ @ #\n#######\n").expect("parses");
+    let outcome = solve(
+        &level,
+        &Limits::with_time(Duration::MAX),
+        &AtomicBool::new(false),
+    );
+    assert!(matches!(outcome, Outcome::Solved(_)), "{outcome:?}");
+}
+
+#[test]
+fn deadlock_warnings_for_a_giant_room_are_ready_at_once() {
+    // Dead squares come from one search over all goals: a table per goal
+    // would take 15 GB here. The bound is loose for a debug build under load.
+    let level = room(250, 30_000);
+    let started = Instant::now();
+    let deadlocks = Deadlocks::new(&level);
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+    // The room's walls are dead, the middle is not.
+    assert!(deadlocks.is_dead_square(schokoban_core::Pos::new(1, 1)));
+    assert!(!deadlocks.is_dead_square(schokoban_core::Pos::new(100, 100)));
+}
+
+#[test]
+fn the_time_limit_holds_on_a_giant_room_the_tables_fit() {
+    // Every box of this room can go almost anywhere: one position has
+    // millions of macro moves, which the feature searches decline to make.
+    // A release build is searching well within the limit (it overran to
+    // 12 s before); a debug build may still be building its tables. The
+    // bound is loose for a machine under load.
+    let (outcome, took) = timed_solve(&room(250, 250), Duration::from_secs(2));
+    assert_eq!(outcome, Outcome::GaveUp);
+    assert!(took < Duration::from_secs(6), "{took:?}");
+}

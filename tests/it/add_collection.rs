@@ -1,0 +1,109 @@
+//! Adding a collection from the chooser: it is listed with its levels,
+//! solved count and Arcade progress, plays in Arcade and Free play, and can
+//! be removed again after a yes.
+
+use crate::ui::{ch, key, level, messages, press, render, start_menu, type_text, write_map};
+use crossterm::event::KeyCode;
+
+/// Three one-push levels, the first two with titles.
+const THREE: &str = "#####\n#@$.#\n#####\nTitle: First\n\n#####\n#.$@#\n#####\nTitle: Second\n\n######\n#@ $.#\n######\n";
+
+fn lines_with(app: &schokoban::app::App, needle: &str) -> Vec<String> {
+    app.visible_text(100, 30)
+        .lines()
+        .filter(|l| l.contains(needle) && l.contains(" solved"))
+        .map(|l| l.trim().to_owned())
+        .collect()
+}
+
+#[test]
+fn an_added_collection_plays_in_arcade_and_free_play_and_can_be_removed() {
+    let (dir, mut app) = start_menu();
+    let file = write_map(dir.path(), "Three Rooms.xsb", THREE);
+    // Arcade, then up from the first line wraps to "Add a collection…".
+    press(
+        &mut app,
+        &[key(KeyCode::Enter), ch('w'), key(KeyCode::Enter)],
+    );
+    assert_eq!(app.screen_name(), "path prompt");
+    assert!(app.visible_text(80, 24).contains("Add a collection"));
+    type_text(&mut app, &file.to_string_lossy());
+    press(&mut app, &[key(KeyCode::Enter)]);
+    assert_eq!(app.screen_name(), "collections");
+    assert_eq!(messages(&app), "Added Three Rooms: 3 levels");
+    let line = lines_with(&app, "Three Rooms");
+    assert_eq!(line, ["▶ Three Rooms    3 levels    0 solved"], "selected");
+
+    // Arcade: level 1, solved, then on to level 2.
+    press(&mut app, &[key(KeyCode::Enter)]);
+    assert_eq!(level(&app).title, "Three Rooms 1: First");
+    press(&mut app, &[key(KeyCode::Right), key(KeyCode::Enter)]);
+    // No score: choose No, then Next level.
+    press(&mut app, &[key(KeyCode::Right), key(KeyCode::Enter)]);
+    assert!(app.visible_text(80, 24).contains("Next level"));
+    press(&mut app, &[key(KeyCode::Enter)]);
+    assert_eq!(level(&app).title, "Three Rooms 2: Second");
+    press(&mut app, &[key(KeyCode::Esc), key(KeyCode::Esc)]);
+    assert_eq!(app.screen_name(), "main menu");
+
+    // The chooser shows the progress; Arcade offers to continue.
+    press(&mut app, &[key(KeyCode::Enter)]);
+    let line = lines_with(&app, "Three Rooms");
+    assert_eq!(line, ["Three Rooms    3 levels    1 solved  Arcade at 2"]);
+    press(&mut app, &[ch('w'), ch('w'), key(KeyCode::Enter)]);
+    assert!(app.visible_text(80, 24).contains("Continue at level 2"));
+    press(
+        &mut app,
+        &[key(KeyCode::Esc), key(KeyCode::Esc), key(KeyCode::Esc)],
+    );
+
+    // Free play lists the levels, the first solved; N steps through them.
+    press(&mut app, &[ch('s'), key(KeyCode::Enter), ch('w'), ch('w')]);
+    press(&mut app, &[key(KeyCode::Enter)]);
+    assert_eq!(app.screen_name(), "level list");
+    assert!(app.visible_text(80, 24).contains("Second"));
+    press(&mut app, &[key(KeyCode::Enter), ch('n')]);
+    assert_eq!(level(&app).title, "Three Rooms 2: Second");
+    press(
+        &mut app,
+        &[key(KeyCode::Esc), key(KeyCode::Esc), key(KeyCode::Esc)],
+    );
+    assert_eq!(app.screen_name(), "main menu");
+
+    // Remove: a no keeps it, a yes removes it with its folder.
+    press(&mut app, &[key(KeyCode::Enter), ch('w'), ch('w'), ch('x')]);
+    assert!(
+        messages(&app).starts_with("Remove Three Rooms"),
+        "{}",
+        messages(&app)
+    );
+    render(&app, 40, 12);
+    press(&mut app, &[ch('n')]);
+    assert_eq!(messages(&app), "Kept");
+    press(&mut app, &[ch('x'), ch('y')]);
+    assert_eq!(messages(&app), "Removed the collection with its records");
+    assert!(lines_with(&app, "Three Rooms").is_empty());
+    let left = std::fs::read_dir(dir.path().join("data/collections")).expect("folder");
+    assert_eq!(left.count(), 0);
+}
+
+#[test]
+fn a_file_that_is_no_levels_is_refused_in_the_prompt() {
+    let (dir, mut app) = start_menu();
+    let file = write_map(dir.path(), "broken.xsb", "#####\n#@$$#\n#####\n");
+    press(
+        &mut app,
+        &[ch('s'), key(KeyCode::Enter), ch('w'), key(KeyCode::Enter)],
+    );
+    type_text(&mut app, &file.to_string_lossy());
+    press(&mut app, &[key(KeyCode::Enter)]);
+    assert_eq!(app.screen_name(), "path prompt");
+    let said = messages(&app);
+    assert!(
+        said.contains("broken.xsb") && said.contains("line"),
+        "{said}"
+    );
+    // Built-in collections cannot be removed.
+    press(&mut app, &[key(KeyCode::Esc), ch('s'), ch('x')]);
+    assert_eq!(messages(&app), "");
+}

@@ -1,0 +1,92 @@
+//! Leaving a level by any way out keeps the save true to the game: Ctrl+C
+//! saves like Esc, a reset makes the old save go, and a game that is already
+//! solved when it opens says so.
+
+use crate::ui::{
+    TINY, ch, key, level, messages, open_map, press, screen_text, start_on, start_tiny, write_map,
+};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+fn ctrl_c() -> KeyEvent {
+    KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)
+}
+
+#[test]
+fn ctrl_c_saves_an_unsolved_game_then_quits() {
+    let (dir, mut app) = start_tiny();
+    press(&mut app, &[ch('w'), ch('d'), ctrl_c()]);
+    assert!(!app.is_running());
+    let save = dir.path().join("tiny.xsb.sav");
+    assert_eq!(std::fs::read_to_string(&save).expect("saved"), "ur\n");
+    let farewell = app.farewell().expect("told what happened");
+    assert!(farewell.text.contains("Game saved to"), "{farewell:?}");
+}
+
+#[test]
+fn ctrl_c_outside_a_level_just_quits() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut app = crate::ui::menu_app(dir.path());
+    press(&mut app, &[ctrl_c()]);
+    assert!(!app.is_running());
+    assert!(app.farewell().is_none());
+}
+
+#[test]
+fn leaving_after_a_reset_deletes_the_save_the_reset_made_stale() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map = write_map(dir.path(), "tiny.xsb", TINY);
+    let save = dir.path().join("tiny.xsb.sav");
+    let mut app = open_map(dir.path(), &map);
+    press(&mut app, &[ch('w'), ch('d'), key(KeyCode::Esc)]);
+    assert_eq!(std::fs::read_to_string(&save).expect("saved"), "ur\n");
+
+    let mut app = open_map(dir.path(), &map);
+    assert_eq!(app.screen_name(), "save prompt");
+    press(&mut app, &[key(KeyCode::Enter)]);
+    assert_eq!(level(&app).game.score(), 2, "the save is loaded");
+    press(&mut app, &[ch('r'), key(KeyCode::Esc)]);
+    assert!(!save.exists(), "the save of the game thrown away is gone");
+    assert_eq!(app.screen_name(), "finish", "the leaderboard");
+    assert!(messages(&app).contains("old save"), "{}", messages(&app));
+
+    let app = open_map(dir.path(), &map);
+    assert_eq!(app.screen_name(), "play", "nothing left to load");
+}
+
+#[test]
+fn leaving_a_fresh_game_without_moves_keeps_another_save_untouched() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let two = "; 1\n#####\n#@$.#\n#####\n\n; 2\n######\n#@ $.#\n######\n";
+    let map = write_map(dir.path(), "two.xsb", two);
+    std::fs::write(dir.path().join("two.xsb.1.sav"), "d\n").expect("save");
+    let mut app = open_map(dir.path(), &map);
+    press(&mut app, &[ch('s'), key(KeyCode::Enter)]);
+    assert_eq!(app.screen_name(), "play");
+    press(&mut app, &[ch('r'), key(KeyCode::Esc)]);
+    assert!(dir.path().join("two.xsb.1.sav").exists());
+}
+
+#[test]
+fn a_map_that_starts_solved_shows_as_solved() {
+    let (_dir, mut app) = start_on("done.xsb", "####\n#@*#\n####\n");
+    assert!(level(&app).game.is_solved());
+    let message = messages(&app);
+    assert!(message.contains("starts solved"), "{message}");
+    press(&mut app, &[key(KeyCode::Enter)]);
+    assert_eq!(app.screen_name(), "finish");
+    assert!(screen_text(&app).contains("Solved in 0 moves!"));
+}
+
+#[test]
+fn a_save_of_a_finished_game_loads_as_solved() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map = write_map(dir.path(), "tiny.xsb", TINY);
+    std::fs::write(dir.path().join("tiny.xsb.sav"), "L\n").expect("save");
+    let mut app = open_map(dir.path(), &map);
+    press(&mut app, &[key(KeyCode::Enter)]);
+    let message = messages(&app);
+    assert!(message.contains("Solved in 1 move!"), "{message}");
+    press(&mut app, &[key(KeyCode::Enter)]);
+    assert_eq!(app.screen_name(), "finish");
+    assert!(screen_text(&app).contains("Solved in 1 move!"));
+}

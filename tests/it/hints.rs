@@ -1,0 +1,163 @@
+//! Hints and deadlock warnings, without a terminal.
+
+use std::time::{Duration, Instant};
+
+use crate::ui::{ch, key, level, messages, open_map, press, start_on, start_tiny, write_map};
+use crossterm::event::KeyCode;
+use schokoban::app::App;
+use schokoban::app::CancelWatch;
+use schokoban_core::{Direction, Pos};
+
+/// Lets the background search finish, as the event loop would.
+fn wait_for_hint(app: &mut App) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while app.is_busy() {
+        assert!(Instant::now() < deadline, "the hint never came");
+        std::thread::sleep(Duration::from_millis(5));
+        app.tick();
+    }
+}
+
+/// Asks for a hint and returns a watch on its search's cancel flag. The
+/// tests never tick, so only the App dropping the search can raise it.
+fn ask_for_hint(app: &mut App) -> CancelWatch {
+    press(app, &[ch('h')]);
+    let watch = level(app).search.expect("the hint started a search");
+    assert!(!watch.is_cancelled(), "a new search runs");
+    watch
+}
+
+const TWO_STEP: &str = "#######\n#@ $ .#\n#######\n";
+
+#[test]
+fn h_marks_the_next_push_and_h_again_plays_it() {
+    let (_dir, mut app) = start_on("hint.xsb", TWO_STEP);
+    press(&mut app, &[ch('h')]);
+    assert!(app.is_busy(), "the search runs in the background");
+    wait_for_hint(&mut app);
+    assert_eq!(level(&app).hint, Some((Pos::new(3, 1), Direction::Right)));
+    let text = messages(&app);
+    assert!(text.contains("right"), "{text}");
+    assert_eq!(level(&app).game.score(), 0, "asking costs nothing");
+
+    press(&mut app, &[ch('H')]);
+    let game = level(&app).game;
+    assert_eq!(
+        schokoban_core::format_log(game.log()),
+        "rR",
+        "walk there, then push"
+    );
+    assert!(game.has_box(Pos::new(4, 1)));
+    assert_eq!(level(&app).hint, None);
+}
+
+#[test]
+fn following_the_hints_goes_on_along_one_solution_without_searching_again() {
+    // Two boxes, so the first hint's solution has a second push to give.
+    let (_dir, mut app) = start_on("hint.xsb", "#######\n#@$  .#\n# $  .#\n#######\n");
+    press(&mut app, &[ch('h')]);
+    wait_for_hint(&mut app);
+    press(&mut app, &[ch('h')]);
+    let pushes = level(&app).game.pushes();
+    assert_eq!(pushes, 1, "the first hint was played");
+
+    press(&mut app, &[ch('h')]);
+    assert!(
+        !app.is_busy(),
+        "no search: the next push of the same solution"
+    );
+    assert!(level(&app).search.is_none());
+    assert!(level(&app).hint.is_some(), "{}", messages(&app));
+
+    // Off the solution, a hint searches again.
+    press(&mut app, &[ch('u'), ch('u'), ch('h')]);
+    assert!(
+        level(&app).search.is_some(),
+        "a new position needs a new search"
+    );
+}
+
+#[test]
+fn a_hint_draws_the_walk_to_the_box_faintly() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map = write_map(dir.path(), "hint.xsb", "########\n#@  $ .#\n########\n");
+    let mut app = open_map(dir.path(), &map);
+    press(&mut app, &[ch('z'), ch('h')]); // one column a cell
+    wait_for_hint(&mut app);
+    assert_eq!(level(&app).walk, [Pos::new(2, 1), Pos::new(3, 1)]);
+    let screen = crate::ui::render(&app, 60, 20);
+    let row: String = (0..60)
+        .map(|x| screen[(x, 6)].symbol().to_owned())
+        .collect();
+    assert_eq!(
+        row.trim_end(),
+        "    █☻··◼→⨯█",
+        "the walk, the box, the push"
+    );
+    press(&mut app, &[ch('d')]);
+    assert_eq!(level(&app).walk, [], "a move clears the way");
+}
+
+#[test]
+fn a_move_cancels_the_search_and_clears_a_stale_hint() {
+    let (_dir, mut app) = start_on("hint.xsb", TWO_STEP);
+    let search = ask_for_hint(&mut app);
+    press(&mut app, &[ch('d')]);
+    assert!(search.is_cancelled(), "the move cancelled the search");
+    assert!(!app.is_busy());
+    assert!(level(&app).search.is_none());
+    assert_eq!(level(&app).game.score(), 1, "the game stayed playable");
+
+    press(&mut app, &[ch('h')]);
+    wait_for_hint(&mut app);
+    assert!(level(&app).hint.is_some());
+    press(&mut app, &[ch('u')]);
+    assert_eq!(level(&app).hint, None, "the hint was for the old position");
+}
+
+#[test]
+fn an_unsolvable_position_says_so_and_suggests_undo_or_reset() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // Two boxes side by side against the top wall can never move apart.
+    let map = write_map(
+        dir.path(),
+        "stuck.xsb",
+        "#######\n#     #\n# $$  #\n# @ ..#\n#######\n",
+    );
+    let mut app = open_map(dir.path(), &map);
+    press(&mut app, &[ch('w')]);
+    assert!(
+        !level(&app).dead_boxes.is_empty(),
+        "both boxes are frozen against the wall off their goals"
+    );
+    let warning = messages(&app);
+    assert!(
+        warning.contains("undo") && warning.contains("reset"),
+        "{warning}"
+    );
+    press(&mut app, &[ch('h')]);
+    wait_for_hint(&mut app);
+    let text = messages(&app);
+    assert!(text.contains("cannot be solved"), "{text}");
+}
+
+#[test]
+fn a_box_pushed_onto_a_dead_square_is_flagged_at_once() {
+    let (_dir, mut app) = start_on("corner.xsb", "######\n#    #\n# $@.#\n######\n");
+    assert!(level(&app).dead_boxes.is_empty());
+    press(&mut app, &[ch('a')]);
+    // Pushed from (2, 2) into the corner at (1, 2): it can never leave it.
+    assert_eq!(level(&app).dead_boxes, [Pos::new(1, 2)]);
+    press(&mut app, &[ch('u')]);
+    assert!(level(&app).dead_boxes.is_empty(), "undo clears the flag");
+    assert!(app.messages().is_empty());
+}
+
+#[test]
+fn leaving_the_level_while_thinking_stops_the_search() {
+    let (_dir, mut app) = start_tiny();
+    let search = ask_for_hint(&mut app);
+    press(&mut app, &[key(KeyCode::Esc)]);
+    assert!(search.is_cancelled(), "leaving dropped the search");
+    assert!(!app.is_busy());
+}

@@ -1,0 +1,40 @@
+//! The game's integration tests, in one binary (as ripgrep keeps them), so
+//! that `cargo test` links the crate once. Each module is one subject.
+
+mod common;
+mod ui;
+
+mod add_collection;
+mod added_collections;
+mod app_damage;
+mod app_flow;
+mod app_leaving;
+mod ascii_chrome;
+mod corpus;
+mod data_folder_safety;
+mod e2e_pty;
+mod editor;
+mod features;
+mod fuzz;
+mod hints;
+mod leaderboard;
+mod levels;
+mod library;
+mod map_files;
+mod paste;
+mod paste_level;
+mod pasted_levels;
+mod progress_concurrent;
+mod properties;
+mod pusher_maps;
+mod records_concurrent;
+mod records_crash;
+mod records_files;
+mod render;
+mod runs_file;
+mod save_files;
+mod small_screens;
+mod solve_cli;
+mod verify_cli;
+mod watch;
+mod wide_text;

@@ -1,0 +1,151 @@
+//! Helpers for driving the app without a terminal, through its query API.
+
+use std::path::{Path, PathBuf};
+
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use schokoban::app::theme::Theme;
+use schokoban::app::{App, LevelView, Options};
+use tempfile::TempDir;
+
+pub const TINY: &str = "#######\n#     #\n# .$@ #\n#     #\n#######\nTitle: Tiny\nAuthor: Tester\n";
+
+pub fn key(code: KeyCode) -> KeyEvent {
+    KeyEvent::new(code, KeyModifiers::NONE)
+}
+
+pub fn ch(c: char) -> KeyEvent {
+    key(KeyCode::Char(c))
+}
+
+pub fn press(app: &mut App, keys: &[KeyEvent]) {
+    for key in keys {
+        app.handle_key(key);
+    }
+}
+
+pub fn type_text(app: &mut App, text: &str) {
+    for c in text.chars() {
+        app.handle_key(&ch(c));
+    }
+}
+
+/// Pastes `text` as a terminal with bracketed paste sends it: one event.
+pub fn paste(app: &mut App, text: &str) {
+    app.handle_event(&Event::Paste(text.to_owned()), Rect::new(0, 0, 80, 24));
+}
+
+pub fn write_map(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("write map");
+    path
+}
+
+/// An app started as `schokoban MAP` with its data in `dir/data`.
+pub fn open_map(dir: &Path, map: &Path) -> App {
+    open_map_with(dir, map, Theme::default())
+}
+
+pub fn open_map_with(dir: &Path, map: &Path, theme: Theme) -> App {
+    App::new(
+        Options {
+            map: Some(map.to_path_buf()),
+            data_dir: Some(dir.join("data")),
+            ascii: theme.ascii,
+        },
+        theme,
+    )
+}
+
+/// A fresh folder holding `name` with `text`, and the game started on it.
+pub fn start_on(name: &str, text: &str) -> (TempDir, App) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map = write_map(dir.path(), name, text);
+    let app = open_map(dir.path(), &map);
+    (dir, app)
+}
+
+/// [`start_on`] with the `TINY` level as `tiny.xsb`.
+pub fn start_tiny() -> (TempDir, App) {
+    start_on("tiny.xsb", TINY)
+}
+
+pub fn menu_app(dir: &Path) -> App {
+    App::new(
+        Options {
+            map: None,
+            data_dir: Some(dir.join("data")),
+            ascii: false,
+        },
+        Theme::default(),
+    )
+}
+
+/// The main menu, on a fresh data folder.
+pub fn start_menu() -> (TempDir, App) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let app = menu_app(dir.path());
+    (dir, app)
+}
+
+/// From the main menu to the Custom map prompt.
+pub fn open_path_prompt(app: &mut App) {
+    press(app, &[ch('s'), ch('s'), key(KeyCode::Enter)]);
+    assert_eq!(app.screen_name(), "path prompt");
+}
+
+pub fn render(app: &App, width: u16, height: u16) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
+    terminal
+        .draw(|frame| frame.render_widget(app, frame.area()))
+        .expect("draw");
+    terminal.backend().buffer().clone()
+}
+
+/// Lines padded to `width`, for `Buffer::with_lines`.
+pub fn padded(lines: &[&str], width: usize) -> Vec<String> {
+    lines.iter().map(|l| format!("{l:<width$}")).collect()
+}
+
+/// The level being played, insisting that the Play screen is on top.
+pub fn level(app: &App) -> LevelView<'_> {
+    app.level()
+        .unwrap_or_else(|| panic!("expected the play screen, got the {}", app.screen_name()))
+}
+
+/// The messages on the screen on top, as one text for `contains` checks.
+pub fn messages(app: &App) -> String {
+    app.messages()
+        .iter()
+        .map(|m| m.text.as_str())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// What a 100x30 terminal would show.
+pub fn screen_text(app: &App) -> String {
+    app.visible_text(100, 30)
+}
+
+/// Three levels in one file, the third without a title.
+pub const THREE_LEVELS: &str = "#####\n#@$.#\n#####\nTitle: One\n\n#####\n#@$.#\n#####\nTitle: Two\n\n######\n#@$ .#\n######\n";
+
+/// Tells the app the terminal is now `width` x `height`, as the event loop does.
+pub fn resize(app: &mut App, width: u16, height: u16) {
+    app.handle_event(
+        &Event::Resize(width, height),
+        Rect::new(0, 0, width, height),
+    );
+}
+
+/// The whole screen as text, row by row, trailing spaces trimmed.
+pub fn screen(app: &mut App, width: u16, height: u16) -> Vec<String> {
+    resize(app, width, height);
+    app.visible_text(width, height)
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}

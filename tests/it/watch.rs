@@ -1,0 +1,179 @@
+//! Watching: the solver's solution from the position in play (V), with
+//! pause, steps both ways, speed and taking over; the player's own run and
+//! the best kept run from the finish screen.
+
+use std::time::{Duration, Instant};
+
+use crate::ui::{ch, key, level, messages, padded, press, render, start_on, start_tiny, type_text};
+use crossterm::event::KeyCode;
+
+use schokoban::app::App;
+
+/// Three moves left: walk, walk, push onto the goal.
+const CORRIDOR: &str = "#######\n#.$  @#\n#######\nTitle: Corridor\n";
+
+/// Wakes the app as the event loop would until the solver has answered.
+fn wait_for_solution(app: &mut App) {
+    let started = Instant::now();
+    while app.visible_text(80, 24).contains("Finding a solution") {
+        assert!(started.elapsed() < Duration::from_secs(20), "no answer");
+        std::thread::sleep(Duration::from_millis(10));
+        app.tick();
+    }
+}
+
+fn watched_move(app: &App) -> String {
+    let text = app.visible_text(80, 24);
+    let line = text.lines().find(|l| l.starts_with("Move ")).unwrap_or("");
+    line.split("   ").next().unwrap_or("").to_owned()
+}
+
+#[test]
+fn the_solution_can_be_paused_stepped_and_taken_over() {
+    let (_dir, mut app) = start_on("corridor.xsb", CORRIDOR);
+    press(&mut app, &[ch('v')]);
+    assert_eq!(app.screen_name(), "watch");
+    assert!(app.is_busy(), "the search runs in the background");
+    wait_for_solution(&mut app);
+    press(&mut app, &[ch(' ')]);
+    assert!(!app.is_busy(), "paused: nothing wakes the loop");
+    assert_eq!(watched_move(&app), "Move 0 of 3");
+    press(&mut app, &[key(KeyCode::Right), key(KeyCode::Right)]);
+    assert_eq!(watched_move(&app), "Move 2 of 3");
+    press(&mut app, &[key(KeyCode::Left)]);
+    assert_eq!(watched_move(&app), "Move 1 of 3");
+    // Taking over keeps the watched move in the score.
+    press(&mut app, &[key(KeyCode::Enter)]);
+    assert_eq!(app.screen_name(), "play");
+    assert_eq!(level(&app).game.score(), 1);
+    assert!(
+        messages(&app).contains("1 move watched"),
+        "{}",
+        messages(&app)
+    );
+    // The rest by hand solves it in three moves in all.
+    press(&mut app, &[key(KeyCode::Left), key(KeyCode::Left)]);
+    assert!(level(&app).game.is_solved());
+    assert_eq!(level(&app).game.score(), 3);
+}
+
+#[test]
+fn escape_goes_back_to_the_game_as_it_was() {
+    let (_dir, mut app) = start_on("corridor.xsb", CORRIDOR);
+    press(&mut app, &[key(KeyCode::Left), ch('v')]);
+    wait_for_solution(&mut app);
+    press(&mut app, &[key(KeyCode::Right), key(KeyCode::Esc)]);
+    assert_eq!(app.screen_name(), "play");
+    assert_eq!(level(&app).game.score(), 1);
+}
+
+#[test]
+fn the_animation_plays_to_the_end_on_timed_wake_ups() {
+    let (_dir, mut app) = start_on("corridor.xsb", CORRIDOR);
+    press(&mut app, &[ch('v')]);
+    wait_for_solution(&mut app);
+    // Fastest speed, then wake as the loop does while it plays.
+    press(&mut app, &[key(KeyCode::Up); 5]);
+    let started = Instant::now();
+    while app.is_busy() {
+        assert!(started.elapsed() < Duration::from_secs(5), "still playing");
+        std::thread::sleep(Duration::from_millis(20));
+        app.tick();
+    }
+    assert_eq!(watched_move(&app), "Move 3 of 3");
+    assert!(messages(&app).contains("The end"), "{}", messages(&app));
+    press(&mut app, &[key(KeyCode::Enter)]);
+    assert!(level(&app).game.is_solved());
+    // Solved by watching: the score is the watched moves.
+    press(&mut app, &[key(KeyCode::Enter)]);
+    assert_eq!(app.screen_name(), "finish");
+    assert!(app.visible_text(80, 24).contains("Solved in 3 moves"));
+}
+
+/// Solves TINY with a detour and an undo, adds the score as Ann, and
+/// leaves the finish screen's menu on show.
+fn solve_tiny_with_an_undo(app: &mut App) {
+    press(app, &[ch('w'), ch('u'), key(KeyCode::Left)]);
+    assert!(level(app).game.is_solved());
+    press(app, &[key(KeyCode::Enter), key(KeyCode::Enter)]);
+    type_text(app, "Ann");
+    press(app, &[key(KeyCode::Enter)]);
+    assert_eq!(app.screen_name(), "finish");
+}
+
+#[test]
+fn your_run_replays_with_its_undo_and_the_best_run_is_kept() {
+    let (dir, mut app) = start_tiny();
+    solve_tiny_with_an_undo(&mut app);
+    let text = app.visible_text(80, 24);
+    assert!(text.contains("Watch your run"), "{text}");
+    assert!(text.contains("Watch the best run"), "{text}");
+    let runs = std::fs::read_to_string(dir.path().join("tiny.xsb.runs")).expect("runs file");
+    assert!(runs.ends_with("3 uxL Ann\n"), "{runs}");
+
+    // Play again, Watch your run, Watch the best run, Main menu.
+    press(&mut app, &[ch('s'), key(KeyCode::Enter)]);
+    assert_eq!(app.screen_name(), "watch");
+    press(&mut app, &[ch(' ')]);
+    let player = |app: &App| app.visible_text(80, 24);
+    press(&mut app, &[key(KeyCode::Right)]);
+    let after_up = player(&app);
+    press(&mut app, &[key(KeyCode::Right)]);
+    assert_eq!(watched_move(&app), "Move 2 of 3");
+    assert_ne!(player(&app), after_up, "the undo is replayed");
+    press(&mut app, &[key(KeyCode::Right)]);
+    assert!(player(&app).contains("Moves: 3   Pushes: 1"));
+    press(&mut app, &[key(KeyCode::Esc)]);
+    assert_eq!(app.screen_name(), "finish");
+
+    // After a restart the best run can still be watched.
+    let map = dir.path().join("tiny.xsb");
+    let mut again = crate::ui::open_map(dir.path(), &map);
+    press(&mut again, &[key(KeyCode::Left), key(KeyCode::Enter)]);
+    // A score of 1 beats Ann's: answer No to keep the board as it is.
+    press(&mut again, &[key(KeyCode::Right), key(KeyCode::Enter)]);
+    let text = again.visible_text(80, 24);
+    assert!(text.contains("Watch the best run"), "{text}");
+}
+
+/// Every cell's symbol, row by row: the whole screen as text.
+fn screen_rows(app: &App, width: u16, height: u16) -> Vec<String> {
+    let buffer = render(app, width, height);
+    buffer
+        .content()
+        .chunks(width as usize)
+        .map(|row| row.iter().map(ratatui::buffer::Cell::symbol).collect())
+        .collect()
+}
+
+#[test]
+fn the_watch_screen_fits_the_smallest_terminal() {
+    let (_dir, mut app) = start_on("corridor.xsb", CORRIDOR);
+    press(&mut app, &[ch('v')]);
+    wait_for_solution(&mut app);
+    press(&mut app, &[ch(' '), key(KeyCode::Right)]);
+    let expected = padded(
+        &[
+            "Watching the solver",
+            "Puzzle: Corridor",
+            "Move 1 of 3   Moves: 1   Pushes: 0",
+            "Paused · speed 3 of 6",
+            "",
+            "",
+            "  ██████████████",
+            "  ██⨯ ◼   ☻   ██",
+            "  ██████████████",
+            "",
+            "Space pause/play · → step on · ← step",
+            "back · ↑ faster · ↓ slower · Enter play",
+        ],
+        40,
+    );
+    assert_eq!(screen_rows(&app, 40, 12), expected);
+    let wide = screen_rows(&app, 80, 24);
+    assert_eq!(
+        wide[22].trim_end(),
+        "Space pause/play · → step on · ← step back · ↑ faster · ↓ slower · Enter play on"
+    );
+    assert_eq!(wide[23].trim_end(), "from here · Esc back");
+}
