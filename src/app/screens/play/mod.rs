@@ -233,7 +233,7 @@ impl Screen for Play {
         match action {
             Action::Move => {
                 if let Some(direction) = keys::direction(key) {
-                    self.act(|game| game.step(direction).is_some());
+                    self.act(|game| game.step(direction).is_ok());
                 }
             }
             Action::Leave => return Effect::Leave(self.ended()),
@@ -378,7 +378,7 @@ impl Screen for Play {
 fn play_steps(game: &mut Game, steps: &[Direction]) -> bool {
     let mut moved = false;
     for &direction in steps {
-        moved |= game.step(direction).is_some();
+        moved |= game.step(direction).is_ok();
         if game.is_solved() {
             break;
         }
