@@ -26,5 +26,5 @@ pub use parse::{MAX_SIDE, MAX_TOTAL_CELLS};
 pub use parse_error::ParseError;
 pub use paths::{push_path, walk_path};
 pub use rooms::giant_room;
-pub use state::Game;
+pub use state::{Game, MoveError};
 pub use words::plural;
