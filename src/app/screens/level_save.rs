@@ -10,6 +10,7 @@ use super::path_prompt::MAX_PATH_CHARS;
 use crate::app::completion::complete;
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
+use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::page::{centered_column, page};
@@ -62,11 +63,13 @@ impl LevelSave {
     }
 }
 
-impl Screen for LevelSave {
+impl ScreenQuery for LevelSave {
     fn name(&self) -> &'static str {
         "save level"
     }
+}
 
+impl Screen for LevelSave {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         match keymap::action(&[Scope::TextField], key) {
             Some(Action::Move(Direction::Up)) => self.focus = (self.focus + 2) % 3,

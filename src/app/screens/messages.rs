@@ -9,6 +9,7 @@ use ratatui::widgets::Widget;
 
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
+use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen};
 use crate::app::theme::Theme;
 use crate::app::widgets::messages::overlay_entries;
@@ -43,11 +44,13 @@ impl MessagesView {
     }
 }
 
-impl Screen for MessagesView {
+impl ScreenQuery for MessagesView {
     fn name(&self) -> &'static str {
         "messages"
     }
+}
 
+impl Screen for MessagesView {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         let end = self.overlay().max_scroll(self.area);
         match keymap::action(&[Scope::Menus], key) {

@@ -11,6 +11,7 @@ use crate::app::completion::complete;
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
 use crate::app::origin::Mode;
+use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::messages::MessageLines;
@@ -72,11 +73,13 @@ impl PathPrompt {
     }
 }
 
-impl Screen for PathPrompt {
+impl ScreenQuery for PathPrompt {
     fn name(&self) -> &'static str {
         "path prompt"
     }
+}
 
+impl Screen for PathPrompt {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         if keymap::action(&[Scope::TextField], key) == Some(Action::Complete) {
             self.complete_path();

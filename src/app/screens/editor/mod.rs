@@ -16,6 +16,7 @@ use crate::app::hint::Search;
 use crate::app::keymap::{self, Action, Scope, editor_commands};
 use crate::app::message::Message;
 use crate::app::origin::Origin;
+use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, one_message};
 use crate::app::theme::Theme;
 use schokoban_core::{Direction, Game, Grid, GridProblem, Level, Piece, Pos};
@@ -206,11 +207,13 @@ impl Editor {
     }
 }
 
-impl Screen for Editor {
+impl ScreenQuery for Editor {
     fn name(&self) -> &'static str {
         "editor"
     }
+}
 
+impl Screen for Editor {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         let Some(action) = keymap::action(&[Scope::Editor], key) else {
             return Effect::None;
