@@ -34,7 +34,7 @@ pub use query::LevelView;
 pub use run::{run, with_terminal};
 use screen::{Effect, Screen};
 use screens::main_menu::MainMenu;
-use screens::messages::MessagesView;
+use screens::messages_view::MessagesView;
 use shutdown::PendingSave;
 use theme::Theme;
 use widgets::page::{MIN_HEIGHT, MIN_WIDTH};
