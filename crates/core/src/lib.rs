@@ -1,5 +1,8 @@
-//! The pure game: levels, moves, history and the win check. No terminal,
-//! files or clock in here, so every rule is testable with XSB literals.
+#![deny(missing_docs)]
+#![doc = include_str!("../README.md")]
+
+// The pure game: no terminal, files or clock in here, so every rule is
+// testable with XSB literals.
 
 mod formats;
 mod grid;

@@ -45,6 +45,7 @@ pub struct Game {
 }
 
 impl Game {
+    /// A game at the level's start, with no moves made.
     pub fn new(level: Level) -> Self {
         let mut game = Self {
             boxes: vec![false; level.width() * level.height()],
@@ -105,14 +106,17 @@ impl Game {
         self.player = self.level.player();
     }
 
+    /// The level being played.
     pub fn level(&self) -> &Level {
         &self.level
     }
 
+    /// Where the player stands.
     pub fn player(&self) -> Pos {
         self.player
     }
 
+    /// Whether a box stands on `pos`.
     pub fn has_box(&self, pos: Pos) -> bool {
         self.level.index(pos).is_some_and(|i| self.boxes[i])
     }
@@ -137,10 +141,12 @@ impl Game {
         self.pushes
     }
 
+    /// Whether every goal has a box.
     pub fn is_solved(&self) -> bool {
         self.boxes_on_goals == self.level.boxes().len()
     }
 
+    /// Every move and undo so far, in order: what a save holds.
     pub fn log(&self) -> &[LogEntry] {
         &self.log
     }
@@ -150,10 +156,12 @@ impl Game {
         &self.history
     }
 
+    /// Whether there is a move to undo.
     pub fn can_undo(&self) -> bool {
         !self.history.is_empty()
     }
 
+    /// Whether there is an undone move to redo.
     pub fn can_redo(&self) -> bool {
         !self.redo.is_empty()
     }
