@@ -9,6 +9,7 @@ mod keymap;
 mod keys;
 pub mod message;
 mod origin;
+pub mod picture;
 mod query;
 mod run;
 mod screen;
