@@ -12,7 +12,7 @@ use crate::app::message::Message;
 use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen};
 use crate::app::theme::Theme;
-use crate::app::widgets::messages::overlay_entries;
+use crate::app::widgets::message_lines::overlay_entries;
 use crate::app::widgets::overlay::{Overlay, OverlayEntry};
 use schokoban_core::Direction;
 
