@@ -14,7 +14,7 @@ use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::menu::{MenuKey, MenuList, menu_click, menu_key};
-use crate::app::widgets::messages::MessageLines;
+use crate::app::widgets::message_lines::MessageLines;
 use crate::app::widgets::page::{centered_column, page, page_areas};
 
 /// What choosing a line of the menu does.

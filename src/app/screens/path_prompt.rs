@@ -13,7 +13,7 @@ use crate::app::origin::Mode;
 use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
-use crate::app::widgets::messages::MessageLines;
+use crate::app::widgets::message_lines::MessageLines;
 use crate::app::widgets::page::{centered_column, page};
 use crate::app::widgets::text_input::{InputEvent, TextInput};
 use schokoban_core::parse_levels;

@@ -13,7 +13,7 @@ use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer};
 use crate::app::theme::Theme;
 use crate::app::widgets::menu::{MenuKey, MenuList, menu_click, menu_commands, menu_key};
-use crate::app::widgets::messages::MessageLines;
+use crate::app::widgets::message_lines::MessageLines;
 use crate::app::widgets::page::{centered_column, notice_line, page, page_areas};
 use crate::storage::Records;
 use schokoban_core::{Game, LogEntry};

@@ -11,7 +11,7 @@ use crate::app::message::Message;
 use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen};
 use crate::app::theme::Theme;
-use crate::app::widgets::messages::overlay_entries;
+use crate::app::widgets::message_lines::overlay_entries;
 use crate::app::widgets::overlay::{Overlay, OverlayEntry};
 
 pub(crate) struct MessagesView {
