@@ -35,6 +35,8 @@ enum Check {
     Unsolvable,
     /// The solver gave up in time.
     NotSure,
+    /// The solver failed: a bug, not an answer.
+    SolverFailed,
 }
 
 #[derive(Debug)]
@@ -203,6 +205,7 @@ impl Editor {
             },
             Outcome::Unsolvable => Check::Unsolvable,
             Outcome::GaveUp | Outcome::Cancelled | Outcome::TooLarge(_) => Check::NotSure,
+            Outcome::Failed(_) => Check::SolverFailed,
         };
     }
 }
