@@ -127,22 +127,11 @@ const LOGO_80: [&str; 3] = [
     "                          ╚═╗║  ╠═╣║ ║╠╩╗║ ║╠╩╗╠═╣║║║",
     "                          ╚═╝╚═╝╩ ╩╚═╝╩ ╩╚═╝╚═╝╩ ╩╝╚╝",
 ];
-const LOGO_40: [&str; 3] = [
-    "      ╔═╗╔═╗╦ ╦╔═╗╦╔═╔═╗╔╗ ╔═╗╔╗╔",
-    "      ╚═╗║  ╠═╣║ ║╠╩╗║ ║╠╩╗╠═╣║║║",
-    "      ╚═╝╚═╝╩ ╩╚═╝╩ ╩╚═╝╚═╝╩ ╩╝╚╝",
-];
 
 /// `rows` after a blank row and the logo (80 columns), padded to 24 rows.
 fn page_80(rows: &[&str]) -> Vec<String> {
     let mut lines = vec![String::new()];
     lines.extend(LOGO_80.iter().map(|l| (*l).to_owned()));
-    lines.extend(rows.iter().map(|l| (*l).to_owned()));
-    lines
-}
-
-fn page_40(rows: &[&str]) -> Vec<String> {
-    let mut lines: Vec<String> = LOGO_40.iter().map(|l| (*l).to_owned()).collect();
     lines.extend(rows.iter().map(|l| (*l).to_owned()));
     lines
 }
@@ -173,17 +162,20 @@ fn a_full_leaderboard_keeps_its_choices_in_view() {
     assert_eq!(screen(&mut app, 80, 24), page_80(&rows));
     assert_eq!(
         screen(&mut app, 40, 12),
-        page_40(&[
+        vec![
             "              Solved: Tiny",
             "           Solved in 1 move!",
             "★  1.   5  Player 1",
             "────────────────────────────────────────",
+            "   2.   5  Player 2",
+            "   3.   5  Player 3",
+            "    … 7 more",
             "▶ Play again",
             "  Watch your run",
             "  Main menu",
             "",
             "↑↓ choose · Enter accept · Esc main menu",
-        ])
+        ]
     );
 }
 
@@ -253,7 +245,7 @@ fn a_three_level_file_lists_every_level_named_as_the_game_names_it() {
     assert_eq!(screen(&mut app, 80, 24), page_80(&rows));
     assert_eq!(
         screen(&mut app, 40, 12),
-        page_40(&[
+        vec![
             "       three.xsb: choose a level",
             "        #  Level         Record",
             "  ▶     1  One              N/A",
@@ -262,8 +254,11 @@ fn a_three_level_file_lists_every_level_named_as_the_game_names_it() {
             "",
             "",
             "",
+            "",
+            "",
             "  ↑↓ choose · PgUp/PgDn/Home/End jump",
-        ])
+            "         Enter play · Esc back",
+        ]
     );
     // Up from the first wraps to the last, as in every menu.
     press(&mut app, &[key(KeyCode::Up)]);
@@ -295,7 +290,8 @@ fn a_long_error_wraps_whole_at_both_sizes() {
             error.replace(' ', ""),
             "{width}x{height}: {rows:#?}"
         );
-        assert!(rows[height as usize - 1].contains("Tab completes"));
+        let footer = rows[height as usize - 2..].join(" ");
+        assert!(footer.contains("Tab completes") && footer.contains("Esc back"));
     }
 }
 
@@ -310,17 +306,20 @@ fn a_new_score_shows_its_place_above_four_choices_at_the_smallest_size() {
     press(&mut app, &[key(KeyCode::Enter)]);
     assert_eq!(
         screen(&mut app, 40, 12),
-        page_40(&[
+        vec![
             "              Solved: Tiny",
             "           Solved in 1 move!",
+            "Leaderboard",
             "★  1.   1  ANN ◀ you",
+            "────────────────────────────────────────",
+            "",
             "▶ Play again",
             "  Watch your run",
             "  Watch the best run",
             "  Main menu",
             "",
             "↑↓ choose · Enter accept · Esc main menu",
-        ])
+        ]
     );
 }
 
@@ -433,4 +432,34 @@ fn a_level_list_shows_what_happened_since_it_was_first_opened() {
     let text = app.visible_text(80, 24);
     assert!(text.contains("2  Two                1"), "{text}");
     assert!(text.contains("3  three.xsb #3     N/A  saved"), "{text}");
+}
+
+/// Issue 31, item 1: leaving a level with a saved game at 40x12 shows the
+/// leaderboard's entries and the choices, the save told in one row.
+#[test]
+fn leaving_at_the_smallest_size_shows_the_board_and_the_choices() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map = write_map(dir.path(), "tiny.xsb", TINY);
+    std::fs::write(dir.path().join("tiny.xsb.dat"), "1 Ann\n3 Bob\n6 Cy\n9 Dee\n")
+        .expect("board");
+    let mut app = open_map(dir.path(), &map);
+    resize(&mut app, 40, 12);
+    press(&mut app, &[key(KeyCode::Right), key(KeyCode::Esc)]);
+    assert_eq!(
+        screen(&mut app, 40, 12),
+        vec![
+            "           Leaderboard: Tiny",
+            "      Game saved to … M shows all",
+            "★  1.   1  Ann",
+            "────────────────────────────────────────",
+            "   2.   3  Bob",
+            "   3.   6  Cy",
+            "   4.   9  Dee",
+            "",
+            "▶ Play again",
+            "  Main menu",
+            "",
+            "↑↓ choose · Enter accept · Esc main menu",
+        ]
+    );
 }
