@@ -125,12 +125,8 @@ impl Screen for MainMenu {
     }
 
     fn handle_mouse(&mut self, mouse: MouseEvent, area: Rect) -> Effect {
-        let Some(areas) = page_areas(
-            area,
-            self.theme,
-            &footer_text(area.width),
-            LogoRule::Always,
-        ) else {
+        let Some(areas) = page_areas(area, self.theme, &footer_text(area.width), LogoRule::Always)
+        else {
             return Effect::None;
         };
         let menu = centered_column(areas.content, MENU_WIDTH);

@@ -7,8 +7,8 @@ use ratatui::text::Span;
 use ratatui::widgets::Widget;
 
 use super::Finish;
-use crate::app::screen::{Screen, footer};
 use crate::app::message::plural;
+use crate::app::screen::{Screen, footer};
 use crate::app::widgets::leaderboard::{LEADERBOARD_WIDTH, LeaderboardView};
 use crate::app::widgets::menu::MenuList;
 use crate::app::widgets::message_lines::MessageLines;
