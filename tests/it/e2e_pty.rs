@@ -3,8 +3,12 @@
 //! panic under the game's terminal set-up puts the terminal back.
 #![cfg(unix)]
 
+mod hangup;
+
 use std::io::{Read, Write};
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -20,6 +24,10 @@ struct Session {
     child: Box<dyn portable_pty::Child + Send + Sync>,
     /// Kept open so the terminal's settings can still be read after exit.
     master: Box<dyn portable_pty::MasterPty + Send>,
+    /// Cleared to make the reader thread let go of its end of the terminal.
+    reading: Arc<AtomicBool>,
+    /// Told when the reader thread has let go.
+    reader_done: Receiver<()>,
 }
 
 impl Session {
@@ -55,21 +63,58 @@ impl Session {
         let size = |n: u16| std::num::NonZeroU16::new(n).expect("non-zero size");
         let parser = Arc::new(Mutex::new(vt100::Parser::new(size(rows), size(cols), 0)));
         let feed = Arc::clone(&parser);
+        let reading = Arc::new(AtomicBool::new(true));
+        let keep_reading = Arc::clone(&reading);
+        let (done, reader_done) = channel();
         std::thread::spawn(move || {
             let mut buffer = [0u8; 8192];
             while let Ok(n) = reader.read(&mut buffer) {
-                if n == 0 {
+                if n == 0 || !keep_reading.load(Ordering::SeqCst) {
                     break;
                 }
                 feed.lock().expect("parser lock").process(&buffer[..n]);
             }
+            drop(reader);
+            let _ = done.send(());
         });
         Self {
             parser,
             writer,
             child,
             master: pair.master,
+            reading,
+            reader_done,
         }
+    }
+
+    /// Closes the terminal as a closing window does: every handle on the
+    /// pty's master side is dropped, so the game's side hangs up. `game` is
+    /// the game's process id. Returns the process started, and the moment
+    /// the terminal closed.
+    fn close_terminal(self, game: u32) -> (Box<dyn portable_pty::Child + Send + Sync>, Instant) {
+        self.reading.store(false, Ordering::SeqCst);
+        // The reader thread waits for output; a new size makes the game draw
+        // again, which wakes it to let go of its handle. The signal is sent
+        // by hand for a game the terminal does not tell.
+        self.master
+            .resize(PtySize {
+                rows: ROWS - 1,
+                cols: COLS - 1,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("resize the pty");
+        let told = std::process::Command::new("kill")
+            .args(["-WINCH", &game.to_string()])
+            .status()
+            .expect("run kill");
+        assert!(told.success(), "kill -WINCH failed");
+        self.reader_done
+            .recv_timeout(Duration::from_secs(10))
+            .expect("the reader let go of the terminal");
+        drop(self.writer);
+        drop(self.master);
+        (self.child, Instant::now())
     }
 
     fn screen(&self) -> String {
