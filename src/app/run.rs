@@ -23,6 +23,11 @@ use crate::app::theme::Theme;
 /// How often the loop wakes while a hint is thinking.
 const BUSY_WAKE: Duration = Duration::from_millis(100);
 
+/// How long the loop looks for input already sent before it draws. Not
+/// zero: crossterm's reader (level-triggered, see Cargo.toml) looks at the
+/// terminal only when given some time; input already there returns at once.
+const ALREADY_SENT: Duration = Duration::from_millis(1);
+
 /// Runs the game until the player quits.
 pub fn run(options: Options) -> anyhow::Result<()> {
     let shared = Shared::default();
@@ -119,7 +124,7 @@ fn event_loop(
             app.tick();
             *pending = app.pending_save();
             if !app.is_running()
-                || !event::poll(Duration::ZERO).context("cannot read the keyboard")?
+                || !event::poll(ALREADY_SENT).context("cannot read the keyboard")?
             {
                 break;
             }

@@ -466,3 +466,21 @@ fn at_80x24_a_full_board_a_three_level_file_and_the_help_show_whole() {
     let board = std::fs::read_to_string(dir.path().join("three.xsb.3.dat")).expect("board");
     assert!(board.starts_with("2 日本語の名前です漢字仮名\n"), "{board}");
 }
+
+#[test]
+fn a_burst_of_400_moves_and_a_ctrl_c_is_taken_in_whole() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(dir.path().join("tiny.xsb"), TINY).expect("write map");
+    let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_schokoban"));
+    command.args(["--data-dir", "data", "tiny.xsb"]);
+    let mut session = Session::spawn(command, dir.path());
+    session.wait_for("Puzzle: Tiny by Tester");
+    // Far more than the 1 KiB the terminal reader takes at a time, in one
+    // write, as a paste without brackets or a held key sends it.
+    let burst = format!("{}\x03", format!("{UP}{DOWN}").repeat(200));
+    session.send(&burst);
+    let status = session.wait_for_exit();
+    assert!(status.success(), "{status:?}");
+    let save = std::fs::read_to_string(dir.path().join("tiny.xsb.sav")).expect("save");
+    assert_eq!(save.trim_end(), "ud".repeat(200));
+}
