@@ -17,6 +17,7 @@ use crate::app::keymap::{Action, editor_action, editor_commands};
 use crate::app::keys;
 use crate::app::message::Message;
 use crate::app::origin::Origin;
+use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, one_message};
 use crate::app::theme::Theme;
 use schokoban_core::{Direction, Game, Grid, GridProblem, Level, Piece, Pos};
@@ -35,6 +36,8 @@ enum Check {
     Unsolvable,
     /// The solver gave up in time.
     NotSure,
+    /// The solver failed: a bug, not an answer.
+    SolverFailed,
 }
 
 #[derive(Debug)]
@@ -203,15 +206,18 @@ impl Editor {
             },
             Outcome::Unsolvable => Check::Unsolvable,
             Outcome::GaveUp | Outcome::Cancelled | Outcome::TooLarge(_) => Check::NotSure,
+            Outcome::Failed(_) => Check::SolverFailed,
         };
     }
 }
 
-impl Screen for Editor {
+impl ScreenQuery for Editor {
     fn name(&self) -> &'static str {
         "editor"
     }
+}
 
+impl Screen for Editor {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         let Some(action) = editor_action(key) else {
             return Effect::None;
