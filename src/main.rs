@@ -1,3 +1,4 @@
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -140,7 +141,9 @@ fn main() -> ExitCode {
         Ok(()) if solved => ExitCode::SUCCESS,
         Ok(()) => ExitCode::FAILURE,
         Err(error) => {
-            eprintln!("error: {error:#}");
+            // Standard error may be a terminal that is gone; the exit code
+            // still says it failed.
+            let _ = writeln!(std::io::stderr(), "error: {error:#}");
             ExitCode::FAILURE
         }
     }
