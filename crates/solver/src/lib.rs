@@ -1,3 +1,8 @@
+#![deny(missing_docs)]
+#![doc = include_str!("../README.md")]
+//!
+//! ## Inside
+//!
 //! The solver: finds a line of play from any position, within a time and
 //! memory budget, and can be cancelled from another thread (the in-game hint
 //! runs it in the background). Also the instant deadlock checks of
@@ -51,6 +56,7 @@ use schokoban_core::{Direction, Level, Pos, Step};
 /// The budget for one search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
+    /// How long the search may take in all.
     pub time: Duration,
     /// The most the search's own tables may take; past it the search gives
     /// up instead of exhausting the machine.
@@ -58,6 +64,7 @@ pub struct Limits {
     /// The most positions each strategy expands, for runs that repeat
     /// exactly whatever the machine's load; `None` for no limit.
     pub max_expansions: Option<u64>,
+    /// Which searches run.
     pub strategy: Strategy,
 }
 
@@ -110,6 +117,7 @@ impl Strategy {
         Strategy::Plan,
     ];
 
+    /// The name `bench --strategy` takes.
     pub fn name(self) -> &'static str {
         match self {
             Strategy::Race => "race",

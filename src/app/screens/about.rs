@@ -8,6 +8,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::app::keys;
 use crate::app::message::Message;
+use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::page::{notice_line, page};
@@ -85,11 +86,13 @@ fn credits() -> Vec<(String, &'static str)> {
         .collect()
 }
 
-impl Screen for About {
+impl ScreenQuery for About {
     fn name(&self) -> &'static str {
         "about"
     }
+}
 
+impl Screen for About {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         if keys::is_back(key) || keys::is_accept(key) {
             Effect::Back

@@ -11,6 +11,7 @@ use super::path_prompt::PathPrompt;
 use crate::app::keys;
 use crate::app::message::Message;
 use crate::app::origin::Mode;
+use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::menu::{MenuKey, MenuList, menu_click, menu_commands, menu_key};
@@ -163,11 +164,17 @@ impl CollectionMenu {
     }
 }
 
-impl Screen for CollectionMenu {
+impl ScreenQuery for CollectionMenu {
     fn name(&self) -> &'static str {
         "collections"
     }
 
+    fn selected(&self) -> Option<usize> {
+        Some(self.selected)
+    }
+}
+
+impl Screen for CollectionMenu {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         // A message answers the last key; the next one dismisses it.
         self.message = None;
@@ -214,10 +221,6 @@ impl Screen for CollectionMenu {
     }
 
     one_message!();
-
-    fn selected(&self) -> Option<usize> {
-        Some(self.selected)
-    }
 
     fn draw(&self, area: Rect, buf: &mut Buffer) {
         let heading = match self.mode {

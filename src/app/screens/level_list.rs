@@ -11,6 +11,7 @@ use ratatui::widgets::{List, ListState, StatefulWidget, Widget};
 use crate::app::keys;
 use crate::app::message::Message;
 use crate::app::origin::{CustomFile, Mode, Origin};
+use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::{Chrome, Theme};
 use crate::app::widgets::page::{centered_column, notice_line, page, page_areas};
@@ -119,11 +120,17 @@ impl LevelList {
     }
 }
 
-impl Screen for LevelList {
+impl ScreenQuery for LevelList {
     fn name(&self) -> &'static str {
         "level list"
     }
 
+    fn selected(&self) -> Option<usize> {
+        Some(self.selected)
+    }
+}
+
+impl Screen for LevelList {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         // A message answers the last key; the next one dismisses it.
         self.message = None;
@@ -178,10 +185,6 @@ impl Screen for LevelList {
     }
 
     one_message!();
-
-    fn selected(&self) -> Option<usize> {
-        Some(self.selected)
-    }
 
     fn resize(&mut self, area: Rect) {
         if let Some(areas) = page_areas(area) {

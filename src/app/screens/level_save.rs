@@ -9,6 +9,7 @@ use ratatui::style::Style;
 use super::path_prompt::MAX_PATH_CHARS;
 use crate::app::completion::complete;
 use crate::app::message::Message;
+use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::page::{centered_column, page};
@@ -61,11 +62,13 @@ impl LevelSave {
     }
 }
 
-impl Screen for LevelSave {
+impl ScreenQuery for LevelSave {
     fn name(&self) -> &'static str {
         "save level"
     }
+}
 
+impl Screen for LevelSave {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         match key.code {
             KeyCode::Up => self.focus = (self.focus + 2) % 3,

@@ -10,10 +10,11 @@ use super::editor::Editor;
 use super::path_prompt::PathPrompt;
 use crate::app::message::Message;
 use crate::app::origin::Mode;
+use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::menu::{MenuKey, MenuList, menu_click, menu_key};
-use crate::app::widgets::messages::MessageLines;
+use crate::app::widgets::message_lines::MessageLines;
 use crate::app::widgets::page::{centered_column, page, page_areas};
 
 /// What choosing a line of the menu does.
@@ -64,11 +65,17 @@ impl MainMenu {
 /// Wide enough for the longest item and the marker.
 const MENU_WIDTH: u16 = 16;
 
-impl Screen for MainMenu {
+impl ScreenQuery for MainMenu {
     fn name(&self) -> &'static str {
         "main menu"
     }
 
+    fn selected(&self) -> Option<usize> {
+        Some(self.selected)
+    }
+}
+
+impl Screen for MainMenu {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         // Backspace is easily hit while typing elsewhere: it asks first,
         // by selecting Quit. Esc quits at once, as the spec has it.
@@ -104,10 +111,6 @@ impl Screen for MainMenu {
     }
 
     one_message!();
-
-    fn selected(&self) -> Option<usize> {
-        Some(self.selected)
-    }
 
     fn draw(&self, area: Rect, buf: &mut Buffer) {
         let Some(content) = page(

@@ -10,9 +10,10 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use crate::app::completion::complete;
 use crate::app::message::Message;
 use crate::app::origin::Mode;
+use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
-use crate::app::widgets::messages::MessageLines;
+use crate::app::widgets::message_lines::MessageLines;
 use crate::app::widgets::page::{centered_column, page};
 use crate::app::widgets::text_input::{InputEvent, TextInput};
 use schokoban_core::parse_levels;
@@ -71,11 +72,13 @@ impl PathPrompt {
     }
 }
 
-impl Screen for PathPrompt {
+impl ScreenQuery for PathPrompt {
     fn name(&self) -> &'static str {
         "path prompt"
     }
+}
 
+impl Screen for PathPrompt {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         if key.code == KeyCode::Tab {
             self.complete_path();

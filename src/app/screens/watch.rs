@@ -17,6 +17,7 @@ use crate::app::hint::{HINT_TIME, Search};
 use crate::app::keymap::{Action, watch_action, watch_commands};
 use crate::app::message::Message;
 use crate::app::origin::Opened;
+use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::shutdown::PendingSave;
 use crate::app::theme::Theme;
@@ -274,11 +275,13 @@ impl Watch {
     }
 }
 
-impl Screen for Watch {
+impl ScreenQuery for Watch {
     fn name(&self) -> &'static str {
         "watch"
     }
+}
 
+impl Screen for Watch {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         let Some(action) = watch_action(key) else {
             return Effect::None;

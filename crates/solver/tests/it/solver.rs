@@ -75,7 +75,7 @@ fn small_literal_levels_are_solved() {
 fn a_game_in_progress_is_solved_from_where_it_stands() {
     let start = level("########\n#      #\n#@$ $  #\n#   .. #\n#      #\n########\n");
     let mut game = Game::new(start);
-    assert!(game.step(Direction::Right).is_some_and(|s| s.push));
+    assert!(game.step(Direction::Right).is_ok_and(|s| s.push));
     let position = game.current_position();
     let Outcome::Solved(steps) = run(&position) else {
         panic!("the position is still solvable");

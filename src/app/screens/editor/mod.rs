@@ -17,6 +17,7 @@ use crate::app::keymap::{Action, editor_action, editor_commands};
 use crate::app::keys;
 use crate::app::message::Message;
 use crate::app::origin::Origin;
+use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, one_message};
 use crate::app::theme::Theme;
 use schokoban_core::{Direction, Game, Grid, GridProblem, Level, Piece, Pos};
@@ -207,11 +208,13 @@ impl Editor {
     }
 }
 
-impl Screen for Editor {
+impl ScreenQuery for Editor {
     fn name(&self) -> &'static str {
         "editor"
     }
+}
 
+impl Screen for Editor {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         let Some(action) = editor_action(key) else {
             return Effect::None;

@@ -13,6 +13,7 @@ use ratatui::layout::Rect;
 use crate::app::keys;
 use crate::app::message::{Message, Problem};
 use crate::app::origin::Origin;
+use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer};
 use crate::app::theme::Theme;
 use crate::app::widgets::leaderboard::LEADERBOARD_WIDTH;
@@ -177,11 +178,21 @@ impl Finish {
     }
 }
 
-impl Screen for Finish {
+impl ScreenQuery for Finish {
     fn name(&self) -> &'static str {
         "finish"
     }
 
+    fn selected(&self) -> Option<usize> {
+        match self.stage {
+            Stage::Board { selected } => Some(selected),
+            Stage::Qualify { yes } => Some(usize::from(!yes)),
+            Stage::Nickname { .. } => None,
+        }
+    }
+}
+
+impl Screen for Finish {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         match &mut self.stage {
             Stage::Qualify { yes } => {
@@ -272,14 +283,6 @@ impl Screen for Finish {
 
     fn is_level_screen(&self) -> bool {
         true
-    }
-
-    fn selected(&self) -> Option<usize> {
-        match self.stage {
-            Stage::Board { selected } => Some(selected),
-            Stage::Qualify { yes } => Some(usize::from(!yes)),
-            Stage::Nickname { .. } => None,
-        }
     }
 
     fn input(&self) -> Option<&str> {

@@ -15,7 +15,8 @@ use crate::app::keymap::{Action, play_action, play_commands};
 use crate::app::keys;
 use crate::app::message::{Message, plural};
 use crate::app::origin::{Mode, Opened, Origin};
-use crate::app::screen::{Command, Effect, Ended, LevelView, Screen, one_message};
+use crate::app::query::{LevelView, ScreenQuery};
+use crate::app::screen::{Command, Effect, Ended, Screen, one_message};
 use crate::app::screens::editor::Editor;
 use crate::app::screens::watch::Watch;
 use crate::app::shutdown::PendingSave;
@@ -196,11 +197,30 @@ impl Play {
     }
 }
 
-impl Screen for Play {
+impl ScreenQuery for Play {
     fn name(&self) -> &'static str {
         "play"
     }
 
+    fn level(&self) -> Option<LevelView<'_>> {
+        Some(LevelView {
+            game: &self.game,
+            title: &self.opened.title,
+            record: self.record,
+            dead_boxes: &self.marks.dead_boxes,
+            hint: self.marks.hint,
+            walk: &self.marks.walk,
+            selected_box: self.marks.selected,
+            show_help: self.show_help,
+            search: match &self.hint {
+                HintState::Thinking(search) => Some(search.cancel_watch()),
+                _ => None,
+            },
+        })
+    }
+}
+
+impl Screen for Play {
     fn resize(&mut self, area: Rect) {
         self.area = area;
     }
@@ -233,7 +253,7 @@ impl Screen for Play {
         match action {
             Action::Move => {
                 if let Some(direction) = keys::direction(key) {
-                    self.act(|game| game.step(direction).is_some());
+                    self.act(|game| game.step(direction).is_ok());
                 }
             }
             Action::Leave => return Effect::Leave(self.ended()),
@@ -324,23 +344,6 @@ impl Screen for Play {
         true
     }
 
-    fn level(&self) -> Option<LevelView<'_>> {
-        Some(LevelView {
-            game: &self.game,
-            title: &self.opened.title,
-            record: self.record,
-            dead_boxes: &self.marks.dead_boxes,
-            hint: self.marks.hint,
-            walk: &self.marks.walk,
-            selected_box: self.marks.selected,
-            show_help: self.show_help,
-            search: match &self.hint {
-                HintState::Thinking(search) => Some(search.cancel_watch()),
-                _ => None,
-            },
-        })
-    }
-
     fn pending_save(&self) -> Option<PendingSave> {
         PendingSave::of(&self.game, self.opened.records.as_ref(), self.resumed)
     }
@@ -378,7 +381,7 @@ impl Screen for Play {
 fn play_steps(game: &mut Game, steps: &[Direction]) -> bool {
     let mut moved = false;
     for &direction in steps {
-        moved |= game.step(direction).is_some();
+        moved |= game.step(direction).is_ok();
         if game.is_solved() {
             break;
         }

@@ -8,9 +8,10 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use crate::app::message::Message;
+use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen};
 use crate::app::theme::Theme;
-use crate::app::widgets::messages::overlay_entries;
+use crate::app::widgets::message_lines::overlay_entries;
 use crate::app::widgets::overlay::{Overlay, OverlayEntry};
 
 pub(crate) struct MessagesView {
@@ -41,11 +42,13 @@ impl MessagesView {
     }
 }
 
-impl Screen for MessagesView {
+impl ScreenQuery for MessagesView {
     fn name(&self) -> &'static str {
         "messages"
     }
+}
 
+impl Screen for MessagesView {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         let end = self.overlay().max_scroll(self.area);
         match key.code {
