@@ -63,20 +63,24 @@ enum Command {
         #[arg(long, default_value_t = 10.0)]
         timeout: f64,
     },
-    /// Run the solver on every level of a collection and print the times.
-    #[command(after_help = "Example:\n  schokoban bench microban --to 20 --timeout 5")]
+    /// Run the solver on every level of some collections and print the
+    /// times, a total per collection and the grand total.
+    #[command(
+        after_help = "Example:\n  schokoban bench microban --to 20 --timeout 5\n  schokoban bench microban microban-ii more/*.xsb --nodes 200000"
+    )]
     Bench {
-        /// A level file (XSB, a pusher.exe listing or R3forth levels), a
-        /// folder of .xsb files, or a built-in collection: microban …
+        /// Level files (XSB, a pusher.exe listing or R3forth levels),
+        /// folders of .xsb files, or built-in collections: microban …
         /// microban-iv, xsokoban, sasquatch … sasquatch-xi.
-        file: PathBuf,
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
         /// Seconds allowed per level.
         #[arg(long, default_value_t = 10.0)]
         timeout: f64,
-        /// First level to run, counting from 1.
+        /// First level of each file to run, counting from 1.
         #[arg(long, default_value_t = 1)]
         from: usize,
-        /// Last level to run (default: the last of the file).
+        /// Last level of each file to run (default: its last).
         #[arg(long)]
         to: Option<usize>,
         /// Levels to run side by side, for quick checks; the official
@@ -111,7 +115,7 @@ fn main() -> ExitCode {
             solved = report.is_solved();
         }),
         Some(Command::Bench {
-            file,
+            files,
             timeout,
             from,
             to,
@@ -127,7 +131,7 @@ fn main() -> ExitCode {
                 strategy,
                 nodes,
             };
-            schokoban::commands::bench::run(&file, options, &mut std::io::stdout().lock())
+            schokoban::commands::bench::run(&files, options, &mut std::io::stdout().lock())
         }
         None => schokoban::app::run(schokoban::app::Options {
             map: cli.map,

@@ -13,7 +13,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use crate::app::hint::{HINT_TIME, Search};
+use crate::app::hint::{HINT_TIME, SOLVER_FAILED, Search};
 use crate::app::keymap::{Action, watch_action, watch_commands};
 use crate::app::message::Message;
 use crate::app::origin::Opened;
@@ -173,6 +173,7 @@ impl Watch {
                     "No solution to watch: this level is {why}"
                 )));
             }
+            Outcome::Failed(_) => self.message = Some(Message::warning(SOLVER_FAILED)),
             Outcome::GaveUp | Outcome::Cancelled => {
                 self.message = Some(Message::warning(format!(
                     "No solution found in {} s: this one is hard",

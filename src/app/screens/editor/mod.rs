@@ -36,6 +36,8 @@ enum Check {
     Unsolvable,
     /// The solver gave up in time.
     NotSure,
+    /// The solver failed: a bug, not an answer.
+    SolverFailed,
 }
 
 #[derive(Debug)]
@@ -204,6 +206,7 @@ impl Editor {
             },
             Outcome::Unsolvable => Check::Unsolvable,
             Outcome::GaveUp | Outcome::Cancelled | Outcome::TooLarge(_) => Check::NotSure,
+            Outcome::Failed(_) => Check::SolverFailed,
         };
     }
 }
