@@ -51,12 +51,23 @@ pub fn run(file: &Path, options: Options, out: &mut impl Write) -> anyhow::Resul
         "{source}: no levels in {}..={to}",
         options.from
     );
-    let chosen: Vec<_> = levels
+    let mut chosen = Vec::new();
+    for (index, board) in levels
         .into_iter()
         .enumerate()
         .take(to)
         .skip(options.from - 1)
-        .collect();
+    {
+        match board {
+            Ok(level) => chosen.push((index, level)),
+            // Said for that level alone; the others still run.
+            Err(bad) => writeln!(out, "level {}: cannot be played: {}", index + 1, bad.error)?,
+        }
+    }
+    if chosen.is_empty() {
+        writeln!(out, "solved: 0 of 0")?;
+        return Ok(());
+    }
     let mut times = Vec::new();
     let mut solved = 0;
     side_by_side(&chosen, options.jobs, &limits, |run| {

@@ -89,6 +89,12 @@ pub enum ParseError {
         x: usize,
         y: usize,
     },
+    /// A level of another game (`Game: Hexoban`, Trioban, Multiban...),
+    /// whose board means something else than a Sokoban one.
+    OtherGame {
+        line: usize,
+        game: String,
+    },
 }
 
 impl ParseError {
@@ -113,7 +119,8 @@ impl ParseError {
             | ParseError::EmptyBoard { line }
             | ParseError::Truncated { line }
             | ParseError::TrailingBytes { line, .. }
-            | ParseError::PlayerNotOnFloor { line, .. } => Some(line),
+            | ParseError::PlayerNotOnFloor { line, .. }
+            | ParseError::OtherGame { line, .. } => Some(line),
         }
     }
 }
@@ -196,6 +203,9 @@ impl fmt::Display for ParseError {
                 f,
                 "line {line}: the player's start ({x}, {y}) is off the map or not on floor"
             ),
+            ParseError::OtherGame { line, ref game } => {
+                write!(f, "line {line}: a level of {game}, not of Sokoban")
+            }
         }
     }
 }
