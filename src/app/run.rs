@@ -2,7 +2,7 @@
 //! bracketed paste, entered once and always restored, and the blocking
 //! event loop.
 
-use std::io::stdout;
+use std::io::{Write, stdout};
 
 use anyhow::Context;
 use crossterm::event::{
@@ -38,7 +38,8 @@ pub fn run(options: Options) -> anyhow::Result<()> {
     });
     let _quitting = quitting.unwrap_or_else(|| shutdown::lock(&shared));
     if let Some(message) = app.farewell() {
-        println!("{}", message.text);
+        // A closed or hung-up output must not turn the goodbye into a panic.
+        let _ = writeln!(stdout(), "{}", message.text);
     }
     result
 }

@@ -12,7 +12,7 @@
 //! signal number, as shells expect. Windows has no such signals; closing its
 //! console window ends the game unsaved.
 
-use std::io::stdout;
+use std::io::{Write, stdout};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use crossterm::cursor::Show;
@@ -111,7 +111,8 @@ pub fn watch_signals(shared: &Shared) -> std::io::Result<()> {
                 let said = pending.as_ref().map(PendingSave::carry_out);
                 restore_terminal();
                 if let Some(message) = said {
-                    println!("{}", message.text);
+                    // A closed or hung-up output must not turn the goodbye into a panic.
+                    let _ = writeln!(stdout(), "{}", message.text);
                 }
                 std::process::exit(128 + signal);
             }

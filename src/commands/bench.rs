@@ -28,6 +28,8 @@ pub struct Options {
 
 /// One level's result.
 struct Run {
+    /// The level's number, from 0.
+    index: usize,
     took: Duration,
     solved: bool,
     line: String,
@@ -52,6 +54,8 @@ pub fn run(file: &Path, options: Options, out: &mut impl Write) -> anyhow::Resul
         options.from
     );
     let mut chosen = Vec::new();
+    // A bad level is said in its place, for that level alone.
+    let mut bad_lines = std::collections::BTreeMap::new();
     for (index, board) in levels
         .into_iter()
         .enumerate()
@@ -60,22 +64,32 @@ pub fn run(file: &Path, options: Options, out: &mut impl Write) -> anyhow::Resul
     {
         match board {
             Ok(level) => chosen.push((index, level)),
-            // Said for that level alone; the others still run.
-            Err(bad) => writeln!(out, "level {}: cannot be played: {}", index + 1, bad.error)?,
+            Err(bad) => {
+                let line = format!("level {}: cannot be played: {}", index + 1, bad.error);
+                bad_lines.insert(index, line);
+            }
         }
-    }
-    if chosen.is_empty() {
-        writeln!(out, "solved: 0 of 0")?;
-        return Ok(());
     }
     let mut times = Vec::new();
     let mut solved = 0;
-    side_by_side(&chosen, options.jobs, &limits, |run| {
-        times.push(run.took);
-        solved += usize::from(run.solved);
-        writeln!(out, "{}", run.line)?;
-        Ok(())
-    })?;
+    if !chosen.is_empty() {
+        side_by_side(&chosen, options.jobs, &limits, |run| {
+            while let Some(bad) = bad_lines.first_entry().filter(|bad| *bad.key() < run.index) {
+                writeln!(out, "{}", bad.remove())?;
+            }
+            times.push(run.took);
+            solved += usize::from(run.solved);
+            writeln!(out, "{}", run.line)?;
+            Ok(())
+        })?;
+    }
+    for line in bad_lines.into_values() {
+        writeln!(out, "{line}")?;
+    }
+    if times.is_empty() {
+        writeln!(out, "solved: 0 of 0")?;
+        return Ok(());
+    }
     times.sort_unstable();
     let worst = times[times.len() - 1];
     writeln!(out, "solved: {solved} of {}", times.len())?;
@@ -160,7 +174,12 @@ fn run_level(number: usize, level: &Level, limits: &Limits) -> anyhow::Result<Ru
         millis(took),
         work(&stats, took)
     );
-    Ok(Run { took, solved, line })
+    Ok(Run {
+        index: number,
+        took,
+        solved,
+        line,
+    })
 }
 
 /// Nodes expanded, their rate and the peak memory, as `bench` prints them.
