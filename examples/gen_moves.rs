@@ -38,15 +38,15 @@ fn main() -> anyhow::Result<()> {
         // Half the time, push a box if one can be pushed.
         let pushing: Vec<Direction> = Direction::ALL
             .into_iter()
-            .filter(|&d| game.would_push(d) == Some(true))
+            .filter(|&d| game.would_push(d) == Ok(true))
             .collect();
         let direction = if roll & 0x10 == 0 && !pushing.is_empty() {
             pushing[(roll >> 8) as usize % pushing.len()]
         } else {
             Direction::ALL[(roll >> 8) as usize % 4]
         };
-        if game.step(direction).is_none()
-            && Direction::ALL.iter().all(|&d| game.would_push(d).is_none())
+        if game.step(direction).is_err()
+            && Direction::ALL.iter().all(|&d| game.would_push(d).is_err())
         {
             game.undo();
         }

@@ -9,11 +9,12 @@ const EXAMPLES: &str = "\
 Examples:
   schokoban                                 play, starting at the menu
   schokoban verify xsokoban moves.sav --level 1
-  schokoban solve microban --level 1
-  schokoban bench microban --to 20 --timeout 5
+  schokoban solve sasquatch-xi --level 1
+  schokoban bench microban-iv --to 10 --timeout 5
 
 verify, solve and bench also take a built-in collection's name for MAP:
-microban, microban-ii or xsokoban.";
+microban, microban-ii, microban-iii, microban-iv, xsokoban, sasquatch,
+sasquatch-ii, ... sasquatch-xi.";
 
 /// Sokoban for the terminal.
 #[derive(Parser)]
@@ -39,7 +40,8 @@ enum Command {
     #[command(after_help = "Example:\n  schokoban verify xsokoban moves.sav --level 1")]
     Verify {
         /// A level file (XSB, a pusher.exe listing or R3forth levels), or a
-        /// built-in collection: microban, microban-ii, xsokoban.
+        /// built-in collection: microban … microban-iv, xsokoban, sasquatch …
+        /// sasquatch-xi.
         map: PathBuf,
         /// A LURD string (x is an undo), the path of a .sav file, or - to
         /// read them from standard input.
@@ -52,7 +54,8 @@ enum Command {
     #[command(after_help = "Example:\n  schokoban solve microban --level 1")]
     Solve {
         /// A level file (XSB, a pusher.exe listing or R3forth levels), or a
-        /// built-in collection: microban, microban-ii, xsokoban.
+        /// built-in collection: microban … microban-iv, xsokoban, sasquatch …
+        /// sasquatch-xi.
         map: PathBuf,
         /// Which level of the file, counting from 1.
         #[arg(long, default_value_t = 1)]
@@ -61,20 +64,24 @@ enum Command {
         #[arg(long, default_value_t = 10.0)]
         timeout: f64,
     },
-    /// Run the solver on every level of a collection and print the times.
-    #[command(after_help = "Example:\n  schokoban bench microban --to 20 --timeout 5")]
+    /// Run the solver on every level of some collections and print the
+    /// times, a total per collection and the grand total.
+    #[command(
+        after_help = "Example:\n  schokoban bench microban --to 20 --timeout 5\n  schokoban bench microban microban-ii more/*.xsb --nodes 200000"
+    )]
     Bench {
-        /// A level file (XSB, a pusher.exe listing or R3forth levels), a
-        /// folder of .xsb files, or a built-in collection: microban,
-        /// microban-ii, xsokoban.
-        file: PathBuf,
+        /// Level files (XSB, a pusher.exe listing or R3forth levels),
+        /// folders of .xsb files, or built-in collections: microban …
+        /// microban-iv, xsokoban, sasquatch … sasquatch-xi.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
         /// Seconds allowed per level.
         #[arg(long, default_value_t = 10.0)]
         timeout: f64,
-        /// First level to run, counting from 1.
+        /// First level of each file to run, counting from 1.
         #[arg(long, default_value_t = 1)]
         from: usize,
-        /// Last level to run (default: the last of the file).
+        /// Last level of each file to run (default: its last).
         #[arg(long)]
         to: Option<usize>,
         /// Levels to run side by side, for quick checks; the official
@@ -118,7 +125,7 @@ fn main() -> ExitCode {
             print(&report)
         }),
         Some(Command::Bench {
-            file,
+            files,
             timeout,
             from,
             to,
@@ -134,7 +141,7 @@ fn main() -> ExitCode {
                 strategy,
                 nodes,
             };
-            schokoban::commands::bench::run(&file, options, &mut std::io::stdout().lock())
+            schokoban::commands::bench::run(&files, options, &mut std::io::stdout().lock())
         }
         None => schokoban::app::run(schokoban::app::Options {
             map: cli.map,
@@ -149,7 +156,8 @@ fn main() -> ExitCode {
         // ripgrep does, end quietly rather than complain or panic.
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
-            // Standard error closed too: there is no one left to tell.
+            // Standard error may be a terminal that is gone; the exit code
+            // still says it failed.
             let _ = writeln!(std::io::stderr(), "error: {error:#}");
             ExitCode::FAILURE
         }

@@ -1,14 +1,41 @@
 //! What the app shows, for tests and tools that drive it without a
 //! terminal: the screen on top, its messages, selection and text field,
-//! the level being played, and the text a terminal would show.
+//! the level being played, and the text a terminal would show. The app
+//! never needs a screen's name, selection, problem or level to run it, so
+//! those are asked through [`ScreenQuery`], not
+//! [`Screen`](super::screen::Screen).
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use super::App;
+use super::hint::CancelWatch;
 use super::message::{Message, Problem};
-use super::screen::LevelView;
+use schokoban_core::{Direction, Game, Pos};
+
+/// What a test or tool can ask a screen, beyond what the app needs to run
+/// it.
+pub(crate) trait ScreenQuery {
+    /// A short stable name: `main menu`, `play`, `finish`...
+    fn name(&self) -> &'static str;
+
+    /// The selected line of a menu or list.
+    fn selected(&self) -> Option<usize> {
+        None
+    }
+
+    /// Why the screen cannot offer what it normally would, such as a saved
+    /// game that cannot be loaded.
+    fn problem(&self) -> Option<&Problem> {
+        None
+    }
+
+    /// The level being played, on the Play screen.
+    fn level(&self) -> Option<LevelView<'_>> {
+        None
+    }
+}
 
 impl App {
     /// The name of the screen on top: `main menu`, `play`, `finish`...
@@ -55,4 +82,25 @@ impl App {
         }
         text
     }
+}
+
+/// The level on the Play screen, for the app's query API.
+#[derive(Clone, Debug)]
+pub struct LevelView<'a> {
+    pub game: &'a Game,
+    /// The title shown: the level's own, or its file name.
+    pub title: &'a str,
+    /// The best score on the map's leaderboard.
+    pub record: Option<usize>,
+    /// Boxes that can never reach a goal any more.
+    pub dead_boxes: &'a [Pos],
+    /// The box a hint says to push, and which way.
+    pub hint: Option<(Pos, Direction)>,
+    /// The cells a hint walks through to reach that box.
+    pub walk: &'a [Pos],
+    /// A box picked with the mouse, waiting for its destination.
+    pub selected_box: Option<Pos>,
+    pub show_help: bool,
+    /// The running hint search's cancel flag, so a test can see it raised.
+    pub search: Option<CancelWatch>,
 }

@@ -3,24 +3,23 @@
 //! out the effects, so adding a screen is one new file plus the line that
 //! opens it.
 
+use std::borrow::Cow;
 use std::rc::Rc;
 
 use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use super::hint::CancelWatch;
-use super::message::{Message, Problem};
+use super::message::Message;
 use super::origin::{Mode, Opened, Origin};
+use super::query::ScreenQuery;
 use super::shutdown::PendingSave;
 use crate::library::{AddedCollection, Collection};
-use schokoban_core::{Direction, Game, Level, Pos};
+use schokoban_core::{Game, Level};
 
-/// One screen of the game.
-pub(crate) trait Screen {
-    /// A short stable name, for tests and the query API.
-    fn name(&self) -> &'static str;
-
+/// One screen of the game: what the app needs to run it. What tests ask of
+/// it besides lives in [`ScreenQuery`].
+pub(crate) trait Screen: ScreenQuery {
     /// Handles a key press; releases and Ctrl+C never reach a screen.
     fn handle_key(&mut self, key: &KeyEvent) -> Effect;
 
@@ -63,24 +62,9 @@ pub(crate) trait Screen {
         false
     }
 
-    /// The selected line of a menu or list.
-    fn selected(&self) -> Option<usize> {
-        None
-    }
-
-    /// The text of the field being edited, if any.
+    /// The text of the field being edited, if any: while there is one,
+    /// letters are typed, not taken as keys.
     fn input(&self) -> Option<&str> {
-        None
-    }
-
-    /// Why the screen cannot offer what it normally would, such as a saved
-    /// game that cannot be loaded.
-    fn problem(&self) -> Option<&Problem> {
-        None
-    }
-
-    /// The level being played, on the Play screen.
-    fn level(&self) -> Option<LevelView<'_>> {
         None
     }
 
@@ -119,15 +103,19 @@ macro_rules! one_message {
 pub(crate) use one_message;
 
 /// A key and what it does, as a footer or help shows it: `Enter play`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Command {
-    pub keys: &'static str,
+    /// As the key map names them, so a rebound key shows as bound.
+    pub keys: Cow<'static, str>,
     pub action: &'static str,
 }
 
 impl Command {
-    pub const fn new(keys: &'static str, action: &'static str) -> Self {
-        Self { keys, action }
+    pub fn new(keys: impl Into<Cow<'static, str>>, action: &'static str) -> Self {
+        Self {
+            keys: keys.into(),
+            action,
+        }
     }
 }
 
@@ -209,25 +197,4 @@ pub(crate) enum Effect {
     },
     /// Z: remember square cells (or not) for every level from now on.
     SetZoom(bool),
-}
-
-/// The level on the Play screen, for the app's query API.
-#[derive(Clone, Debug)]
-pub struct LevelView<'a> {
-    pub game: &'a Game,
-    /// The title shown: the level's own, or its file name.
-    pub title: &'a str,
-    /// The best score on the map's leaderboard.
-    pub record: Option<usize>,
-    /// Boxes that can never reach a goal any more.
-    pub dead_boxes: &'a [Pos],
-    /// The box a hint says to push, and which way.
-    pub hint: Option<(Pos, Direction)>,
-    /// The cells a hint walks through to reach that box.
-    pub walk: &'a [Pos],
-    /// A box picked with the mouse, waiting for its destination.
-    pub selected_box: Option<Pos>,
-    pub show_help: bool,
-    /// The running hint search's cancel flag, so a test can see it raised.
-    pub search: Option<CancelWatch>,
 }

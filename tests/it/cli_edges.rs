@@ -106,5 +106,5 @@ fn verify_solve_and_bench_tell_a_bad_level_for_that_level_only() {
         "level 2: cannot be played: line 8: a level of Hexoban, not of Sokoban"
     );
     assert!(lines[2].starts_with("level 3: "), "{out}");
-    assert!(out.contains("solved: 2 of 2"), "{out}");
+    assert!(out.contains("total: solved 2 of 2,"), "{out}");
 }

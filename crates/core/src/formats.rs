@@ -13,6 +13,7 @@ use super::{MAX_TOTAL_CELLS, pusher_packed, pusher_plain, r3forth};
 /// The level formats the game reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LevelFormat {
+    /// XSB (Sokoban standard) text, with run-length rows, comments and `Title:`/`Author:`.
     Xsb,
     /// `Maze: N`, `Size X: W`, `Size Y: H`, then rows of `X * . & @`.
     PusherPlain,

@@ -10,18 +10,27 @@ use super::parse_error::ParseError;
 
 /// The smallest and largest grid the editor offers.
 pub const MIN_GRID_SIDE: usize = 3;
+/// The widest grid the editor makes.
 pub const MAX_GRID_WIDTH: usize = 60;
+/// The tallest grid the editor makes.
 pub const MAX_GRID_HEIGHT: usize = 40;
 
 /// What a square of the grid holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Piece {
+    /// A wall.
     Wall,
+    /// Empty floor.
     Floor,
+    /// A goal.
     Goal,
+    /// A box on floor.
     Box,
+    /// A box on a goal.
     BoxOnGoal,
+    /// The player on floor.
     Player,
+    /// The player on a goal.
     PlayerOnGoal,
 }
 
@@ -50,6 +59,7 @@ impl Piece {
         }
     }
 
+    /// What the editor calls the piece.
     pub fn name(self) -> &'static str {
         match self {
             Piece::Wall => "wall",
@@ -78,10 +88,15 @@ impl Piece {
 /// Why a grid is not yet a playable level.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GridProblem {
+    /// No player stands on the grid.
     NoPlayer,
+    /// The grid holds no box.
     NoBoxes,
+    /// Boxes and goals differ in number.
     BoxesAndGoals {
+        /// How many boxes there are.
         boxes: usize,
+        /// How many goals there are.
         goals: usize,
     },
     /// The player can walk off the edge of the grid.
@@ -102,6 +117,8 @@ impl fmt::Display for GridProblem {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
+/// A level being built: any piece on any square, checked only when it is
+/// turned into a [`Level`](crate::Level).
 pub struct Grid {
     width: usize,
     height: usize,
@@ -170,10 +187,12 @@ impl Grid {
         };
     }
 
+    /// Columns.
     pub fn width(&self) -> usize {
         self.width
     }
 
+    /// Rows.
     pub fn height(&self) -> usize {
         self.height
     }
@@ -182,6 +201,7 @@ impl Grid {
         (pos.x < self.width && pos.y < self.height).then(|| pos.y * self.width + pos.x)
     }
 
+    /// The piece at `pos`, or `None` off the grid.
     pub fn piece(&self, pos: Pos) -> Option<Piece> {
         self.index(pos).map(|index| self.cells[index])
     }

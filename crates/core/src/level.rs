@@ -5,11 +5,14 @@ use std::fmt;
 /// A cell on the grid, counted from the top-left corner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Pos {
+    /// Column, from 0 at the left.
     pub x: usize,
+    /// Row, from 0 at the top.
     pub y: usize,
 }
 
 impl Pos {
+    /// The square at column `x`, row `y`.
     pub const fn new(x: usize, y: usize) -> Self {
         Self { x, y }
     }
@@ -18,13 +21,18 @@ impl Pos {
 /// The four ways the player can move, in LURD order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Direction {
+    /// Towards column 0.
     Left,
+    /// Towards row 0.
     Up,
+    /// Away from column 0.
     Right,
+    /// Away from row 0.
     Down,
 }
 
 impl Direction {
+    /// The four directions, in LURD order.
     pub const ALL: [Direction; 4] = [
         Direction::Left,
         Direction::Up,
@@ -33,6 +41,7 @@ impl Direction {
     ];
 
     #[must_use]
+    /// The direction back.
     pub const fn opposite(self) -> Self {
         match self {
             Direction::Left => Direction::Right,
@@ -46,8 +55,11 @@ impl Direction {
 /// What never moves: the floor plan.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Tile {
+    /// Floor the player and boxes can stand on.
     Floor,
+    /// Floor that is a goal.
     Goal,
+    /// A wall, and everything outside the level.
     Wall,
 }
 
@@ -96,30 +108,36 @@ impl Level {
         }
     }
 
+    /// The `Title:` the level was published with.
     pub fn title(&self) -> Option<&str> {
         self.title.as_deref()
     }
 
+    /// The `Author:` the level was published with.
     pub fn author(&self) -> Option<&str> {
         self.author.as_deref()
     }
 
     #[must_use]
+    /// The level with its title replaced.
     pub fn with_title(mut self, title: Option<String>) -> Self {
         self.title = title;
         self
     }
 
     #[must_use]
+    /// The level with its author replaced.
     pub fn with_author(mut self, author: Option<String>) -> Self {
         self.author = author;
         self
     }
 
+    /// Columns, the widest row included.
     pub fn width(&self) -> usize {
         self.width
     }
 
+    /// Rows.
     pub fn height(&self) -> usize {
         self.height
     }
@@ -130,14 +148,17 @@ impl Level {
         self.index(pos).map_or(Tile::Wall, |i| self.tiles[i])
     }
 
+    /// Where the boxes start.
     pub fn boxes(&self) -> &[Pos] {
         &self.boxes
     }
 
+    /// Where the player starts.
     pub fn player(&self) -> Pos {
         self.player
     }
 
+    /// Every goal square.
     pub fn goals(&self) -> impl Iterator<Item = Pos> + '_ {
         self.positions().filter(|&p| self.tile(p) == Tile::Goal)
     }

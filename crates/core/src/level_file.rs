@@ -21,7 +21,9 @@ pub struct LevelFile {
 /// A board that cannot be played, with the title it would have had.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BadLevel {
+    /// The level's title, for telling it in a list.
     pub title: Option<String>,
+    /// Why it cannot be played, with its line.
     pub error: ParseError,
 }
 
@@ -41,6 +43,7 @@ impl LevelFile {
         self.levels.len()
     }
 
+    /// Whether the file holds no board at all.
     pub fn is_empty(&self) -> bool {
         self.levels.is_empty()
     }

@@ -1,5 +1,8 @@
-//! The pure game: levels, moves, history and the win check. No terminal,
-//! files or clock in here, so every rule is testable with XSB literals.
+#![deny(missing_docs)]
+#![doc = include_str!("../README.md")]
+
+// The pure game: no terminal, files or clock in here, so every rule is
+// testable with XSB literals.
 
 mod formats;
 mod grid;
@@ -26,5 +29,5 @@ pub use parse::{MAX_SIDE, MAX_TOTAL_CELLS};
 pub use parse_error::ParseError;
 pub use paths::{push_path, walk_path};
 pub use rooms::giant_room;
-pub use state::Game;
+pub use state::{Game, MoveError};
 pub use words::plural;

@@ -7,11 +7,14 @@ use super::level::Direction;
 /// One step of the player, as the log records it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Step {
+    /// Which way the player moves.
     pub direction: Direction,
+    /// Whether the move pushes a box.
     pub push: bool,
 }
 
 impl Step {
+    /// A move that pushes nothing.
     pub const fn walk(direction: Direction) -> Self {
         Self {
             direction,
@@ -19,6 +22,7 @@ impl Step {
         }
     }
 
+    /// A move that pushes a box.
     pub const fn push(direction: Direction) -> Self {
         Self {
             direction,
@@ -26,6 +30,7 @@ impl Step {
         }
     }
 
+    /// The LURD letter: lower case for a walk, upper case for a push.
     pub fn to_char(self) -> char {
         let c = match self.direction {
             Direction::Left => 'l',
@@ -36,6 +41,7 @@ impl Step {
         if self.push { c.to_ascii_uppercase() } else { c }
     }
 
+    /// The step a LURD letter stands for.
     pub fn from_char(c: char) -> Option<Self> {
         let direction = match c.to_ascii_lowercase() {
             'l' => Direction::Left,
@@ -54,11 +60,14 @@ impl Step {
 /// An entry of the log: a step taken, or an undo of the last one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LogEntry {
+    /// A move.
     Step(Step),
+    /// An undo of the move before it (`x`).
     Undo,
 }
 
 impl LogEntry {
+    /// The LURD letter, `x` for an undo.
     pub fn to_char(self) -> char {
         match self {
             LogEntry::Step(step) => step.to_char(),
@@ -71,14 +80,43 @@ impl LogEntry {
 /// match the move number a player sees.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LogError {
-    UnknownChar { position: usize, found: char },
-    Blocked { position: usize, step: Step },
-    NothingToUndo { position: usize },
-    WalkIntoBox { position: usize, step: Step },
-    PushWithoutBox { position: usize, step: Step },
+    /// A character that is no LURD letter or `x`.
+    UnknownChar {
+        /// The log entry, from 1.
+        position: usize,
+        /// What stands there.
+        found: char,
+    },
+    /// A move into a wall, or a push of a box that cannot move.
+    Blocked {
+        /// The log entry, from 1.
+        position: usize,
+        /// The move.
+        step: Step,
+    },
+    /// An undo with nothing left to undo.
+    NothingToUndo {
+        /// The log entry, from 1.
+        position: usize,
+    },
+    /// A walk (lower case) where a box stands: it would push.
+    WalkIntoBox {
+        /// The log entry, from 1.
+        position: usize,
+        /// The move.
+        step: Step,
+    },
+    /// A push (upper case) with no box to push.
+    PushWithoutBox {
+        /// The log entry, from 1.
+        position: usize,
+        /// The move.
+        step: Step,
+    },
 }
 
 impl LogError {
+    /// The log entry the error is about, from 1.
     pub fn position(&self) -> usize {
         match *self {
             LogError::UnknownChar { position, .. }
@@ -140,10 +178,12 @@ pub fn parse_log(text: &str) -> Result<Vec<LogEntry>, LogError> {
         .collect()
 }
 
+/// The LURD text of a log, `x` for each undo.
 pub fn format_log(entries: &[LogEntry]) -> String {
     entries.iter().map(|e| e.to_char()).collect()
 }
 
+/// The LURD text of a line of moves.
 pub fn format_steps(steps: &[Step]) -> String {
     steps.iter().map(|s| s.to_char()).collect()
 }

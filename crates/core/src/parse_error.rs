@@ -8,91 +8,133 @@ use crate::words::plural;
 /// Why a text is not a playable level. Lines and columns count from 1.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParseError {
+    /// The text holds no board at all.
     NoBoard,
+    /// A board with no player (`@` or `+`).
     NoPlayer {
+        /// The line, from 1.
         line: usize,
     },
+    /// A board with a second player.
     TwoPlayers {
+        /// The line, from 1.
         line: usize,
+        /// The column, from 1.
         column: usize,
     },
+    /// A board with no box.
     NoBoxes {
+        /// The line, from 1.
         line: usize,
     },
+    /// A board whose boxes and goals differ in number.
     BoxGoalMismatch {
+        /// The line, from 1.
         line: usize,
+        /// How many boxes.
         boxes: usize,
+        /// How many goals.
         goals: usize,
     },
+    /// A character that is no board piece.
     UnknownChar {
+        /// The line, from 1.
         line: usize,
+        /// The column, from 1.
         column: usize,
+        /// What stands there.
         found: char,
     },
+    /// A run-length count with nothing to repeat, or one too large.
     BadRunLength {
+        /// The line, from 1.
         line: usize,
+        /// The column, from 1.
         column: usize,
     },
+    /// A board wider or taller than the game plays.
     TooLarge {
+        /// The line, from 1.
         line: usize,
     },
     /// More levels or cells in one text than any real collection holds; the
     /// line is where the board that went over starts.
     CollectionTooLarge {
+        /// The line, from 1.
         line: usize,
     },
     /// A pusher listing's board comes before the header that sizes it.
     MissingHeader {
+        /// The line, from 1.
         line: usize,
+        /// The header that is missing.
         header: &'static str,
     },
     /// A pusher `Size X`/`Size Y`/`Maze` header whose value is not a size.
     BadHeader {
+        /// The line, from 1.
         line: usize,
     },
     /// A pusher plain row wider than its `Size X`.
     RowTooWide {
+        /// The line, from 1.
         line: usize,
+        /// The row's width.
         width: usize,
     },
     /// A pusher plain board cut off before its `Size Y` rows.
     ShortBoard {
+        /// The line, from 1.
         line: usize,
+        /// Rows the header promised.
         expected: usize,
+        /// What stands there.
         found: usize,
     },
     /// A line of a pusher listing that is no header, board row or comment.
     UnexpectedText {
+        /// The line, from 1.
         line: usize,
     },
     /// Not a byte (0 to 255) in an assembler listing.
     BadByte {
+        /// The line, from 1.
         line: usize,
+        /// The column, from 1.
         column: usize,
     },
     /// A compressed level whose width or height is zero.
     EmptyBoard {
+        /// The line, from 1.
         line: usize,
     },
     /// A compressed level's bytes end before its map and player do.
     Truncated {
+        /// The line, from 1.
         line: usize,
     },
     /// Bytes left over after a compressed level's player position.
     TrailingBytes {
+        /// The line, from 1.
         line: usize,
+        /// How many bytes are left over.
         count: usize,
     },
     /// A compressed level's player starts off the map, on a wall or on a box.
     PlayerNotOnFloor {
+        /// The line, from 1.
         line: usize,
+        /// The player's column, from 0.
         x: usize,
+        /// The player's row, from 0.
         y: usize,
     },
     /// A level of another game (`Game: Hexoban`, Trioban, Multiban...),
     /// whose board means something else than a Sokoban one.
     OtherGame {
+        /// Where the board starts, from 1.
         line: usize,
+        /// The game as the file names it.
         game: String,
     },
 }

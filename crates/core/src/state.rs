@@ -1,8 +1,31 @@
 //! A game in progress: where the boxes and player are, the line of play, and
 //! the spec's score.
 
+use std::fmt;
+
 use super::level::{Direction, Level, Pos, Tile, xsb_board};
 use super::lurd::{LogEntry, LogError, Step, parse_log};
+
+/// Why a move did nothing. A refused move counts nothing toward the score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// A wall, or the edge of the grid, is where the player would step.
+    Blocked,
+    /// A box is where the player would step, and it cannot move: a wall,
+    /// another box or the edge of the grid is behind it.
+    PushBlocked,
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            MoveError::Blocked => "a wall is in the way",
+            MoveError::PushBlocked => "the box is blocked by a wall or another box",
+        })
+    }
+}
+
+impl std::error::Error for MoveError {}
 
 /// A level being played. Every operation is O(1); the board is never scanned.
 #[derive(Clone, Debug)]
@@ -22,6 +45,7 @@ pub struct Game {
 }
 
 impl Game {
+    /// A game at the level's start, with no moves made.
     pub fn new(level: Level) -> Self {
         let mut game = Self {
             boxes: vec![false; level.width() * level.height()],
@@ -56,15 +80,16 @@ impl Game {
                     self.undo().ok_or(LogError::NothingToUndo { position })?;
                 }
                 LogEntry::Step(step) => match self.would_push(step.direction) {
-                    None => return Err(LogError::Blocked { position, step }),
-                    Some(true) if !step.push => {
+                    Err(_) => return Err(LogError::Blocked { position, step }),
+                    Ok(true) if !step.push => {
                         return Err(LogError::WalkIntoBox { position, step });
                     }
-                    Some(false) if step.push => {
+                    Ok(false) if step.push => {
                         return Err(LogError::PushWithoutBox { position, step });
                     }
-                    Some(_) => {
-                        self.step(step.direction);
+                    Ok(_) => {
+                        self.step(step.direction)
+                            .expect("would_push has just allowed this step");
                     }
                 },
             }
@@ -81,14 +106,17 @@ impl Game {
         self.player = self.level.player();
     }
 
+    /// The level being played.
     pub fn level(&self) -> &Level {
         &self.level
     }
 
+    /// Where the player stands.
     pub fn player(&self) -> Pos {
         self.player
     }
 
+    /// Whether a box stands on `pos`.
     pub fn has_box(&self, pos: Pos) -> bool {
         self.level.index(pos).is_some_and(|i| self.boxes[i])
     }
@@ -113,10 +141,12 @@ impl Game {
         self.pushes
     }
 
+    /// Whether every goal has a box.
     pub fn is_solved(&self) -> bool {
         self.boxes_on_goals == self.level.boxes().len()
     }
 
+    /// Every move and undo so far, in order: what a save holds.
     pub fn log(&self) -> &[LogEntry] {
         &self.log
     }
@@ -126,34 +156,40 @@ impl Game {
         &self.history
     }
 
+    /// Whether there is a move to undo.
     pub fn can_undo(&self) -> bool {
         !self.history.is_empty()
     }
 
+    /// Whether there is an undone move to redo.
     pub fn can_redo(&self) -> bool {
         !self.redo.is_empty()
     }
 
-    /// `None` if a move that way is blocked, otherwise whether it pushes a box.
-    pub fn would_push(&self, direction: Direction) -> Option<bool> {
-        let target = self.level.neighbour(self.player, direction)?;
-        if self.level.tile(target) == Tile::Wall {
-            return None;
-        }
+    /// Whether a move that way would push a box, or why it cannot be made.
+    pub fn would_push(&self, direction: Direction) -> Result<bool, MoveError> {
+        let target = self
+            .level
+            .neighbour(self.player, direction)
+            .filter(|&target| self.level.tile(target) != Tile::Wall)
+            .ok_or(MoveError::Blocked)?;
         if !self.has_box(target) {
-            return Some(false);
+            return Ok(false);
         }
-        let beyond = self.level.neighbour(target, direction)?;
-        self.is_free(beyond).then_some(true)
+        self.level
+            .neighbour(target, direction)
+            .is_some_and(|beyond| self.is_free(beyond))
+            .then_some(true)
+            .ok_or(MoveError::PushBlocked)
     }
 
     /// Moves the player one cell, pushing a box if one is in the way. Returns
-    /// the step taken, or `None` (and counts nothing) when blocked.
-    pub fn step(&mut self, direction: Direction) -> Option<Step> {
+    /// the step taken, or why nothing moved (and then counts nothing).
+    pub fn step(&mut self, direction: Direction) -> Result<Step, MoveError> {
         let step = self.apply(direction)?;
         self.redo.clear();
         self.log.push(LogEntry::Step(step));
-        Some(step)
+        Ok(step)
     }
 
     /// Takes back the last step of the line of play. Counts as a move; with
@@ -178,7 +214,7 @@ impl Game {
     pub fn redo(&mut self) -> Option<Step> {
         let step = *self.redo.last()?;
         let taken = self.apply(step.direction);
-        debug_assert_eq!(taken, Some(step), "a redo replays what was undone");
+        debug_assert_eq!(taken, Ok(step), "a redo replays what was undone");
         self.redo.pop();
         self.log.push(LogEntry::Step(step));
         Some(step)
@@ -204,7 +240,7 @@ impl Game {
         xsb_board(&self.level, |p| self.has_box(p), self.player)
     }
 
-    fn apply(&mut self, direction: Direction) -> Option<Step> {
+    fn apply(&mut self, direction: Direction) -> Result<Step, MoveError> {
         let push = self.would_push(direction)?;
         let target = self.neighbour_unchecked(self.player, direction);
         if push {
@@ -216,7 +252,7 @@ impl Game {
         self.player = target;
         let step = Step { direction, push };
         self.history.push(step);
-        Some(step)
+        Ok(step)
     }
 
     /// A neighbour already known to be on the grid.

@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 pub struct TooLarge {
     /// Squares a box or the player can stand on.
     pub cells: usize,
+    /// Goals, one distance table each.
     pub goals: usize,
 }
 

@@ -7,6 +7,7 @@ use ratatui::widgets::Widget;
 
 use crate::app::message::Message;
 use crate::app::origin::Origin;
+use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::menu::{MenuKey, MenuList, menu_click, menu_commands, menu_key};
@@ -63,11 +64,17 @@ impl ContinueMenu {
 /// Wide enough for `Continue at level NNN` and the marker.
 const MENU_WIDTH: u16 = 26;
 
-impl Screen for ContinueMenu {
+impl ScreenQuery for ContinueMenu {
     fn name(&self) -> &'static str {
         "continue"
     }
 
+    fn selected(&self) -> Option<usize> {
+        Some(self.selected)
+    }
+}
+
+impl Screen for ContinueMenu {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         // A message answers the last key; the next one dismisses it.
         self.message = None;
@@ -89,10 +96,6 @@ impl Screen for ContinueMenu {
     }
 
     one_message!();
-
-    fn selected(&self) -> Option<usize> {
-        Some(self.selected)
-    }
 
     fn draw(&self, area: Rect, buf: &mut Buffer) {
         let heading = format!("Arcade: {}", self.name);

@@ -9,7 +9,7 @@ pub mod finish;
 pub mod level_list;
 pub mod level_save;
 pub mod main_menu;
-pub mod messages;
+pub mod messages_view;
 pub mod path_prompt;
 pub mod play;
 pub mod save_prompt;

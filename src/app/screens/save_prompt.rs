@@ -9,10 +9,11 @@ use ratatui::widgets::Widget;
 
 use crate::app::message::{Message, Problem};
 use crate::app::origin::Opened;
+use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer};
 use crate::app::theme::Theme;
 use crate::app::widgets::menu::{MenuKey, MenuList, menu_click, menu_commands, menu_key};
-use crate::app::widgets::messages::MessageLines;
+use crate::app::widgets::message_lines::MessageLines;
 use crate::app::widgets::page::{centered_column, notice_line, page, page_areas};
 use crate::storage::Records;
 use schokoban_core::{Game, LogEntry};
@@ -133,11 +134,21 @@ impl SavePrompt {
     }
 }
 
-impl Screen for SavePrompt {
+impl ScreenQuery for SavePrompt {
     fn name(&self) -> &'static str {
         "save prompt"
     }
 
+    fn selected(&self) -> Option<usize> {
+        Some(self.selected)
+    }
+
+    fn problem(&self) -> Option<&Problem> {
+        self.save.as_ref().err()
+    }
+}
+
+impl Screen for SavePrompt {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         // A message answers the last key; the next one dismisses it.
         self.message = None;
@@ -177,16 +188,8 @@ impl Screen for SavePrompt {
         }
     }
 
-    fn problem(&self) -> Option<&Problem> {
-        self.save.as_ref().err()
-    }
-
     fn is_level_screen(&self) -> bool {
         true
-    }
-
-    fn selected(&self) -> Option<usize> {
-        Some(self.selected)
     }
 
     fn draw(&self, area: Rect, buf: &mut Buffer) {

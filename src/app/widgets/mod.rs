@@ -7,7 +7,7 @@ pub(crate) mod keycaps;
 pub mod leaderboard;
 pub(crate) mod logo;
 pub(crate) mod menu;
-pub mod messages;
+pub mod message_lines;
 pub mod overlay;
 pub(crate) mod page;
 pub(crate) mod text_input;

@@ -7,7 +7,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::widgets::Widget;
 
 use super::logo::{LOGO_HEIGHT, LOGO_WIDTH, Logo};
-use super::messages::MessageLines;
+use super::message_lines::MessageLines;
 use crate::app::message::Message;
 use crate::app::theme::{Chrome, Theme};
 use crate::text::width;

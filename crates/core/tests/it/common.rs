@@ -27,7 +27,7 @@ pub fn play(game: &mut Game, moves: &str) {
         let done = if c == 'x' {
             game.undo().is_some()
         } else {
-            game.step(dir(c)).is_some()
+            game.step(dir(c)).is_ok()
         };
         assert!(done, "move {} ({c}) of {moves:?} was refused", i + 1);
     }

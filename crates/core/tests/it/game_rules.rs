@@ -2,12 +2,12 @@
 //! reset and the win check.
 
 use crate::common::{game, play, position};
-use schokoban_core::{Direction, LogEntry, Pos, Step};
+use schokoban_core::{Direction, LogEntry, MoveError, Pos, Step};
 
 #[test]
 fn a_move_walks_onto_free_floor() {
     let mut g = game("#######\n#@  $.#\n#######\n");
-    assert_eq!(g.step(Direction::Right), Some(Step::walk(Direction::Right)));
+    assert_eq!(g.step(Direction::Right), Ok(Step::walk(Direction::Right)));
     assert_eq!(g.player(), Pos::new(2, 1));
     assert_eq!((g.score(), g.pushes()), (1, 0));
 }
@@ -16,7 +16,7 @@ fn a_move_walks_onto_free_floor() {
 fn walls_block_and_count_nothing() {
     let mut g = game("#####\n#@$.#\n#####\n");
     for d in [Direction::Left, Direction::Up, Direction::Down] {
-        assert_eq!(g.step(d), None, "{d:?}");
+        assert_eq!(g.step(d), Err(MoveError::Blocked), "{d:?}");
     }
     assert_eq!(g.player(), Pos::new(1, 1));
     assert_eq!(g.score(), 0);
@@ -26,7 +26,7 @@ fn walls_block_and_count_nothing() {
 #[test]
 fn a_push_moves_the_box_one_cell() {
     let mut g = game("######\n#@$ .#\n######\n");
-    assert_eq!(g.step(Direction::Right), Some(Step::push(Direction::Right)));
+    assert_eq!(g.step(Direction::Right), Ok(Step::push(Direction::Right)));
     assert_eq!(position(&g), (Pos::new(2, 1), vec![Pos::new(3, 1)]));
     assert_eq!((g.score(), g.pushes()), (1, 1));
 }
@@ -34,7 +34,7 @@ fn a_push_moves_the_box_one_cell() {
 #[test]
 fn a_box_against_a_wall_blocks() {
     let mut g = game("#####\n#@$#\n#. #\n####\n");
-    assert_eq!(g.step(Direction::Right), None);
+    assert_eq!(g.step(Direction::Right), Err(MoveError::PushBlocked));
     assert_eq!(position(&g), (Pos::new(1, 1), vec![Pos::new(2, 1)]));
     assert_eq!((g.score(), g.pushes()), (0, 0));
 }
@@ -42,7 +42,7 @@ fn a_box_against_a_wall_blocks() {
 #[test]
 fn a_second_box_blocks() {
     let mut g = game("#######\n#@$$..#\n#######\n");
-    assert_eq!(g.step(Direction::Right), None);
+    assert_eq!(g.step(Direction::Right), Err(MoveError::PushBlocked));
     assert_eq!(
         position(&g),
         (Pos::new(1, 1), vec![Pos::new(2, 1), Pos::new(3, 1)])
@@ -54,13 +54,13 @@ fn a_second_box_blocks() {
 fn the_grid_edge_blocks_like_a_wall() {
     // Not closed by walls: row 0 has nothing above, column 0 nothing left.
     let mut g = game("@$.\n");
-    assert_eq!(g.step(Direction::Left), None);
-    assert_eq!(g.step(Direction::Up), None);
-    assert_eq!(g.step(Direction::Down), None);
+    assert_eq!(g.step(Direction::Left), Err(MoveError::Blocked));
+    assert_eq!(g.step(Direction::Up), Err(MoveError::Blocked));
+    assert_eq!(g.step(Direction::Down), Err(MoveError::Blocked));
     let mut edge = game(".@$\n");
     assert_eq!(
         edge.step(Direction::Right),
-        None,
+        Err(MoveError::PushBlocked),
         "a box cannot leave the grid"
     );
     assert_eq!(position(&edge), (Pos::new(1, 0), vec![Pos::new(2, 0)]));
@@ -68,10 +68,37 @@ fn the_grid_edge_blocks_like_a_wall() {
     let mut short = game("#@\n#$.\n");
     assert_eq!(
         short.step(Direction::Right),
-        Some(Step::walk(Direction::Right))
+        Ok(Step::walk(Direction::Right))
     );
-    assert_eq!(short.step(Direction::Right), None);
-    assert_eq!(short.step(Direction::Up), None);
+    assert_eq!(short.step(Direction::Right), Err(MoveError::Blocked));
+    assert_eq!(short.step(Direction::Up), Err(MoveError::Blocked));
+}
+
+#[test]
+fn would_push_gives_the_same_reason_as_the_step() {
+    // Left a wall, right a box against a wall, down a box before a box, up a walk.
+    let g = game("#####\n# ###\n#@*##\n#$ .#\n#$ .#\n#####\n");
+    let cases = [
+        (Direction::Left, Err(MoveError::Blocked)),
+        (Direction::Right, Err(MoveError::PushBlocked)),
+        (Direction::Down, Err(MoveError::PushBlocked)),
+        (Direction::Up, Ok(false)),
+    ];
+    for (direction, expected) in cases {
+        assert_eq!(g.would_push(direction), expected, "{direction:?}");
+        let mut stepped = g.clone();
+        let step = stepped.step(direction).map(|step| step.push);
+        assert_eq!(step, expected, "{direction:?}");
+    }
+}
+
+#[test]
+fn a_refused_move_says_why_in_words() {
+    assert_eq!(MoveError::Blocked.to_string(), "a wall is in the way");
+    assert_eq!(
+        MoveError::PushBlocked.to_string(),
+        "the box is blocked by a wall or another box"
+    );
 }
 
 #[test]

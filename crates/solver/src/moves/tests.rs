@@ -156,7 +156,7 @@ impl Position {
         assert_eq!(line.len() as u32, mv.pushes, "{mv:?}");
         let mut game = Game::new(self.level.clone());
         for step in path::steps(board, &self.boxes, self.player, &line) {
-            assert_eq!(game.step(step.direction), Some(step), "{mv:?}");
+            assert_eq!(game.step(step.direction), Ok(step), "{mv:?}");
         }
         let mut boxes: Vec<Cell> = game
             .box_positions()

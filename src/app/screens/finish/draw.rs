@@ -10,7 +10,7 @@ use super::Finish;
 use crate::app::message::plural;
 use crate::app::widgets::leaderboard::{LEADERBOARD_WIDTH, LeaderboardView};
 use crate::app::widgets::menu::MenuList;
-use crate::app::widgets::messages::MessageLines;
+use crate::app::widgets::message_lines::MessageLines;
 use crate::app::widgets::page::{centered_column, centered_line, page_areas};
 use crate::app::widgets::text_input::TextInput;
 use crate::storage::MAX_NICKNAME_CHARS;

@@ -14,7 +14,7 @@ use crate::app::widgets::board::BoardView;
 use crate::app::widgets::help::render_help;
 use crate::app::widgets::keycaps::{CLUSTER_HEIGHT, KeyCaps};
 use crate::app::widgets::logo::{LOGO_HEIGHT, LOGO_WIDTH, Logo};
-use crate::app::widgets::messages::MessageLines;
+use crate::app::widgets::message_lines::MessageLines;
 use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH, too_small};
 
 impl Play {

@@ -6,16 +6,16 @@ mod hinting;
 
 use std::rc::Rc;
 
-use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use crate::app::hint::{HintState, Plan};
-use crate::app::keymap::{Action, play_action, play_commands};
-use crate::app::keys;
+use crate::app::keymap::{self, Action, Scope, play_commands};
 use crate::app::message::{Message, plural};
 use crate::app::origin::{Mode, Opened, Origin};
-use crate::app::screen::{Command, Effect, Ended, LevelView, Screen, one_message};
+use crate::app::query::{LevelView, ScreenQuery};
+use crate::app::screen::{Command, Effect, Ended, Screen, one_message};
 use crate::app::screens::editor::Editor;
 use crate::app::screens::watch::Watch;
 use crate::app::shutdown::PendingSave;
@@ -196,11 +196,30 @@ impl Play {
     }
 }
 
-impl Screen for Play {
+impl ScreenQuery for Play {
     fn name(&self) -> &'static str {
         "play"
     }
 
+    fn level(&self) -> Option<LevelView<'_>> {
+        Some(LevelView {
+            game: &self.game,
+            title: &self.opened.title,
+            record: self.record,
+            dead_boxes: &self.marks.dead_boxes,
+            hint: self.marks.hint,
+            walk: &self.marks.walk,
+            selected_box: self.marks.selected,
+            show_help: self.show_help,
+            search: match &self.hint {
+                HintState::Thinking(search) => Some(search.cancel_watch()),
+                _ => None,
+            },
+        })
+    }
+}
+
+impl Screen for Play {
     fn resize(&mut self, area: Rect) {
         self.area = area;
     }
@@ -209,33 +228,31 @@ impl Screen for Play {
         if self.show_help {
             let end = help_max_scroll(self.area, self.theme);
             // Arrows scroll a help taller than the screen; any other key closes.
-            match key.code {
-                KeyCode::Up if end > 0 => {
+            match keymap::action(&[Scope::Menus], key) {
+                Some(Action::Move(Direction::Up)) if end > 0 => {
                     self.help_scroll = self.help_scroll.min(end).saturating_sub(1);
                 }
-                KeyCode::Down if end > 0 => self.help_scroll = (self.help_scroll + 1).min(end),
+                Some(Action::Move(Direction::Down)) if end > 0 => {
+                    self.help_scroll = (self.help_scroll + 1).min(end);
+                }
                 _ => self.show_help = false,
             }
             return Effect::None;
         }
         // Solved: the board stays up until the player moves on.
         if self.game.is_solved() {
-            let done = keys::is_accept(key) || key.code == KeyCode::Esc;
-            return if done {
+            let action = keymap::action(&[Scope::Play, Scope::Menus], key);
+            return if matches!(action, Some(Action::Accept | Action::Leave)) {
                 Effect::Solved(self.ended())
             } else {
                 Effect::None
             };
         }
-        let Some(action) = play_action(key) else {
+        let Some(action) = keymap::action(&[Scope::Play], key) else {
             return Effect::None;
         };
         match action {
-            Action::Move => {
-                if let Some(direction) = keys::direction(key) {
-                    self.act(|game| game.step(direction).is_some());
-                }
-            }
+            Action::Move(direction) => self.act(|game| game.step(direction).is_ok()),
             Action::Leave => return Effect::Leave(self.ended()),
             Action::Help => {
                 self.show_help = true;
@@ -324,23 +341,6 @@ impl Screen for Play {
         true
     }
 
-    fn level(&self) -> Option<LevelView<'_>> {
-        Some(LevelView {
-            game: &self.game,
-            title: &self.opened.title,
-            record: self.record,
-            dead_boxes: &self.marks.dead_boxes,
-            hint: self.marks.hint,
-            walk: &self.marks.walk,
-            selected_box: self.marks.selected,
-            show_help: self.show_help,
-            search: match &self.hint {
-                HintState::Thinking(search) => Some(search.cancel_watch()),
-                _ => None,
-            },
-        })
-    }
-
     fn pending_save(&self) -> Option<PendingSave> {
         PendingSave::of(&self.game, self.opened.records.as_ref(), self.resumed)
     }
@@ -378,7 +378,7 @@ impl Screen for Play {
 fn play_steps(game: &mut Game, steps: &[Direction]) -> bool {
     let mut moved = false;
     for &direction in steps {
-        moved |= game.step(direction).is_some();
+        moved |= game.step(direction).is_ok();
         if game.is_solved() {
             break;
         }
