@@ -235,7 +235,7 @@ fn a_score_that_does_not_qualify_goes_straight_to_the_board() {
 }
 
 #[test]
-fn a_score_that_ties_the_last_of_a_full_board_is_offered_its_place() {
+fn a_score_that_ties_the_last_of_a_full_board_leaves_it_as_it_was() {
     let dir = tempfile::tempdir().expect("temp dir");
     let map = write_map(dir.path(), "tiny.xsb", TINY);
     let full = (1..=10).fold(String::new(), |text, i| text + &format!("1 Player {i}\n"));
@@ -244,15 +244,16 @@ fn a_score_that_ties_the_last_of_a_full_board_is_offered_its_place() {
     press(&mut app, &[key(LEFT), ch(' ')]);
     assert_eq!(app.screen_name(), "finish");
     let text = screen_text(&app);
-    assert!(text.contains("to the leaderboard?"), "{text}");
-    press(&mut app, &[key(KeyCode::Enter)]);
-    type_text(&mut app, "Tie");
-    press(&mut app, &[key(KeyCode::Enter)]);
-    let board = std::fs::read_to_string(dir.path().join("tiny.xsb.dat")).expect("board");
-    let lines: Vec<&str> = board.lines().collect();
-    assert_eq!(lines.len(), 10);
-    assert_eq!(lines[8], "1 Player 9", "earlier ties keep their places");
-    assert_eq!(lines[9], "1 Tie");
+    assert!(!text.contains("to the leaderboard?"), "{text}");
+    assert!(
+        text.contains("ties the 10th score; the earlier one keeps its place"),
+        "the player is told why: {text}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("tiny.xsb.dat")).expect("board"),
+        full,
+        "first come, first served"
+    );
 }
 
 #[test]
