@@ -145,6 +145,11 @@ impl Finish {
                     self.messages.push(Message::warning(problem.to_string()));
                 }
                 if let Some(aside) = added.moved_aside {
+                    // The warning that it "will be kept aside" is now out of
+                    // date: this one says where it went.
+                    self.messages.retain(|message| {
+                        !matches!(message.cause(), Some(Problem::DamagedBoard { .. }))
+                    });
                     self.messages.push(Message::warning(format!(
                         "The old leaderboard was damaged; it was kept as {}",
                         aside.display()
