@@ -155,7 +155,10 @@ fn a_score_that_beats_an_entry_or_finds_room_qualifies() {
     assert!(Leaderboard::default().qualifies(1_000_000));
     let nine = board_of(&[10; 9]);
     assert!(nine.qualifies(99), "a board with room takes anything");
-    assert!(nine.qualifies(10), "a tie finds room behind the earlier ones");
+    assert!(
+        nine.qualifies(10),
+        "a tie finds room behind the earlier ones"
+    );
     let full = board_of(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 30]);
     assert!(full.qualifies(29));
     assert!(
@@ -193,7 +196,9 @@ fn a_score_that_misses_says_what_the_board_needs() {
     );
     assert_eq!(
         full.miss_note(30).as_deref(),
-        Some("Not on the leaderboard: 30 moves ties the 10th score; the earlier one keeps its place.")
+        Some(
+            "Not on the leaderboard: 30 moves ties the 10th score; the earlier one keeps its place."
+        )
     );
     assert_eq!(full.miss_note(29), None);
     assert_eq!(
