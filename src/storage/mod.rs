@@ -19,6 +19,6 @@ pub use leaderboard::{
 };
 pub use listing::{FolderEntry, Listing, folder_entries};
 pub use map_file::{LoadError, LoadErrorKind, MAX_FILE_BYTES, load_levels, read_bytes, read_text};
-pub use records::{LeaderboardRead, RecordError, Records, SaveProblem, ScoreAdded};
+pub use records::{LeaderboardRead, RecordError, Records, SaveProblem, ScoreAdded, is_record_file};
 pub use runs::{RunsError, RunsProblem, RunsRead};
 pub use setup::{ensure_folder, full_path, is_present, move_aside};

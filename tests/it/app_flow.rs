@@ -300,6 +300,10 @@ fn tab_completes_a_path_like_a_shell() {
     write_map(dir.path(), "alpha.xsb", TINY);
     write_map(dir.path(), ".hidden.xsb", TINY);
     std::fs::create_dir(dir.path().join("alps")).expect("folder");
+    // The game's own records beside the map are no maps to open.
+    for records in ["alpine.xsb.dat", "alpine.xsb.sav", "alpine.xsb.runs"] {
+        std::fs::write(dir.path().join(records), "1 A\n").expect("record");
+    }
     let base = format!("{}/", dir.path().display());
 
     let completion = schokoban::app::complete(&format!("{base}al"));
@@ -373,4 +377,31 @@ fn page_down_in_a_list_jumps_by_the_rows_that_fit_the_terminal() {
     assert_eq!(app.selected(), Some(30));
     let text = app.visible_text(70, 30);
     assert!(text.contains("▶    31  Microban 31"), "{text}");
+}
+
+#[test]
+fn the_leaderboard_offer_takes_y_and_n_in_either_case() {
+    for (answer, joins) in [('N', false), ('n', false), ('Y', true), ('y', true)] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let map = write_map(dir.path(), "tiny.xsb", TINY);
+        let mut app = open_map(dir.path(), &map);
+        press(&mut app, &[key(LEFT), ch(' ')]);
+        assert!(screen_text(&app).contains("to the leaderboard?"));
+        // A terminal sends an uppercase letter with Shift held.
+        let modifiers = if answer.is_uppercase() {
+            KeyModifiers::SHIFT
+        } else {
+            KeyModifiers::NONE
+        };
+        press(&mut app, &[KeyEvent::new(KeyCode::Char(answer), modifiers)]);
+        assert_eq!(
+            app.input().is_some(),
+            joins,
+            "{answer}: {}",
+            screen_text(&app)
+        );
+        if !joins {
+            assert!(screen_text(&app).contains("▶ Play again"), "{answer}");
+        }
+    }
 }

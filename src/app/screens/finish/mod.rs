@@ -201,14 +201,22 @@ impl Screen for Finish {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         match &mut self.stage {
             Stage::Qualify { yes } => {
+                // Y and N answer at once, in either case.
+                if keys::is_letter(key, 'y') {
+                    *yes = true;
+                } else if keys::is_letter(key, 'n') {
+                    *yes = false;
+                }
+                let answered =
+                    keys::is_accept(key) || keys::is_letter(key, 'y') || keys::is_letter(key, 'n');
                 if keys::direction(key).is_some() {
                     *yes = !*yes;
-                } else if keys::is_accept(key) && *yes {
+                } else if answered && *yes {
                     self.stage = Stage::Nickname {
                         input: TextInput::with_limit(MAX_NICKNAME_CHARS),
                         error: None,
                     };
-                } else if keys::is_accept(key) || keys::is_back(key) {
+                } else if answered || keys::is_back(key) {
                     self.stage = Stage::Board { selected: 0 };
                 }
             }
