@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::text::plural;
+use crate::text::{first_graphemes, grapheme_count, plural};
 
 pub const LEADERBOARD_SIZE: usize = 10;
 pub const MAX_NICKNAME_CHARS: usize = 20;
@@ -208,11 +208,11 @@ impl Leaderboard {
     }
 }
 
-/// Checks a nickname typed by a player: 1 to 20 printable characters,
-/// spaces allowed inside. Returns it trimmed.
+/// Checks a nickname typed by a player: 1 to 20 printable characters (a
+/// family emoji counts one), spaces allowed inside. Returns it trimmed.
 pub fn valid_nickname(name: &str) -> Option<&str> {
     let name = name.trim();
-    let count = name.chars().count();
+    let count = grapheme_count(name);
     let printable = name.chars().all(|c| !c.is_control());
     ((1..=MAX_NICKNAME_CHARS).contains(&count) && printable).then_some(name)
 }
@@ -225,8 +225,8 @@ fn clean_nickname(name: &str) -> String {
         .chars()
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect();
-    let cut: String = spaced.trim().chars().take(MAX_NICKNAME_CHARS).collect();
-    match valid_nickname(&cut) {
+    let cut = first_graphemes(spaced.trim(), MAX_NICKNAME_CHARS);
+    match valid_nickname(cut) {
         Some(valid) => valid.to_owned(),
         None => "?".to_owned(),
     }

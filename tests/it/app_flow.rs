@@ -400,7 +400,11 @@ fn the_leaderboard_offer_takes_y_and_n_in_either_case() {
             "{answer}: {}",
             screen_text(&app)
         );
-        if !joins {
+        if joins {
+            type_text(&mut app, "Ann");
+            let text = screen_text(&app);
+            assert!(text.contains("Your nickname (3/20):"), "a counter: {text}");
+        } else {
             assert!(screen_text(&app).contains("▶ Play again"), "{answer}");
         }
     }
