@@ -9,11 +9,12 @@ const EXAMPLES: &str = "\
 Examples:
   schokoban                                 play, starting at the menu
   schokoban verify xsokoban moves.sav --level 1
-  schokoban solve microban --level 1
-  schokoban bench microban --to 20 --timeout 5
+  schokoban solve sasquatch-xi --level 1
+  schokoban bench microban-iv --to 10 --timeout 5
 
 verify, solve and bench also take a built-in collection's name for MAP:
-microban, microban-ii or xsokoban.";
+microban, microban-ii, microban-iii, microban-iv, xsokoban, sasquatch,
+sasquatch-ii, ... sasquatch-xi.";
 
 /// Sokoban for the terminal.
 #[derive(Parser)]
@@ -39,7 +40,8 @@ enum Command {
     #[command(after_help = "Example:\n  schokoban verify xsokoban moves.sav --level 1")]
     Verify {
         /// A level file (XSB, a pusher.exe listing or R3forth levels), or a
-        /// built-in collection: microban, microban-ii, xsokoban.
+        /// built-in collection: microban … microban-iv, xsokoban, sasquatch …
+        /// sasquatch-xi.
         map: PathBuf,
         /// A LURD string (x is an undo), the path of a .sav file, or - to
         /// read them from standard input.
@@ -52,7 +54,8 @@ enum Command {
     #[command(after_help = "Example:\n  schokoban solve microban --level 1")]
     Solve {
         /// A level file (XSB, a pusher.exe listing or R3forth levels), or a
-        /// built-in collection: microban, microban-ii, xsokoban.
+        /// built-in collection: microban … microban-iv, xsokoban, sasquatch …
+        /// sasquatch-xi.
         map: PathBuf,
         /// Which level of the file, counting from 1.
         #[arg(long, default_value_t = 1)]
@@ -68,8 +71,8 @@ enum Command {
     )]
     Bench {
         /// Level files (XSB, a pusher.exe listing or R3forth levels),
-        /// folders of .xsb files, or built-in collections: microban,
-        /// microban-ii, xsokoban.
+        /// folders of .xsb files, or built-in collections: microban …
+        /// microban-iv, xsokoban, sasquatch … sasquatch-xi.
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// Seconds allowed per level.

@@ -73,6 +73,10 @@ fn a_collection_name_resolves_unless_a_path_has_that_name() {
         LevelSource::resolve(Path::new("xsokoban")).expect("a name"),
         LevelSource::Builtin(Collection::XSokoban)
     );
+    assert_eq!(
+        LevelSource::resolve(Path::new("sasquatch-xi")).expect("a name"),
+        LevelSource::Builtin(Collection::SasquatchXI)
+    );
     let dir = tempfile::tempdir().expect("tempdir");
     let file = dir.path().join("microban");
     fs::write(&file, "#####\n#@$.#\n#####\n").expect("write");
@@ -84,7 +88,7 @@ fn a_collection_name_resolves_unless_a_path_has_that_name() {
         .expect_err("neither")
         .to_string();
     assert!(
-        message.contains("nope") && message.contains("microban, microban-ii, xsokoban"),
+        message.contains("nope") && message.contains(&Collection::id_list()),
         "{message}"
     );
     let empty = tempfile::tempdir().expect("tempdir");

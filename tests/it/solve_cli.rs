@@ -214,7 +214,8 @@ fn an_unknown_name_lists_the_collections() {
         let text = stderr(&output);
         assert!(
             text.starts_with("error: microbanana: ")
-                && text.contains("microban, microban-ii, xsokoban"),
+                && text.contains("microban, microban-ii, microban-iii, microban-iv, xsokoban, sasquatch, sasquatch-ii,")
+                && text.contains("sasquatch-x, sasquatch-xi"),
             "{command}: {text}"
         );
     }
@@ -300,8 +301,8 @@ fn help_shows_an_example_of_every_subcommand() {
     let help = stdout(&schokoban(&["--help"]));
     for example in [
         "schokoban verify xsokoban",
-        "schokoban solve microban",
-        "schokoban bench microban",
+        "schokoban solve sasquatch-xi --level 1",
+        "schokoban bench microban-iv --to 10",
     ] {
         assert!(help.contains(example), "{example} missing from\n{help}");
     }
