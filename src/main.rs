@@ -2,7 +2,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 /// Every subcommand's example, shown under the top-level `--help`.
 const EXAMPLES: &str = "\
@@ -18,13 +18,13 @@ sasquatch-ii, ... sasquatch-xi.";
 
 /// Sokoban for the terminal.
 #[derive(Parser)]
-#[command(version, about, args_conflicts_with_subcommands = true, after_help = EXAMPLES)]
+#[command(version, about, after_help = EXAMPLES)]
 struct Cli {
     /// A map to play straight away, skipping the menu: XSB, a pusher.exe
     /// listing or R3forth levels.
     map: Option<PathBuf>,
     /// Keep levels, records and saves here instead of the user data folder.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", global = true)]
     data_dir: Option<PathBuf>,
     /// Draw with XSB characters, for fonts without the game's symbols.
     #[arg(long)]
@@ -102,18 +102,27 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if cli.map.is_some() && cli.command.is_some() {
+        // A map plays in the game; the subcommands name their own.
+        Cli::command()
+            .error(
+                clap::error::ErrorKind::ArgumentConflict,
+                "a map to play cannot be given with a subcommand",
+            )
+            .exit();
+    }
     let mut solved = true;
     let result = match cli.command {
         Some(Command::Verify { map, moves, level }) => {
-            schokoban::commands::verify::run(&map, &moves, level).map(|report| print!("{report}"))
+            schokoban::commands::verify::run(&map, &moves, level).and_then(|report| print(&report))
         }
         Some(Command::Solve {
             map,
             level,
             timeout,
-        }) => schokoban::commands::solve::run(&map, level, timeout).map(|report| {
-            print!("{report}");
+        }) => schokoban::commands::solve::run(&map, level, timeout).and_then(|report| {
             solved = report.is_solved();
+            print(&report)
         }),
         Some(Command::Bench {
             files,
@@ -143,6 +152,9 @@ fn main() -> ExitCode {
     match result {
         Ok(()) if solved => ExitCode::SUCCESS,
         Ok(()) => ExitCode::FAILURE,
+        // Whoever reads our output has all they wanted (`| head`): as
+        // ripgrep does, end quietly rather than complain or panic.
+        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
             // Standard error may be a terminal that is gone; the exit code
             // still says it failed.
@@ -150,4 +162,20 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Writes a report to standard output; `print!` would panic on a closed pipe.
+fn print(report: &impl std::fmt::Display) -> anyhow::Result<()> {
+    let mut out = std::io::stdout().lock();
+    write!(out, "{report}")?;
+    out.flush()?;
+    Ok(())
+}
+
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }

@@ -28,6 +28,8 @@ pub struct Options {
 
 /// One level's result.
 struct Run {
+    /// The level's number, from 0.
+    index: usize,
     took: Duration,
     nodes: u64,
     /// Moves and pushes of the solution, when there is one.
@@ -150,21 +152,41 @@ fn run_file(
         "{source}: no levels in {}..={to}",
         options.from
     );
-    let chosen: Vec<_> = levels
+    let mut chosen = Vec::new();
+    // A level that cannot be played is said in its place, for that level
+    // alone; the others still run.
+    let mut bad_lines = std::collections::BTreeMap::new();
+    for (index, board) in levels
         .into_iter()
         .enumerate()
         .take(to)
         .skip(options.from - 1)
-        .collect();
-    let mut totals = Totals::default();
-    side_by_side(&chosen, options.jobs, solving, |run| {
-        totals.add(&run);
-        if let Some(why) = &run.failure {
-            totals.failures.push(format!("{} {}", file.display(), why));
+    {
+        match board {
+            Ok(level) => chosen.push((index, level)),
+            Err(bad) => {
+                let line = format!("level {}: cannot be played: {}", index + 1, bad.error);
+                bad_lines.insert(index, line);
+            }
         }
-        writeln!(out, "{}", run.line)?;
-        Ok(())
-    })?;
+    }
+    let mut totals = Totals::default();
+    if !chosen.is_empty() {
+        side_by_side(&chosen, options.jobs, solving, |run| {
+            while let Some(bad) = bad_lines.first_entry().filter(|bad| *bad.key() < run.index) {
+                writeln!(out, "{}", bad.remove())?;
+            }
+            totals.add(&run);
+            if let Some(why) = &run.failure {
+                totals.failures.push(format!("{} {}", file.display(), why));
+            }
+            writeln!(out, "{}", run.line)?;
+            Ok(())
+        })?;
+    }
+    for line in bad_lines.into_values() {
+        writeln!(out, "{line}")?;
+    }
     Ok(totals)
 }
 
@@ -255,6 +277,7 @@ fn run_level(
         work(&stats, took)
     );
     Ok(Run {
+        index: number,
         took,
         nodes: stats.expanded,
         solution,

@@ -10,6 +10,7 @@ mod app_damage;
 mod app_flow;
 mod app_leaving;
 mod ascii_chrome;
+mod cli_edges;
 mod corpus;
 mod data_folder_safety;
 mod e2e_pty;
