@@ -50,12 +50,12 @@ fn pieces_checks_undo_redo_and_the_solvers_verdict() {
     assert_eq!(line(&app, 0), "Level editor: a new level");
     assert_eq!(verdict(&mut app), "To fix: no player; no boxes");
     press(&mut app, &[ch('6'), ch('d'), ch('4')]);
-    assert_eq!(verdict(&mut app), "To fix: 1 boxes but 0 goals");
+    assert_eq!(verdict(&mut app), "To fix: 1 box but 0 goals");
     press(&mut app, &[ch('d'), ch('d'), ch('3')]);
     assert!(app.is_busy(), "the solver works in the background");
     assert_eq!(verdict(&mut app), "Solvable in 2 pushes");
     press(&mut app, &[ch('u')]);
-    assert_eq!(verdict(&mut app), "To fix: 1 boxes but 0 goals");
+    assert_eq!(verdict(&mut app), "To fix: 1 box but 0 goals");
     press(&mut app, &[ch('y')]);
     assert_eq!(verdict(&mut app), "Solvable in 2 pushes");
     // A second player moves the first; the level stays solvable.
@@ -68,7 +68,7 @@ fn pieces_checks_undo_redo_and_the_solvers_verdict() {
     );
     // A box in the top right corner can never move.
     press(&mut app, &[ch('d'), ch('d'), ch('d'), ch('w'), ch('4')]);
-    assert_eq!(verdict(&mut app), "To fix: 2 boxes but 1 goals");
+    assert_eq!(verdict(&mut app), "To fix: 2 boxes but 1 goal");
     press(&mut app, &[ch('s'), ch('3')]);
     assert_eq!(verdict(&mut app), "No solution exists");
 }
@@ -97,7 +97,7 @@ fn resizing_can_open_the_room_and_the_mouse_places_pieces() {
         modifiers: KeyModifiers::NONE,
     };
     app.handle_event(&Event::Mouse(click), Rect::new(0, 0, 80, 24));
-    assert_eq!(verdict(&mut app), "To fix: 1 boxes but 2 goals");
+    assert_eq!(verdict(&mut app), "To fix: 1 box but 2 goals");
     render(&app, 40, 12);
 }
 
@@ -184,8 +184,10 @@ fn saving_goes_to_a_new_file_or_into_my_levels() {
     press(&mut app, &[key(KeyCode::Esc)]);
     assert_eq!(app.screen_name(), "main menu");
     press(&mut app, &[ch('w'), ch('w'), key(KeyCode::Enter)]);
+    // My levels is last, above the line that adds one: the list scrolls to it.
+    press(&mut app, &[key(KeyCode::Up), key(KeyCode::Up)]);
     let listed = app.visible_text(80, 24);
-    assert!(listed.contains("My levels      2 levels"), "{listed}");
+    assert!(listed.contains("My levels         2 levels"), "{listed}");
 }
 
 #[test]

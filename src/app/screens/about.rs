@@ -40,9 +40,9 @@ impl About {
             Line::styled("Levels", self.theme.accent()),
         ];
         lines.extend(
-            Collection::ALL
-                .iter()
-                .map(|c| Line::from(format!("{}: {}", c.name(), c.author()))),
+            credits()
+                .into_iter()
+                .map(|(names, author)| Line::from(format!("{names}: {author}"))),
         );
         lines.push(Line::from(""));
         lines.push(Line::styled(
@@ -51,6 +51,39 @@ impl About {
         ));
         lines
     }
+}
+
+/// One line of credit per series, so sixteen collections fit a small
+/// terminal: `Sasquatch`, `Sasquatch II` … `Sasquatch XI` by one author
+/// become `Sasquatch I to XI`.
+fn credits() -> Vec<(String, &'static str)> {
+    let mut series: Vec<(Collection, Collection)> = Vec::new();
+    for collection in Collection::ALL {
+        match series.last_mut() {
+            Some((first, last))
+                if first.author() == collection.author()
+                    && collection
+                        .name()
+                        .strip_prefix(first.name())
+                        .is_some_and(|rest| rest.starts_with(' ')) =>
+            {
+                *last = collection;
+            }
+            _ => series.push((collection, collection)),
+        }
+    }
+    series
+        .into_iter()
+        .map(|(first, last)| {
+            let names = if first == last {
+                first.name().to_owned()
+            } else {
+                let numeral = &last.name()[first.name().len()..];
+                format!("{} I to{numeral}", first.name())
+            };
+            (names, first.author())
+        })
+        .collect()
 }
 
 impl ScreenQuery for About {

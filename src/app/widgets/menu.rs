@@ -33,7 +33,7 @@ pub fn menu_key(key: &KeyEvent, selected: &mut usize, len: usize) -> Option<Menu
 
 /// A left click on a menu drawn in `area` with `len` items: a click on an
 /// item selects it, and a click on the selected item accepts it. A menu
-/// taller than its area scrolls, and takes keys only.
+/// taller than its area is scrolled as [`MenuList`] draws it.
 pub fn menu_click(
     mouse: MouseEvent,
     area: Rect,
@@ -42,10 +42,10 @@ pub fn menu_click(
 ) -> Option<MenuKey> {
     let left_click = matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left));
     let inside = area.contains(Position::new(mouse.column, mouse.row));
-    if !left_click || !inside || len > area.height as usize {
+    if !left_click || !inside {
         return None;
     }
-    let row = (mouse.row - area.y) as usize;
+    let row = scroll_offset(*selected, area.height) + (mouse.row - area.y) as usize;
     if row >= len {
         return None;
     }
@@ -54,6 +54,14 @@ pub fn menu_click(
     }
     *selected = row;
     None
+}
+
+/// The first item shown of a menu `height` rows tall: a menu taller than
+/// that turns page by page, so an item clicked stays where it was and
+/// drawing and clicking agree without remembering a scroll position.
+fn scroll_offset(selected: usize, height: u16) -> usize {
+    let height = usize::from(height.max(1));
+    selected / height * height
 }
 
 /// Moves a selection up or down through `len` items, wrapping around.
@@ -93,8 +101,10 @@ impl Widget for MenuList<'_> {
                 Line::raw(format!("  {item}"))
             }
         });
-        // The state scrolls a menu taller than its area to the selection.
-        let mut state = ListState::default().with_selected(Some(self.selected));
+        // A menu taller than its area shows the selection's page.
+        let mut state = ListState::default()
+            .with_offset(scroll_offset(self.selected, area.height))
+            .with_selected(Some(self.selected));
         StatefulWidget::render(List::new(items), area, buf, &mut state);
     }
 }
