@@ -11,7 +11,7 @@ use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::menu::{MenuKey, MenuList, menu_click, menu_commands, menu_key};
-use crate::app::widgets::page::{LogoRule, centered_column, notice_line, page, page_areas};
+use crate::app::widgets::page::{LogoRule, centered_column, notice_line, page, page_content};
 use crate::library::Collection;
 
 #[derive(Debug)]
@@ -83,15 +83,10 @@ impl Screen for ContinueMenu {
     }
 
     fn handle_mouse(&mut self, mouse: MouseEvent, area: Rect) -> Effect {
-        let Some(areas) = page_areas(
-            area,
-            self.theme,
-            &footer(&self.commands()),
-            LogoRule::WhenRoomy,
-        ) else {
+        let Some(content) = page_content(area, self.theme, &self.commands()) else {
             return Effect::None;
         };
-        let menu = centered_column(areas.content, MENU_WIDTH);
+        let menu = centered_column(content, MENU_WIDTH);
         let chosen = menu_click(mouse, menu, &mut self.selected, 2);
         self.choose(chosen)
     }

@@ -9,6 +9,7 @@ use ratatui::widgets::Widget;
 use super::logo::{LOGO_HEIGHT, LOGO_WIDTH, Logo};
 use super::message_lines::MessageLines;
 use crate::app::message::Message;
+use crate::app::screen::{Command, footer};
 use crate::app::theme::{Chrome, Theme};
 use crate::text::{fit, width};
 
@@ -95,6 +96,12 @@ pub fn page_areas(area: Rect, theme: Theme, footer: &str, logo: LogoRule) -> Opt
         notice,
         footer,
     })
+}
+
+/// Where a page's content goes for a screen with these `commands`, for
+/// the mouse: the same place `page` draws it.
+pub fn page_content(area: Rect, theme: Theme, commands: &[Command]) -> Option<Rect> {
+    page_areas(area, theme, &footer(commands), LogoRule::WhenRoomy).map(|areas| areas.content)
 }
 
 /// The footer's key hints in lines of `columns`, each hint whole: a hint
