@@ -69,7 +69,7 @@ fn an_added_collection_plays_in_arcade_and_free_play_and_can_be_removed() {
     press(&mut app, &[key(KeyCode::Enter)]);
     assert_eq!(app.screen_name(), "level list");
     assert!(app.visible_text(80, 24).contains("Second"));
-    press(&mut app, &[key(KeyCode::Enter), ch('n')]);
+    press(&mut app, &[key(KeyCode::Enter), ch('n'), key(KeyCode::Enter)]);
     assert_eq!(level(&app).title, "Three Rooms 2: Second");
     press(
         &mut app,
