@@ -38,6 +38,7 @@ mod runs_file;
 mod save_files;
 mod small_screens;
 mod solve_cli;
+mod tour;
 mod verify_cli;
 mod watch;
 mod wide_text;
