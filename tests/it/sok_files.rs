@@ -155,3 +155,54 @@ fn yasc_characters_mean_what_xsb_ones_do() {
         ]
     );
 }
+
+/// A collection with its own name, whose second level is of another game.
+const WITH_A_BAD_LEVEL: &str = "Set: Corners\nAuthor: Ana\n\n\
+    #####\n#@$.#\n#####\nTitle: First\n\n\
+    # # #\n # @ #\nTitle: Hex\nGame: Hexoban\n\n\
+    ######\n#@$ .#\n######\n";
+
+#[test]
+fn the_level_list_greys_a_bad_level_with_its_line_and_reason() {
+    use crate::ui::{ch, key, level, messages, press, render, screen};
+    use crossterm::event::KeyCode;
+    use ratatui::style::Color;
+
+    let (_dir, mut app) = crate::ui::start_on("corners.sok", WITH_A_BAD_LEVEL);
+    let lines = screen(&mut app, 80, 24);
+    let list: Vec<&str> = lines[5..11].iter().map(|l| l.trim_end()).collect();
+    assert_eq!(
+        list,
+        [
+            "                         Corners by Ana: choose a level",
+            "",
+            "              #  Level       Record",
+            "        ▶     1  First          N/A",
+            "              2  Hex         line 9: a level of Hexoban, not of Sokoban",
+            "              3  Corners #3     N/A",
+        ]
+    );
+    let buffer = render(&app, 80, 24);
+    assert_eq!(buffer[(14, 9)].symbol(), "2");
+    assert_eq!(
+        buffer[(14, 9)].fg,
+        Color::DarkGray,
+        "the bad level is greyed"
+    );
+    assert_ne!(buffer[(14, 10)].fg, Color::DarkGray, "a good one is not");
+
+    press(&mut app, &[key(KeyCode::Down), key(KeyCode::Enter)]);
+    assert_eq!(app.screen_name(), "level list", "a bad level does not open");
+    assert_eq!(
+        messages(&app),
+        "Level 2 cannot be played: line 9: a level of Hexoban, not of Sokoban"
+    );
+    press(&mut app, &[key(KeyCode::Up), key(KeyCode::Enter)]);
+    assert_eq!(level(&app).title, "First");
+    press(&mut app, &[ch('n')]);
+    assert_eq!(
+        level(&app).title,
+        "Corners #3",
+        "the next level skips the bad one"
+    );
+}

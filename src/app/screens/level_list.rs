@@ -106,7 +106,15 @@ impl LevelList {
             .unwrap_or(0)
             .clamp(5, 40)
             .min(content.width.saturating_sub(24) as usize);
-        let column = centered_column(content, (title_width + 24) as u16);
+        // A bad level's reason takes the record's place, and more room.
+        let reason_width = self
+            .rows
+            .iter()
+            .filter_map(|r| r.problem.as_deref().map(width))
+            .max()
+            .map_or(0, |reason| title_width + 11 + reason);
+        let column_width = (title_width + 24).max(reason_width);
+        let column = centered_column(content, column_width.min(content.width as usize) as u16);
         let [header, rows] =
             Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(column);
         let visible = rows.height as usize;
