@@ -22,6 +22,7 @@ mod leaderboard;
 mod levels;
 mod library;
 mod map_files;
+mod monkey;
 mod paste;
 mod paste_level;
 mod pasted_levels;
