@@ -1,29 +1,31 @@
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 /// Every subcommand's example, shown under the top-level `--help`.
 const EXAMPLES: &str = "\
 Examples:
   schokoban                                 play, starting at the menu
   schokoban verify xsokoban moves.sav --level 1
-  schokoban solve microban --level 1
-  schokoban bench microban --to 20 --timeout 5
+  schokoban solve sasquatch-xi --level 1
+  schokoban bench microban-iv --to 10 --timeout 5
   schokoban generate --seed 7 --size small --difficulty easy
 
 verify, solve and bench also take a built-in collection's name for MAP:
-microban, microban-ii or xsokoban.";
+microban, microban-ii, microban-iii, microban-iv, xsokoban, sasquatch,
+sasquatch-ii, ... sasquatch-xi.";
 
 /// Sokoban for the terminal.
 #[derive(Parser)]
-#[command(version, about, args_conflicts_with_subcommands = true, after_help = EXAMPLES)]
+#[command(version, about, after_help = EXAMPLES)]
 struct Cli {
     /// A map to play straight away, skipping the menu: XSB, a pusher.exe
     /// listing or R3forth levels.
     map: Option<PathBuf>,
     /// Keep levels, records and saves here instead of the user data folder.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", global = true)]
     data_dir: Option<PathBuf>,
     /// Draw with XSB characters, for fonts without the game's symbols.
     #[arg(long)]
@@ -39,7 +41,8 @@ enum Command {
     #[command(after_help = "Example:\n  schokoban verify xsokoban moves.sav --level 1")]
     Verify {
         /// A level file (XSB, a pusher.exe listing or R3forth levels), or a
-        /// built-in collection: microban, microban-ii, xsokoban.
+        /// built-in collection: microban … microban-iv, xsokoban, sasquatch …
+        /// sasquatch-xi.
         map: PathBuf,
         /// A LURD string (x is an undo), the path of a .sav file, or - to
         /// read them from standard input.
@@ -52,7 +55,8 @@ enum Command {
     #[command(after_help = "Example:\n  schokoban solve microban --level 1")]
     Solve {
         /// A level file (XSB, a pusher.exe listing or R3forth levels), or a
-        /// built-in collection: microban, microban-ii, xsokoban.
+        /// built-in collection: microban … microban-iv, xsokoban, sasquatch …
+        /// sasquatch-xi.
         map: PathBuf,
         /// Which level of the file, counting from 1.
         #[arg(long, default_value_t = 1)]
@@ -61,20 +65,24 @@ enum Command {
         #[arg(long, default_value_t = 10.0)]
         timeout: f64,
     },
-    /// Run the solver on every level of a collection and print the times.
-    #[command(after_help = "Example:\n  schokoban bench microban --to 20 --timeout 5")]
+    /// Run the solver on every level of some collections and print the
+    /// times, a total per collection and the grand total.
+    #[command(
+        after_help = "Example:\n  schokoban bench microban --to 20 --timeout 5\n  schokoban bench microban microban-ii more/*.xsb --nodes 200000"
+    )]
     Bench {
-        /// A level file (XSB, a pusher.exe listing or R3forth levels), a
-        /// folder of .xsb files, or a built-in collection: microban,
-        /// microban-ii, xsokoban.
-        file: PathBuf,
+        /// Level files (XSB, a pusher.exe listing or R3forth levels),
+        /// folders of .xsb files, or built-in collections: microban …
+        /// microban-iv, xsokoban, sasquatch … sasquatch-xi.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
         /// Seconds allowed per level.
         #[arg(long, default_value_t = 10.0)]
         timeout: f64,
-        /// First level to run, counting from 1.
+        /// First level of each file to run, counting from 1.
         #[arg(long, default_value_t = 1)]
         from: usize,
-        /// Last level to run (default: the last of the file).
+        /// Last level of each file to run (default: its last).
         #[arg(long)]
         to: Option<usize>,
         /// Levels to run side by side, for quick checks; the official
@@ -115,21 +123,30 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if cli.map.is_some() && cli.command.is_some() {
+        // A map plays in the game; the subcommands name their own.
+        Cli::command()
+            .error(
+                clap::error::ErrorKind::ArgumentConflict,
+                "a map to play cannot be given with a subcommand",
+            )
+            .exit();
+    }
     let mut solved = true;
     let result = match cli.command {
         Some(Command::Verify { map, moves, level }) => {
-            schokoban::commands::verify::run(&map, &moves, level).map(|report| print!("{report}"))
+            schokoban::commands::verify::run(&map, &moves, level).and_then(|report| print(&report))
         }
         Some(Command::Solve {
             map,
             level,
             timeout,
-        }) => schokoban::commands::solve::run(&map, level, timeout).map(|report| {
-            print!("{report}");
+        }) => schokoban::commands::solve::run(&map, level, timeout).and_then(|report| {
             solved = report.is_solved();
+            print(&report)
         }),
         Some(Command::Bench {
-            file,
+            files,
             timeout,
             from,
             to,
@@ -145,7 +162,7 @@ fn main() -> ExitCode {
                 strategy,
                 nodes,
             };
-            schokoban::commands::bench::run(&file, options, &mut std::io::stdout().lock())
+            schokoban::commands::bench::run(&files, options, &mut std::io::stdout().lock())
         }
         Some(Command::Generate {
             seed,
@@ -170,9 +187,30 @@ fn main() -> ExitCode {
     match result {
         Ok(()) if solved => ExitCode::SUCCESS,
         Ok(()) => ExitCode::FAILURE,
+        // Whoever reads our output has all they wanted (`| head`): as
+        // ripgrep does, end quietly rather than complain or panic.
+        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("error: {error:#}");
+            // Standard error may be a terminal that is gone; the exit code
+            // still says it failed.
+            let _ = writeln!(std::io::stderr(), "error: {error:#}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// Writes a report to standard output; `print!` would panic on a closed pipe.
+fn print(report: &impl std::fmt::Display) -> anyhow::Result<()> {
+    let mut out = std::io::stdout().lock();
+    write!(out, "{report}")?;
+    out.flush()?;
+    Ok(())
+}
+
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }

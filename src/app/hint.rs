@@ -6,13 +6,16 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::{Duration, Instant};
 
-use schokoban_core::{Direction, Game, Pos, Step};
+use schokoban_core::{Direction, Game, Level, Pos, Step};
 use schokoban_solver::{Limits, Outcome};
 
 /// How long a hint may think before it gives up.
 pub const HINT_TIME: Duration = Duration::from_secs(10);
 /// The search thread's name, so the panic hook can tell it from the game.
 pub const THREAD_NAME: &str = "hint";
+/// What the game says when the solver fails (a bug), so that a failure
+/// never passes for a hard level.
+pub const SOLVER_FAILED: &str = "The solver failed: this is a bug, not a hard level";
 
 /// The next push a hint suggests, and the steps that get there.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,6 +53,22 @@ pub struct Search {
 
 impl Search {
     pub fn start(game: &Game) -> Self {
+        // The same memory cap as `schokoban solve`, so that a hint answers
+        // wherever the README's figures say the solver does: with half of
+        // it, XSokoban 21 and 89 ran out of memory and 87 took 9.3 s (before
+        // the feature searches packed the moves they keep). The game needs
+        // a few MiB.
+        let limits = Limits::with_time(HINT_TIME);
+        Self::start_with(game, move |position, cancel| {
+            schokoban_solver::solve(position, &limits, cancel)
+        })
+    }
+
+    /// A search of `game`'s position by `solver` on a thread of its own.
+    fn start_with(
+        game: &Game,
+        solver: impl FnOnce(&Level, &AtomicBool) -> Outcome + Send + 'static,
+    ) -> Self {
         let cancel = Arc::new(AtomicBool::new(false));
         let (sender, result) = mpsc::channel();
         let position = game.current_position();
@@ -59,20 +78,21 @@ impl Search {
         let _ = std::thread::Builder::new()
             .name(THREAD_NAME.to_owned())
             .spawn(move || {
-                // The same memory cap as `schokoban solve`, so that a hint
-                // answers wherever the README's figures say the solver
-                // does: with half of it, XSokoban 21 and 89 ran out of
-                // memory and 87 took 9.3 s (before the feature searches
-                // packed the moves they keep). The game needs a few MiB.
-                let limits = Limits::with_time(HINT_TIME);
                 // The game may have gone away; then nobody wants the answer.
-                let _ = sender.send(schokoban_solver::solve(&position, &limits, &flag));
+                let _ = sender.send(solver(&position, &flag));
             });
         Self {
             cancel,
             result,
             started: Instant::now(),
         }
+    }
+
+    /// A search that fails as a solver bug would, for tests of what the
+    /// player is told.
+    #[cfg(test)]
+    pub fn failing(game: &Game) -> Self {
+        Self::start_with(game, |_, _| panic!("a solver bug, on purpose"))
     }
 
     /// Whether this search has been told to stop, readable after it is
@@ -90,8 +110,10 @@ impl Search {
         match self.result.try_recv() {
             Ok(outcome) => Some(outcome),
             Err(TryRecvError::Empty) => None,
-            // The search thread died: report it as giving up, not as a crash.
-            Err(TryRecvError::Disconnected) => Some(Outcome::GaveUp),
+            // The search thread died: a failure, though not a crash.
+            Err(TryRecvError::Disconnected) => {
+                Some(Outcome::Failed("the search thread stopped".to_owned()))
+            }
         }
     }
 }
@@ -179,4 +201,22 @@ pub enum HintState {
     Idle,
     Thinking(Search),
     Ready(Suggestion),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_search_thread_that_dies_is_a_failure() {
+        let game = Game::new(schokoban_core::parse_level("#####\n#@$.#\n#####\n").expect("level"));
+        let search = Search::failing(&game);
+        let outcome = loop {
+            if let Some(outcome) = search.poll() {
+                break outcome;
+            }
+            std::thread::yield_now();
+        };
+        assert!(matches!(outcome, Outcome::Failed(_)), "{outcome:?}");
+    }
 }

@@ -1,8 +1,8 @@
-//! `schokoban bench`: run the solver over a collection with a time limit
-//! per level, for the figures in the README.
+//! `schokoban bench`: run the solver over collections with a time limit
+//! per level, for the figures in docs/solver.md.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -28,21 +28,122 @@ pub struct Options {
 
 /// One level's result.
 struct Run {
+    /// The level's number, from 0.
+    index: usize,
     took: Duration,
-    solved: bool,
+    nodes: u64,
+    /// Moves and pushes of the solution, when there is one.
+    solution: Option<(usize, usize)>,
+    /// The solver's message when it failed (a bug, not a hard level).
+    failure: Option<String>,
     line: String,
 }
 
-/// Runs the levels of `file` (a map file, a folder of them, or a built-in
-/// collection's name), writing one line per level as it finishes and then the
-/// solved count with the median and worst time over all levels run (a
-/// level given up on counts with the time it took).
-pub fn run(file: &Path, options: Options, out: &mut impl Write) -> anyhow::Result<()> {
+/// The results of some levels, summed up.
+#[derive(Default)]
+struct Totals {
+    times: Vec<Duration>,
+    solved: usize,
+    nodes: u64,
+    moves: usize,
+    pushes: usize,
+    /// The levels the solver failed on, as `FILE level N: why`.
+    failures: Vec<String>,
+}
+
+impl Totals {
+    fn add(&mut self, run: &Run) {
+        self.times.push(run.took);
+        self.nodes += run.nodes;
+        if let Some((moves, pushes)) = run.solution {
+            self.solved += 1;
+            self.moves += moves;
+            self.pushes += pushes;
+        }
+    }
+
+    fn extend(&mut self, other: Totals) {
+        self.times.extend(other.times);
+        self.solved += other.solved;
+        self.nodes += other.nodes;
+        self.moves += other.moves;
+        self.pushes += other.pushes;
+        self.failures.extend(other.failures);
+    }
+
+    /// One line: solved count, nodes, the solutions' moves and pushes, and
+    /// the median and worst time.
+    fn line(&self) -> String {
+        let mut times = self.times.clone();
+        times.sort_unstable();
+        let (median, worst) = times
+            .last()
+            .map_or((Duration::ZERO, Duration::ZERO), |&worst| {
+                (median(&times), worst)
+            });
+        format!(
+            "solved {} of {}, {} nodes, {} moves, {} pushes, median {} ms, worst {} ms",
+            self.solved,
+            self.times.len(),
+            self.nodes,
+            self.moves,
+            self.pushes,
+            millis(median),
+            millis(worst)
+        )
+    }
+}
+
+/// Runs the levels of each of `files` (a map file, a folder of them, or a
+/// built-in collection's name) in turn, writing one line per level as it
+/// finishes, a total line per file, and then the totals over every file:
+/// the solved count, positions expanded, the solutions' moves and pushes,
+/// and the median and worst time over all levels run (a level given up on
+/// counts with the time it took). A level the solver failed on (a bug) is
+/// printed as it comes, and makes the whole run an error at the end.
+pub fn run(files: &[PathBuf], options: Options, out: &mut impl Write) -> anyhow::Result<()> {
+    run_with(files, options, out, &schokoban_solver::solve_with_stats)
+}
+
+/// How `bench` solves a level; the solver's own in [`run`], a stand-in in
+/// tests.
+type Solver = dyn Fn(&Level, &Limits, &AtomicBool) -> (Outcome, Stats) + Sync;
+
+/// [`run`] with `solver` in place of the solver.
+fn run_with(
+    files: &[PathBuf],
+    options: Options,
+    out: &mut impl Write,
+    solver: &Solver,
+) -> anyhow::Result<()> {
     let limits = Limits {
         max_expansions: options.nodes,
         strategy: options.strategy,
         ..Limits::with_time(super::solve::timeout(options.seconds)?)
     };
+    let mut all = Totals::default();
+    for file in files {
+        let totals = run_file(file, options, (&limits, solver), out)?;
+        writeln!(out, "{}: {}", file.display(), totals.line())?;
+        all.extend(totals);
+    }
+    writeln!(out, "total: {}", all.line())?;
+    anyhow::ensure!(
+        all.failures.is_empty(),
+        "the solver failed on {} level(s): {}",
+        all.failures.len(),
+        all.failures.join("; ")
+    );
+    Ok(())
+}
+
+/// Runs the chosen levels of one file, writing each level's line.
+fn run_file(
+    file: &Path,
+    options: Options,
+    solving: (&Limits, &Solver),
+    out: &mut impl Write,
+) -> anyhow::Result<Totals> {
     let source = LevelSource::resolve(file)?;
     let levels = source.levels()?;
     let to = options.to.unwrap_or(levels.len()).min(levels.len());
@@ -51,26 +152,42 @@ pub fn run(file: &Path, options: Options, out: &mut impl Write) -> anyhow::Resul
         "{source}: no levels in {}..={to}",
         options.from
     );
-    let chosen: Vec<_> = levels
+    let mut chosen = Vec::new();
+    // A level that cannot be played is said in its place, for that level
+    // alone; the others still run.
+    let mut bad_lines = std::collections::BTreeMap::new();
+    for (index, board) in levels
         .into_iter()
         .enumerate()
         .take(to)
         .skip(options.from - 1)
-        .collect();
-    let mut times = Vec::new();
-    let mut solved = 0;
-    side_by_side(&chosen, options.jobs, &limits, |run| {
-        times.push(run.took);
-        solved += usize::from(run.solved);
-        writeln!(out, "{}", run.line)?;
-        Ok(())
-    })?;
-    times.sort_unstable();
-    let worst = times[times.len() - 1];
-    writeln!(out, "solved: {solved} of {}", times.len())?;
-    writeln!(out, "median: {} ms", millis(median(&times)))?;
-    writeln!(out, "worst: {} ms", millis(worst))?;
-    Ok(())
+    {
+        match board {
+            Ok(level) => chosen.push((index, level)),
+            Err(bad) => {
+                let line = format!("level {}: cannot be played: {}", index + 1, bad.error);
+                bad_lines.insert(index, line);
+            }
+        }
+    }
+    let mut totals = Totals::default();
+    if !chosen.is_empty() {
+        side_by_side(&chosen, options.jobs, solving, |run| {
+            while let Some(bad) = bad_lines.first_entry().filter(|bad| *bad.key() < run.index) {
+                writeln!(out, "{}", bad.remove())?;
+            }
+            totals.add(&run);
+            if let Some(why) = &run.failure {
+                totals.failures.push(format!("{} {}", file.display(), why));
+            }
+            writeln!(out, "{}", run.line)?;
+            Ok(())
+        })?;
+    }
+    for line in bad_lines.into_values() {
+        writeln!(out, "{line}")?;
+    }
+    Ok(totals)
 }
 
 /// Runs `levels` (numbered from 0) on `jobs` threads, handing each result
@@ -78,7 +195,7 @@ pub fn run(file: &Path, options: Options, out: &mut impl Write) -> anyhow::Resul
 fn side_by_side(
     levels: &[(usize, Level)],
     jobs: usize,
-    limits: &Limits,
+    (limits, solver): (&Limits, &Solver),
     mut report: impl FnMut(Run) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
     let next = AtomicUsize::new(0);
@@ -95,7 +212,7 @@ fn side_by_side(
                     };
                     // The receiver only goes when reporting failed.
                     if sender
-                        .send((index, run_level(*number, level, limits)))
+                        .send((index, run_level(*number, level, limits, solver)))
                         .is_err()
                     {
                         break;
@@ -120,18 +237,24 @@ fn side_by_side(
 /// Solves one level, replays the solution, and writes its line: time,
 /// nodes expanded, nodes per second and peak memory of the solver's
 /// tables, then the verdict.
-fn run_level(number: usize, level: &Level, limits: &Limits) -> anyhow::Result<Run> {
+fn run_level(
+    number: usize,
+    level: &Level,
+    limits: &Limits,
+    solver: &Solver,
+) -> anyhow::Result<Run> {
     let started = Instant::now();
-    let (outcome, stats) =
-        schokoban_solver::solve_with_stats(level, limits, &AtomicBool::new(false));
+    let (outcome, stats) = solver(level, limits, &AtomicBool::new(false));
     let took = started.elapsed();
-    let solved = matches!(outcome, Outcome::Solved(_));
+    let mut solution = None;
+    let mut failure = None;
     let verdict = match outcome {
         Outcome::Solved(steps) => {
             let lurd = format_steps(&steps);
             let game = Game::replay(level.clone(), &lurd)?;
             anyhow::ensure!(game.is_solved(), "level {}: wrong solution", number + 1);
             let by = stats.winner.map_or("", Strategy::name);
+            solution = Some((steps.len(), game.pushes()));
             format!(
                 "solved by {by}, {} moves, {} pushes",
                 steps.len(),
@@ -142,6 +265,10 @@ fn run_level(number: usize, level: &Level, limits: &Limits) -> anyhow::Result<Ru
         Outcome::GaveUp => "gave up".to_owned(),
         Outcome::Cancelled => "cancelled".to_owned(),
         Outcome::TooLarge(why) => why.to_string(),
+        Outcome::Failed(why) => {
+            failure = Some(format!("level {}: {why}", number + 1));
+            format!("FAILED: {why}")
+        }
     };
     let line = format!(
         "level {}: {} ms, {}, {verdict}",
@@ -149,7 +276,14 @@ fn run_level(number: usize, level: &Level, limits: &Limits) -> anyhow::Result<Ru
         millis(took),
         work(&stats, took)
     );
-    Ok(Run { took, solved, line })
+    Ok(Run {
+        index: number,
+        took,
+        nodes: stats.expanded,
+        solution,
+        failure,
+        line,
+    })
 }
 
 /// Nodes expanded, their rate and the peak memory, as `bench` prints them.
@@ -190,6 +324,45 @@ mod tests {
     fn the_median_of_an_even_count_is_the_mean_of_the_middle_two() {
         assert_eq!(median(&ms(&[75, 2005])), Duration::from_millis(1040));
         assert_eq!(median(&ms(&[1, 2, 4, 100])), Duration::from_millis(3));
+    }
+
+    #[test]
+    fn a_failed_level_is_printed_and_makes_the_run_an_error() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("two.xsb");
+        let two = "#####\n#@$.#\n#####\n\n######\n#@$ .#\n######\n";
+        std::fs::write(&path, two).expect("write");
+        // The stand-in solves the one-push level and fails on the other.
+        let solver = |level: &Level, limits: &Limits, cancel: &AtomicBool| {
+            if level.goals().any(|goal| goal.x == level.boxes()[0].x + 2) {
+                (Outcome::Failed("a bug".to_owned()), Stats::default())
+            } else {
+                schokoban_solver::solve_with_stats(level, limits, cancel)
+            }
+        };
+        let options = Options {
+            seconds: 10.0,
+            from: 1,
+            to: None,
+            jobs: 1,
+            strategy: Strategy::Race,
+            nodes: Some(100),
+        };
+        let mut out = Vec::new();
+        let result = run_with(std::slice::from_ref(&path), options, &mut out, &solver);
+        let text = String::from_utf8(out).expect("utf-8");
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[0].ends_with(", 1 moves, 1 pushes"), "{text}");
+        assert!(lines[1].ends_with(", FAILED: a bug"), "{text}");
+        assert!(lines[3].starts_with("total: solved 1 of 2, "), "{text}");
+        let error = result.expect_err("a failure is an error").to_string();
+        assert_eq!(
+            error,
+            format!(
+                "the solver failed on 1 level(s): {} level 2: a bug",
+                path.display()
+            )
+        );
     }
 
     #[test]

@@ -99,5 +99,6 @@ pub fn run(map: &Path, level: usize, seconds: f64) -> anyhow::Result<Report> {
         Outcome::Unsolvable => Report::NoSolution,
         Outcome::GaveUp | Outcome::Cancelled => Report::GaveUp { seconds },
         Outcome::TooLarge(why) => Report::TooLarge(why),
+        Outcome::Failed(why) => anyhow::bail!("the solver failed: {why}"),
     })
 }

@@ -15,7 +15,7 @@ impl Collection {
         Collection::ALL.into_iter().find(|c| c.id() == id)
     }
 
-    /// The ids, as a list for messages: `microban, microban-ii, xsokoban`.
+    /// The ids, as a list for messages: `microban, microban-ii, …`.
     pub fn id_list() -> String {
         Collection::ALL.map(Collection::id).join(", ")
     }

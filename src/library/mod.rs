@@ -28,7 +28,7 @@ pub use my_levels::MY_LEVELS_ID;
 pub use pasted::{PASTED_FOLDER, PastedLevels};
 pub use progress::Progress;
 pub use settings::Settings;
-pub use source::{LevelSource, SourceError};
+pub use source::{Board, LevelSource, SourceError};
 
 use crate::storage::{
     Records, ensure_folder, install_file, lock_file, probe_writable, read_text, remove_stale_temps,
@@ -77,8 +77,10 @@ pub struct PlayableLevel {
 
 impl Library {
     /// Opens the data folder (`data_dir`, else the system's, e.g.
-    /// `~/.local/share/schokoban`) and installs the built-in levels that are
-    /// missing there. Never fails: problems become [`Library::notices`].
+    /// `~/.local/share/schokoban`) and makes a folder there for each
+    /// built-in collection; a level's file is written when it is first
+    /// played ([`Library::level`]), so a start writes no more than it needs.
+    /// Never fails: problems become [`Library::notices`].
     pub fn open(data_dir: Option<PathBuf>) -> Library {
         let root = data_dir.or_else(|| dirs::data_dir().map(|dir| dir.join("schokoban")));
         let mut notices = Vec::new();
@@ -153,7 +155,8 @@ impl Library {
             number,
             error,
         })?;
-        // Reinstalled if deleted since start: records lock the map file.
+        // Written when first played, or again if deleted since: records lock
+        // the map file.
         let path = self
             .root
             .as_deref()
@@ -271,9 +274,10 @@ fn collection_folder(root: &Path, collection: Collection) -> PathBuf {
     root.join("levels").join(collection.id())
 }
 
-/// Writes every built-in level missing under `root`, never touching a file
-/// that has anything in it, then checks that each folder takes new files,
-/// and clears out what writers killed long ago left there.
+/// Makes a folder under `root` for each built-in collection and checks that
+/// each takes new files, and clears out what writers killed long ago left
+/// there. The levels themselves are written one by one as they are played:
+/// 1,133 files at every first start would cost a second on a slow disk.
 fn install(root: &Path) -> Result<(), LibraryError> {
     let io_error = |path: &Path| {
         let path = path.to_path_buf();
@@ -282,10 +286,6 @@ fn install(root: &Path) -> Result<(), LibraryError> {
     for collection in Collection::ALL {
         let folder = collection_folder(root, collection);
         ensure_folder(&folder).map_err(io_error(&folder))?;
-        for (name, text) in collection.files() {
-            let path = folder.join(name);
-            install_file(&path, text.as_bytes()).map_err(io_error(&path))?;
-        }
         probe_writable(&folder).map_err(io_error(&folder))?;
         remove_stale_temps(&folder);
     }

@@ -77,16 +77,21 @@ pub fn install_file(path: &Path, contents: &[u8]) -> io::Result<()> {
     file.write_all(contents)
 }
 
-/// Whether files can be made and removed in `folder`: the only sure test is
-/// to try, as permission bits say nothing about read-only mounts or root. A
-/// probe left by a crash with our process id is reused, not an error.
+/// Whether files can be made, written and removed in `folder`: the only
+/// sure test is to try, as permission bits say nothing about read-only
+/// mounts, root, a full disk or a file-size limit. A probe left by a crash
+/// with our process id is reused, not an error.
 pub fn probe_writable(folder: &Path) -> io::Result<()> {
     let probe = folder.join(format!(".schokoban-probe.{}", std::process::id()));
-    let file = careful(false).write(true).create(true).open(&probe)?;
-    let regular = file.metadata()?.is_file();
+    let mut file = careful(false).write(true).create(true).open(&probe)?;
+    let written = if file.metadata()?.is_file() {
+        file.write_all(b"\n")
+    } else {
+        Err(not_regular())
+    };
     drop(file);
     fs::remove_file(&probe)?;
-    if regular { Ok(()) } else { Err(not_regular()) }
+    written
 }
 
 /// Makes a writer's process survive a file-size limit (`ulimit -f`): the

@@ -32,7 +32,11 @@ fn an_added_collection_plays_in_arcade_and_free_play_and_can_be_removed() {
     assert_eq!(app.screen_name(), "collections");
     assert_eq!(messages(&app), "Added Three Rooms: 3 levels");
     let line = lines_with(&app, "Three Rooms");
-    assert_eq!(line, ["▶ Three Rooms    3 levels    0 solved"], "selected");
+    assert_eq!(
+        line,
+        ["▶ Three Rooms       3 levels    0 solved"],
+        "selected"
+    );
 
     // Arcade: level 1, solved, then on to level 2.
     press(&mut app, &[key(KeyCode::Enter)]);
@@ -49,7 +53,10 @@ fn an_added_collection_plays_in_arcade_and_free_play_and_can_be_removed() {
     // The chooser shows the progress; Arcade offers to continue.
     press(&mut app, &[key(KeyCode::Enter)]);
     let line = lines_with(&app, "Three Rooms");
-    assert_eq!(line, ["Three Rooms    3 levels    1 solved  Arcade at 2"]);
+    assert_eq!(
+        line,
+        ["Three Rooms       3 levels    1 solved  Arcade at 2"]
+    );
     press(&mut app, &[ch('w'), ch('w'), key(KeyCode::Enter)]);
     assert!(app.visible_text(80, 24).contains("Continue at level 2"));
     press(

@@ -197,8 +197,8 @@ fn every_kind_of_bad_path_gives_a_one_line_reason() {
         ),
         (
             binary,
-            "UTF-8",
-            Box::new(|k| matches!(k, LoadErrorKind::NotUtf8 { .. })),
+            "no level",
+            Box::new(move |k| is_parse(k, |e| *e == ParseError::NoBoard)),
         ),
         (
             huge,

@@ -27,11 +27,12 @@ fn mkfifo(path: &Path) {
     assert!(made.success(), "mkfifo {}", path.display());
 }
 
-/// The data folder, installed, with the first Microban level's path.
+/// The data folder, with the first Microban level played, and its path.
 fn installed() -> (tempfile::TempDir, PathBuf, PathBuf) {
     let dir = tempfile::tempdir().expect("temp dir");
     let data = dir.path().join("data");
-    drop(Library::open(Some(data.clone())));
+    let library = Library::open(Some(data.clone()));
+    library.level(Collection::Microban, 1).expect("played");
     let (name, _) = Collection::Microban.files()[0];
     let level = data.join("levels").join("microban").join(name);
     (dir, data, level)
@@ -42,15 +43,15 @@ fn a_fifo_in_place_of_a_level_is_replaced_without_hanging() {
     let (_dir, data, level) = installed();
     fs::remove_file(&level).expect("remove level");
     mkfifo(&level);
-    let library = without_hanging("install over a FIFO", move || Library::open(Some(data)));
+    let library = without_hanging("opening beside a FIFO", move || Library::open(Some(data)));
     assert!(library.records_on(), "{:?}", library.notices());
-    assert!(fs::symlink_metadata(&level).expect("level").is_file());
     let played = without_hanging("opening the level", move || {
         library
             .level(Collection::Microban, 1)
             .map(|l| l.records.is_some())
     });
     assert_eq!(played.ok(), Some(true));
+    assert!(fs::symlink_metadata(&level).expect("level").is_file());
 }
 
 #[test]
@@ -62,6 +63,7 @@ fn a_symlink_in_place_of_a_level_is_replaced_not_written_through() {
     std::os::unix::fs::symlink(&outside, &level).expect("symlink");
     let library = Library::open(Some(data));
     assert!(library.records_on(), "{:?}", library.notices());
+    library.level(Collection::Microban, 1).expect("played");
     assert_eq!(
         fs::read_to_string(&outside).expect("victim"),
         "",

@@ -51,7 +51,7 @@ fn a_run_of_levels_parses_and_bench_solves_every_one() {
     std::fs::write(&path, &text).expect("temp file");
     let path = path.to_str().expect("utf-8 temp path");
     let bench = stdout(&schokoban(&["bench", path, "--timeout", "10"]));
-    assert!(bench.contains("solved: 5 of 5"), "{bench}");
+    assert!(bench.contains("total: solved 5 of 5"), "{bench}");
 }
 
 #[test]

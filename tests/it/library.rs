@@ -44,7 +44,7 @@ fn backdate(files: impl Iterator<Item = PathBuf>) {
 }
 
 #[test]
-fn first_run_installs_every_level() {
+fn first_run_makes_every_folder_and_a_level_is_written_when_played() {
     let data = TempDir::new().expect("temp dir");
     let root = data.path().join("schokoban");
     let library = Library::open(Some(root.clone()));
@@ -52,11 +52,8 @@ fn first_run_installs_every_level() {
     assert!(library.notices().is_empty(), "{:?}", library.notices());
     for collection in Collection::ALL {
         let folder = level_folder(&root, collection);
-        let installed = fs::read_dir(&folder).expect("installed").count();
-        assert_eq!(installed, collection.level_count(), "{collection}");
-        for (name, text) in collection.files() {
-            assert_eq!(fs::read_to_string(folder.join(name)).expect("file"), *text);
-        }
+        let files = fs::read_dir(&folder).expect("made").count();
+        assert_eq!(files, 0, "{collection}: nothing written before play");
     }
     let playable = library.level(Collection::XSokoban, 90).expect("level 90");
     assert_eq!(playable.level.title(), Some("XSokoban 90"));
@@ -64,6 +61,10 @@ fn first_run_installs_every_level() {
     assert_eq!(
         path,
         level_folder(&root, Collection::XSokoban).join("90.xsb")
+    );
+    assert_eq!(
+        fs::read_to_string(&path).expect("written"),
+        Collection::XSokoban.files()[89].1
     );
     let records = playable.records.expect("records on");
     assert_eq!(records.leaderboard_path(), path.with_extension("xsb.dat"));
@@ -102,19 +103,27 @@ fn second_run_writes_nothing_and_keeps_records_and_saves() {
 fn deleted_or_emptied_level_files_come_back_and_only_they_are_written() {
     let data = TempDir::new().expect("temp dir");
     let root = data.path().to_path_buf();
-    drop(Library::open(Some(root.clone())));
+    let first = Library::open(Some(root.clone()));
+    for (collection, number) in [(Collection::MicrobanII, 7), (Collection::XSokoban, 12)] {
+        first.level(collection, number).expect("played");
+    }
+    drop(first);
     let deleted = level_folder(&root, Collection::MicrobanII).join("007.xsb");
     fs::remove_file(&deleted).expect("delete");
-    // What a crash during the first install can leave behind.
+    // What a crash during the first write can leave behind.
     let emptied = level_folder(&root, Collection::XSokoban).join("12.xsb");
     fs::write(&emptied, "").expect("empty");
     backdate(snapshot(&root).into_keys());
     let mut before = snapshot(&root);
-    drop(Library::open(Some(root.clone())));
+    let second = Library::open(Some(root.clone()));
+    assert_eq!(snapshot(&root), before, "opening writes no level");
+    for (collection, number) in [(Collection::MicrobanII, 7), (Collection::XSokoban, 12)] {
+        second.level(collection, number).expect("played again");
+    }
     let mut after = snapshot(&root);
-    let (text, _) = after.remove(&deleted).expect("reinstalled");
+    let (text, _) = after.remove(&deleted).expect("rewritten");
     assert_eq!(text, Collection::MicrobanII.files()[6].1.as_bytes());
-    let (text, _) = after.remove(&emptied).expect("reinstalled");
+    let (text, _) = after.remove(&emptied).expect("rewritten");
     assert_eq!(text, Collection::XSokoban.files()[11].1.as_bytes());
     before.remove(&emptied);
     assert_eq!(after, before);
@@ -125,6 +134,7 @@ fn a_level_file_deleted_while_playing_is_put_back_for_its_records() {
     let data = TempDir::new().expect("temp dir");
     let library = Library::open(Some(data.path().to_path_buf()));
     let path = level_folder(data.path(), Collection::Microban).join("155.xsb");
+    library.level(Collection::Microban, 155).expect("played");
     fs::remove_file(&path).expect("delete");
     let playable = library.level(Collection::Microban, 155).expect("level");
     assert_eq!(playable.path.as_deref(), Some(path.as_path()));

@@ -78,7 +78,7 @@ fn four_games_solving_at_once_keep_every_mark() {
     for number in 1..=rounds {
         let dir = tempfile::tempdir().expect("temp dir");
         let data = dir.path().join("data");
-        // Installed first, so the games race on progress, not on install.
+        // Opened first, so the games race on progress, not on making folders.
         drop(Library::open(Some(data.clone())));
         let solved = round(&data);
         let all: Vec<usize> = (1..=GAMES).collect();

@@ -101,14 +101,22 @@ fn bench_reports_each_level_and_the_totals() {
     ]);
     let text = stdout(&output);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 5, "{text}");
+    assert_eq!(lines.len(), 4, "{text}");
     assert!(
         lines[0].starts_with("level 1: ")
             && lines[0].ends_with("solved by push-pull, 4 moves, 2 pushes")
     );
     assert!(lines[1].starts_with("level 2: ") && lines[1].ends_with("no solution exists"));
-    assert_eq!(lines[2], "solved: 1 of 2");
-    assert!(lines[3].starts_with("median: ") && lines[4].starts_with("worst: "));
+    let totals = ": solved 1 of 2, ";
+    assert!(
+        lines[2].starts_with(&format!("{}{totals}", path.display())),
+        "{text}"
+    );
+    assert!(lines[3].starts_with(&format!("total{totals}")), "{text}");
+    assert!(
+        lines[3].contains(" nodes, 4 moves, 2 pushes, median ") && lines[3].contains(" ms, worst "),
+        "{text}"
+    );
     assert!(output.status.success());
 }
 
@@ -148,7 +156,7 @@ fn bench_explains_each_level_and_runs_side_by_side_in_order() {
     }
     assert!(lines[2].contains(", solved by "), "{text}");
     assert!(lines[2].ends_with(", 1 moves, 1 pushes"), "{text}");
-    assert_eq!(lines[3], "solved: 2 of 3");
+    assert!(lines[4].starts_with("total: solved 2 of 3, "), "{text}");
 }
 
 #[test]
@@ -206,7 +214,8 @@ fn an_unknown_name_lists_the_collections() {
         let text = stderr(&output);
         assert!(
             text.starts_with("error: microbanana: ")
-                && text.contains("microban, microban-ii, xsokoban"),
+                && text.contains("microban, microban-ii, microban-iii, microban-iv, xsokoban, sasquatch, sasquatch-ii,")
+                && text.contains("sasquatch-x, sasquatch-xi"),
             "{command}: {text}"
         );
     }
@@ -219,7 +228,7 @@ fn bench_takes_a_collection_name_or_a_folder() {
     assert!(output.status.success(), "{}", stderr(&output));
     let text = stdout(&output);
     assert!(
-        text.contains("level 3: ") && text.contains("solved: 3 of 3"),
+        text.contains("level 3: ") && text.contains("\nmicroban: solved 3 of 3, "),
         "{text}"
     );
 
@@ -233,7 +242,36 @@ fn bench_takes_a_collection_name_or_a_folder() {
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines[0].ends_with(", 1 moves, 1 pushes"), "{text}");
     assert!(lines[1].ends_with("no solution exists"), "{text}");
-    assert_eq!(lines[2], "solved: 1 of 2");
+    assert!(lines[2].starts_with("mine: solved 1 of 2, "), "{text}");
+}
+
+#[test]
+fn bench_runs_several_files_with_a_total_for_each_and_one_for_all() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let one = map(dir.path(), "#####\n#@$.#\n#####\n");
+    let folder = dir.path().join("more");
+    std::fs::create_dir(&folder).expect("folder");
+    std::fs::write(folder.join("a.xsb"), "########\n#@$ $..#\n########\n").expect("write");
+    std::fs::write(folder.join("b.xsb"), "######\n#@$ .#\n######\n").expect("write");
+    let one = one.to_str().expect("utf-8 path");
+    let folder = folder.to_str().expect("utf-8 path");
+    let output = schokoban(&["bench", one, folder, "--nodes", "1000"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 6, "{text}");
+    assert!(
+        lines[1].starts_with(&format!("{one}: solved 1 of 1, ")),
+        "{text}"
+    );
+    assert!(lines[2].ends_with("no solution exists"), "{text}");
+    assert!(lines[3].ends_with(", 2 moves, 2 pushes"), "{text}");
+    assert!(
+        lines[4].starts_with(&format!("{folder}: solved 1 of 2, ")),
+        "{text}"
+    );
+    assert!(lines[5].starts_with("total: solved 2 of 3, "), "{text}");
+    assert!(lines[5].contains(" nodes, 3 moves, 3 pushes, "), "{text}");
 }
 
 #[test]
@@ -263,8 +301,8 @@ fn help_shows_an_example_of_every_subcommand() {
     let help = stdout(&schokoban(&["--help"]));
     for example in [
         "schokoban verify xsokoban",
-        "schokoban solve microban",
-        "schokoban bench microban",
+        "schokoban solve sasquatch-xi --level 1",
+        "schokoban bench microban-iv --to 10",
     ] {
         assert!(help.contains(example), "{example} missing from\n{help}");
     }

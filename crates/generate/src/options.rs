@@ -99,20 +99,31 @@ impl fmt::Display for UnknownName {
 
 impl std::error::Error for UnknownName {}
 
+/// The one of `all` whose name or letter is `name`, in any case.
+fn by_name<T: Copy>(
+    all: &[T],
+    name: &str,
+    names: impl Fn(T) -> (&'static str, char),
+    expected: &'static str,
+) -> Result<T, UnknownName> {
+    all.iter()
+        .copied()
+        .find(|&item| {
+            let (word, letter) = names(item);
+            word.eq_ignore_ascii_case(name) || name.eq_ignore_ascii_case(&letter.to_string())
+        })
+        .ok_or_else(|| UnknownName {
+            name: name.to_owned(),
+            expected,
+        })
+}
+
 impl FromStr for Size {
     type Err = UnknownName;
 
     fn from_str(name: &str) -> Result<Self, Self::Err> {
-        Size::ALL
-            .into_iter()
-            .find(|s| {
-                s.name().eq_ignore_ascii_case(name)
-                    || name.eq_ignore_ascii_case(&s.letter().to_string())
-            })
-            .ok_or_else(|| UnknownName {
-                name: name.to_owned(),
-                expected: "small, medium or large",
-            })
+        let names = |s: Size| (s.name(), s.letter());
+        by_name(&Size::ALL, name, names, "small, medium or large")
     }
 }
 
@@ -120,16 +131,8 @@ impl FromStr for Difficulty {
     type Err = UnknownName;
 
     fn from_str(name: &str) -> Result<Self, Self::Err> {
-        Difficulty::ALL
-            .into_iter()
-            .find(|d| {
-                d.name().eq_ignore_ascii_case(name)
-                    || name.eq_ignore_ascii_case(&d.letter().to_string())
-            })
-            .ok_or_else(|| UnknownName {
-                name: name.to_owned(),
-                expected: "easy, medium or hard",
-            })
+        let names = |d: Difficulty| (d.name(), d.letter());
+        by_name(&Difficulty::ALL, name, names, "easy, medium or hard")
     }
 }
 

@@ -41,5 +41,9 @@ fn main() -> ExitCode {
             eprintln!("no solution found in 10 s");
             ExitCode::FAILURE
         }
+        Outcome::Failed(why) => {
+            eprintln!("error: the solver failed: {why}");
+            ExitCode::FAILURE
+        }
     }
 }

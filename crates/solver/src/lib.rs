@@ -183,12 +183,20 @@ pub enum Outcome {
     Cancelled,
     /// The level's tables would not fit the memory cap: declined at once.
     TooLarge(TooLarge),
+    /// A search panicked: a bug in the solver, not a hard level. Holds the
+    /// panic's message.
+    Failed(String),
 }
 
 impl Outcome {
-    /// Whether this ends a race: a solution, or a proof there is none.
+    /// Whether this ends a race: a solution, a proof there is none, or a
+    /// failure, which is reported rather than hidden behind another
+    /// search's answer.
     fn is_decisive(&self) -> bool {
-        matches!(self, Outcome::Solved(_) | Outcome::Unsolvable)
+        matches!(
+            self,
+            Outcome::Solved(_) | Outcome::Unsolvable | Outcome::Failed(_)
+        )
     }
 }
 
@@ -230,6 +238,10 @@ pub struct Setup {
 
 /// [`solve`], also telling how much work and memory it took.
 pub fn solve_with_stats(level: &Level, limits: &Limits, cancel: &AtomicBool) -> (Outcome, Stats) {
+    guarded(|| solve_unguarded(level, limits, cancel))
+}
+
+fn solve_unguarded(level: &Level, limits: &Limits, cancel: &AtomicBool) -> (Outcome, Stats) {
     let budget = Budget::new(limits.time, cancel);
     let (setup, reserved) = match prepare(level, limits, &budget) {
         Ok(ready) => ready,
@@ -297,6 +309,15 @@ fn run(
     limits: (usize, u64),
     budget: &Budget,
 ) -> (Outcome, Stats) {
+    guarded(|| run_unguarded(strategy, setup, limits, budget))
+}
+
+fn run_unguarded(
+    strategy: Strategy,
+    setup: &Setup,
+    limits: (usize, u64),
+    budget: &Budget,
+) -> (Outcome, Stats) {
     let (outcome, stats) = match strategy {
         Strategy::Race => return race::race(setup, limits, budget),
         Strategy::PushPull => bidirectional::solve(setup, limits, budget, Lead::Pulling),
@@ -308,6 +329,23 @@ fn run(
     };
     let winner = outcome.is_decisive().then_some(strategy);
     (outcome, Stats { winner, ..stats })
+}
+
+/// Runs `search`, turning a panic into [`Outcome::Failed`] with the
+/// panic's message, so that a solver bug is reported as one instead of
+/// passing for a search that gave up.
+fn guarded(search: impl FnOnce() -> (Outcome, Stats)) -> (Outcome, Stats) {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(search))
+        .unwrap_or_else(|panic| (Outcome::Failed(panic_message(&*panic)), Stats::default()))
+}
+
+/// The text a panic was raised with, when it has one.
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|text| (*text).to_owned())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a search panicked".to_owned())
 }
 
 /// The outcome of a search the budget stopped part-way.
@@ -327,4 +365,19 @@ pub fn next_push(level: &Level, steps: &[Step]) -> Option<(Pos, Direction)> {
         player = next;
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panicking_search_is_a_failure_with_its_message() {
+        let failed = guarded(|| panic!("a bug at {}", 7));
+        assert_eq!(failed.0, Outcome::Failed("a bug at 7".to_owned()));
+        let failed = guarded(|| std::panic::panic_any(3_u8));
+        assert_eq!(failed.0, Outcome::Failed("a search panicked".to_owned()));
+        let fine = guarded(|| (Outcome::Unsolvable, Stats::default()));
+        assert_eq!(fine.0, Outcome::Unsolvable);
+    }
 }

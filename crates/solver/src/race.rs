@@ -4,7 +4,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::{Outcome, Setup, Stats, Strategy, run};
+use super::{Outcome, Setup, Stats, Strategy, panic_message, run};
 use crate::budget::Budget;
 
 /// The searches each thread of the race runs one after another, each
@@ -117,12 +117,24 @@ pub fn race(
     };
     let [first, second] = schedules(setup.boxes.len());
     let (other, here) = std::thread::scope(|scope| {
-        let first_thread = scope.spawn(|| in_turn(first));
+        // The second thread takes the caller's name, so that a panic hook
+        // that spares the caller (the game's, for its hint thread) spares
+        // it too. Each search is guarded, so a panic here is the race's own.
+        let name = std::thread::current().name().map(str::to_owned);
+        let mut builder = std::thread::Builder::new();
+        if let Some(name) = name {
+            builder = builder.name(name);
+        }
+        let first_thread = builder.spawn_scoped(scope, || in_turn(first));
         let here = in_turn(second);
-        // A panic on the first thread leaves this thread's answer.
-        let other = first_thread
-            .join()
-            .unwrap_or((Outcome::GaveUp, Stats::default()));
+        let other = match first_thread.map(std::thread::ScopedJoinHandle::join) {
+            Ok(Ok(answer)) => answer,
+            Ok(Err(panic)) => (Outcome::Failed(panic_message(&*panic)), Stats::default()),
+            Err(error) => (
+                Outcome::Failed(format!("cannot start a search thread: {error}")),
+                Stats::default(),
+            ),
+        };
         (other, here)
     });
     let stats = Stats {
@@ -130,8 +142,10 @@ pub fn race(
         peak_bytes: here.1.peak_bytes + other.1.peak_bytes,
         winner: None,
     };
-    // Both may finish at once; this thread's answer then goes first.
-    let (outcome, winner) = if here.0.is_decisive() || !other.0.is_decisive() {
+    // Both may finish at once; this thread's answer then goes first, unless
+    // the other failed: a bug is reported even when the race was won.
+    let other_failed = matches!(other.0, Outcome::Failed(_));
+    let (outcome, winner) = if !other_failed && (here.0.is_decisive() || !other.0.is_decisive()) {
         (here.0, here.1.winner)
     } else {
         (other.0, other.1.winner)

@@ -6,7 +6,7 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use crate::app::keys;
+use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
 use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
@@ -40,9 +40,9 @@ impl About {
             Line::styled("Levels", self.theme.accent()),
         ];
         lines.extend(
-            Collection::ALL
-                .iter()
-                .map(|c| Line::from(format!("{}: {}", c.name(), c.author()))),
+            credits()
+                .into_iter()
+                .map(|(names, author)| Line::from(format!("{names}: {author}"))),
         );
         lines.push(Line::from(""));
         lines.push(Line::styled(
@@ -53,6 +53,39 @@ impl About {
     }
 }
 
+/// One line of credit per series, so sixteen collections fit a small
+/// terminal: `Sasquatch`, `Sasquatch II` … `Sasquatch XI` by one author
+/// become `Sasquatch I to XI`.
+fn credits() -> Vec<(String, &'static str)> {
+    let mut series: Vec<(Collection, Collection)> = Vec::new();
+    for collection in Collection::ALL {
+        match series.last_mut() {
+            Some((first, last))
+                if first.author() == collection.author()
+                    && collection
+                        .name()
+                        .strip_prefix(first.name())
+                        .is_some_and(|rest| rest.starts_with(' ')) =>
+            {
+                *last = collection;
+            }
+            _ => series.push((collection, collection)),
+        }
+    }
+    series
+        .into_iter()
+        .map(|(first, last)| {
+            let names = if first == last {
+                first.name().to_owned()
+            } else {
+                let numeral = &last.name()[first.name().len()..];
+                format!("{} I to{numeral}", first.name())
+            };
+            (names, first.author())
+        })
+        .collect()
+}
+
 impl ScreenQuery for About {
     fn name(&self) -> &'static str {
         "about"
@@ -61,7 +94,8 @@ impl ScreenQuery for About {
 
 impl Screen for About {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
-        if keys::is_back(key) || keys::is_accept(key) {
+        let action = keymap::action(&[Scope::Menus], key);
+        if matches!(action, Some(Action::Back | Action::Accept)) {
             Effect::Back
         } else {
             Effect::None
@@ -69,7 +103,9 @@ impl Screen for About {
     }
 
     fn commands(&self) -> Vec<Command> {
-        vec![Command::new("Esc or Enter", "back")]
+        let back = keymap::key_name(Scope::Menus, Action::Back);
+        let accept = keymap::key_name(Scope::Menus, Action::Accept);
+        vec![Command::new(format!("{back} or {accept}"), "back")]
     }
 
     one_message!();

@@ -2,13 +2,13 @@
 
 use std::rc::Rc;
 
-use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{List, ListState, StatefulWidget, Widget};
 
-use crate::app::keys;
+use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
 use crate::app::origin::{CustomFile, Mode, Origin};
 use crate::app::query::ScreenQuery;
@@ -136,20 +136,23 @@ impl Screen for LevelList {
         self.message = None;
         let last = self.rows.len().saturating_sub(1);
         let page = self.page.max(1);
-        match (keys::direction(key), key.code) {
+        let Some(action) = keymap::action(&[Scope::Lists, Scope::Menus], key) else {
+            return Effect::None;
+        };
+        match action {
             // Up and Down wrap around, as in every menu.
-            (Some(Direction::Up), _) if self.selected == 0 => self.selected = last,
-            (Some(Direction::Up), _) => self.selected -= 1,
-            (Some(Direction::Down), _) if self.selected == last => self.selected = 0,
-            (Some(Direction::Down), _) => self.selected += 1,
-            (_, KeyCode::PageUp) => self.selected = self.selected.saturating_sub(page),
-            (_, KeyCode::PageDown) => self.selected = (self.selected + page).min(last),
-            (_, KeyCode::Home) => self.selected = 0,
-            (_, KeyCode::End) => self.selected = last,
-            _ if keys::is_accept(key) && !self.rows.is_empty() => {
+            Action::Move(Direction::Up) if self.selected == 0 => self.selected = last,
+            Action::Move(Direction::Up) => self.selected -= 1,
+            Action::Move(Direction::Down) if self.selected == last => self.selected = 0,
+            Action::Move(Direction::Down) => self.selected += 1,
+            Action::PageUp => self.selected = self.selected.saturating_sub(page),
+            Action::PageDown => self.selected = (self.selected + page).min(last),
+            Action::First => self.selected = 0,
+            Action::Last => self.selected = last,
+            Action::Accept if !self.rows.is_empty() => {
                 return Effect::Open(self.origin(self.selected + 1));
             }
-            _ if keys::is_back(key) => return Effect::Back,
+            Action::Back => return Effect::Back,
             _ => {}
         }
         Effect::None
@@ -177,10 +180,10 @@ impl Screen for LevelList {
 
     fn commands(&self) -> Vec<Command> {
         vec![
-            Command::new("↑↓", "choose"),
-            Command::new("PgUp/PgDn/Home/End", "jump"),
-            Command::new("Enter", "play"),
-            Command::new("Esc", "back"),
+            Command::new(keymap::up_down(), "choose"),
+            Command::new(jump_keys(), "jump"),
+            Command::new(keymap::key_name(Scope::Menus, Action::Accept), "play"),
+            Command::new(keymap::key_name(Scope::Menus, Action::Back), "back"),
         ]
     }
 
@@ -223,4 +226,16 @@ impl Screen for LevelList {
         let mut state = ListState::default().with_offset(top);
         StatefulWidget::render(List::new(items), rows, buf, &mut state);
     }
+}
+
+/// The keys that jump through a long list: `PgUp/PgDn/Home/End`.
+fn jump_keys() -> String {
+    [
+        Action::PageUp,
+        Action::PageDown,
+        Action::First,
+        Action::Last,
+    ]
+    .map(|action| keymap::key_name(Scope::Lists, action))
+    .join("/")
 }

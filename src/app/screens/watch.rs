@@ -13,8 +13,8 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use crate::app::hint::{HINT_TIME, Search};
-use crate::app::keymap::{Action, watch_action, watch_commands};
+use crate::app::hint::{HINT_TIME, SOLVER_FAILED, Search};
+use crate::app::keymap::{self, Action, Scope, watch_commands};
 use crate::app::message::Message;
 use crate::app::origin::Opened;
 use crate::app::query::ScreenQuery;
@@ -173,6 +173,7 @@ impl Watch {
                     "No solution to watch: this level is {why}"
                 )));
             }
+            Outcome::Failed(_) => self.message = Some(Message::warning(SOLVER_FAILED)),
             Outcome::GaveUp | Outcome::Cancelled => {
                 self.message = Some(Message::warning(format!(
                     "No solution found in {} s: this one is hard",
@@ -283,7 +284,7 @@ impl ScreenQuery for Watch {
 
 impl Screen for Watch {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
-        let Some(action) = watch_action(key) else {
+        let Some(action) = keymap::action(&[Scope::Watch], key) else {
             return Effect::None;
         };
         match action {
@@ -312,9 +313,10 @@ impl Screen for Watch {
 
     fn commands(&self) -> Vec<Command> {
         let take_over = matches!(self.watched, Watched::Solution { .. });
+        let take_over_keys = keymap::label(Scope::Watch, Action::TakeOver);
         watch_commands()
             .into_iter()
-            .filter(|c| take_over || c.keys != "Enter")
+            .filter(|c| take_over || c.keys != take_over_keys)
             .collect()
     }
 

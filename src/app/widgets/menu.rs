@@ -6,7 +6,7 @@ use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{List, ListState, StatefulWidget, Widget};
 
-use crate::app::keys;
+use crate::app::keymap::{self, Action, Scope};
 use crate::app::screen::Command;
 use crate::app::theme::{Chrome, Theme};
 use schokoban_core::Direction;
@@ -21,11 +21,11 @@ pub enum MenuKey {
 /// The keys every menu shares: up and down move `selected` through `len`
 /// items (wrapping), Enter or Space accept, Escape or Backspace go back.
 pub fn menu_key(key: &KeyEvent, selected: &mut usize, len: usize) -> Option<MenuKey> {
-    match keys::direction(key) {
-        Some(Direction::Up) => *selected = step_selection(*selected, len, false),
-        Some(Direction::Down) => *selected = step_selection(*selected, len, true),
-        _ if keys::is_accept(key) && len > 0 => return Some(MenuKey::Accept),
-        _ if keys::is_back(key) => return Some(MenuKey::Back),
+    match keymap::action(&[Scope::Menus], key)? {
+        Action::Move(Direction::Up) => *selected = step_selection(*selected, len, false),
+        Action::Move(Direction::Down) => *selected = step_selection(*selected, len, true),
+        Action::Accept if len > 0 => return Some(MenuKey::Accept),
+        Action::Back => return Some(MenuKey::Back),
         _ => {}
     }
     None
@@ -33,7 +33,7 @@ pub fn menu_key(key: &KeyEvent, selected: &mut usize, len: usize) -> Option<Menu
 
 /// A left click on a menu drawn in `area` with `len` items: a click on an
 /// item selects it, and a click on the selected item accepts it. A menu
-/// taller than its area scrolls, and takes keys only.
+/// taller than its area is scrolled as [`MenuList`] draws it.
 pub fn menu_click(
     mouse: MouseEvent,
     area: Rect,
@@ -42,10 +42,10 @@ pub fn menu_click(
 ) -> Option<MenuKey> {
     let left_click = matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left));
     let inside = area.contains(Position::new(mouse.column, mouse.row));
-    if !left_click || !inside || len > area.height as usize {
+    if !left_click || !inside {
         return None;
     }
-    let row = (mouse.row - area.y) as usize;
+    let row = scroll_offset(*selected, area.height) + (mouse.row - area.y) as usize;
     if row >= len {
         return None;
     }
@@ -54,6 +54,14 @@ pub fn menu_click(
     }
     *selected = row;
     None
+}
+
+/// The first item shown of a menu `height` rows tall: a menu taller than
+/// that turns page by page, so an item clicked stays where it was and
+/// drawing and clicking agree without remembering a scroll position.
+fn scroll_offset(selected: usize, height: u16) -> usize {
+    let height = usize::from(height.max(1));
+    selected / height * height
 }
 
 /// Moves a selection up or down through `len` items, wrapping around.
@@ -68,9 +76,9 @@ fn step_selection(selected: usize, len: usize, down: bool) -> usize {
 /// The footer of a plain menu: `↑↓ choose · Enter ACCEPT · Esc back`.
 pub fn menu_commands(accept: &'static str) -> Vec<Command> {
     vec![
-        Command::new("↑↓", "choose"),
-        Command::new("Enter", accept),
-        Command::new("Esc", "back"),
+        Command::new(keymap::up_down(), "choose"),
+        Command::new(keymap::key_name(Scope::Menus, Action::Accept), accept),
+        Command::new(keymap::key_name(Scope::Menus, Action::Back), "back"),
     ]
 }
 
@@ -93,8 +101,10 @@ impl Widget for MenuList<'_> {
                 Line::raw(format!("  {item}"))
             }
         });
-        // The state scrolls a menu taller than its area to the selection.
-        let mut state = ListState::default().with_selected(Some(self.selected));
+        // A menu taller than its area shows the selection's page.
+        let mut state = ListState::default()
+            .with_offset(scroll_offset(self.selected, area.height))
+            .with_selected(Some(self.selected));
         StatefulWidget::render(List::new(items), area, buf, &mut state);
     }
 }

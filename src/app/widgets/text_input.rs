@@ -2,6 +2,8 @@
 //! key is text: WASD, R and U are typed, not obeyed.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use crate::app::keymap::{self, Action, Scope};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -75,9 +77,12 @@ impl TextInput {
 
     pub fn handle_key(&mut self, key: &KeyEvent) -> InputEvent {
         let len = self.text.chars().count();
+        match keymap::action(&[Scope::TextField], key) {
+            Some(Action::Accept) => return InputEvent::Submit,
+            Some(Action::Back) => return InputEvent::Cancel,
+            _ => {}
+        }
         match key.code {
-            KeyCode::Enter => return InputEvent::Submit,
-            KeyCode::Esc => return InputEvent::Cancel,
             KeyCode::Char(c)
                 if !key
                     .modifiers

@@ -16,11 +16,25 @@ pub fn collection_dir(collection: Collection) -> PathBuf {
         .join(collection.id())
 }
 
-/// The three collections and how many levels each must hold.
-pub const COLLECTIONS: [(Collection, usize); 3] = [
+/// The built-in collections, in the menus' order, and how many levels each
+/// must hold.
+pub const COLLECTIONS: [(Collection, usize); 16] = [
     (Collection::Microban, 155),
     (Collection::MicrobanII, 135),
+    (Collection::MicrobanIII, 101),
+    (Collection::MicrobanIV, 102),
     (Collection::XSokoban, 90),
+    (Collection::Sasquatch, 50),
+    (Collection::SasquatchII, 50),
+    (Collection::SasquatchIII, 50),
+    (Collection::SasquatchIV, 50),
+    (Collection::SasquatchV, 50),
+    (Collection::SasquatchVI, 50),
+    (Collection::SasquatchVII, 50),
+    (Collection::SasquatchVIII, 50),
+    (Collection::SasquatchIX, 50),
+    (Collection::SasquatchX, 50),
+    (Collection::SasquatchXI, 50),
 ];
 
 /// A built-in collection as one multi-level XSB text, levels apart by a

@@ -20,18 +20,19 @@ fn repo_level(collection: &str, file: &str) -> Level {
     parse_level(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-fn run(level: &Level, seconds: u64) -> Outcome {
-    solve(
-        level,
-        &Limits::with_time(Duration::from_secs(seconds)),
-        &AtomicBool::new(false),
-    )
+/// Solves `level` expanding at most `positions` per search, with no clock.
+fn run(level: &Level, positions: u64) -> Outcome {
+    let limits = Limits {
+        max_expansions: Some(positions),
+        ..Limits::with_time(Duration::MAX)
+    };
+    solve(level, &limits, &AtomicBool::new(false))
 }
 
 /// Solves `level`, then re-solves the positions after every `stride`-th
 /// push of that solution. Returns how many positions were checked.
 fn check_along_solution(level: &Level, stride: usize) -> usize {
-    let Outcome::Solved(steps) = run(level, 30) else {
+    let Outcome::Solved(steps) = run(level, 2_000_000) else {
         panic!("no solution from the start of\n{level}");
     };
     let mut game = Game::new(level.clone());
@@ -49,7 +50,7 @@ fn check_along_solution(level: &Level, stride: usize) -> usize {
             continue;
         }
         let position = game.current_position();
-        match run(&position, 10) {
+        match run(&position, 300_000) {
             Outcome::Solved(rest) => {
                 let replayed =
                     Game::replay(position.clone(), &format_steps(&rest)).expect("replays");

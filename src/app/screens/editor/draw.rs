@@ -7,7 +7,7 @@ use ratatui::style::Style;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::{Check, Editor};
-use crate::app::hint::HINT_TIME;
+use crate::app::hint::{HINT_TIME, SOLVER_FAILED};
 use crate::app::keymap::editor_commands;
 use crate::app::message::MessageKind;
 use crate::app::screen::footer;
@@ -113,6 +113,7 @@ impl Editor {
                 (format!("Solvable in {pushes} pushes"), MessageKind::Info)
             }
             Check::Unsolvable => ("No solution exists".to_owned(), MessageKind::Warning),
+            Check::SolverFailed => (SOLVER_FAILED.to_owned(), MessageKind::Warning),
             Check::NotSure => (
                 format!("Not sure yet: no answer in {} s", HINT_TIME.as_secs()),
                 MessageKind::Info,

@@ -2,7 +2,7 @@
 //! as a marked box and arrow, and H again to play that push.
 
 use super::{Play, play_steps};
-use crate::app::hint::{HintState, Plan, Search, first_push};
+use crate::app::hint::{HintState, Plan, SOLVER_FAILED, Search, first_push};
 use crate::app::message::Message;
 use schokoban_core::Direction;
 use schokoban_core::Step;
@@ -71,6 +71,7 @@ impl Play {
             )),
             Outcome::Cancelled => return,
             Outcome::TooLarge(why) => Message::warning(format!("No hint: this level is {why}")),
+            Outcome::Failed(_) => Message::warning(SOLVER_FAILED),
         });
     }
 }
@@ -81,5 +82,46 @@ fn direction_name(direction: Direction) -> &'static str {
         Direction::Up => "up",
         Direction::Right => "right",
         Direction::Down => "down",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::rc::Rc;
+
+    use super::*;
+    use crate::app::origin::{Opened, Origin};
+    use crate::app::theme::Theme;
+    use schokoban_core::{Game, parse_level};
+
+    #[test]
+    fn a_failed_search_says_the_solver_failed_instead_of_no_hint() {
+        let level = parse_level("#####\n#@$.#\n#####\n").expect("level");
+        let opened = Opened {
+            origin: Origin::TestPlay {
+                level: Rc::new(level.clone()),
+            },
+            level: level.clone(),
+            title: "failing".to_owned(),
+            records: None,
+        };
+        let game = Game::new(level);
+        let mut play = Play::new(
+            Rc::new(opened),
+            game,
+            None,
+            None,
+            false,
+            false,
+            Theme::default(),
+        );
+        play.hint = HintState::Thinking(Search::failing(&play.game));
+        while matches!(play.hint, HintState::Thinking(_)) {
+            std::thread::yield_now();
+            play.poll_hint();
+        }
+        let message = play.message.expect("a message");
+        assert_eq!(message.text, SOLVER_FAILED);
+        assert!(!message.text.contains("No hint"));
     }
 }
