@@ -17,6 +17,7 @@ mod e2e_pty;
 mod editor;
 mod features;
 mod fuzz;
+mod generate_cli;
 mod hints;
 mod leaderboard;
 mod levels;
