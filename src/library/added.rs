@@ -69,14 +69,48 @@ impl Library {
         let id = std::iter::once(base.clone())
             .chain((2..=MAX_ADDED_LEVELS).map(|n| format!("{base}-{n}")))
             .find(|id| !is_present(&folder_of(id)) && !is_builtin(id))
-            .unwrap_or(base);
+            .unwrap_or_else(|| base.clone());
         let folder = folder_of(&id);
         let files = level_files(&name, levels, &source.display().to_string());
+        if let Some(same) = self.same_collection(&base, &files)? {
+            return Err(LibraryError::AlreadyAdded {
+                id: same.id,
+                name: same.name,
+            });
+        }
         create_folder_whole(&folder, &files).map_err(|error| LibraryError::Io {
             path: folder.clone(),
             error,
         })?;
         self.added_collection(&id)
+    }
+
+    /// The added collection that `files` would make again, if any: one of
+    /// the ids `base` would get, with every level file the same (where it
+    /// was added from aside).
+    fn same_collection(
+        &self,
+        base: &str,
+        files: &[(String, String)],
+    ) -> Result<Option<AddedCollection>, LibraryError> {
+        let levels = files.iter().filter(|(name, _)| name != ABOUT_FILE);
+        let same_levels = |collection: &AddedCollection| {
+            collection.level_count == files.len() - 1
+                && levels.clone().all(|(name, text)| {
+                    std::fs::read_to_string(collection.folder.join(name)).is_ok_and(|t| t == *text)
+                })
+        };
+        let numbered = |id: &str| {
+            id.strip_prefix(base).is_some_and(|n| {
+                n.is_empty()
+                    || n.strip_prefix('-')
+                        .is_some_and(|n| n.parse::<usize>().is_ok())
+            })
+        };
+        Ok(self
+            .added_collections()?
+            .into_iter()
+            .find(|collection| numbered(&collection.id) && same_levels(collection)))
     }
 
     /// Every added collection, sorted by id. Folders that are no collection

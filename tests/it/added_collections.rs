@@ -91,7 +91,7 @@ fn an_xsb_file_becomes_a_collection_of_its_levels() {
 #[test]
 fn a_pusher_listing_is_added_under_the_name_given() {
     let levels = microban(3);
-    let (_dir, library, source) = setup("maps.asm", &compressed(&levels));
+    let (dir, library, source) = setup("maps.asm", &compressed(&levels));
     let added = library
         .add_collection(&source, Some("Pusher"))
         .expect("added");
@@ -99,10 +99,21 @@ fn a_pusher_listing_is_added_under_the_name_given() {
     let second = library.added_level(&added, 2).expect("playable");
     assert_eq!(board(&second.level), board(&levels[1]));
     assert_eq!(second.level.title(), Some("Pusher 2: level_02"));
+    match library.add_collection(&source, Some("Pusher")) {
+        Err(LibraryError::AlreadyAdded { id, name }) => {
+            assert_eq!((id.as_str(), name.as_str()), ("pusher", "Pusher"));
+        }
+        other => panic!("the same levels again are already there, got {other:?}"),
+    }
+    let other = dir.path().join("other.asm");
+    fs::write(&other, compressed(&levels[..2])).expect("source file");
     let again = library
-        .add_collection(&source, Some("Pusher"))
+        .add_collection(&other, Some("Pusher"))
         .expect("added");
-    assert_eq!(again.id, "pusher-2", "a second copy gets its own folder");
+    assert_eq!(
+        again.id, "pusher-2",
+        "other levels of the same name get their own folder"
+    );
     assert_eq!(library.added_collections().expect("listed").len(), 2);
 }
 

@@ -119,8 +119,9 @@ impl CollectionMenu {
                     } => (collection.level_count, *solved),
                     Entry::AddNew => return self.theme.text(ADD_NEW).into_owned(),
                 };
+                let noun = if levels == 1 { "level" } else { "levels" };
                 let mut line = format!(
-                    "{:<width$}  {levels:>3} levels  {solved:>3} solved",
+                    "{:<width$}  {levels:>3} {noun:<6}  {solved:>3} solved",
                     name(entry)
                 );
                 if let Entry::Added { reached, .. } = entry

@@ -145,6 +145,11 @@ impl Finish {
                     self.messages.push(Message::warning(problem.to_string()));
                 }
                 if let Some(aside) = added.moved_aside {
+                    // The warning that it "will be kept aside" is now out of
+                    // date: this one says where it went.
+                    self.messages.retain(|message| {
+                        !matches!(message.cause(), Some(Problem::DamagedBoard { .. }))
+                    });
                     self.messages.push(Message::warning(format!(
                         "The old leaderboard was damaged; it was kept as {}",
                         aside.display()
@@ -192,18 +197,23 @@ impl ScreenQuery for Finish {
     }
 }
 
+/// Asking for the nickname, the field empty.
+fn nickname_stage() -> Stage {
+    Stage::Nickname {
+        input: TextInput::with_limit(MAX_NICKNAME_CHARS),
+        error: None,
+    }
+}
+
 impl Screen for Finish {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         match &mut self.stage {
-            Stage::Qualify { yes } => match keymap::action(&[Scope::Menus], key) {
+            // Y and N answer at once, in either case.
+            Stage::Qualify { yes } => match keymap::action(&[Scope::Confirm, Scope::Menus], key) {
                 Some(Action::Move(_)) => *yes = !*yes,
-                Some(Action::Accept) if *yes => {
-                    self.stage = Stage::Nickname {
-                        input: TextInput::with_limit(MAX_NICKNAME_CHARS),
-                        error: None,
-                    };
-                }
-                Some(Action::Accept | Action::Back) => {
+                Some(Action::Yes) => self.stage = nickname_stage(),
+                Some(Action::Accept) if *yes => self.stage = nickname_stage(),
+                Some(Action::No | Action::Accept | Action::Back) => {
                     self.stage = Stage::Board { selected: 0 };
                 }
                 _ => {}
