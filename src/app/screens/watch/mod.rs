@@ -381,6 +381,7 @@ impl Screen for Watch {
             Action::Leave => return Effect::Back,
             _ => {}
         }
+        self.poll_shortening();
         self.adopt_shorter();
         Effect::None
     }
@@ -410,15 +411,10 @@ impl Screen for Watch {
         }
     }
 
+    /// The optimizer does not keep the loop awake: its answer is taken in
+    /// on the wake-ups of play, or at the next key.
     fn is_busy(&self) -> bool {
-        let shortening = matches!(
-            self.watched,
-            Watched::Solution {
-                shortening: Some(_),
-                ..
-            }
-        );
-        self.searching() || self.playing || shortening
+        self.searching() || self.playing
     }
 
     fn tick(&mut self) {

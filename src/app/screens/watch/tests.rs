@@ -54,7 +54,13 @@ fn watching() -> Watch {
 
 /// Lets the optimizer finish, as the event loop would, without playing.
 fn wait_for_optimizer(watch: &mut Watch) {
-    while watch.is_busy() {
+    while matches!(
+        watch.watched,
+        Watched::Solution {
+            shortening: Some(_),
+            ..
+        }
+    ) {
         std::thread::yield_now();
         watch.poll_shortening();
     }
