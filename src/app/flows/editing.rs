@@ -8,7 +8,7 @@ use crate::storage::write_new_file;
 use schokoban_core::Level;
 
 impl App {
-    pub(super) fn save_level(&mut self, level: Level, typed: Option<&str>) {
+    pub(super) fn save_level(&mut self, level: &Level, typed: Option<&str>) {
         let saved = match typed {
             Some(typed) => {
                 let path = expand_path(typed);
@@ -29,7 +29,7 @@ impl App {
         match saved {
             Ok(text) => {
                 self.screens.pop();
-                self.top_mut().saved(&level);
+                self.top_mut().saved(level);
                 self.set_message(Message::info(text));
             }
             Err(message) => self.set_message(message),
