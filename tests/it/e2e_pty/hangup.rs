@@ -28,12 +28,17 @@ fn open_tiny(dir: &Path, script: &str) -> Session {
     if !dir.join("tiny.xsb").exists() {
         std::fs::write(dir.join("tiny.xsb"), TINY).expect("write map");
     }
+    let session = spawn_script(dir, script);
+    session.wait_for("Puzzle: Tiny by Tester");
+    session
+}
+
+/// The game started in `dir` by `sh -c script`, which names it `$0`.
+fn spawn_script(dir: &Path, script: &str) -> Session {
     let mut command = CommandBuilder::new("sh");
     command.args(["-c", script]);
     command.arg(env!("CARGO_BIN_EXE_schokoban"));
-    let session = Session::spawn(command, dir);
-    session.wait_for("Puzzle: Tiny by Tester");
-    session
+    Session::spawn(command, dir)
 }
 
 /// Whether process `pid` has ended: gone, or a zombie no one has reaped
@@ -143,10 +148,7 @@ fn closing_the_terminal_on_the_solved_board_keeps_the_solve_for_the_leaderboard(
 
 /// The game on `tiny.xsb` when it has a solve kept: it opens on the offer.
 fn open_tiny_offer(dir: &Path, script: &str) -> Session {
-    let mut command = CommandBuilder::new("sh");
-    command.args(["-c", script]);
-    command.arg(env!("CARGO_BIN_EXE_schokoban"));
-    let session = Session::spawn(command, dir);
+    let session = spawn_script(dir, script);
     session.wait_for("You solved this in 1 move: add it to the leaderboard?");
     session
 }

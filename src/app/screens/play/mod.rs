@@ -144,7 +144,7 @@ impl Play {
     fn can_switch_levels(&self) -> bool {
         match &self.opened.origin {
             Origin::FreePlay { .. } => true,
-            Origin::Custom { file, .. } => file.levels.len() > 1,
+            Origin::Custom { file, .. } => file.contents.len() > 1,
             Origin::Added { mode, .. } => *mode == Mode::FreePlay,
             Origin::Arcade { .. } | Origin::TestPlay { .. } => false,
         }
