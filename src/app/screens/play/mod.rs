@@ -332,7 +332,7 @@ impl Screen for Play {
     }
 
     fn pending_save(&self) -> Option<PendingSave> {
-        PendingSave::of(&self.game, self.opened.records.as_ref(), self.resumed)
+        PendingSave::of(&self.game, &self.opened, self.resumed)
     }
 
     fn is_busy(&self) -> bool {
