@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::rc::Rc;
 
-use crate::library::{AddedCollection, Collection, CustomRecords};
+use crate::library::{AddedCollection, Collection, CustomRecords, SolvedMark};
 use crate::storage::Records;
 use schokoban_core::{Level, LevelFile};
 
@@ -143,6 +143,9 @@ pub(crate) struct Opened {
     /// The title shown: the level's own, or its file name.
     pub title: String,
     pub records: Option<Records>,
+    /// How to mark the level solved should the game end on its solved
+    /// board (the terminal gone before Enter); `None` without progress.
+    pub solved_mark: Option<SolvedMark>,
 }
 
 impl Opened {
@@ -170,6 +173,7 @@ mod tests {
             level: parse_level(xsb).expect("level"),
             title: title.to_owned(),
             records: None,
+            solved_mark: None,
         }
     }
 

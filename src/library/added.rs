@@ -351,7 +351,7 @@ fn load_progress(collection: &AddedCollection, may_move: bool) -> Progress {
     Progress::default()
 }
 
-fn update_progress(
+pub(super) fn update_progress(
     collection: &AddedCollection,
     change: impl FnOnce(&mut Progress) -> bool,
 ) -> Result<(), LibraryError> {

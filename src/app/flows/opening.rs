@@ -7,13 +7,16 @@ use super::ending::read_board;
 use crate::app::App;
 use crate::app::message::{Message, Problem};
 use crate::app::origin::{CustomFile, Mode, Opened, Origin};
+use crate::app::screen::Ended;
 use crate::app::screens::level_list::{LevelList, LevelRow, ListSource};
 use crate::app::screens::path_prompt::PathPrompt;
 use crate::app::screens::play::Play;
 use crate::app::screens::save_prompt::SavePrompt;
-use crate::library::{AddedCollection, Collection, CustomRecords, LibraryError, Placement};
-use crate::storage::{Listing, LoadError, LoadErrorKind, Records, load_level_file};
-use schokoban_core::{Game, Level, LevelFile, parse_level, parse_levels};
+use crate::library::{
+    AddedCollection, Collection, CustomRecords, LibraryError, Placement, SolvedMark,
+};
+use crate::storage::{Listing, LoadError, LoadErrorKind, RecordError, Records, load_level_file};
+use schokoban_core::{Game, Level, LevelFile, LogEntry, parse_level, parse_levels};
 
 impl App {
     /// Opens a typed path: one level plays, several are listed. The file
@@ -208,16 +211,20 @@ impl App {
                     .level
                     .title()
                     .map_or_else(|| format!("Level {number}"), str::to_owned);
+                let arcade = matches!(origin, Origin::Arcade { .. });
                 let opened = Opened {
                     origin: origin.clone(),
                     level: playable.level,
                     title,
                     records: playable.records,
+                    solved_mark: self.library.solved_mark(*collection, *number, arcade),
                 };
                 Ok((opened, None))
             }
             Origin::Added {
-                collection, number, ..
+                collection,
+                number,
+                mode,
             } => {
                 let added = self
                     .library
@@ -232,6 +239,11 @@ impl App {
                     level: added.level,
                     title,
                     records: Some(added.records),
+                    solved_mark: Some(SolvedMark::added(
+                        collection,
+                        *number,
+                        *mode == Mode::Arcade,
+                    )),
                 };
                 Ok((opened, None))
             }
@@ -241,6 +253,7 @@ impl App {
                     level: Level::clone(level),
                     title: "Test play".to_owned(),
                     records: None,
+                    solved_mark: None,
                 };
                 Ok((opened, None))
             }
@@ -270,6 +283,7 @@ impl App {
                     level,
                     title,
                     records: file.records(*number),
+                    solved_mark: None,
                 };
                 Ok((opened, placement_note(&file.records.placement)))
             }
@@ -304,7 +318,32 @@ impl App {
         }
         self.pop_level_screens();
         // The save is read once, here; the question holds what was read.
-        match opened.records.as_ref().map(Records::read_save) {
+        let save = opened.records.as_ref().map(Records::read_save);
+        if let Some(Ok(Some(log))) = &save
+            && let Some(game) = solved_by(&opened.level, log)
+        {
+            // Kept when the terminal closed on the solved board.
+            let ended = Ended {
+                opened,
+                game,
+                pending: None,
+            };
+            self.push_finish(&ended, true);
+        } else {
+            self.offer_save_or_play(opened, save);
+        }
+        for message in messages {
+            self.set_message(message);
+        }
+    }
+
+    /// Asks about the save read, if any, else starts playing.
+    fn offer_save_or_play(
+        &mut self,
+        opened: Rc<Opened>,
+        save: Option<Result<Option<Vec<LogEntry>>, RecordError>>,
+    ) {
+        match save {
             Some(Ok(Some(log))) => self.push(SavePrompt::new(opened, Ok(log), self.theme)),
             Some(Err(error)) => {
                 let problem = Problem::Record(error);
@@ -314,9 +353,6 @@ impl App {
                 let game = Game::new(opened.level.clone());
                 self.start_play(opened, game, None, false);
             }
-        }
-        for message in messages {
-            self.set_message(message);
         }
     }
 
@@ -338,6 +374,12 @@ impl App {
             opened, game, record, message, resumed, zoom, self.theme,
         ));
     }
+}
+
+/// The game `log` plays on `level`, if it ends solved.
+fn solved_by(level: &Level, log: &[LogEntry]) -> Option<Game> {
+    let mut game = Game::new(level.clone());
+    (game.apply_log(log).is_ok() && game.is_solved()).then_some(game)
 }
 
 /// A progress file that could not be written.
