@@ -23,6 +23,7 @@ fn watching() -> Watch {
         level: level.clone(),
         title: "room".to_owned(),
         records: None,
+        solved_mark: None,
     };
     let game = Game::new(level);
     let steps: Vec<Step> = parse_log(WASTEFUL)
