@@ -11,6 +11,7 @@ Examples:
   schokoban verify xsokoban moves.sav --level 1
   schokoban solve sasquatch-xi --level 1
   schokoban bench microban-iv --to 10 --timeout 5
+  schokoban generate --seed 7 --size small --difficulty easy
 
 verify, solve and bench also take a built-in collection's name for MAP:
 microban, microban-ii, microban-iii, microban-iv, xsokoban, sasquatch,
@@ -98,6 +99,26 @@ enum Command {
         #[arg(long)]
         nodes: Option<u64>,
     },
+    /// Make new levels from a seed, each proven solvable and rated, and
+    /// print them as an XSB collection.
+    #[command(
+        after_help = "Example:\n  schokoban generate --seed 7 --size small --difficulty easy\n  schokoban generate --count 20 > endless.xsb"
+    )]
+    Generate {
+        /// The seed: the same seed, size and difficulty give the same
+        /// level (default: one from the clock, printed in the title).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// small (7x7 to 9x9), medium (up to 12x12) or large (up to 16x14).
+        #[arg(long, default_value = "small")]
+        size: schokoban_generate::Size,
+        /// easy, medium or hard.
+        #[arg(long, default_value = "easy")]
+        difficulty: schokoban_generate::Difficulty,
+        /// How many levels, from the seed on.
+        #[arg(long, default_value_t = 1)]
+        count: usize,
+    },
 }
 
 fn main() -> ExitCode {
@@ -142,6 +163,20 @@ fn main() -> ExitCode {
                 nodes,
             };
             schokoban::commands::bench::run(&files, options, &mut std::io::stdout().lock())
+        }
+        Some(Command::Generate {
+            seed,
+            size,
+            difficulty,
+            count,
+        }) => {
+            let options = schokoban::commands::generate::Options {
+                seed: seed.unwrap_or_else(schokoban::commands::generate::fresh_seed),
+                size,
+                difficulty,
+                count,
+            };
+            schokoban::commands::generate::run(options, &mut std::io::stdout().lock())
         }
         None => schokoban::app::run(schokoban::app::Options {
             map: cli.map,

@@ -60,8 +60,8 @@ impl Finish {
     }
 
     pub(super) fn draw_question(&self, rest: Rect, column: Rect, yes: bool, buf: &mut Buffer) {
-        let question = "Add your score to the leaderboard?";
-        centered_line(rest, rest.y, question, buf, Style::new());
+        let question = self.question();
+        centered_line(rest, rest.y, &question, buf, Style::new());
         let [_, _, row] = Layout::vertical([Constraint::Length(1); 3]).areas(column);
         let [yes_area, _, no_area] = Layout::horizontal([
             Constraint::Length(7),

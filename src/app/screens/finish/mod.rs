@@ -11,7 +11,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use crate::app::keymap::{self, Action, Scope};
-use crate::app::message::{Message, Problem};
+use crate::app::message::{Message, Problem, plural};
 use crate::app::origin::Origin;
 use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer};
@@ -63,6 +63,8 @@ pub(crate) struct Finish {
     run: Option<Vec<LogEntry>>,
     /// The best leaderboard entry's name and winning moves, when kept.
     best_run: Option<(String, Vec<LogEntry>)>,
+    /// Solved before, and offered now: the question says so.
+    later: bool,
     theme: Theme,
 }
 
@@ -127,7 +129,27 @@ impl Finish {
             level,
             run,
             best_run,
+            later: false,
             theme,
+        }
+    }
+
+    /// The same screen for a level solved before, when the terminal closed
+    /// on its solved board: the leaderboard question says so.
+    #[must_use]
+    pub fn offered_later(mut self) -> Self {
+        self.later = true;
+        self
+    }
+
+    /// The leaderboard question.
+    fn question(&self) -> String {
+        match self.solved_score.filter(|_| self.later) {
+            Some(score) => format!(
+                "You solved this in {}: add it to the leaderboard?",
+                plural(score, "move")
+            ),
+            None => "Add your score to the leaderboard?".to_owned(),
         }
     }
 

@@ -143,7 +143,7 @@ impl Play {
     fn can_switch_levels(&self) -> bool {
         match &self.opened.origin {
             Origin::FreePlay { .. } => true,
-            Origin::Custom { file, .. } => file.levels.len() > 1,
+            Origin::Custom { file, .. } => file.contents.len() > 1,
             Origin::Added { mode, .. } => *mode == Mode::FreePlay,
             Origin::Arcade { .. } | Origin::TestPlay { .. } => false,
         }
@@ -333,7 +333,7 @@ impl Screen for Play {
     }
 
     fn pending_save(&self) -> Option<PendingSave> {
-        PendingSave::of(&self.game, self.opened.records.as_ref(), self.resumed)
+        PendingSave::of(&self.game, &self.opened, self.resumed)
     }
 
     fn is_busy(&self) -> bool {
