@@ -64,11 +64,24 @@ fn settle(app: &mut App) {
     panic!("the search never ended");
 }
 
+/// The Custom map prompt after a map with a long name failed to open,
+/// then `keys`.
+fn long_error(keys: &[crossterm::event::KeyEvent]) -> (TempDir, App) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let bad = "#####\n#@$$.#\n#####\n";
+    let path = write_map(dir.path(), "a-map-with-a-rather-long-name.xsb", bad);
+    let mut app = menu_app(dir.path());
+    open_path_prompt(&mut app);
+    type_text(&mut app, &path.to_string_lossy());
+    press(&mut app, &[key(KeyCode::Enter)]);
+    press(&mut app, keys);
+    (dir, app)
+}
+
 fn full_board() -> String {
     (1..=10).fold(String::new(), |text, i| text + &format!("5 Player {i}\n"))
 }
 
-#[expect(clippy::too_many_lines, reason = "one stop per screen, in order")]
 fn stops() -> Vec<Stop> {
     let enter = key(KeyCode::Enter);
     let esc = key(KeyCode::Esc);
@@ -97,26 +110,8 @@ fn stops() -> Vec<Stop> {
         open_path_prompt(&mut app);
         (dir, app)
     });
-    stop("path prompt, long error", {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let bad = "#####\n#@$$.#\n#####\n";
-        let path = write_map(dir.path(), "a-map-with-a-rather-long-name.xsb", bad);
-        let mut app = menu_app(dir.path());
-        open_path_prompt(&mut app);
-        type_text(&mut app, &path.to_string_lossy());
-        press(&mut app, &[enter]);
-        (dir, app)
-    });
-    stop("messages", {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let bad = "#####\n#@$$.#\n#####\n";
-        let path = write_map(dir.path(), "a-map-with-a-rather-long-name.xsb", bad);
-        let mut app = menu_app(dir.path());
-        open_path_prompt(&mut app);
-        type_text(&mut app, &path.to_string_lossy());
-        press(&mut app, &[enter, key(KeyCode::F(1))]);
-        (dir, app)
-    });
+    stop("path prompt, long error", long_error(&[]));
+    stop("messages", long_error(&[key(KeyCode::F(1))]));
     stop("play, long title", map(LONG_TITLE, None, &[]));
     stop("play, ? help", map(TINY, None, &[ch('?')]));
     stop("play, hint", {

@@ -185,14 +185,7 @@ impl Screen for MainMenu {
                 content.width.saturating_sub(4),
                 content.bottom() + 1 - y,
             );
-            MessageLines {
-                messages: std::slice::from_ref(message),
-                theme: self.theme,
-                info_style: self.theme.message(message.kind),
-                centered: true,
-                more_key: "M",
-            }
-            .render(area, buf);
+            MessageLines::single(message, self.theme, true).render(area, buf);
         }
     }
 }

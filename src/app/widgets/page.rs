@@ -179,14 +179,7 @@ pub fn page(
 /// a notice longer than the line says that `M` shows it whole.
 pub fn notice_line(areas: &PageAreas, buf: &mut Buffer, theme: Theme, message: Option<&Message>) {
     if let Some(message) = message {
-        MessageLines {
-            messages: std::slice::from_ref(message),
-            theme,
-            info_style: theme.message(message.kind),
-            centered: true,
-            more_key: "M",
-        }
-        .render(areas.notice, buf);
+        MessageLines::single(message, theme, true).render(areas.notice, buf);
     }
 }
 

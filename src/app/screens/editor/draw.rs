@@ -148,14 +148,8 @@ impl Editor {
         let (verdict, kind) = self.verdict();
         line(2, &verdict, self.theme.message(kind));
         if let Some(message) = &self.message {
-            MessageLines {
-                messages: std::slice::from_ref(message),
-                theme: self.theme,
-                info_style: self.theme.message(message.kind),
-                centered: false,
-                more_key: "M",
-            }
-            .render(Rect::new(area.x, area.y + 3, area.width, 1), buf);
+            MessageLines::single(message, self.theme, false)
+                .render(Rect::new(area.x, area.y + 3, area.width, 1), buf);
         }
         self.draw_legend(area, buf);
         self.draw_grid(area, buf);

@@ -437,14 +437,8 @@ impl Screen for Watch {
             buf.set_stringn(area.x, area.y + row as u16, &line, width, style);
         }
         if let Some(message) = &self.message {
-            MessageLines {
-                messages: std::slice::from_ref(message),
-                theme: self.theme,
-                info_style: self.theme.message(message.kind),
-                centered: false,
-                more_key: "M",
-            }
-            .render(Rect::new(area.x, area.y + 4, area.width, 1), buf);
+            MessageLines::single(message, self.theme, false)
+                .render(Rect::new(area.x, area.y + 4, area.width, 1), buf);
         }
         let footer_rows = bottom_keys(area, buf, self.theme, &footer(&self.commands()));
         let footer_y = area.bottom() - footer_rows;
