@@ -1,7 +1,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use anyhow::Context;
+use clap::{CommandFactory, Parser, Subcommand};
 
 /// Every subcommand's example, shown under the top-level `--help`.
 const EXAMPLES: &str = "\
@@ -97,6 +98,26 @@ enum Command {
         #[arg(long)]
         nodes: Option<u64>,
     },
+    /// Print a shell's completion script for schokoban.
+    #[command(after_help = "Examples:
+  schokoban completions bash > ~/.local/share/bash-completion/completions/schokoban
+  schokoban completions zsh > ~/.zfunc/_schokoban
+  schokoban completions fish > ~/.config/fish/completions/schokoban.fish
+  schokoban completions powershell >> $PROFILE")]
+    Completions {
+        /// The shell to complete in.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), for `man`, or write a page for each
+    /// subcommand too.
+    #[command(after_help = "Examples:
+  schokoban man > ~/.local/share/man/man1/schokoban.1
+  schokoban man --dir ~/.local/share/man/man1")]
+    Man {
+        /// Write schokoban.1, schokoban-solve.1 and the rest into this folder.
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -133,6 +154,20 @@ fn main() -> ExitCode {
             };
             schokoban::commands::bench::run(&files, options, &mut std::io::stdout().lock())
         }
+        Some(Command::Completions { shell }) => {
+            clap_complete::generate(
+                shell,
+                &mut Cli::command(),
+                "schokoban",
+                &mut std::io::stdout(),
+            );
+            Ok(())
+        }
+        Some(Command::Man { dir: None }) => clap_mangen::Man::new(Cli::command())
+            .render(&mut std::io::stdout())
+            .map_err(anyhow::Error::from),
+        Some(Command::Man { dir: Some(dir) }) => clap_mangen::generate_to(Cli::command(), &dir)
+            .with_context(|| dir.display().to_string()),
         None => schokoban::app::run(schokoban::app::Options {
             map: cli.map,
             data_dir: cli.data_dir,

@@ -17,6 +17,7 @@ mod editor;
 mod features;
 mod fuzz;
 mod hints;
+mod install_cli;
 mod leaderboard;
 mod levels;
 mod library;
