@@ -29,6 +29,10 @@ struct Cli {
     /// Draw with XSB characters, for fonts without the game's symbols.
     #[arg(long)]
     ascii: bool,
+    /// Colours: auto (light or dark as the terminal's background), dark,
+    /// light, or colorblind (a box and you on a goal also change shape).
+    #[arg(long, value_enum, default_value_t)]
+    theme: schokoban::app::theme::ThemeChoice,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -172,6 +176,7 @@ fn main() -> ExitCode {
             map: cli.map,
             data_dir: cli.data_dir,
             ascii: cli.ascii,
+            theme: cli.theme,
         }),
     };
     match result {
