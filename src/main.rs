@@ -1,3 +1,4 @@
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -11,6 +12,7 @@ Examples:
   schokoban verify xsokoban moves.sav --level 1
   schokoban solve sasquatch-xi --level 1
   schokoban bench microban-iv --to 10 --timeout 5
+  schokoban generate --seed 7 --size small --difficulty easy
 
 verify, solve and bench also take a built-in collection's name for MAP:
 microban, microban-ii, microban-iii, microban-iv, xsokoban, sasquatch,
@@ -18,13 +20,13 @@ sasquatch-ii, ... sasquatch-xi.";
 
 /// Sokoban for the terminal.
 #[derive(Parser)]
-#[command(version, about, args_conflicts_with_subcommands = true, after_help = EXAMPLES)]
+#[command(version, about, after_help = EXAMPLES)]
 struct Cli {
     /// A map to play straight away, skipping the menu: XSB, a pusher.exe
     /// listing or R3forth levels.
     map: Option<PathBuf>,
     /// Keep levels, records and saves here instead of the user data folder.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", global = true)]
     data_dir: Option<PathBuf>,
     /// Draw with XSB characters, for fonts without the game's symbols.
     #[arg(long)]
@@ -122,22 +124,51 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         dir: Option<PathBuf>,
     },
+    /// Make new levels from a seed, each proven solvable and rated, and
+    /// print them as an XSB collection.
+    #[command(
+        after_help = "Example:\n  schokoban generate --seed 7 --size small --difficulty easy\n  schokoban generate --count 20 > endless.xsb"
+    )]
+    Generate {
+        /// The seed: the same seed, size and difficulty give the same
+        /// level (default: one from the clock, printed in the title).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// small (7x7 to 9x9), medium (up to 12x12) or large (up to 16x14).
+        #[arg(long, default_value = "small")]
+        size: schokoban_generate::Size,
+        /// easy, medium or hard.
+        #[arg(long, default_value = "easy")]
+        difficulty: schokoban_generate::Difficulty,
+        /// How many levels, from the seed on.
+        #[arg(long, default_value_t = 1)]
+        count: usize,
+    },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if cli.map.is_some() && cli.command.is_some() {
+        // A map plays in the game; the subcommands name their own.
+        Cli::command()
+            .error(
+                clap::error::ErrorKind::ArgumentConflict,
+                "a map to play cannot be given with a subcommand",
+            )
+            .exit();
+    }
     let mut solved = true;
     let result = match cli.command {
         Some(Command::Verify { map, moves, level }) => {
-            schokoban::commands::verify::run(&map, &moves, level).map(|report| print!("{report}"))
+            schokoban::commands::verify::run(&map, &moves, level).and_then(|report| print(&report))
         }
         Some(Command::Solve {
             map,
             level,
             timeout,
-        }) => schokoban::commands::solve::run(&map, level, timeout).map(|report| {
-            print!("{report}");
+        }) => schokoban::commands::solve::run(&map, level, timeout).and_then(|report| {
             solved = report.is_solved();
+            print(&report)
         }),
         Some(Command::Bench {
             files,
@@ -172,6 +203,20 @@ fn main() -> ExitCode {
             .map_err(anyhow::Error::from),
         Some(Command::Man { dir: Some(dir) }) => clap_mangen::generate_to(Cli::command(), &dir)
             .with_context(|| dir.display().to_string()),
+        Some(Command::Generate {
+            seed,
+            size,
+            difficulty,
+            count,
+        }) => {
+            let options = schokoban::commands::generate::Options {
+                seed: seed.unwrap_or_else(schokoban::commands::generate::fresh_seed),
+                size,
+                difficulty,
+                count,
+            };
+            schokoban::commands::generate::run(options, &mut std::io::stdout().lock())
+        }
         None => schokoban::app::run(schokoban::app::Options {
             map: cli.map,
             data_dir: cli.data_dir,
@@ -182,9 +227,30 @@ fn main() -> ExitCode {
     match result {
         Ok(()) if solved => ExitCode::SUCCESS,
         Ok(()) => ExitCode::FAILURE,
+        // Whoever reads our output has all they wanted (`| head`): as
+        // ripgrep does, end quietly rather than complain or panic.
+        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("error: {error:#}");
+            // Standard error may be a terminal that is gone; the exit code
+            // still says it failed.
+            let _ = writeln!(std::io::stderr(), "error: {error:#}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// Writes a report to standard output; `print!` would panic on a closed pipe.
+fn print(report: &impl std::fmt::Display) -> anyhow::Result<()> {
+    let mut out = std::io::stdout().lock();
+    write!(out, "{report}")?;
+    out.flush()?;
+    Ok(())
+}
+
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }

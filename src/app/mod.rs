@@ -7,7 +7,6 @@ mod completion;
 mod flows;
 mod hint;
 mod keymap;
-mod keys;
 pub mod message;
 mod origin;
 pub mod picture;
@@ -21,7 +20,7 @@ pub mod widgets;
 
 use std::path::PathBuf;
 
-use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind};
+use crossterm::event::{Event, KeyEvent, KeyEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
@@ -31,6 +30,7 @@ pub use completion::{Completion, complete};
 pub use flows::expand_path;
 pub use hint::CancelWatch;
 pub use keymap::help_lines;
+use keymap::{Action, Scope};
 use message::Message;
 pub use query::LevelView;
 pub use run::{run, with_terminal};
@@ -150,7 +150,7 @@ impl App {
         if key.kind != KeyEventKind::Press {
             return;
         }
-        if keys::is_interrupt(key) {
+        if keymap::is_interrupt(key) {
             // Ctrl+C leaves as Esc would, saving the game first.
             self.farewell = self.pending_save().as_ref().map(PendingSave::carry_out);
             self.running = false;
@@ -163,8 +163,12 @@ impl App {
         // M shows the messages whole, wherever no text field takes
         // letters; F1 does everywhere.
         let top = self.top();
-        let wants_messages =
-            key.code == KeyCode::F(1) || (keys::is_letter(key, 'm') && top.input().is_none());
+        let scope = if top.input().is_some() {
+            Scope::TextField
+        } else {
+            Scope::Menus
+        };
+        let wants_messages = keymap::action(&[scope], key) == Some(Action::Messages);
         if wants_messages && !top.is_overlay() && !top.messages().is_empty() {
             let view = MessagesView::new(top.messages(), self.theme);
             self.apply(Effect::Push(Box::new(view)));

@@ -5,11 +5,12 @@
 use std::io::stdout;
 
 use anyhow::Context;
-use crossterm::event::{
-    self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
-};
+use crossterm::event::{self, EnableBracketedPaste, EnableMouseCapture, Event};
 use crossterm::execute;
+use crossterm::terminal::{EnterAlternateScreen, enable_raw_mode};
 use ratatui::DefaultTerminal;
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
 use ratatui::layout::Rect;
 
 use std::time::Duration;
@@ -22,23 +23,39 @@ use crate::app::{background, hint};
 /// How often the loop wakes while a hint is thinking.
 const BUSY_WAKE: Duration = Duration::from_millis(100);
 
+/// How long the loop looks for input already sent before it draws. Not
+/// zero: crossterm's reader (level-triggered, see Cargo.toml) looks at the
+/// terminal only when given some time; input already there returns at once.
+const ALREADY_SENT: Duration = Duration::from_millis(1);
+
 /// Runs the game until the player quits.
 pub fn run(options: Options) -> anyhow::Result<()> {
     let shared = Shared::default();
     shutdown::watch_signals(&shared).context("cannot watch for signals")?;
+    shutdown::watch_hangup(&shared).context("cannot watch the terminal")?;
     crate::storage::survive_file_size_limit().context("cannot watch for signals")?;
     let theme = Theme::from_env(options.ascii, options.theme, background::detect_palette);
     let mut app = App::new(options, theme);
     let mut quitting = None;
+    let mut lost_terminal = None;
     let result = with_terminal(|terminal| {
         let result = event_loop(&mut app, terminal, &shared);
         // Held to the end, so a late signal cannot save or restore again.
-        quitting = Some(shutdown::lock(&shared));
+        let mut pending = shutdown::lock(&shared);
+        if result.is_err() {
+            // The terminal failed, most likely gone: leave as a closed
+            // window does, keeping the game.
+            lost_terminal = pending
+                .take()
+                .as_ref()
+                .map(shutdown::PendingSave::carry_out);
+        }
+        quitting = Some(pending);
         result
     });
     let _quitting = quitting.unwrap_or_else(|| shutdown::lock(&shared));
-    if let Some(message) = app.farewell() {
-        println!("{}", message.text);
+    if let Some(message) = lost_terminal.as_ref().or(app.farewell()) {
+        shutdown::say(&message.text);
     }
     result
 }
@@ -49,34 +66,42 @@ pub fn run(options: Options) -> anyhow::Result<()> {
 pub fn with_terminal<T>(
     body: impl FnOnce(&mut DefaultTerminal) -> anyhow::Result<T>,
 ) -> anyhow::Result<T> {
-    // ratatui's hook restores raw mode and the screen on panic; ours, run
-    // first, also stops mouse reporting and bracketed paste so the shell is
-    // not flooded.
-    let mut terminal = ratatui::try_init().context("cannot set up the terminal")?;
-    let ratatui_hook = std::panic::take_hook();
+    // Not ratatui's own set-up: its panic hook complains on standard error
+    // when the terminal is gone, which panics again and aborts. Ours
+    // restores quietly, also stopping mouse reporting and bracketed paste
+    // so the shell is not flooded, then reports the panic as usual.
+    let reporter = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         // A failed hint search must not take the terminal from the game,
         // which goes on and reports the search as failed.
         if std::thread::current().name() == Some(hint::THREAD_NAME) {
             return;
         }
-        let _ = execute!(stdout(), DisableMouseCapture, DisableBracketedPaste);
-        ratatui_hook(info);
+        shutdown::restore_terminal();
+        reporter(info);
     }));
     // A paste arrives as one event, so a long one cannot queue keys that
     // would go on acting after it.
-    let result = execute!(stdout(), EnableMouseCapture, EnableBracketedPaste)
-        .context("cannot enable the mouse and bracketed paste")
-        .and_then(|()| body(&mut terminal));
+    let result = enable_raw_mode()
+        .and_then(|()| execute!(stdout(), EnterAlternateScreen))
+        .and_then(|()| Terminal::new(CrosstermBackend::new(stdout())))
+        .context("cannot set up the terminal")
+        .and_then(|mut terminal| {
+            execute!(stdout(), EnableMouseCapture, EnableBracketedPaste)
+                .context("cannot enable the mouse and bracketed paste")?;
+            body(&mut terminal)
+        });
     shutdown::restore_terminal();
     result
 }
 
 /// Draws, then blocks until the next event: no ticking, so an idle game
 /// uses no CPU. Only while a hint is thinking does it wake ten times a
-/// second, to animate and to show the answer as soon as it comes. The lock
-/// on `shared` is held except while waiting, so a signal finds the pending
-/// save current and no frame half drawn.
+/// second, to animate and to show the answer as soon as it comes. Events
+/// the terminal has already sent are all handled before the next frame, so
+/// a burst of keys (a Ctrl+C at its end included) is taken in at once. The
+/// lock on `shared` is held except while waiting, so a signal finds the
+/// pending save current and no frame half drawn.
 fn event_loop(
     app: &mut App,
     terminal: &mut DefaultTerminal,
@@ -89,18 +114,26 @@ fn event_loop(
             .context("cannot draw")?;
         drop(pending);
         let woke = !app.is_busy() || event::poll(BUSY_WAKE).context("cannot read the keyboard")?;
-        let event = if woke {
-            Some(event::read().context("cannot read the keyboard")?)
-        } else {
-            None
-        };
+        let mut next = if woke { Some(read_event()?) } else { None };
         pending = shutdown::lock(shared);
-        if let Some(event) = event {
-            let size = terminal.size().context("cannot read the terminal size")?;
-            app.handle_event(&event, Rect::new(0, 0, size.width, size.height));
+        loop {
+            if let Some(event) = next {
+                let size = terminal.size().context("cannot read the terminal size")?;
+                app.handle_event(&event, Rect::new(0, 0, size.width, size.height));
+            }
+            app.tick();
+            *pending = app.pending_save();
+            if !app.is_running()
+                || !event::poll(ALREADY_SENT).context("cannot read the keyboard")?
+            {
+                break;
+            }
+            next = Some(read_event()?);
         }
-        app.tick();
-        *pending = app.pending_save();
     }
     Ok(())
+}
+
+fn read_event() -> anyhow::Result<Event> {
+    event::read().context("cannot read the keyboard")
 }

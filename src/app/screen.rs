@@ -3,6 +3,7 @@
 //! out the effects, so adding a screen is one new file plus the line that
 //! opens it.
 
+use std::borrow::Cow;
 use std::rc::Rc;
 
 use crossterm::event::{KeyEvent, MouseEvent};
@@ -102,15 +103,19 @@ macro_rules! one_message {
 pub(crate) use one_message;
 
 /// A key and what it does, as a footer or help shows it: `Enter play`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Command {
-    pub keys: &'static str,
+    /// As the key map names them, so a rebound key shows as bound.
+    pub keys: Cow<'static, str>,
     pub action: &'static str,
 }
 
 impl Command {
-    pub const fn new(keys: &'static str, action: &'static str) -> Self {
-        Self { keys, action }
+    pub fn new(keys: impl Into<Cow<'static, str>>, action: &'static str) -> Self {
+        Self {
+            keys: keys.into(),
+            action,
+        }
     }
 }
 

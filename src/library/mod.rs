@@ -28,7 +28,7 @@ pub use my_levels::MY_LEVELS_ID;
 pub use pasted::{PASTED_FOLDER, PastedLevels};
 pub use progress::Progress;
 pub use settings::Settings;
-pub use source::{LevelSource, SourceError};
+pub use source::{Board, LevelSource, SourceError};
 
 use crate::storage::{
     Records, ensure_folder, install_file, lock_file, probe_writable, read_text, remove_stale_temps,

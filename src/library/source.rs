@@ -7,8 +7,11 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::{Collection, LibraryError};
-use crate::storage::{LoadError, folder_entries, load_levels};
-use schokoban_core::Level;
+use crate::storage::{LoadError, folder_entries, load_level_file};
+use schokoban_core::{BadLevel, Level};
+
+/// A level of a source as read: playable, or why not.
+pub type Board = Result<Level, BadLevel>;
 
 /// Levels named on the command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,6 +39,12 @@ pub enum SourceError {
         source: LevelSource,
         number: usize,
         count: usize,
+    },
+    /// The level is there but cannot be played; the others still can.
+    BadLevel {
+        source: LevelSource,
+        number: usize,
+        bad: BadLevel,
     },
 }
 
@@ -68,6 +77,15 @@ impl fmt::Display for SourceError {
                     "{source}: there is no level {number}; the {holder} holds {count} {plural}"
                 )
             }
+            SourceError::BadLevel {
+                source,
+                number,
+                bad,
+            } => write!(
+                f,
+                "{source}: level {number} cannot be played: {}",
+                bad.error
+            ),
         }
     }
 }
@@ -95,12 +113,18 @@ impl LevelSource {
             .ok_or_else(|| SourceError::Unknown(text.to_path_buf()))
     }
 
-    /// Every level, in order.
-    pub fn levels(&self) -> Result<Vec<Level>, SourceError> {
+    /// Every level, in order, each playable or with why not: a file with
+    /// some bad levels still gives the good ones.
+    pub fn levels(&self) -> Result<Vec<Board>, SourceError> {
         match self {
-            LevelSource::File(path) => load_levels(path).map_err(SourceError::Load),
+            LevelSource::File(path) => load_level_file(path)
+                .map(|file| file.levels)
+                .map_err(SourceError::Load),
             LevelSource::Folder(path) => folder_levels(path),
-            LevelSource::Builtin(collection) => collection.levels().map_err(SourceError::Builtin),
+            LevelSource::Builtin(collection) => collection
+                .levels()
+                .map(|levels| levels.into_iter().map(Ok).collect())
+                .map_err(SourceError::Builtin),
         }
     }
 
@@ -114,14 +138,19 @@ impl LevelSource {
         }
         let levels = self.levels()?;
         let count = levels.len();
-        number
+        let board = number
             .checked_sub(1)
             .and_then(|index| levels.into_iter().nth(index))
             .ok_or_else(|| SourceError::NoSuchLevel {
                 source: self.clone(),
                 number,
                 count,
-            })
+            })?;
+        board.map_err(|bad| SourceError::BadLevel {
+            source: self.clone(),
+            number,
+            bad,
+        })
     }
 }
 
@@ -136,7 +165,7 @@ impl fmt::Display for LevelSource {
 
 /// The levels of every `.xsb` file in `folder`, files in name order (as
 /// `levels/` numbers them), each file's levels in its own order.
-fn folder_levels(folder: &Path) -> Result<Vec<Level>, SourceError> {
+fn folder_levels(folder: &Path) -> Result<Vec<Board>, SourceError> {
     let listing_error = |error| SourceError::Folder {
         path: folder.to_path_buf(),
         error,
@@ -154,7 +183,7 @@ fn folder_levels(folder: &Path) -> Result<Vec<Level>, SourceError> {
     files.sort();
     let mut levels = Vec::new();
     for file in files {
-        levels.extend(load_levels(&file).map_err(SourceError::Load)?);
+        levels.extend(load_level_file(&file).map_err(SourceError::Load)?.levels);
     }
     Ok(levels)
 }

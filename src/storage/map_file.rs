@@ -6,7 +6,8 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 use super::files::open_for_reading;
-use schokoban_core::{Level, ParseError, parse_levels};
+use encoding_rs::{Encoding, WINDOWS_1252};
+use schokoban_core::{Level, LevelFile, ParseError, parse_level_file, parse_levels};
 
 /// Larger files are refused before they are read whole.
 pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
@@ -95,14 +96,47 @@ impl std::error::Error for LoadError {
     }
 }
 
-/// Reads every level of a map file in any format the game reads (XSB or a
-/// pusher.exe listing).
+/// Reads every board of a map file in any format the game reads, each
+/// playable or with its reason; a file with no playable level is refused.
+pub fn load_level_file(path: &Path) -> Result<LevelFile, LoadError> {
+    let text = read_level_text(path)?;
+    parse_level_file(&text).map_err(|e| LoadError::new(path, LoadErrorKind::Parse(e)))
+}
+
+/// Reads every level of a map file that must read whole (a level of an
+/// added collection, one per file): any bad level refuses it.
 pub fn load_levels(path: &Path) -> Result<Vec<Level>, LoadError> {
-    let text = read_text(path, MAX_FILE_BYTES)?;
+    let text = read_level_text(path)?;
     parse_levels(&text).map_err(|e| LoadError::new(path, LoadErrorKind::Parse(e)))
 }
 
-/// Reads a small UTF-8 file, refusing folders, devices, FIFOs and anything
+/// Reads a level file as its author's program wrote it: see [`decode_text`].
+fn read_level_text(path: &Path) -> Result<String, LoadError> {
+    read_bytes(path, MAX_FILE_BYTES).map(|bytes| decode_text(&bytes))
+}
+
+/// Level files come as UTF-8 (with or without a byte-order mark), as
+/// UTF-16 with one, or, as YASC and other Windows programs write them,
+/// in Windows-1252, of which Latin-1 is a subset. Bytes that are not
+/// UTF-8 are read as Windows-1252, which gives every byte a character,
+/// so `©` or `é` in a header keeps its meaning and never refuses a file.
+pub fn decode_text(bytes: &[u8]) -> String {
+    if let Some((encoding, bom)) = Encoding::for_bom(bytes) {
+        return encoding
+            .decode_without_bom_handling(&bytes[bom..])
+            .0
+            .into_owned();
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(text) => text.to_owned(),
+        Err(_) => WINDOWS_1252
+            .decode_without_bom_handling(bytes)
+            .0
+            .into_owned(),
+    }
+}
+
+/// Reads a small UTF-8 file of the game's own (a save, settings), refusing folders, devices, FIFOs and anything
 /// over `max_bytes` before reading it.
 pub fn read_text(path: &Path, max_bytes: u64) -> Result<String, LoadError> {
     let bytes = read_bytes(path, max_bytes)?;

@@ -18,7 +18,10 @@ pub use leaderboard::{
     Entry, LEADERBOARD_SIZE, Leaderboard, LeaderboardError, MAX_NICKNAME_CHARS, valid_nickname,
 };
 pub use listing::{FolderEntry, Listing, folder_entries};
-pub use map_file::{LoadError, LoadErrorKind, MAX_FILE_BYTES, load_levels, read_bytes, read_text};
-pub use records::{LeaderboardRead, RecordError, Records, SaveProblem, ScoreAdded};
+pub use map_file::{
+    LoadError, LoadErrorKind, MAX_FILE_BYTES, decode_text, load_level_file, load_levels,
+    read_bytes, read_text,
+};
+pub use records::{LeaderboardRead, RecordError, Records, SaveProblem, ScoreAdded, is_record_file};
 pub use runs::{RunsError, RunsProblem, RunsRead};
 pub use setup::{ensure_folder, full_path, is_present, move_aside};

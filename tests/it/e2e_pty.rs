@@ -3,8 +3,12 @@
 //! panic under the game's terminal set-up puts the terminal back.
 #![cfg(unix)]
 
+mod hangup;
+
 use std::io::{Read, Write};
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -20,6 +24,10 @@ struct Session {
     child: Box<dyn portable_pty::Child + Send + Sync>,
     /// Kept open so the terminal's settings can still be read after exit.
     master: Box<dyn portable_pty::MasterPty + Send>,
+    /// Cleared to make the reader thread let go of its end of the terminal.
+    reading: Arc<AtomicBool>,
+    /// Told when the reader thread has let go.
+    reader_done: Receiver<()>,
 }
 
 impl Session {
@@ -55,21 +63,58 @@ impl Session {
         let size = |n: u16| std::num::NonZeroU16::new(n).expect("non-zero size");
         let parser = Arc::new(Mutex::new(vt100::Parser::new(size(rows), size(cols), 0)));
         let feed = Arc::clone(&parser);
+        let reading = Arc::new(AtomicBool::new(true));
+        let keep_reading = Arc::clone(&reading);
+        let (done, reader_done) = channel();
         std::thread::spawn(move || {
             let mut buffer = [0u8; 8192];
             while let Ok(n) = reader.read(&mut buffer) {
-                if n == 0 {
+                if n == 0 || !keep_reading.load(Ordering::SeqCst) {
                     break;
                 }
                 feed.lock().expect("parser lock").process(&buffer[..n]);
             }
+            drop(reader);
+            let _ = done.send(());
         });
         Self {
             parser,
             writer,
             child,
             master: pair.master,
+            reading,
+            reader_done,
         }
+    }
+
+    /// Closes the terminal as a closing window does: every handle on the
+    /// pty's master side is dropped, so the game's side hangs up. `game` is
+    /// the game's process id. Returns the process started, and the moment
+    /// the terminal closed.
+    fn close_terminal(self, game: u32) -> (Box<dyn portable_pty::Child + Send + Sync>, Instant) {
+        self.reading.store(false, Ordering::SeqCst);
+        // The reader thread waits for output; a new size makes the game draw
+        // again, which wakes it to let go of its handle. The signal is sent
+        // by hand for a game the terminal does not tell.
+        self.master
+            .resize(PtySize {
+                rows: ROWS - 1,
+                cols: COLS - 1,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("resize the pty");
+        let told = std::process::Command::new("kill")
+            .args(["-WINCH", &game.to_string()])
+            .status()
+            .expect("run kill");
+        assert!(told.success(), "kill -WINCH failed");
+        self.reader_done
+            .recv_timeout(Duration::from_secs(10))
+            .expect("the reader let go of the terminal");
+        drop(self.writer);
+        drop(self.master);
+        (self.child, Instant::now())
     }
 
     fn screen(&self) -> String {
@@ -420,4 +465,22 @@ fn at_80x24_a_full_board_a_three_level_file_and_the_help_show_whole() {
     session.finish();
     let board = std::fs::read_to_string(dir.path().join("three.xsb.3.dat")).expect("board");
     assert!(board.starts_with("2 日本語の名前です漢字仮名\n"), "{board}");
+}
+
+#[test]
+fn a_burst_of_400_moves_and_a_ctrl_c_is_taken_in_whole() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(dir.path().join("tiny.xsb"), TINY).expect("write map");
+    let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_schokoban"));
+    command.args(["--data-dir", "data", "tiny.xsb"]);
+    let mut session = Session::spawn(command, dir.path());
+    session.wait_for("Puzzle: Tiny by Tester");
+    // Far more than the 1 KiB the terminal reader takes at a time, in one
+    // write, as a paste without brackets or a held key sends it.
+    let burst = format!("{}\x03", format!("{UP}{DOWN}").repeat(200));
+    session.send(&burst);
+    let status = session.wait_for_exit();
+    assert!(status.success(), "{status:?}");
+    let save = std::fs::read_to_string(dir.path().join("tiny.xsb.sav")).expect("save");
+    assert_eq!(save.trim_end(), "ud".repeat(200));
 }

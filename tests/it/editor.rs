@@ -50,12 +50,12 @@ fn pieces_checks_undo_redo_and_the_solvers_verdict() {
     assert_eq!(line(&app, 0), "Level editor: a new level");
     assert_eq!(verdict(&mut app), "To fix: no player; no boxes");
     press(&mut app, &[ch('6'), ch('d'), ch('4')]);
-    assert_eq!(verdict(&mut app), "To fix: 1 boxes but 0 goals");
+    assert_eq!(verdict(&mut app), "To fix: 1 box but 0 goals");
     press(&mut app, &[ch('d'), ch('d'), ch('3')]);
     assert!(app.is_busy(), "the solver works in the background");
     assert_eq!(verdict(&mut app), "Solvable in 2 pushes");
     press(&mut app, &[ch('u')]);
-    assert_eq!(verdict(&mut app), "To fix: 1 boxes but 0 goals");
+    assert_eq!(verdict(&mut app), "To fix: 1 box but 0 goals");
     press(&mut app, &[ch('y')]);
     assert_eq!(verdict(&mut app), "Solvable in 2 pushes");
     // A second player moves the first; the level stays solvable.
@@ -68,7 +68,7 @@ fn pieces_checks_undo_redo_and_the_solvers_verdict() {
     );
     // A box in the top right corner can never move.
     press(&mut app, &[ch('d'), ch('d'), ch('d'), ch('w'), ch('4')]);
-    assert_eq!(verdict(&mut app), "To fix: 2 boxes but 1 goals");
+    assert_eq!(verdict(&mut app), "To fix: 2 boxes but 1 goal");
     press(&mut app, &[ch('s'), ch('3')]);
     assert_eq!(verdict(&mut app), "No solution exists");
 }
@@ -97,7 +97,7 @@ fn resizing_can_open_the_room_and_the_mouse_places_pieces() {
         modifiers: KeyModifiers::NONE,
     };
     app.handle_event(&Event::Mouse(click), Rect::new(0, 0, 80, 24));
-    assert_eq!(verdict(&mut app), "To fix: 1 boxes but 2 goals");
+    assert_eq!(verdict(&mut app), "To fix: 1 box but 2 goals");
     render(&app, 40, 12);
 }
 

@@ -184,7 +184,7 @@ fn question_mark_shows_every_key_and_any_key_closes_it() {
     let text = format!("{:?}", render(&app, 80, 30));
     for (keys, what) in schokoban::app::help_lines() {
         assert!(
-            text.contains(keys) && text.contains(what),
+            text.contains(&keys) && text.contains(what),
             "help lacks {keys} {what}"
         );
     }

@@ -25,7 +25,12 @@ fn every_collection_folder_loads_whole_and_as_the_binary_carries_it() {
     for (collection, count) in COLLECTIONS {
         let folder = LevelSource::resolve(&collection_dir(collection)).expect("a folder");
         assert_eq!(folder, LevelSource::Folder(collection_dir(collection)));
-        let levels = folder.levels().unwrap_or_else(|e| panic!("{e}"));
+        let levels: Vec<_> = folder
+            .levels()
+            .unwrap_or_else(|e| panic!("{e}"))
+            .into_iter()
+            .map(|board| board.unwrap_or_else(|bad| panic!("{collection}: {}", bad.error)))
+            .collect();
         assert_eq!(levels.len(), count, "{collection}");
         assert_eq!(
             levels,
@@ -121,11 +126,12 @@ fn a_directory() {
 }
 
 #[test]
-fn not_utf8_names_the_line() {
+fn text_that_is_not_utf8_is_read_as_windows_1252() {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("latin1.xsb");
-    fs::write(&path, b"#####\n#@$.#\n#####\nTitle: Caf\xe9\n").expect("write");
-    assert_eq!(kind(&path), LoadErrorKind::NotUtf8 { line: 4 });
+    fs::write(&path, b"#####\n#@$.#\n#####\nTitle: Caf\xe9 \xa9\x80\n").expect("write");
+    let levels = load_levels(&path).expect("loads");
+    assert_eq!(levels[0].title(), Some("Café ©€"));
 }
 
 #[test]

@@ -4,8 +4,10 @@
 //! one), and the same compressed levels as the R3forth Sokoban keeps them.
 
 use super::level::Level;
-use super::parse::{MAX_LEVELS, parse_xsb};
+use super::level_file::LevelFile;
+use super::parse::MAX_LEVELS;
 use super::parse_error::ParseError;
+use super::sok::parse_sok;
 use super::{MAX_TOTAL_CELLS, pusher_packed, pusher_plain, r3forth};
 
 /// The level formats the game reads.
@@ -38,17 +40,24 @@ pub fn detect_format(text: &str) -> LevelFormat {
     }
 }
 
-/// Parses every level of a text in any format the game reads, in order.
-/// Any broken level fails the whole text, so a player never plays a
-/// silently truncated collection.
-pub fn parse_levels(text: &str) -> Result<Vec<Level>, ParseError> {
+/// Reads every board of a text in any format the game reads, in order, each
+/// playable or with its reason: one bad level among good ones costs that
+/// level only. A text with no playable level is refused with the first
+/// reason, so nothing is opened that cannot be played.
+pub fn parse_level_file(text: &str) -> Result<LevelFile, ParseError> {
     let body = text.strip_prefix('\u{feff}').unwrap_or(text);
     match detect_format(body) {
-        LevelFormat::Xsb => parse_xsb(body),
-        LevelFormat::PusherPlain => pusher_plain::parse(body),
-        LevelFormat::PusherCompressed => pusher_packed::parse(body),
-        LevelFormat::R3forth => r3forth::parse(body),
+        LevelFormat::Xsb => parse_sok(body),
+        LevelFormat::PusherPlain => pusher_plain::parse(body).map(LevelFile::all_good),
+        LevelFormat::PusherCompressed => pusher_packed::parse(body).map(LevelFile::all_good),
+        LevelFormat::R3forth => r3forth::parse(body).map(LevelFile::all_good),
     }
+}
+
+/// Parses every level of a text that must read whole, in order: any bad
+/// level fails it, with the first reason.
+pub fn parse_levels(text: &str) -> Result<Vec<Level>, ParseError> {
+    parse_level_file(text)?.into_levels()
 }
 
 /// Parses the first level of `text`: what a single-level file holds.

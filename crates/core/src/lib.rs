@@ -7,6 +7,7 @@
 mod formats;
 mod grid;
 mod level;
+mod level_file;
 mod lurd;
 mod parse;
 mod parse_error;
@@ -15,12 +16,14 @@ mod pusher_packed;
 mod pusher_plain;
 mod r3forth;
 mod rooms;
+mod sok;
 mod state;
 mod words;
 
-pub use formats::{LevelFormat, detect_format, parse_level, parse_levels};
+pub use formats::{LevelFormat, detect_format, parse_level, parse_level_file, parse_levels};
 pub use grid::{Grid, GridProblem, MAX_GRID_HEIGHT, MAX_GRID_WIDTH, Piece};
 pub use level::{Direction, Level, Pos, Tile};
+pub use level_file::{BadLevel, LevelFile};
 pub use lurd::{LogEntry, LogError, Step, format_log, format_steps, parse_log};
 pub use parse::{MAX_SIDE, MAX_TOTAL_CELLS};
 pub use parse_error::ParseError;

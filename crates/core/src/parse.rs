@@ -1,8 +1,6 @@
-//! Reading XSB text: one level or a whole collection, as found in the wild.
-//!
-//! Accepts CRLF, a byte-order mark, trailing spaces, indented boards,
-//! run-length rows (`5#|#@$.#|5#`), `;` comments, `Title:`/`Author:` lines
-//! after a board and free-text names (`'Lockdown'`) before one.
+//! Board rows of XSB text: telling them from text, expanding run-length
+//! rows (`5#|#@$.#|5#`) and turning them into a level. How the rows and
+//! the text around them make a collection is in [`super::sok`].
 
 use super::level::{Level, Pos, Tile};
 use super::parse_error::ParseError;
@@ -17,180 +15,104 @@ pub const MAX_SIDE: usize = 1024;
 /// Real collections hold well under a million.
 pub const MAX_TOTAL_CELLS: usize = 32 * 1024 * 1024;
 
-/// Parses every level of an XSB collection, in order. Any broken level fails
-/// the whole text, so a player never plays a silently truncated collection.
-pub(super) fn parse_xsb(text: &str) -> Result<Vec<Level>, ParseError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut reader = Reader::default();
-    for (index, raw) in text.lines().enumerate() {
-        reader.line(index + 1, raw.trim_end())?;
-    }
-    reader.finish_board()?;
-    if reader.levels.is_empty() {
-        return Err(ParseError::NoBoard);
-    }
-    Ok(reader.levels)
-}
-
 /// One board row as read, each cell with the column it came from.
 pub(super) struct Row {
     pub(super) line: usize,
     pub(super) cells: Vec<(char, usize)>,
 }
 
-#[derive(Default)]
-struct Reader {
-    levels: Vec<Level>,
-    rows: Vec<Row>,
-    /// A free-text line seen since the last board, used as the next level's title.
-    pending_name: Option<String>,
-    /// Whether a blank or comment line separates us from the last finished board:
-    /// text right after a board describes it, text after a gap names the next one.
-    gap_since_board: bool,
-    /// Which metadata the last finished board already got.
-    has_title: bool,
-    has_author: bool,
-    /// Cells in all the boards read so far.
-    cells: usize,
-}
-
-impl Reader {
-    fn line(&mut self, line_no: usize, line: &str) -> Result<(), ParseError> {
-        let content = line.trim_start();
-        if content.is_empty() || content.starts_with(';') {
-            self.finish_board()?;
-            self.gap_since_board = true;
-            return Ok(());
-        }
-        if is_board_row(content, !self.rows.is_empty()) {
-            if self.rows.is_empty() && self.levels.len() == MAX_LEVELS {
-                return Err(ParseError::CollectionTooLarge { line: line_no });
-            }
-            return self.board_line(line_no, line);
-        }
-        self.finish_board()?;
-        if let Some((key, value)) = metadata(content) {
-            self.attach(&key, value);
-        } else if self.levels.is_empty() || self.gap_since_board {
-            self.pending_name = Some(unquote(content).to_owned());
-        }
-        Ok(())
-    }
-
-    fn attach(&mut self, key: &str, value: &str) {
-        let Some(level) = self.levels.pop() else {
-            return;
-        };
-        let value = (!value.is_empty()).then(|| value.to_owned());
-        let level = match key {
-            "title" if !self.has_title => {
-                self.has_title = true;
-                level.with_title(value)
-            }
-            "author" if !self.has_author => {
-                self.has_author = true;
-                level.with_author(value)
-            }
-            _ => level,
-        };
-        self.levels.push(level);
-    }
-
-    /// Expands run-length encoding and `|` row breaks into board rows.
-    fn board_line(&mut self, line_no: usize, line: &str) -> Result<(), ParseError> {
-        let mut row = Vec::new();
-        let mut count: Option<usize> = None;
-        let mut count_column = 0;
-        for (index, ch) in line.chars().enumerate() {
-            let column = index + 1;
-            match ch {
-                '0'..='9' => {
-                    let digit = ch as usize - '0' as usize;
-                    if count.is_none() {
-                        count_column = column;
-                    }
-                    let value = count.unwrap_or(0) * 10 + digit;
-                    if value > MAX_SIDE {
-                        return Err(ParseError::BadRunLength {
-                            line: line_no,
-                            column: count_column,
-                        });
-                    }
-                    count = Some(value);
-                }
-                '|' => {
-                    if count.is_some() {
-                        return Err(ParseError::BadRunLength {
-                            line: line_no,
-                            column: count_column,
-                        });
-                    }
-                    self.push_row(line_no, std::mem::take(&mut row))?;
-                }
-                _ => {
-                    let repeat = count.take().unwrap_or(1);
-                    row.extend(std::iter::repeat_n((ch, column), repeat));
-                    if row.len() > MAX_SIDE {
-                        return Err(ParseError::TooLarge { line: line_no });
-                    }
-                }
-            }
-        }
-        if count.is_some() {
-            return Err(ParseError::BadRunLength {
-                line: line_no,
-                column: count_column,
-            });
-        }
-        self.push_row(line_no, row)
-    }
-
-    fn push_row(&mut self, line: usize, cells: Vec<(char, usize)>) -> Result<(), ParseError> {
-        if self.rows.len() == MAX_SIDE {
-            return Err(ParseError::TooLarge { line });
-        }
-        self.rows.push(Row { line, cells });
-        Ok(())
-    }
-
-    fn finish_board(&mut self) -> Result<(), ParseError> {
-        if self.rows.is_empty() {
-            return Ok(());
-        }
-        let rows = std::mem::take(&mut self.rows);
-        let level = build_level(&rows)?.with_title(self.pending_name.take());
-        self.cells += level.width() * level.height();
-        if self.cells > MAX_TOTAL_CELLS {
-            return Err(ParseError::CollectionTooLarge { line: rows[0].line });
-        }
-        self.levels.push(level);
-        self.gap_since_board = false;
-        self.has_title = false;
-        self.has_author = false;
-        Ok(())
-    }
-}
-
 /// More levels than any real collection holds; a guard against junk input.
 pub const MAX_LEVELS: usize = 100_000;
 
-const BOARD_CHARS: &str = "#@+$*.-_ ";
+/// Every character a board row may hold: XSB's, YASC's alternatives
+/// (`p`/`m` player, `P`/`M` player on goal, `b` box, `B` box on goal, `o`
+/// goal), floor as `-` or `_`, run-length counts and `|` row breaks.
+const BOARD_CHARS: &str = "#@+$*.-_ pPmMbBo0123456789|";
 
-/// Whether a line (leading spaces removed) is part of a board. A line that
-/// starts with a wall always is, so a stray character inside a board is
-/// reported rather than mistaken for text.
-fn is_board_row(content: &str, inside_board: bool) -> bool {
-    if content.starts_with('#') {
-        return true;
+/// Whether a line (leading spaces removed) is a board row, by its shape.
+/// Inside a board, any line of board characters continues it, and so does
+/// one that starts with a wall, so a stray character is reported rather
+/// than mistaken for text. A board starts with a line of board characters
+/// that holds a wall, box or player (a date such as `18.09.05` holds only
+/// goals) whose run-length counts each repeat something, or with a line
+/// that starts with a wall.
+pub(super) fn is_board_row(content: &str, inside_board: bool) -> bool {
+    let board_chars = content.chars().all(|c| BOARD_CHARS.contains(c));
+    if inside_board {
+        return board_chars || content.starts_with('#');
     }
-    let board_like = content
-        .chars()
-        .all(|c| BOARD_CHARS.contains(c) || c.is_ascii_digit() || c == '|');
-    board_like && (inside_board || content.contains(['#', '@', '+', '$', '*', '.']))
+    board_chars
+        && (content.starts_with('#')
+            || (counts_repeat_something(content) && content.contains(['#', '@', '+', '$', '*'])))
+}
+
+/// Whether every run-length count in a row is followed by what it repeats.
+fn counts_repeat_something(content: &str) -> bool {
+    let mut counting = false;
+    for ch in content.chars() {
+        match ch {
+            '0'..='9' => counting = true,
+            '|' if counting => return false,
+            _ => counting = false,
+        }
+    }
+    !counting
+}
+
+/// Expands run-length encoding and `|` row breaks of one line into rows.
+pub(super) fn expand_line(line_no: usize, line: &str) -> Result<Vec<Row>, ParseError> {
+    let mut rows = Vec::new();
+    let mut row = Vec::new();
+    let mut count: Option<usize> = None;
+    let mut count_column = 0;
+    let bad_count = |column| ParseError::BadRunLength {
+        line: line_no,
+        column,
+    };
+    for (index, ch) in line.chars().enumerate() {
+        let column = index + 1;
+        match ch {
+            '0'..='9' => {
+                let digit = ch as usize - '0' as usize;
+                if count.is_none() {
+                    count_column = column;
+                }
+                let value = count.unwrap_or(0) * 10 + digit;
+                if value > MAX_SIDE {
+                    return Err(bad_count(count_column));
+                }
+                count = Some(value);
+            }
+            '|' => {
+                if count.is_some() {
+                    return Err(bad_count(count_column));
+                }
+                rows.push(Row {
+                    line: line_no,
+                    cells: std::mem::take(&mut row),
+                });
+            }
+            _ => {
+                let repeat = count.take().unwrap_or(1);
+                row.extend(std::iter::repeat_n((ch, column), repeat));
+                if row.len() > MAX_SIDE {
+                    return Err(ParseError::TooLarge { line: line_no });
+                }
+            }
+        }
+    }
+    if count.is_some() {
+        return Err(bad_count(count_column));
+    }
+    rows.push(Row {
+        line: line_no,
+        cells: row,
+    });
+    Ok(rows)
 }
 
 /// Splits `Key: value` lines; keys are matched without regard to case.
-fn metadata(content: &str) -> Option<(String, &str)> {
+pub(super) fn metadata(content: &str) -> Option<(String, &str)> {
     let (key, value) = content.split_once(':')?;
     let key = key.trim();
     let is_key = !key.is_empty()
@@ -200,7 +122,8 @@ fn metadata(content: &str) -> Option<(String, &str)> {
     is_key.then(|| (key.to_ascii_lowercase(), value.trim()))
 }
 
-fn unquote(text: &str) -> &str {
+/// A free-text name without the quotes some files put around it.
+pub(super) fn unquote(text: &str) -> &str {
     ['\'', '"']
         .iter()
         .find_map(|&q| text.strip_prefix(q)?.strip_suffix(q))
@@ -243,11 +166,11 @@ pub(super) fn build_level(rows: &[Row]) -> Result<Level, ParseError> {
             let (tile, has_box, has_player) = match ch {
                 '#' => (Tile::Wall, false, false),
                 ' ' | '-' | '_' => (Tile::Floor, false, false),
-                '.' => (Tile::Goal, false, false),
-                '$' => (Tile::Floor, true, false),
-                '*' => (Tile::Goal, true, false),
-                '@' => (Tile::Floor, false, true),
-                '+' => (Tile::Goal, false, true),
+                '.' | 'o' => (Tile::Goal, false, false),
+                '$' | 'b' => (Tile::Floor, true, false),
+                '*' | 'B' => (Tile::Goal, true, false),
+                '@' | 'p' | 'm' => (Tile::Floor, false, true),
+                '+' | 'P' | 'M' => (Tile::Goal, false, true),
                 found => {
                     return Err(ParseError::UnknownChar {
                         line: row.line,

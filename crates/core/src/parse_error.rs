@@ -129,6 +129,14 @@ pub enum ParseError {
         /// The player's row, from 0.
         y: usize,
     },
+    /// A level of another game (`Game: Hexoban`, Trioban, Multiban...),
+    /// whose board means something else than a Sokoban one.
+    OtherGame {
+        /// Where the board starts, from 1.
+        line: usize,
+        /// The game as the file names it.
+        game: String,
+    },
 }
 
 impl ParseError {
@@ -153,7 +161,8 @@ impl ParseError {
             | ParseError::EmptyBoard { line }
             | ParseError::Truncated { line }
             | ParseError::TrailingBytes { line, .. }
-            | ParseError::PlayerNotOnFloor { line, .. } => Some(line),
+            | ParseError::PlayerNotOnFloor { line, .. }
+            | ParseError::OtherGame { line, .. } => Some(line),
         }
     }
 }
@@ -236,6 +245,9 @@ impl fmt::Display for ParseError {
                 f,
                 "line {line}: the player's start ({x}, {y}) is off the map or not on floor"
             ),
+            ParseError::OtherGame { line, ref game } => {
+                write!(f, "line {line}: a level of {game}, not of Sokoban")
+            }
         }
     }
 }

@@ -12,16 +12,16 @@ use crate::app::screens::path_prompt::PathPrompt;
 use crate::app::screens::play::Play;
 use crate::app::screens::save_prompt::SavePrompt;
 use crate::library::{AddedCollection, Collection, CustomRecords, LibraryError, Placement};
-use crate::storage::{Listing, Records, load_levels};
-use schokoban_core::{Game, Level, parse_level, parse_levels};
+use crate::storage::{Listing, LoadError, LoadErrorKind, Records, load_level_file};
+use schokoban_core::{Game, Level, LevelFile, parse_level, parse_levels};
 
 impl App {
     /// Opens a typed path: one level plays, several are listed. The file
     /// is read once here and shared by every level of it that is opened.
     pub(super) fn open_path(&mut self, typed: &str) {
         let path = expand_path(typed);
-        let levels = match load_levels(&path) {
-            Ok(levels) => levels,
+        let contents = match load_level_file(&path) {
+            Ok(contents) => contents,
             Err(error) => {
                 if self.top().input().is_none() {
                     self.push(PathPrompt::with_text(typed, self.theme));
@@ -34,7 +34,7 @@ impl App {
         self.open_file(CustomFile {
             name: None,
             path,
-            levels,
+            contents,
             records,
         });
     }
@@ -69,7 +69,11 @@ impl App {
         self.open_file(CustomFile {
             name: Some(name.to_owned()),
             path,
-            levels,
+            contents: LevelFile {
+                title: None,
+                author: None,
+                levels: levels.into_iter().map(Ok).collect(),
+            },
             records,
         });
     }
@@ -81,7 +85,7 @@ impl App {
     /// Plays a file of one level; lists the levels of a file of several.
     fn open_file(&mut self, file: CustomFile) {
         let file = Rc::new(file);
-        if file.levels.len() == 1 {
+        if file.contents.len() == 1 {
             self.open(&Origin::Custom { file, number: 1 });
             return;
         }
@@ -90,25 +94,43 @@ impl App {
             .records
             .as_ref()
             .map(|r| Listing::read(r.folder()));
+        // Named as the game names it once open: `multi.xsb #3`.
+        let fallback = format!("{} #", file.name());
         let rows = file
+            .contents
             .levels
             .iter()
             .enumerate()
-            .map(|(index, level)| {
+            .map(|(index, board)| {
                 let number = index + 1;
-                let records = file.records(number);
-                // Named as the game names it once open: `multi.xsb #3`.
-                level_row(
-                    level,
-                    records.as_ref(),
-                    listing.as_ref(),
-                    false,
-                    number,
-                    &format!("{} #", file.name()),
-                )
+                match board {
+                    Ok(level) => level_row(
+                        level,
+                        file.records(number).as_ref(),
+                        listing.as_ref(),
+                        false,
+                        number,
+                        &fallback,
+                    ),
+                    Err(bad) => LevelRow {
+                        title: bad
+                            .title
+                            .clone()
+                            .unwrap_or_else(|| format!("{fallback}{number}")),
+                        record: None,
+                        saved: false,
+                        solved: false,
+                        problem: Some(bad.error.to_string()),
+                    },
+                }
             })
             .collect();
-        let heading = format!("{}: choose a level", file.name());
+        let heading = match &file.contents.author {
+            Some(author) if file.name.is_none() => {
+                format!("{} by {author}: choose a level", file.name())
+            }
+            _ => format!("{}: choose a level", file.name()),
+        };
         self.push(LevelList::new(
             heading,
             ListSource::File(file),
@@ -223,17 +245,24 @@ impl App {
                 Ok((opened, None))
             }
             Origin::Custom { file, number } => {
-                let level =
-                    file.levels
-                        .get(number - 1)
-                        .cloned()
-                        .ok_or_else(|| Problem::NoSuchLevel {
+                let level = match file.contents.get(*number) {
+                    Some(Ok(level)) => level.clone(),
+                    Some(Err(bad)) => {
+                        return Err(Problem::Map(LoadError {
+                            path: file.path.clone(),
+                            kind: LoadErrorKind::Parse(bad.error.clone()),
+                        }));
+                    }
+                    None => {
+                        return Err(Problem::NoSuchLevel {
                             path: file.path.clone(),
                             number: *number,
-                        })?;
+                        });
+                    }
+                };
                 let title = match level.title() {
                     Some(title) => title.to_owned(),
-                    None if file.levels.len() > 1 => format!("{} #{number}", file.name()),
+                    None if file.contents.len() > 1 => format!("{} #{number}", file.name()),
                     None => file.name(),
                 };
                 let opened = Opened {
@@ -370,6 +399,7 @@ fn level_row(
         record,
         saved,
         solved,
+        problem: None,
     }
 }
 

@@ -1,20 +1,30 @@
-//! Every key of the game in one table. The Play screen looks keys up here,
-//! the `?` overlay lists the table, and the legend beside the key caps is
-//! made from it, so the three cannot disagree.
+//! Every key of the game in one table. Each screen looks its keys up
+//! here, the `?` overlay lists the table, and the legend beside the key
+//! caps and the footers are made from it, so they cannot disagree.
+//!
+//! The table is data: [`KeyMap::rebind`] replaces a binding's keys at run
+//! time (a config file, say) and [`install`] puts the changed map in use,
+//! after which the help and footers name the new keys.
 
+use std::borrow::Cow;
+use std::cell::RefCell;
 use std::fmt::Write as _;
+use std::rc::Rc;
 
 use crossterm::event::KeyEvent;
 
 use super::screen::Command;
-pub(crate) use table::BINDINGS;
+pub(crate) use key::{Key, describe, is_interrupt};
+use schokoban_core::Direction;
 
+mod key;
 mod table;
 
 /// What a binding does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Action {
-    Move,
+    /// Play: move and push. Editor: the cursor. Menus: the selection.
+    Move(Direction),
     Undo,
     Redo,
     Reset,
@@ -36,8 +46,10 @@ pub(crate) enum Action {
     TakeOver,
     /// Play: open the level in the editor, as a copy.
     Edit,
-    /// Editor: put a piece (number keys) or the last one again (Space).
-    Place,
+    /// Editor: put the piece with this number.
+    Place(u8),
+    /// Editor: put the last piece again.
+    PlaceAgain,
     Wider,
     Narrower,
     Taller,
@@ -48,59 +60,225 @@ pub(crate) enum Action {
     SaveLevel,
     /// The mouse, which no key matches.
     Click,
-    /// Menus: Enter or Space.
     Accept,
-    /// Menus: Escape or Backspace.
     Back,
     /// Anywhere but a text field: the messages on show, whole.
     Messages,
+    /// Main menu: quit at once.
+    Quit,
+    /// Main menu: select Quit and ask.
+    AskQuit,
+    /// Collections: remove the selected added collection.
+    Remove,
+    /// A yes-or-no question: yes; any other key is no.
+    Yes,
+    /// A yes-or-no question with a choice on screen: no.
+    No,
+    PageUp,
+    PageDown,
+    First,
+    Last,
+    /// A path field: complete the path typed.
+    Complete,
 }
 
-/// Where a binding applies.
+/// Where a binding applies. A screen looks in its own scope first, then
+/// in a shared one (the main menu, then [`Scope::Menus`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Scope {
     Play,
     /// Watching a solution or a run.
     Watch,
     Editor,
+    /// Every menu and list, and the boxes over a screen.
     Menus,
+    MainMenu,
+    /// The chooser of collections.
+    Collections,
+    /// A yes-or-no question.
+    Confirm,
+    /// Lists longer than a page.
+    Lists,
+    /// A screen with a text field: only keys that type nothing.
+    TextField,
 }
 
+#[derive(Clone, Debug)]
 pub(crate) struct Binding {
     pub action: Action,
     pub scope: Scope,
-    /// Whether a key event is this binding's.
-    pub matches: fn(&KeyEvent) -> bool,
-    /// The keys, as the help writes them.
-    pub keys: &'static str,
+    /// The keys that do it; the first is the one footers name.
+    pub keys: Cow<'static, [Key]>,
+    /// The keys as the help writes them; empty for a binding the help
+    /// lists under the one before it (Down under Up).
+    pub label: Cow<'static, str>,
     /// The help overlay's text; a second line goes under the first.
     pub help: &'static [&'static str],
-    /// The legend beside the key caps: its row and text, if it is listed.
-    pub legend: Option<(u16, &'static str)>,
+    /// The legend beside the key caps: its row, the keys as the caps
+    /// write them (while not rebound), and what the keys do.
+    pub legend: Option<(u16, &'static str, &'static str)>,
 }
 
-/// What a key does on the Play screen.
-pub(crate) fn play_action(key: &KeyEvent) -> Option<Action> {
-    BINDINGS
-        .iter()
-        .find(|b| b.scope == Scope::Play && (b.matches)(key))
-        .map(|b| b.action)
+/// The bindings in use.
+#[derive(Clone, Debug)]
+pub(crate) struct KeyMap {
+    bindings: Vec<Binding>,
 }
 
-/// What a key does while watching a solution or a run.
-pub(crate) fn watch_action(key: &KeyEvent) -> Option<Action> {
-    BINDINGS
-        .iter()
-        .find(|b| b.scope == Scope::Watch && (b.matches)(key))
-        .map(|b| b.action)
+impl Default for KeyMap {
+    fn default() -> Self {
+        Self {
+            bindings: table::defaults(),
+        }
+    }
 }
 
-/// What a key does in the level editor.
-pub(crate) fn editor_action(key: &KeyEvent) -> Option<Action> {
-    BINDINGS
+impl KeyMap {
+    /// What `key` does, looking in `scopes` in order.
+    pub fn action(&self, scopes: &[Scope], key: &KeyEvent) -> Option<Action> {
+        scopes.iter().find_map(|&scope| {
+            self.bindings
+                .iter()
+                .find(|b| b.scope == scope && b.keys.iter().any(|k| k.matches(key)))
+                .map(|b| b.action)
+        })
+    }
+
+    /// Replaces the keys of `action` in `scope`; the help then names the
+    /// new keys. Says whether there was such a binding.
+    #[cfg_attr(
+        not(test),
+        expect(dead_code, reason = "for the config file that rebinds keys")
+    )]
+    pub fn rebind(&mut self, scope: Scope, action: Action, keys: Vec<Key>) -> bool {
+        let Some(binding) = self
+            .bindings
+            .iter_mut()
+            .find(|b| b.scope == scope && b.action == action)
+        else {
+            return false;
+        };
+        binding.keys = Cow::Owned(keys);
+        if !binding.label.is_empty() {
+            binding.label = Cow::Owned(describe(&binding.keys));
+        }
+        // Up's label speaks for all four directions.
+        if let Action::Move(_) = action {
+            let all: Vec<Key> = self
+                .bindings
+                .iter()
+                .filter(|b| b.scope == scope && matches!(b.action, Action::Move(_)))
+                .flat_map(|b| b.keys.iter().copied())
+                .collect();
+            if let Some(up) = self.bindings.iter_mut().find(|b| {
+                b.scope == scope && b.action == Action::Move(Direction::Up) && !b.label.is_empty()
+            }) {
+                up.label = Cow::Owned(describe(&all));
+            }
+        }
+        true
+    }
+
+    fn binding(&self, scope: Scope, action: Action) -> Option<&Binding> {
+        self.bindings
+            .iter()
+            .find(|b| b.scope == scope && b.action == action)
+    }
+
+    fn scope(&self, scope: Scope) -> impl Iterator<Item = &Binding> {
+        self.bindings.iter().filter(move |b| b.scope == scope)
+    }
+}
+
+thread_local! {
+    /// The map in use. Keys are read on the thread that runs the screens.
+    static CURRENT: RefCell<Rc<KeyMap>> = RefCell::new(Rc::new(KeyMap::default()));
+}
+
+/// The key map in use.
+pub(crate) fn current() -> Rc<KeyMap> {
+    CURRENT.with(|current| Rc::clone(&current.borrow()))
+}
+
+/// Puts `map` in use from the next key on.
+#[cfg_attr(
+    not(test),
+    expect(dead_code, reason = "for the config file that rebinds keys")
+)]
+pub(crate) fn install(map: KeyMap) {
+    CURRENT.with(|current| *current.borrow_mut() = Rc::new(map));
+}
+
+/// What `key` does, looking in `scopes` in order.
+pub(crate) fn action(scopes: &[Scope], key: &KeyEvent) -> Option<Action> {
+    current().action(scopes, key)
+}
+
+/// The first key of a binding, as footers name it: `Enter`, `X`, `↑`.
+pub(crate) fn key_name(scope: Scope, action: Action) -> String {
+    current()
+        .binding(scope, action)
+        .and_then(|b| b.keys.first().map(|k| k.name()))
+        .unwrap_or_default()
+}
+
+/// A binding's keys as the help writes them: `Enter`, `WASD / arrows`.
+pub(crate) fn label(scope: Scope, action: Action) -> String {
+    current()
+        .binding(scope, action)
+        .map(|b| b.label.to_string())
+        .unwrap_or_default()
+}
+
+/// Every key of a binding, as `Enter or Space`.
+pub(crate) fn key_names(scope: Scope, action: Action) -> String {
+    current()
+        .binding(scope, action)
+        .map(|b| {
+            b.keys
+                .iter()
+                .map(|k| k.name())
+                .collect::<Vec<_>>()
+                .join(" or ")
+        })
+        .unwrap_or_default()
+}
+
+/// Two opposite bindings' keys for a footer: `↑↓`, or `↑↓ or W/S` with
+/// `all`. Arrows go together; other keys take a slash between.
+pub(crate) fn pair(scope: Scope, first: Action, second: Action, all: bool) -> String {
+    let map = current();
+    let keys = |action| {
+        map.binding(scope, action)
+            .map(|b| b.keys.iter().map(|k| k.name()).collect::<Vec<_>>())
+            .unwrap_or_default()
+    };
+    let (firsts, seconds) = (keys(first), keys(second));
+    let count = if all { firsts.len() } else { 1 };
+    firsts
         .iter()
-        .find(|b| b.scope == Scope::Editor && (b.matches)(key))
-        .map(|b| b.action)
+        .zip(&seconds)
+        .take(count)
+        .map(|(a, b)| {
+            let arrows = a.chars().count() == 1 && !a.chars().all(char::is_alphanumeric);
+            if arrows && b.chars().count() == 1 {
+                format!("{a}{b}")
+            } else {
+                format!("{a}/{b}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" or ")
+}
+
+/// The up and down keys of menus, as `↑↓`.
+pub(crate) fn up_down() -> String {
+    pair(
+        Scope::Menus,
+        Action::Move(Direction::Up),
+        Action::Move(Direction::Down),
+        false,
+    )
 }
 
 /// The editor's keys, for its footer.
@@ -130,24 +308,31 @@ fn short_commands(scope: Scope) -> Vec<Command> {
 }
 
 fn scope_commands(scope: Scope) -> Vec<Command> {
-    BINDINGS
-        .iter()
-        .filter(|b| b.scope == scope)
-        .map(|b| Command::new(b.keys, b.help.first().copied().unwrap_or_default()))
+    current()
+        .scope(scope)
+        .filter_map(|b| {
+            let help = b.help.first()?;
+            Some(Command::new(b.label.clone(), help))
+        })
         .collect()
 }
 
 /// The `?` overlay's lines, for play and menus: keys and what they do.
 /// Watching shows its own keys in its footer.
-pub fn help_lines() -> Vec<(&'static str, &'static str)> {
-    BINDINGS
+pub fn help_lines() -> Vec<(String, &'static str)> {
+    let map = current();
+    map.bindings
         .iter()
         .filter(|b| matches!(b.scope, Scope::Play | Scope::Menus))
         .flat_map(|b| {
-            b.help
-                .iter()
-                .enumerate()
-                .map(|(i, &text)| (if i == 0 { b.keys } else { "" }, text))
+            b.help.iter().enumerate().map(|(i, &text)| {
+                let keys = if i == 0 {
+                    b.label.to_string()
+                } else {
+                    String::new()
+                };
+                (keys, text)
+            })
         })
         .collect()
 }
@@ -155,19 +340,28 @@ pub fn help_lines() -> Vec<(&'static str, &'static str)> {
 /// Legend entries on one row are set in columns this wide.
 const LEGEND_COLUMN: usize = 9;
 
-/// The legend beside the key caps, one line per row.
+/// The legend beside the key caps, one line per row: `U undo  Y redo`.
 pub(crate) fn legend_lines() -> Vec<String> {
-    let rows = BINDINGS
+    let map = current();
+    let entries: Vec<(u16, String)> = map
+        .bindings
         .iter()
-        .filter_map(|b| b.legend)
-        .map(|(row, _)| row)
-        .max()
-        .map_or(0, |last| last + 1);
+        .filter_map(|b| {
+            let (row, caps, word) = b.legend?;
+            let keys = match &b.label {
+                Cow::Borrowed(_) => caps.to_owned(),
+                Cow::Owned(rebound) => rebound.replace(" / ", "/"),
+            };
+            Some((row, format!("{keys} {word}")))
+        })
+        .collect();
+    let rows = entries.iter().map(|(row, _)| row + 1).max().unwrap_or(0);
     (0..rows)
         .map(|row| {
-            let texts: Vec<&str> = BINDINGS
+            let texts: Vec<&String> = entries
                 .iter()
-                .filter_map(|b| b.legend.filter(|(r, _)| *r == row).map(|(_, text)| text))
+                .filter(|(r, _)| *r == row)
+                .map(|(_, text)| text)
                 .collect();
             let mut line = String::new();
             for (index, text) in texts.iter().enumerate() {
@@ -196,7 +390,7 @@ mod tests {
     fn example(action: Action) -> Option<KeyEvent> {
         let letter = |c| Some(key(KeyCode::Char(c)));
         match action {
-            Action::Move => letter('w'),
+            Action::Move(Direction::Up) => letter('w'),
             Action::Undo => letter('u'),
             Action::Redo => letter('y'),
             Action::Reset => letter('r'),
@@ -208,40 +402,27 @@ mod tests {
             Action::Help => letter('?'),
             Action::Watch => letter('v'),
             Action::Edit => letter('e'),
-            Action::Click
-            | Action::Accept
-            | Action::Back
-            | Action::PauseResume
-            | Action::StepForward
-            | Action::StepBack
-            | Action::Faster
-            | Action::Slower
-            | Action::TakeOver
-            | Action::Place
-            | Action::Wider
-            | Action::Narrower
-            | Action::Taller
-            | Action::Shorter
-            | Action::TryOut
-            | Action::SaveLevel
-            | Action::Messages => None,
+            _ => None,
         }
     }
 
     #[test]
     fn every_play_key_in_the_help_does_what_the_help_says() {
-        for binding in BINDINGS.iter().filter(|b| b.scope == Scope::Play) {
+        let map = KeyMap::default();
+        for binding in map.scope(Scope::Play) {
             let Some(key) = example(binding.action) else {
                 continue;
             };
-            assert_eq!(play_action(&key), Some(binding.action), "{}", binding.keys);
-            let named = binding.keys.to_lowercase().contains(&key_name(&key));
-            assert!(named, "{:?} is not {}", binding.action, binding.keys);
+            let play = map.action(&[Scope::Play], &key);
+            assert_eq!(play, Some(binding.action), "{}", binding.label);
+            let named = binding.label.to_lowercase().contains(&key_name(&key));
+            assert!(named, "{:?} is not {}", binding.action, binding.label);
         }
         // Upper case letters and arrows too, as the help says.
-        assert_eq!(play_action(&key(KeyCode::Char('U'))), Some(Action::Undo));
-        assert_eq!(play_action(&key(KeyCode::Left)), Some(Action::Move));
-        assert_eq!(play_action(&key(KeyCode::Char('q'))), None);
+        let play = |code| map.action(&[Scope::Play], &key(code));
+        assert_eq!(play(KeyCode::Char('U')), Some(Action::Undo));
+        assert_eq!(play(KeyCode::Left), Some(Action::Move(Direction::Left)));
+        assert_eq!(play(KeyCode::Char('q')), None);
     }
 
     fn key_name(key: &KeyEvent) -> String {
@@ -253,25 +434,71 @@ mod tests {
     }
 
     #[test]
-    fn every_binding_has_help_and_the_legend_names_real_keys() {
+    fn every_binding_with_help_is_listed_and_the_legend_names_real_keys() {
         let lines = help_lines();
-        let mut watching = watch_commands();
-        watching.extend(editor_commands());
-        for binding in &BINDINGS {
-            let helped = lines.iter().any(|(keys, _)| *keys == binding.keys);
-            let footed = watching.iter().any(|c| c.keys == binding.keys);
+        let mut footers = watch_commands();
+        footers.extend(editor_commands());
+        for binding in &KeyMap::default().bindings {
+            if binding.help.is_empty() {
+                continue;
+            }
+            let helped = lines.iter().any(|(keys, _)| *keys == binding.label);
+            let footed = footers.iter().any(|c| c.keys == binding.label);
             assert!(
                 helped || (binding.scope != Scope::Play && footed),
                 "{} has no help",
-                binding.keys
+                binding.label
             );
         }
-        for binding in &BINDINGS {
-            if let Some((_, text)) = binding.legend {
-                let cap = text.split([' ', ':']).next().unwrap_or_default();
-                let keys = binding.keys.replace(' ', "").to_uppercase();
-                assert!(keys.contains(&cap.to_uppercase()), "{text} vs {keys}");
-            }
+        let legend = legend_lines().join(" ");
+        for cap in ["WASD/arrows move", "U undo", "ESC leave", "? all keys"] {
+            assert!(legend.contains(cap), "{cap} not in {legend}");
         }
+    }
+
+    #[test]
+    fn a_rebound_key_acts_and_the_help_and_legend_name_it() {
+        let mut map = KeyMap::default();
+        assert!(map.rebind(Scope::Play, Action::Undo, vec![Key::Letter('o')]));
+        assert_eq!(
+            map.action(&[Scope::Play], &key(KeyCode::Char('o'))),
+            Some(Action::Undo)
+        );
+        assert_eq!(map.action(&[Scope::Play], &key(KeyCode::Char('u'))), None);
+        let moves = [
+            (Direction::Up, 'i'),
+            (Direction::Down, 'k'),
+            (Direction::Left, 'j'),
+            (Direction::Right, 'l'),
+        ];
+        for (direction, letter) in moves {
+            assert!(map.rebind(
+                Scope::Play,
+                Action::Move(direction),
+                vec![Key::Letter(letter)]
+            ));
+        }
+        // Each thread has its own map in use: this test's leaves others be.
+        install(map);
+        assert!(help_lines().contains(&("I / K / J / L".to_owned(), "move and push")));
+        let legend = legend_lines().join(" ");
+        assert!(
+            legend.contains("I/K/J/L move") && legend.contains("O undo"),
+            "{legend}"
+        );
+        install(KeyMap::default());
+    }
+
+    #[test]
+    fn a_menu_footer_names_the_keys_in_use() {
+        assert_eq!(up_down(), "↑↓");
+        let all = pair(
+            Scope::Menus,
+            Action::Move(Direction::Up),
+            Action::Move(Direction::Down),
+            true,
+        );
+        assert_eq!(all, "↑↓ or W/S");
+        assert_eq!(key_names(Scope::Menus, Action::Accept), "Enter or Space");
     }
 }

@@ -1,286 +1,384 @@
-//! The key map's table: every binding of the game, in help order.
+//! The key map's defaults: every binding of the game, in help order.
 
-use crossterm::event::KeyCode;
+use std::borrow::Cow;
 
+use crossterm::event::KeyCode::{self, Char};
+
+use super::key::Key::{self, Code, Letter};
 use super::{Action, Binding, Scope};
-use crate::app::keys;
+use schokoban_core::Direction;
 
-/// Every binding, in the order the help lists them. The first that
-/// matches a key wins.
-pub(crate) const BINDINGS: [Binding; 34] = [
+/// A binding whose help writes its keys as `label`.
+fn bind(
+    scope: Scope,
+    action: Action,
+    keys: &'static [Key],
+    label: &'static str,
+    help: &'static [&'static str],
+) -> Binding {
     Binding {
-        action: Action::Move,
-        scope: Scope::Play,
-        matches: |key| keys::direction(key).is_some(),
-        keys: "WASD / arrows",
-        help: &["move and push"],
-        legend: Some((0, "WASD/arrows move")),
-    },
-    Binding {
-        action: Action::Undo,
-        scope: Scope::Play,
-        matches: |key| keys::is_letter(key, 'u'),
-        keys: "U",
-        help: &["undo (counts as a move)"],
-        legend: Some((1, "U undo")),
-    },
-    Binding {
-        action: Action::Redo,
-        scope: Scope::Play,
-        matches: |key| keys::is_letter(key, 'y'),
-        keys: "Y",
-        help: &["redo (counts as a move)"],
-        legend: Some((1, "Y redo")),
-    },
-    Binding {
-        action: Action::Reset,
-        scope: Scope::Play,
-        matches: |key| keys::is_letter(key, 'r'),
-        keys: "R",
-        help: &["reset the level (moves back to 0)"],
-        legend: Some((2, "R reset")),
-    },
-    Binding {
-        action: Action::Hint,
-        scope: Scope::Play,
-        matches: |key| keys::is_letter(key, 'h'),
-        keys: "H",
-        help: &["hint: mark the next push; again to play it"],
-        legend: Some((3, "H hint")),
-    },
-    Binding {
-        action: Action::Zoom,
-        scope: Scope::Play,
-        matches: |key| keys::is_letter(key, 'z'),
-        keys: "Z",
-        help: &["zoom: square cells or one column each"],
-        legend: Some((3, "Z zoom")),
-    },
-    Binding {
-        action: Action::NextLevel,
-        scope: Scope::Play,
-        matches: |key| keys::is_letter(key, 'n'),
-        keys: "N",
-        help: &["next level (Free play, files of several)"],
+        action,
+        scope,
+        keys: Cow::Borrowed(keys),
+        label: Cow::Borrowed(label),
+        help,
         legend: None,
-    },
+    }
+}
+
+/// A binding listed in the legend beside the key caps, on `row` as
+/// `keys word`: `keys` as the caps write them while the keys are these.
+fn legend(binding: Binding, row: u16, keys: &'static str, word: &'static str) -> Binding {
     Binding {
-        action: Action::PreviousLevel,
-        scope: Scope::Play,
-        matches: |key| keys::is_letter(key, 'p'),
-        keys: "P",
-        help: &["previous level"],
-        legend: None,
-    },
-    Binding {
-        action: Action::Watch,
-        scope: Scope::Play,
-        matches: |key| keys::is_letter(key, 'v'),
-        keys: "V",
-        help: &["view: watch the solver solve it from here"],
-        legend: None,
-    },
-    Binding {
-        action: Action::Edit,
-        scope: Scope::Play,
-        matches: |key| keys::is_letter(key, 'e'),
-        keys: "E",
-        help: &["edit a copy in the level editor"],
-        legend: None,
-    },
-    Binding {
-        action: Action::Leave,
-        scope: Scope::Play,
-        matches: |key| key.code == KeyCode::Esc,
-        keys: "Esc",
-        help: &["leave: saves an unsolved game"],
-        legend: Some((2, "ESC leave")),
-    },
-    Binding {
-        action: Action::Help,
-        scope: Scope::Play,
-        matches: |key| key.code == KeyCode::Char('?'),
-        keys: "?",
-        help: &["this help"],
-        legend: Some((5, "? all keys")),
-    },
-    Binding {
-        action: Action::Click,
-        scope: Scope::Play,
-        matches: |_| false,
-        keys: "Mouse",
-        help: &[
-            "click a cell to walk there",
-            "click a box, then a cell, to push it there",
-        ],
-        legend: Some((4, "Mouse: click to walk")),
-    },
-    Binding {
-        action: Action::PauseResume,
-        scope: Scope::Watch,
-        matches: |key| key.code == KeyCode::Char(' '),
-        keys: "Space",
-        help: &["watching: pause/play"],
-        legend: None,
-    },
-    Binding {
-        action: Action::StepForward,
-        scope: Scope::Watch,
-        matches: |key| key.code == KeyCode::Right,
-        keys: "→",
-        help: &["watching: step on"],
-        legend: None,
-    },
-    Binding {
-        action: Action::StepBack,
-        scope: Scope::Watch,
-        matches: |key| key.code == KeyCode::Left,
-        keys: "←",
-        help: &["watching: step back"],
-        legend: None,
-    },
-    Binding {
-        action: Action::Faster,
-        scope: Scope::Watch,
-        matches: |key| matches!(key.code, KeyCode::Up | KeyCode::Char('+')),
-        keys: "↑",
-        help: &["watching: faster"],
-        legend: None,
-    },
-    Binding {
-        action: Action::Slower,
-        scope: Scope::Watch,
-        matches: |key| matches!(key.code, KeyCode::Down | KeyCode::Char('-')),
-        keys: "↓",
-        help: &["watching: slower"],
-        legend: None,
-    },
-    Binding {
-        action: Action::TakeOver,
-        scope: Scope::Watch,
-        matches: |key| key.code == KeyCode::Enter,
-        keys: "Enter",
-        help: &["watching the solver: play on from here"],
-        legend: None,
-    },
-    Binding {
-        action: Action::Leave,
-        scope: Scope::Watch,
-        matches: |key| key.code == KeyCode::Esc,
-        keys: "Esc",
-        help: &["watching: back"],
-        legend: None,
-    },
-    Binding {
-        action: Action::Move,
-        scope: Scope::Editor,
-        matches: |key| keys::direction(key).is_some(),
-        keys: "WASD/arrows",
-        help: &["editor: cursor"],
-        legend: None,
-    },
-    Binding {
-        action: Action::Place,
-        scope: Scope::Editor,
-        matches: |key| matches!(key.code, KeyCode::Char('1'..='7' | ' ')),
-        keys: "1-7",
-        help: &["editor: place (Space: again)"],
-        legend: None,
-    },
-    Binding {
-        action: Action::Undo,
-        scope: Scope::Editor,
-        matches: |key| keys::is_letter(key, 'u'),
-        keys: "U",
-        help: &["editor: undo"],
-        legend: None,
-    },
-    Binding {
-        action: Action::Redo,
-        scope: Scope::Editor,
-        matches: |key| keys::is_letter(key, 'y'),
-        keys: "Y",
-        help: &["editor: redo"],
-        legend: None,
-    },
-    Binding {
-        action: Action::Wider,
-        scope: Scope::Editor,
-        matches: |key| key.code == KeyCode::Char('>'),
-        keys: ">",
-        help: &["editor: wider"],
-        legend: None,
-    },
-    Binding {
-        action: Action::Narrower,
-        scope: Scope::Editor,
-        matches: |key| key.code == KeyCode::Char('<'),
-        keys: "<",
-        help: &["editor: narrower"],
-        legend: None,
-    },
-    Binding {
-        action: Action::Taller,
-        scope: Scope::Editor,
-        matches: |key| key.code == KeyCode::Char('+'),
-        keys: "+",
-        help: &["editor: taller"],
-        legend: None,
-    },
-    Binding {
-        action: Action::Shorter,
-        scope: Scope::Editor,
-        matches: |key| key.code == KeyCode::Char('-'),
-        keys: "-",
-        help: &["editor: shorter"],
-        legend: None,
-    },
-    Binding {
-        action: Action::TryOut,
-        scope: Scope::Editor,
-        matches: |key| keys::is_letter(key, 't'),
-        keys: "T",
-        help: &["editor: try it"],
-        legend: None,
-    },
-    Binding {
-        action: Action::SaveLevel,
-        scope: Scope::Editor,
-        matches: |key| key.code == KeyCode::Enter,
-        keys: "Enter",
-        help: &["editor: save"],
-        legend: None,
-    },
-    Binding {
-        action: Action::Leave,
-        scope: Scope::Editor,
-        matches: |key| key.code == KeyCode::Esc,
-        keys: "Esc",
-        help: &["editor: leave"],
-        legend: None,
-    },
-    Binding {
-        action: Action::Messages,
-        scope: Scope::Menus,
-        matches: |key| keys::is_letter(key, 'm') || key.code == KeyCode::F(1),
-        keys: "M / F1",
-        help: &["messages, whole (F1 in a text field)"],
-        legend: None,
-    },
-    Binding {
-        action: Action::Accept,
-        scope: Scope::Menus,
-        matches: keys::is_accept,
-        keys: "Enter / Space",
-        help: &["accept in menus"],
-        legend: None,
-    },
-    Binding {
-        action: Action::Back,
-        scope: Scope::Menus,
-        matches: keys::is_back,
-        keys: "Esc / Backspace",
-        help: &["back in menus"],
-        legend: None,
-    },
+        legend: Some((row, keys, word)),
+        ..binding
+    }
+}
+
+/// The four directions in `scope`: the first binding carries the help
+/// for all four, the others add nothing to it.
+fn moves(
+    scope: Scope,
+    keys: [&'static [Key]; 4],
+    label: &'static str,
+    help: &'static [&'static str],
+) -> [Binding; 4] {
+    let [up, down, left, right] = keys;
+    [
+        bind(scope, Action::Move(Direction::Up), up, label, help),
+        bind(scope, Action::Move(Direction::Down), down, "", &[]),
+        bind(scope, Action::Move(Direction::Left), left, "", &[]),
+        bind(scope, Action::Move(Direction::Right), right, "", &[]),
+    ]
+}
+
+const UP: &[Key] = &[Code(KeyCode::Up), Letter('w')];
+const DOWN: &[Key] = &[Code(KeyCode::Down), Letter('s')];
+const LEFT: &[Key] = &[Code(KeyCode::Left), Letter('a')];
+const RIGHT: &[Key] = &[Code(KeyCode::Right), Letter('d')];
+const WASD: [&[Key]; 4] = [UP, DOWN, LEFT, RIGHT];
+
+/// The editor's pieces, one digit each.
+static PIECE_KEYS: [[Key; 1]; 7] = [
+    [Code(Char('1'))],
+    [Code(Char('2'))],
+    [Code(Char('3'))],
+    [Code(Char('4'))],
+    [Code(Char('5'))],
+    [Code(Char('6'))],
+    [Code(Char('7'))],
 ];
+
+/// Every binding, in the order the help lists them. Within a scope the
+/// first that matches a key wins.
+#[expect(clippy::too_many_lines, reason = "one table, read top to bottom")]
+pub(crate) fn defaults() -> Vec<Binding> {
+    use Action as A;
+    use Scope as S;
+    let mut bindings = Vec::new();
+    let [up, down, left, right] = moves(S::Play, WASD, "WASD / arrows", &["move and push"]);
+    bindings.push(legend(up, 0, "WASD/arrows", "move"));
+    bindings.extend([down, left, right]);
+    bindings.extend([
+        legend(
+            bind(
+                S::Play,
+                A::Undo,
+                &[Letter('u')],
+                "U",
+                &["undo (counts as a move)"],
+            ),
+            1,
+            "U",
+            "undo",
+        ),
+        legend(
+            bind(
+                S::Play,
+                A::Redo,
+                &[Letter('y')],
+                "Y",
+                &["redo (counts as a move)"],
+            ),
+            1,
+            "Y",
+            "redo",
+        ),
+        legend(
+            bind(
+                S::Play,
+                A::Reset,
+                &[Letter('r')],
+                "R",
+                &["reset the level (moves back to 0)"],
+            ),
+            2,
+            "R",
+            "reset",
+        ),
+        legend(
+            bind(
+                S::Play,
+                A::Hint,
+                &[Letter('h')],
+                "H",
+                &["hint: mark the next push; again to play it"],
+            ),
+            3,
+            "H",
+            "hint",
+        ),
+        legend(
+            bind(
+                S::Play,
+                A::Zoom,
+                &[Letter('z')],
+                "Z",
+                &["zoom: square cells or one column each"],
+            ),
+            3,
+            "Z",
+            "zoom",
+        ),
+        bind(
+            S::Play,
+            A::NextLevel,
+            &[Letter('n')],
+            "N",
+            &["next level (Free play, files of several)"],
+        ),
+        bind(
+            S::Play,
+            A::PreviousLevel,
+            &[Letter('p')],
+            "P",
+            &["previous level"],
+        ),
+        bind(
+            S::Play,
+            A::Watch,
+            &[Letter('v')],
+            "V",
+            &["view: watch the solver solve it from here"],
+        ),
+        bind(
+            S::Play,
+            A::Edit,
+            &[Letter('e')],
+            "E",
+            &["edit a copy in the level editor"],
+        ),
+        legend(
+            bind(
+                S::Play,
+                A::Leave,
+                &[Code(KeyCode::Esc)],
+                "Esc",
+                &["leave: saves an unsolved game"],
+            ),
+            2,
+            "ESC",
+            "leave",
+        ),
+        legend(
+            bind(S::Play, A::Help, &[Code(Char('?'))], "?", &["this help"]),
+            5,
+            "?",
+            "all keys",
+        ),
+        legend(
+            bind(
+                S::Play,
+                A::Click,
+                &[],
+                "Mouse",
+                &[
+                    "click a cell to walk there",
+                    "click a box, then a cell, to push it there",
+                ],
+            ),
+            4,
+            "Mouse:",
+            "click to walk",
+        ),
+        bind(
+            S::Watch,
+            A::PauseResume,
+            &[Code(Char(' '))],
+            "Space",
+            &["watching: pause/play"],
+        ),
+        bind(
+            S::Watch,
+            A::StepForward,
+            &[Code(KeyCode::Right)],
+            "→",
+            &["watching: step on"],
+        ),
+        bind(
+            S::Watch,
+            A::StepBack,
+            &[Code(KeyCode::Left)],
+            "←",
+            &["watching: step back"],
+        ),
+        bind(
+            S::Watch,
+            A::Faster,
+            &[Code(KeyCode::Up), Code(Char('+'))],
+            "↑",
+            &["watching: faster"],
+        ),
+        bind(
+            S::Watch,
+            A::Slower,
+            &[Code(KeyCode::Down), Code(Char('-'))],
+            "↓",
+            &["watching: slower"],
+        ),
+        bind(
+            S::Watch,
+            A::TakeOver,
+            &[Code(KeyCode::Enter)],
+            "Enter",
+            &["watching the solver: play on from here"],
+        ),
+        bind(
+            S::Watch,
+            A::Leave,
+            &[Code(KeyCode::Esc)],
+            "Esc",
+            &["watching: back"],
+        ),
+    ]);
+    bindings.extend(moves(S::Editor, WASD, "WASD/arrows", &["editor: cursor"]));
+    for (piece, keys) in (1..).zip(&PIECE_KEYS) {
+        let (label, help): (_, &[_]) = if piece == 1 {
+            ("1-7", &["editor: place (Space: again)"])
+        } else {
+            ("", &[])
+        };
+        bindings.push(bind(S::Editor, A::Place(piece), keys, label, help));
+    }
+    bindings.extend([
+        bind(S::Editor, A::PlaceAgain, &[Code(Char(' '))], "", &[]),
+        bind(S::Editor, A::Undo, &[Letter('u')], "U", &["editor: undo"]),
+        bind(S::Editor, A::Redo, &[Letter('y')], "Y", &["editor: redo"]),
+        bind(
+            S::Editor,
+            A::Wider,
+            &[Code(Char('>'))],
+            ">",
+            &["editor: wider"],
+        ),
+        bind(
+            S::Editor,
+            A::Narrower,
+            &[Code(Char('<'))],
+            "<",
+            &["editor: narrower"],
+        ),
+        bind(
+            S::Editor,
+            A::Taller,
+            &[Code(Char('+'))],
+            "+",
+            &["editor: taller"],
+        ),
+        bind(
+            S::Editor,
+            A::Shorter,
+            &[Code(Char('-'))],
+            "-",
+            &["editor: shorter"],
+        ),
+        bind(
+            S::Editor,
+            A::TryOut,
+            &[Letter('t')],
+            "T",
+            &["editor: try it"],
+        ),
+        bind(
+            S::Editor,
+            A::SaveLevel,
+            &[Code(KeyCode::Enter)],
+            "Enter",
+            &["editor: save"],
+        ),
+        bind(
+            S::Editor,
+            A::Leave,
+            &[Code(KeyCode::Esc)],
+            "Esc",
+            &["editor: leave"],
+        ),
+        bind(
+            S::Menus,
+            A::Messages,
+            &[Letter('m'), Code(KeyCode::F(1))],
+            "M / F1",
+            &["messages, whole (F1 in a text field)"],
+        ),
+        bind(
+            S::Menus,
+            A::Accept,
+            &[Code(KeyCode::Enter), Code(Char(' '))],
+            "Enter / Space",
+            &["accept in menus"],
+        ),
+        bind(
+            S::Menus,
+            A::Back,
+            &[Code(KeyCode::Esc), Code(KeyCode::Backspace)],
+            "Esc / Backspace",
+            &["back in menus"],
+        ),
+    ]);
+    bindings.extend(moves(S::Menus, WASD, "", &[]));
+    bindings.extend([
+        // Backspace is easily hit while typing elsewhere: on the main menu
+        // it asks first. Esc quits at once, as the spec has it.
+        bind(S::MainMenu, A::Quit, &[Code(KeyCode::Esc)], "", &[]),
+        bind(
+            S::MainMenu,
+            A::AskQuit,
+            &[Code(KeyCode::Backspace)],
+            "",
+            &[],
+        ),
+        bind(
+            S::Collections,
+            A::Remove,
+            &[Letter('x'), Code(KeyCode::Delete)],
+            "",
+            &[],
+        ),
+        bind(S::Confirm, A::Yes, &[Letter('y')], "", &[]),
+        bind(S::Confirm, A::No, &[Letter('n')], "", &[]),
+        bind(S::Lists, A::PageUp, &[Code(KeyCode::PageUp)], "", &[]),
+        bind(S::Lists, A::PageDown, &[Code(KeyCode::PageDown)], "", &[]),
+        bind(S::Lists, A::First, &[Code(KeyCode::Home)], "", &[]),
+        bind(S::Lists, A::Last, &[Code(KeyCode::End)], "", &[]),
+        // A text field takes letters, so only keys that type nothing.
+        bind(
+            S::TextField,
+            A::Move(Direction::Up),
+            &[Code(KeyCode::Up)],
+            "",
+            &[],
+        ),
+        bind(
+            S::TextField,
+            A::Move(Direction::Down),
+            &[Code(KeyCode::Down)],
+            "",
+            &[],
+        ),
+        bind(S::TextField, A::Complete, &[Code(KeyCode::Tab)], "", &[]),
+        bind(S::TextField, A::Accept, &[Code(KeyCode::Enter)], "", &[]),
+        bind(S::TextField, A::Back, &[Code(KeyCode::Esc)], "", &[]),
+        bind(S::TextField, A::Messages, &[Code(KeyCode::F(1))], "", &[]),
+    ]);
+    bindings
+}

@@ -6,7 +6,7 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use crate::app::keys;
+use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
 use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
@@ -94,7 +94,8 @@ impl ScreenQuery for About {
 
 impl Screen for About {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
-        if keys::is_back(key) || keys::is_accept(key) {
+        let action = keymap::action(&[Scope::Menus], key);
+        if matches!(action, Some(Action::Back | Action::Accept)) {
             Effect::Back
         } else {
             Effect::None
@@ -102,7 +103,9 @@ impl Screen for About {
     }
 
     fn commands(&self) -> Vec<Command> {
-        vec![Command::new("Esc or Enter", "back")]
+        let back = keymap::key_name(Scope::Menus, Action::Back);
+        let accept = keymap::key_name(Scope::Menus, Action::Accept);
+        vec![Command::new(format!("{back} or {accept}"), "back")]
     }
 
     one_message!();

@@ -2,13 +2,13 @@
 
 use std::fmt::Write as _;
 
-use crossterm::event::{KeyCode, KeyEvent, MouseEvent};
+use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use super::path_prompt::PathPrompt;
-use crate::app::keys;
+use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
 use crate::app::origin::Mode;
 use crate::app::query::ScreenQuery;
@@ -119,8 +119,9 @@ impl CollectionMenu {
                     } => (collection.level_count, *solved),
                     Entry::AddNew => return self.theme.text(ADD_NEW).into_owned(),
                 };
+                let noun = if levels == 1 { "level" } else { "levels" };
                 let mut line = format!(
-                    "{:<width$}  {levels:>3} levels  {solved:>3} solved",
+                    "{:<width$}  {levels:>3} {noun:<6}  {solved:>3} solved",
                     name(entry)
                 );
                 if let Entry::Added { reached, .. } = entry
@@ -179,7 +180,7 @@ impl Screen for CollectionMenu {
         // A message answers the last key; the next one dismisses it.
         self.message = None;
         if let Some(collection) = self.removing.take() {
-            if keys::is_letter(key, 'y') {
+            if keymap::action(&[Scope::Confirm], key) == Some(Action::Yes) {
                 return Effect::RemoveCollection {
                     mode: self.mode,
                     id: collection.id,
@@ -188,11 +189,12 @@ impl Screen for CollectionMenu {
             self.message = Some(Message::info("Kept"));
             return Effect::None;
         }
-        if key.code == KeyCode::Delete || keys::is_letter(key, 'x') {
+        if keymap::action(&[Scope::Collections], key) == Some(Action::Remove) {
             if let Entry::Added { collection, .. } = &self.entries[self.selected] {
                 self.message = Some(Message::warning(format!(
-                    "Remove {} with its records and saves? Y removes, any other key keeps it",
-                    collection.name
+                    "Remove {} with its records and saves? {} removes, any other key keeps it",
+                    collection.name,
+                    keymap::key_name(Scope::Confirm, Action::Yes)
                 )));
                 self.removing = Some(collection.clone());
             }
@@ -215,7 +217,8 @@ impl Screen for CollectionMenu {
     fn commands(&self) -> Vec<Command> {
         let mut commands = menu_commands("play");
         if matches!(self.entries[self.selected], Entry::Added { .. }) {
-            commands.insert(2, Command::new("X", "remove"));
+            let remove = keymap::key_name(Scope::Collections, Action::Remove);
+            commands.insert(2, Command::new(remove, "remove"));
         }
         commands
     }

@@ -2,13 +2,13 @@
 
 use std::rc::Rc;
 
-use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{List, ListState, StatefulWidget, Widget};
 
-use crate::app::keys;
+use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
 use crate::app::origin::{CustomFile, Mode, Origin};
 use crate::app::query::ScreenQuery;
@@ -25,6 +25,9 @@ pub(crate) struct LevelRow {
     pub record: Option<usize>,
     pub saved: bool,
     pub solved: bool,
+    /// Why the level cannot be played (`line 214: a level of Hexoban...`):
+    /// it is listed greyed, in its place, and not opened.
+    pub problem: Option<String>,
 }
 
 /// Which levels the list holds, so a choice becomes an [`Origin`].
@@ -79,6 +82,18 @@ impl LevelList {
         }
     }
 
+    /// Plays the level of row `index`, or says why it cannot be played.
+    fn choose(&mut self, index: usize) -> Effect {
+        if let Some(problem) = &self.rows[index].problem {
+            self.message = Some(Message::warning(format!(
+                "Level {} cannot be played: {problem}",
+                index + 1
+            )));
+            return Effect::None;
+        }
+        Effect::Open(self.origin(index + 1))
+    }
+
     /// Where the list goes in the page's `content`: the title column's
     /// width, the header row, the rows, and the first row shown (the
     /// selected row stays mid-list while there are rows around it).
@@ -91,7 +106,15 @@ impl LevelList {
             .unwrap_or(0)
             .clamp(5, 40)
             .min(content.width.saturating_sub(24) as usize);
-        let column = centered_column(content, (title_width + 24) as u16);
+        // A bad level's reason takes the record's place, and more room.
+        let reason_width = self
+            .rows
+            .iter()
+            .filter_map(|r| r.problem.as_deref().map(width))
+            .max()
+            .map_or(0, |reason| title_width + 11 + reason);
+        let column_width = (title_width + 24).max(reason_width);
+        let column = centered_column(content, column_width.min(content.width as usize) as u16);
         let [header, rows] =
             Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(column);
         let visible = rows.height as usize;
@@ -107,6 +130,9 @@ impl LevelList {
         let record = row.record.map_or("N/A".to_owned(), |r| r.to_string());
         let title = fit(&row.title, title_width, self.theme.chrome(Chrome::Ellipsis));
         let padding = " ".repeat(title_width.saturating_sub(width(&title)));
+        if let Some(problem) = &row.problem {
+            return format!("  {:>3}  {title}{padding}  {problem}", index + 1);
+        }
         format!(
             "{} {:>3}  {title}{padding}  {record:>6}  {}",
             if row.solved {
@@ -136,20 +162,21 @@ impl Screen for LevelList {
         self.message = None;
         let last = self.rows.len().saturating_sub(1);
         let page = self.page.max(1);
-        match (keys::direction(key), key.code) {
+        let Some(action) = keymap::action(&[Scope::Lists, Scope::Menus], key) else {
+            return Effect::None;
+        };
+        match action {
             // Up and Down wrap around, as in every menu.
-            (Some(Direction::Up), _) if self.selected == 0 => self.selected = last,
-            (Some(Direction::Up), _) => self.selected -= 1,
-            (Some(Direction::Down), _) if self.selected == last => self.selected = 0,
-            (Some(Direction::Down), _) => self.selected += 1,
-            (_, KeyCode::PageUp) => self.selected = self.selected.saturating_sub(page),
-            (_, KeyCode::PageDown) => self.selected = (self.selected + page).min(last),
-            (_, KeyCode::Home) => self.selected = 0,
-            (_, KeyCode::End) => self.selected = last,
-            _ if keys::is_accept(key) && !self.rows.is_empty() => {
-                return Effect::Open(self.origin(self.selected + 1));
-            }
-            _ if keys::is_back(key) => return Effect::Back,
+            Action::Move(Direction::Up) if self.selected == 0 => self.selected = last,
+            Action::Move(Direction::Up) => self.selected -= 1,
+            Action::Move(Direction::Down) if self.selected == last => self.selected = 0,
+            Action::Move(Direction::Down) => self.selected += 1,
+            Action::PageUp => self.selected = self.selected.saturating_sub(page),
+            Action::PageDown => self.selected = (self.selected + page).min(last),
+            Action::First => self.selected = 0,
+            Action::Last => self.selected = last,
+            Action::Accept if !self.rows.is_empty() => return self.choose(self.selected),
+            Action::Back => return Effect::Back,
             _ => {}
         }
         Effect::None
@@ -167,7 +194,7 @@ impl Screen for LevelList {
         }
         let index = top + (mouse.row - rows.y) as usize;
         if index == self.selected {
-            return Effect::Open(self.origin(index + 1));
+            return self.choose(index);
         }
         if index < self.rows.len() {
             self.selected = index;
@@ -177,10 +204,10 @@ impl Screen for LevelList {
 
     fn commands(&self) -> Vec<Command> {
         vec![
-            Command::new("↑↓", "choose"),
-            Command::new("PgUp/PgDn/Home/End", "jump"),
-            Command::new("Enter", "play"),
-            Command::new("Esc", "back"),
+            Command::new(keymap::up_down(), "choose"),
+            Command::new(jump_keys(), "jump"),
+            Command::new(keymap::key_name(Scope::Menus, Action::Accept), "play"),
+            Command::new(keymap::key_name(Scope::Menus, Action::Back), "back"),
         ]
     }
 
@@ -212,10 +239,16 @@ impl Screen for LevelList {
         .render(header, buf);
         let items = (0..self.rows.len()).map(|index| {
             let line = self.line(index, title_width);
+            let greyed = self.rows[index].problem.is_some();
             if index == self.selected {
                 let pointer = self.theme.chrome(Chrome::Pointer);
                 let text = format!("{pointer} {line}").trim_end().to_owned();
                 Line::from(Span::styled(text, self.theme.selected()))
+            } else if greyed {
+                Line::from(Span::styled(
+                    format!("  {line}").trim_end().to_owned(),
+                    self.theme.dim(),
+                ))
             } else {
                 Line::raw(format!("  {line}").trim_end().to_owned())
             }
@@ -223,4 +256,16 @@ impl Screen for LevelList {
         let mut state = ListState::default().with_offset(top);
         StatefulWidget::render(List::new(items), rows, buf, &mut state);
     }
+}
+
+/// The keys that jump through a long list: `PgUp/PgDn/Home/End`.
+fn jump_keys() -> String {
+    [
+        Action::PageUp,
+        Action::PageDown,
+        Action::First,
+        Action::Last,
+    ]
+    .map(|action| keymap::key_name(Scope::Lists, action))
+    .join("/")
 }

@@ -1,20 +1,21 @@
 //! Saving a level from the editor: a title, an author, and a path to write
 //! it to as XSB, or no path to add it to the `my-levels` collection.
 
-use crossterm::event::{KeyCode, KeyEvent};
+use crossterm::event::KeyEvent;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 
 use super::path_prompt::MAX_PATH_CHARS;
 use crate::app::completion::complete;
+use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
 use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::page::{centered_column, page};
 use crate::app::widgets::text_input::{InputEvent, TextInput};
-use schokoban_core::Level;
+use schokoban_core::{Direction, Level};
 
 /// The longest title or author kept.
 const MAX_FIELD_CHARS: usize = 80;
@@ -70,10 +71,10 @@ impl ScreenQuery for LevelSave {
 
 impl Screen for LevelSave {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
-        match key.code {
-            KeyCode::Up => self.focus = (self.focus + 2) % 3,
-            KeyCode::Down => self.focus = (self.focus + 1) % 3,
-            KeyCode::Tab if self.focus == 2 => {
+        match keymap::action(&[Scope::TextField], key) {
+            Some(Action::Move(Direction::Up)) => self.focus = (self.focus + 2) % 3,
+            Some(Action::Move(Direction::Down)) => self.focus = (self.focus + 1) % 3,
+            Some(Action::Complete) if self.focus == 2 => {
                 let completion = complete(self.fields[2].text());
                 self.fields[2] = TextInput::with_text(&completion.text).limited(MAX_PATH_CHARS);
             }
@@ -102,9 +103,9 @@ impl Screen for LevelSave {
 
     fn commands(&self) -> Vec<Command> {
         vec![
-            Command::new("↑↓", "field"),
-            Command::new("Enter", "save"),
-            Command::new("Esc", "back"),
+            Command::new(field_keys(), "field"),
+            Command::new(keymap::key_name(Scope::TextField, Action::Accept), "save"),
+            Command::new(keymap::key_name(Scope::TextField, Action::Back), "back"),
         ]
     }
 
@@ -150,4 +151,14 @@ impl Screen for LevelSave {
             }
         }
     }
+}
+
+/// The keys that go from field to field: `↑↓`.
+fn field_keys() -> String {
+    keymap::pair(
+        Scope::TextField,
+        Action::Move(Direction::Up),
+        Action::Move(Direction::Down),
+        false,
+    )
 }

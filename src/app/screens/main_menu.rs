@@ -1,6 +1,6 @@
 //! The first screen: the logo and the modes.
 
-use crossterm::event::{KeyCode, KeyEvent, MouseEvent};
+use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
@@ -8,6 +8,7 @@ use ratatui::widgets::Widget;
 use super::about::About;
 use super::editor::Editor;
 use super::path_prompt::PathPrompt;
+use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
 use crate::app::origin::Mode;
 use crate::app::query::ScreenQuery;
@@ -16,6 +17,7 @@ use crate::app::theme::Theme;
 use crate::app::widgets::menu::{MenuKey, MenuList, menu_click, menu_key};
 use crate::app::widgets::message_lines::MessageLines;
 use crate::app::widgets::page::{centered_column, page, page_areas};
+use schokoban_core::Direction;
 
 /// What choosing a line of the menu does.
 type Choice = fn(Theme) -> Effect;
@@ -79,10 +81,16 @@ impl Screen for MainMenu {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         // Backspace is easily hit while typing elsewhere: it asks first,
         // by selecting Quit. Esc quits at once, as the spec has it.
-        if key.code == KeyCode::Backspace {
-            self.selected = ITEMS.len() - 1;
-            self.message = Some(Message::info("Enter quits; Esc quits too"));
-            return Effect::None;
+        match keymap::action(&[Scope::MainMenu], key) {
+            Some(Action::AskQuit) => {
+                self.selected = ITEMS.len() - 1;
+                let accept = keymap::key_name(Scope::Menus, Action::Accept);
+                let quit = keymap::key_name(Scope::MainMenu, Action::Quit);
+                self.message = Some(Message::info(format!("{accept} quits; {quit} quits too")));
+                return Effect::None;
+            }
+            Some(Action::Quit) => return Effect::Quit,
+            _ => {}
         }
         let chosen = menu_key(key, &mut self.selected, ITEMS.len());
         self.choose(chosen)
@@ -103,10 +111,12 @@ impl Screen for MainMenu {
     }
 
     fn commands(&self) -> Vec<Command> {
+        let up = Action::Move(Direction::Up);
+        let down = Action::Move(Direction::Down);
         vec![
-            Command::new("↑↓ or W/S", "choose"),
-            Command::new("Enter or Space", "accept"),
-            Command::new("Esc", "quit"),
+            Command::new(keymap::pair(Scope::Menus, up, down, true), "choose"),
+            Command::new(keymap::key_names(Scope::Menus, Action::Accept), "accept"),
+            Command::new(keymap::key_name(Scope::MainMenu, Action::Quit), "quit"),
         ]
     }
 

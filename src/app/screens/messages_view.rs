@@ -2,17 +2,19 @@
 //! Arrows scroll when they are taller than the screen; any other key
 //! closes it.
 
-use crossterm::event::{KeyCode, KeyEvent};
+use crossterm::event::KeyEvent;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
+use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
 use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen};
 use crate::app::theme::Theme;
 use crate::app::widgets::message_lines::overlay_entries;
 use crate::app::widgets::overlay::{Overlay, OverlayEntry};
+use schokoban_core::Direction;
 
 pub(crate) struct MessagesView {
     entries: Vec<OverlayEntry>,
@@ -51,9 +53,13 @@ impl ScreenQuery for MessagesView {
 impl Screen for MessagesView {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         let end = self.overlay().max_scroll(self.area);
-        match key.code {
-            KeyCode::Up if end > 0 => self.scroll = self.scroll.min(end).saturating_sub(1),
-            KeyCode::Down if end > 0 => self.scroll = (self.scroll + 1).min(end),
+        match keymap::action(&[Scope::Menus], key) {
+            Some(Action::Move(Direction::Up)) if end > 0 => {
+                self.scroll = self.scroll.min(end).saturating_sub(1);
+            }
+            Some(Action::Move(Direction::Down)) if end > 0 => {
+                self.scroll = (self.scroll + 1).min(end);
+            }
             _ => return Effect::Back,
         }
         Effect::None
@@ -65,7 +71,7 @@ impl Screen for MessagesView {
 
     fn commands(&self) -> Vec<Command> {
         vec![
-            Command::new("↑↓", "scroll"),
+            Command::new(keymap::up_down(), "scroll"),
             Command::new("any key", "close"),
         ]
     }

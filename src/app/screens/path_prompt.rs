@@ -1,6 +1,6 @@
 //! Custom map: the player types the path of any XSB file.
 
-use crossterm::event::{KeyCode, KeyEvent};
+use crossterm::event::KeyEvent;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
@@ -8,6 +8,7 @@ use ratatui::text::Span;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::app::completion::complete;
+use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
 use crate::app::origin::Mode;
 use crate::app::query::ScreenQuery;
@@ -80,7 +81,7 @@ impl ScreenQuery for PathPrompt {
 
 impl Screen for PathPrompt {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
-        if key.code == KeyCode::Tab {
+        if keymap::action(&[Scope::TextField], key) == Some(Action::Complete) {
             self.complete_path();
             return Effect::None;
         }
@@ -116,9 +117,15 @@ impl Screen for PathPrompt {
 
     fn commands(&self) -> Vec<Command> {
         vec![
-            Command::new("Tab", "completes"),
-            Command::new("Enter", if self.adding.is_some() { "add" } else { "open" }),
-            Command::new("Esc", "back"),
+            Command::new(
+                keymap::key_name(Scope::TextField, Action::Complete),
+                "completes",
+            ),
+            Command::new(
+                keymap::key_name(Scope::TextField, Action::Accept),
+                if self.adding.is_some() { "add" } else { "open" },
+            ),
+            Command::new(keymap::key_name(Scope::TextField, Action::Back), "back"),
             Command::new("~", "is your home folder"),
         ]
     }

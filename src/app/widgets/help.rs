@@ -17,7 +17,7 @@ fn entries(theme: Theme) -> Vec<OverlayEntry> {
     help_lines()
         .into_iter()
         .map(|(keys, what)| OverlayEntry {
-            label: theme.text(keys).into_owned(),
+            label: theme.text(&keys).into_owned(),
             text: theme.text(what).into_owned(),
             style: Style::new(),
         })

@@ -6,7 +6,7 @@ use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{List, ListState, StatefulWidget, Widget};
 
-use crate::app::keys;
+use crate::app::keymap::{self, Action, Scope};
 use crate::app::screen::Command;
 use crate::app::theme::{Chrome, Theme};
 use schokoban_core::Direction;
@@ -21,11 +21,11 @@ pub enum MenuKey {
 /// The keys every menu shares: up and down move `selected` through `len`
 /// items (wrapping), Enter or Space accept, Escape or Backspace go back.
 pub fn menu_key(key: &KeyEvent, selected: &mut usize, len: usize) -> Option<MenuKey> {
-    match keys::direction(key) {
-        Some(Direction::Up) => *selected = step_selection(*selected, len, false),
-        Some(Direction::Down) => *selected = step_selection(*selected, len, true),
-        _ if keys::is_accept(key) && len > 0 => return Some(MenuKey::Accept),
-        _ if keys::is_back(key) => return Some(MenuKey::Back),
+    match keymap::action(&[Scope::Menus], key)? {
+        Action::Move(Direction::Up) => *selected = step_selection(*selected, len, false),
+        Action::Move(Direction::Down) => *selected = step_selection(*selected, len, true),
+        Action::Accept if len > 0 => return Some(MenuKey::Accept),
+        Action::Back => return Some(MenuKey::Back),
         _ => {}
     }
     None
@@ -76,9 +76,9 @@ fn step_selection(selected: usize, len: usize, down: bool) -> usize {
 /// The footer of a plain menu: `↑↓ choose · Enter ACCEPT · Esc back`.
 pub fn menu_commands(accept: &'static str) -> Vec<Command> {
     vec![
-        Command::new("↑↓", "choose"),
-        Command::new("Enter", accept),
-        Command::new("Esc", "back"),
+        Command::new(keymap::up_down(), "choose"),
+        Command::new(keymap::key_name(Scope::Menus, Action::Accept), accept),
+        Command::new(keymap::key_name(Scope::Menus, Action::Back), "back"),
     ]
 }
 

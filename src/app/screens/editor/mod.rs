@@ -7,14 +7,13 @@ mod draw;
 
 use std::rc::Rc;
 
-use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use super::level_save::LevelSave;
 use crate::app::hint::Search;
-use crate::app::keymap::{Action, editor_action, editor_commands};
-use crate::app::keys;
+use crate::app::keymap::{self, Action, Scope, editor_commands};
 use crate::app::message::Message;
 use crate::app::origin::Origin;
 use crate::app::query::ScreenQuery;
@@ -151,10 +150,10 @@ impl Editor {
         self.keep_cursor_inside();
     }
 
-    fn place(&mut self, key: &KeyEvent) {
-        if let KeyCode::Char(digit @ '1'..='7') = key.code {
-            let index = digit as usize - '1' as usize;
-            self.piece = Piece::ALL[index];
+    /// Puts piece `number` (from 1), or the last one again, at the cursor.
+    fn place(&mut self, number: Option<u8>) {
+        if let Some(piece) = number.and_then(|n| Piece::ALL.get(usize::from(n).checked_sub(1)?)) {
+            self.piece = *piece;
         }
         let (cursor, piece) = (self.cursor, self.piece);
         self.change(|grid| grid.set(cursor, piece));
@@ -219,17 +218,14 @@ impl ScreenQuery for Editor {
 
 impl Screen for Editor {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
-        let Some(action) = editor_action(key) else {
+        let Some(action) = keymap::action(&[Scope::Editor], key) else {
             return Effect::None;
         };
         let leaving = std::mem::take(&mut self.leaving);
         match action {
-            Action::Move => {
-                if let Some(direction) = keys::direction(key) {
-                    self.move_cursor(direction);
-                }
-            }
-            Action::Place => self.place(key),
+            Action::Move(direction) => self.move_cursor(direction),
+            Action::Place(number) => self.place(Some(number)),
+            Action::PlaceAgain => self.place(None),
             Action::Undo => self.undo_or_redo(true),
             Action::Redo => self.undo_or_redo(false),
             Action::Wider => self.change(|g| g.resize(g.width() + 1, g.height())),

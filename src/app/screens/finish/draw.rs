@@ -91,7 +91,10 @@ impl Finish {
         let [prompt, text] =
             Layout::horizontal([Constraint::Length(2), Constraint::Length(field_width)])
                 .areas(Rect::new(field.x, field.y, rest.right() - field.x, 1));
-        Span::raw("Your nickname:").render(label, buf);
+        let counted = input
+            .counter()
+            .map_or_else(String::new, |counter| format!(" ({counter})"));
+        Span::raw(format!("Your nickname{counted}:")).render(label, buf);
         Span::styled("> ", self.theme.accent()).render(prompt, buf);
         input.render(text, buf, Style::new());
         if let Some(error) = error {

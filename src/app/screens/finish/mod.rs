@@ -10,7 +10,7 @@ use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use crate::app::keys;
+use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::{Message, Problem};
 use crate::app::origin::Origin;
 use crate::app::query::ScreenQuery;
@@ -21,7 +21,7 @@ use crate::app::widgets::menu::{MenuKey, menu_click, menu_key};
 use crate::app::widgets::page::{centered_column, page};
 use crate::app::widgets::text_input::{InputEvent, TextInput};
 use crate::storage::{Leaderboard, MAX_NICKNAME_CHARS, Records, valid_nickname};
-use schokoban_core::{Level, LogEntry};
+use schokoban_core::{Direction, Level, LogEntry};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Stage {
@@ -145,6 +145,11 @@ impl Finish {
                     self.messages.push(Message::warning(problem.to_string()));
                 }
                 if let Some(aside) = added.moved_aside {
+                    // The warning that it "will be kept aside" is now out of
+                    // date: this one says where it went.
+                    self.messages.retain(|message| {
+                        !matches!(message.cause(), Some(Problem::DamagedBoard { .. }))
+                    });
                     self.messages.push(Message::warning(format!(
                         "The old leaderboard was damaged; it was kept as {}",
                         aside.display()
@@ -192,21 +197,27 @@ impl ScreenQuery for Finish {
     }
 }
 
+/// Asking for the nickname, the field empty.
+fn nickname_stage() -> Stage {
+    Stage::Nickname {
+        input: TextInput::with_limit(MAX_NICKNAME_CHARS),
+        error: None,
+    }
+}
+
 impl Screen for Finish {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         match &mut self.stage {
-            Stage::Qualify { yes } => {
-                if keys::direction(key).is_some() {
-                    *yes = !*yes;
-                } else if keys::is_accept(key) && *yes {
-                    self.stage = Stage::Nickname {
-                        input: TextInput::with_limit(MAX_NICKNAME_CHARS),
-                        error: None,
-                    };
-                } else if keys::is_accept(key) || keys::is_back(key) {
+            // Y and N answer at once, in either case.
+            Stage::Qualify { yes } => match keymap::action(&[Scope::Confirm, Scope::Menus], key) {
+                Some(Action::Move(_)) => *yes = !*yes,
+                Some(Action::Yes) => self.stage = nickname_stage(),
+                Some(Action::Accept) if *yes => self.stage = nickname_stage(),
+                Some(Action::No | Action::Accept | Action::Back) => {
                     self.stage = Stage::Board { selected: 0 };
                 }
-            }
+                _ => {}
+            },
             Stage::Nickname { input, error } => match input.handle_key(key) {
                 InputEvent::Submit => match valid_nickname(input.text()).map(str::to_owned) {
                     Some(name) => self.add_score(&name),
@@ -257,18 +268,26 @@ impl Screen for Finish {
     fn commands(&self) -> Vec<Command> {
         match self.stage {
             Stage::Qualify { .. } => vec![
-                Command::new("←→", "choose"),
-                Command::new("Enter", "accept"),
+                Command::new(
+                    keymap::pair(
+                        Scope::Menus,
+                        Action::Move(Direction::Left),
+                        Action::Move(Direction::Right),
+                        false,
+                    ),
+                    "choose",
+                ),
+                Command::new(keymap::key_name(Scope::Menus, Action::Accept), "accept"),
             ],
             Stage::Nickname { .. } => vec![
                 Command::new("type", "your nickname"),
-                Command::new("Enter", "save"),
-                Command::new("Esc", "back"),
+                Command::new(keymap::key_name(Scope::TextField, Action::Accept), "save"),
+                Command::new(keymap::key_name(Scope::TextField, Action::Back), "back"),
             ],
             Stage::Board { .. } => vec![
-                Command::new("↑↓", "choose"),
-                Command::new("Enter", "accept"),
-                Command::new("Esc", "main menu"),
+                Command::new(keymap::up_down(), "choose"),
+                Command::new(keymap::key_name(Scope::Menus, Action::Accept), "accept"),
+                Command::new(keymap::key_name(Scope::Menus, Action::Back), "main menu"),
             ],
         }
     }

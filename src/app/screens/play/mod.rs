@@ -6,13 +6,12 @@ mod hinting;
 
 use std::rc::Rc;
 
-use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use crate::app::hint::{HintState, Plan};
-use crate::app::keymap::{Action, play_action, play_commands};
-use crate::app::keys;
+use crate::app::keymap::{self, Action, Scope, play_commands};
 use crate::app::message::{Message, plural};
 use crate::app::origin::{Mode, Opened, Origin};
 use crate::app::query::{LevelView, ScreenQuery};
@@ -145,7 +144,7 @@ impl Play {
     fn can_switch_levels(&self) -> bool {
         match &self.opened.origin {
             Origin::FreePlay { .. } => true,
-            Origin::Custom { file, .. } => file.levels.len() > 1,
+            Origin::Custom { file, .. } => file.contents.len() > 1,
             Origin::Added { mode, .. } => *mode == Mode::FreePlay,
             Origin::Arcade { .. } | Origin::TestPlay { .. } => false,
         }
@@ -229,33 +228,31 @@ impl Screen for Play {
         if self.show_help {
             let end = help_max_scroll(self.area, self.theme);
             // Arrows scroll a help taller than the screen; any other key closes.
-            match key.code {
-                KeyCode::Up if end > 0 => {
+            match keymap::action(&[Scope::Menus], key) {
+                Some(Action::Move(Direction::Up)) if end > 0 => {
                     self.help_scroll = self.help_scroll.min(end).saturating_sub(1);
                 }
-                KeyCode::Down if end > 0 => self.help_scroll = (self.help_scroll + 1).min(end),
+                Some(Action::Move(Direction::Down)) if end > 0 => {
+                    self.help_scroll = (self.help_scroll + 1).min(end);
+                }
                 _ => self.show_help = false,
             }
             return Effect::None;
         }
         // Solved: the board stays up until the player moves on.
         if self.game.is_solved() {
-            let done = keys::is_accept(key) || key.code == KeyCode::Esc;
-            return if done {
+            let action = keymap::action(&[Scope::Play, Scope::Menus], key);
+            return if matches!(action, Some(Action::Accept | Action::Leave)) {
                 Effect::Solved(self.ended())
             } else {
                 Effect::None
             };
         }
-        let Some(action) = play_action(key) else {
+        let Some(action) = keymap::action(&[Scope::Play], key) else {
             return Effect::None;
         };
         match action {
-            Action::Move => {
-                if let Some(direction) = keys::direction(key) {
-                    self.act(|game| game.step(direction).is_ok());
-                }
-            }
+            Action::Move(direction) => self.act(|game| game.step(direction).is_ok()),
             Action::Leave => return Effect::Leave(self.ended()),
             Action::Help => {
                 self.show_help = true;

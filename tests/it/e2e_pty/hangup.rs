@@ -1,0 +1,104 @@
+//! Closing the terminal in a level, as closing its window does: the pty's
+//! master side really closed, not only a signal sent. The game saves and is
+//! gone within a second, whether standard error is the terminal or a file,
+//! and even when no SIGHUP comes.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use portable_pty::CommandBuilder;
+
+use super::{Session, TINY, UP};
+
+/// How soon the game must be gone once its terminal closes.
+const GONE_WITHIN: Duration = Duration::from_secs(1);
+
+/// The game on `tiny.xsb` in `dir`, started by `sh -c script` so the test
+/// can redirect its standard error or detach it from the terminal; the
+/// script names the game `$0`.
+fn start_with(dir: &Path, script: &str) -> Session {
+    std::fs::write(dir.join("tiny.xsb"), TINY).expect("write map");
+    let mut command = CommandBuilder::new("sh");
+    command.args(["-c", script]);
+    command.arg(env!("CARGO_BIN_EXE_schokoban"));
+    let mut session = Session::spawn(command, dir);
+    session.wait_for("Puzzle: Tiny by Tester");
+    session.send(UP);
+    session.wait_for("Moves: 1");
+    session
+}
+
+/// Whether process `pid` has ended: gone, or a zombie no one has reaped
+/// yet (its parent, the shell, died with the terminal).
+fn has_ended(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        Ok(stat) => stat
+            .rsplit_once(')')
+            .is_some_and(|(_, rest)| rest.trim_start().starts_with('Z')),
+    }
+}
+
+/// Waits until `ended` says the game has ended, checking every 10 ms for
+/// ten seconds; returns how long that took from `closed`.
+fn time_to_end(closed: Instant, mut ended: impl FnMut() -> bool) -> Duration {
+    let deadline = closed + Duration::from_secs(10);
+    while !ended() {
+        assert!(
+            Instant::now() < deadline,
+            "the game still runs 10 s after its terminal closed"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    closed.elapsed()
+}
+
+fn assert_saved(dir: &Path) {
+    let save = std::fs::read_to_string(dir.join("tiny.xsb.sav")).expect("the game was saved");
+    assert_eq!(save, "u\n");
+}
+
+/// Closes the terminal of a game started by `script` with its own process
+/// as the shell's; checks it saves and is gone in time.
+fn close_and_check(script: &str) -> String {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let session = start_with(dir.path(), script);
+    let pid = session.child.process_id().expect("the game's pid");
+    let (mut game, closed) = session.close_terminal(pid);
+    let took = time_to_end(closed, || game.try_wait().expect("wait").is_some());
+    assert!(took <= GONE_WITHIN, "the game took {took:?} to go");
+    assert_saved(dir.path());
+    std::fs::read_to_string(dir.path().join("game.log")).unwrap_or_default()
+}
+
+#[test]
+fn closing_the_terminal_saves_and_ends_the_game_with_standard_error_on_it() {
+    close_and_check(r#"exec "$0" --data-dir data tiny.xsb"#);
+}
+
+#[test]
+fn closing_the_terminal_saves_and_ends_the_game_with_standard_error_in_a_file() {
+    let log = close_and_check(r#"exec "$0" --data-dir data tiny.xsb 2>>game.log"#);
+    assert!(!log.contains("panicked"), "the way out panicked:\n{log}");
+}
+
+#[test]
+fn a_terminal_that_hangs_up_without_a_signal_still_ends_the_game() {
+    // In a session of its own the game is not told by SIGHUP that its
+    // terminal closed; only the hang-up itself says so. (Fd 3 hands it the
+    // terminal as input: the shell gives a job in the background none.)
+    let dir = tempfile::tempdir().expect("temp dir");
+    let session = start_with(
+        dir.path(),
+        r#"exec 3<&0; setsid "$0" --data-dir data tiny.xsb <&3 3<&- 2>>game.log & echo $! > game.pid; wait"#,
+    );
+    let pid: u32 = std::fs::read_to_string(dir.path().join("game.pid"))
+        .expect("the game's pid")
+        .trim()
+        .parse()
+        .expect("a pid");
+    let (_shell, closed) = session.close_terminal(pid);
+    let took = time_to_end(closed, || has_ended(pid));
+    assert!(took <= GONE_WITHIN, "the game took {took:?} to go");
+    assert_saved(dir.path());
+}
