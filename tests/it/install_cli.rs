@@ -1,27 +1,9 @@
 //! What a player who installed the crate reaches for: shell completions, the
 //! manual page, and the collections by name from any folder.
 
-use std::io::Write;
-use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
-fn schokoban_in(dir: &Path, args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_schokoban"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("input written");
-    child.wait_with_output().expect("the binary ends")
-}
+use crate::common::run_with_input as schokoban_in;
 
 fn text(output: &Output) -> String {
     assert!(
