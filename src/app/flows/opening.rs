@@ -213,6 +213,27 @@ impl App {
                 };
                 Ok((opened, None))
             }
+            Origin::Endless { made } => {
+                let (records, note) = match self.library.keep_endless(made) {
+                    Ok(records) => (Some(records), None),
+                    // The start notice has told that records are off.
+                    Err(LibraryError::DataFolderOff) => (None, None),
+                    Err(error) => (
+                        None,
+                        Some(Message::trouble(
+                            Some("This level's records are off"),
+                            Problem::Library(error),
+                        )),
+                    ),
+                };
+                let opened = Opened {
+                    origin: origin.clone(),
+                    level: made.level.clone(),
+                    title: made.request.title(),
+                    records,
+                };
+                Ok((opened, note))
+            }
             Origin::TestPlay { level } => {
                 let opened = Opened {
                     origin: origin.clone(),

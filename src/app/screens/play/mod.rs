@@ -146,7 +146,7 @@ impl Play {
             Origin::FreePlay { .. } => true,
             Origin::Custom { file, .. } => file.levels.len() > 1,
             Origin::Added { mode, .. } => *mode == Mode::FreePlay,
-            Origin::Arcade { .. } | Origin::TestPlay { .. } => false,
+            Origin::Arcade { .. } | Origin::TestPlay { .. } | Origin::Endless { .. } => false,
         }
     }
 
