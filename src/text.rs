@@ -4,11 +4,28 @@
 
 use std::borrow::Cow;
 
+use unicode_segmentation::UnicodeSegmentation;
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 /// Columns `text` takes on screen.
 pub fn width(text: &str) -> usize {
     text.width()
+}
+
+/// Characters as a player counts them: a family emoji or a letter with its
+/// accents is one, however many code points make it.
+pub fn grapheme_count(text: &str) -> usize {
+    text.graphemes(true).count()
+}
+
+/// The first `max` characters of `text`, as [`grapheme_count`] counts them,
+/// so a cut never splits one.
+pub fn first_graphemes(text: &str, max: usize) -> &str {
+    let end = text
+        .grapheme_indices(true)
+        .nth(max)
+        .map_or(text.len(), |(at, _)| at);
+    &text[..end]
 }
 
 /// Columns one character takes; control characters take none.

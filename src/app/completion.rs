@@ -3,7 +3,7 @@
 use std::path::MAIN_SEPARATOR;
 
 use super::flows::expand_path;
-use crate::storage::folder_entries;
+use crate::storage::{folder_entries, is_record_file};
 
 /// What Tab made of a typed path: the new text, and the names still in
 /// the running when more than one matches.
@@ -14,7 +14,8 @@ pub struct Completion {
 }
 
 /// Completes the last part of `typed` from the folder it names. Hidden
-/// files only match when the typed part starts with a dot.
+/// files only match when the typed part starts with a dot; the records the
+/// game keeps beside maps (`.dat`, `.runs`, `.sav`) never do.
 pub fn complete(typed: &str) -> Completion {
     let cut = typed.rfind(['/', MAIN_SEPARATOR]).map_or(0, |i| i + 1);
     let (folder_part, prefix) = typed.split_at(cut);
@@ -34,8 +35,9 @@ pub fn complete(typed: &str) -> Completion {
         .into_iter()
         .filter_map(|entry| {
             let name = entry.name.into_string().ok()?;
-            let wanted =
-                name.starts_with(prefix) && (prefix.starts_with('.') || !name.starts_with('.'));
+            let wanted = name.starts_with(prefix)
+                && (prefix.starts_with('.') || !name.starts_with('.'))
+                && (entry.is_dir || !is_record_file(&name));
             let folder_mark = if entry.is_dir { "/" } else { "" };
             wanted.then(|| format!("{name}{folder_mark}"))
         })

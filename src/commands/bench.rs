@@ -8,8 +8,8 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use crate::library::LevelSource;
-use schokoban_core::{Game, Level, format_steps};
-use schokoban_solver::{Limits, Outcome, Stats, Strategy};
+use schokoban_core::{Game, Level, Step, format_steps};
+use schokoban_solver::{Limits, Outcome, Stats, Strategy, optimize};
 
 /// Which levels to run and for how long.
 #[derive(Clone, Copy, Debug)]
@@ -32,8 +32,9 @@ struct Run {
     index: usize,
     took: Duration,
     nodes: u64,
-    /// Moves and pushes of the solution, when there is one.
-    solution: Option<(usize, usize)>,
+    /// Moves and pushes of the solution as found and as optimized, when
+    /// there is one.
+    solution: Option<[(usize, usize); 2]>,
     /// The solver's message when it failed (a bug, not a hard level).
     failure: Option<String>,
     line: String,
@@ -45,8 +46,11 @@ struct Totals {
     times: Vec<Duration>,
     solved: usize,
     nodes: u64,
-    moves: usize,
-    pushes: usize,
+    /// Moves and pushes of the solutions as found and as optimized.
+    found: (usize, usize),
+    optimized: (usize, usize),
+    /// Each solution's moves optimized over its moves found.
+    ratios: Vec<f64>,
     /// The levels the solver failed on, as `FILE level N: why`.
     failures: Vec<String>,
 }
@@ -55,10 +59,14 @@ impl Totals {
     fn add(&mut self, run: &Run) {
         self.times.push(run.took);
         self.nodes += run.nodes;
-        if let Some((moves, pushes)) = run.solution {
+        if let Some([found, optimized]) = run.solution {
             self.solved += 1;
-            self.moves += moves;
-            self.pushes += pushes;
+            self.found = (self.found.0 + found.0, self.found.1 + found.1);
+            self.optimized = (
+                self.optimized.0 + optimized.0,
+                self.optimized.1 + optimized.1,
+            );
+            self.ratios.push(ratio(optimized.0, found.0));
         }
     }
 
@@ -66,13 +74,18 @@ impl Totals {
         self.times.extend(other.times);
         self.solved += other.solved;
         self.nodes += other.nodes;
-        self.moves += other.moves;
-        self.pushes += other.pushes;
+        self.found = (self.found.0 + other.found.0, self.found.1 + other.found.1);
+        self.optimized = (
+            self.optimized.0 + other.optimized.0,
+            self.optimized.1 + other.optimized.1,
+        );
+        self.ratios.extend(other.ratios);
         self.failures.extend(other.failures);
     }
 
-    /// One line: solved count, nodes, the solutions' moves and pushes, and
-    /// the median and worst time.
+    /// One line: solved count, nodes, the solutions' moves and pushes (as
+    /// optimized, then as found with the median of the optimized moves
+    /// over those found), and the median and worst time.
     fn line(&self) -> String {
         let mut times = self.times.clone();
         times.sort_unstable();
@@ -81,13 +94,25 @@ impl Totals {
             .map_or((Duration::ZERO, Duration::ZERO), |&worst| {
                 (median(&times), worst)
             });
+        let mut ratios = self.ratios.clone();
+        ratios.sort_unstable_by(f64::total_cmp);
+        let middle = ratios.len() / 2;
+        let ratio = match ratios.len() {
+            0 => 1.0,
+            n if n % 2 == 0 => f64::midpoint(ratios[middle - 1], ratios[middle]),
+            _ => ratios[middle],
+        };
         format!(
-            "solved {} of {}, {} nodes, {} moves, {} pushes, median {} ms, worst {} ms",
+            "solved {} of {}, {} nodes, {} moves, {} pushes \
+             (found: {} moves, {} pushes; moves x{ratio:.3} at the median), \
+             median {} ms, worst {} ms",
             self.solved,
             self.times.len(),
             self.nodes,
-            self.moves,
-            self.pushes,
+            self.optimized.0,
+            self.optimized.1,
+            self.found.0,
+            self.found.1,
             millis(median),
             millis(worst)
         )
@@ -250,15 +275,23 @@ fn run_level(
     let mut failure = None;
     let verdict = match outcome {
         Outcome::Solved(steps) => {
-            let lurd = format_steps(&steps);
-            let game = Game::replay(level.clone(), &lurd)?;
-            anyhow::ensure!(game.is_solved(), "level {}: wrong solution", number + 1);
+            let found = (steps.len(), replayed_pushes(number, level, &steps)?);
+            let optimizing = Instant::now();
+            let limits = limits.for_optimizer(took);
+            let optimized = optimize(level, &steps, &limits, &AtomicBool::new(false));
+            let optimized = (
+                optimized.steps.len(),
+                replayed_pushes(number, level, &optimized.steps)?,
+            );
             let by = stats.winner.map_or("", Strategy::name);
-            solution = Some((steps.len(), game.pushes()));
+            solution = Some([found, optimized]);
             format!(
-                "solved by {by}, {} moves, {} pushes",
-                steps.len(),
-                game.pushes()
+                "solved by {by}, {} moves, {} pushes (found: {} moves, {} pushes; optimized in {} ms)",
+                optimized.0,
+                optimized.1,
+                found.0,
+                found.1,
+                millis(optimizing.elapsed())
             )
         }
         Outcome::Unsolvable => "no solution exists".to_owned(),
@@ -284,6 +317,22 @@ fn run_level(
         failure,
         line,
     })
+}
+
+/// The pushes of `steps`, checked by replay to solve level `number`.
+fn replayed_pushes(number: usize, level: &Level, steps: &[Step]) -> anyhow::Result<usize> {
+    let game = Game::replay(level.clone(), &format_steps(steps))?;
+    anyhow::ensure!(game.is_solved(), "level {}: wrong solution", number + 1);
+    Ok(game.pushes())
+}
+
+/// `part` over `whole`, 1 for nothing over nothing.
+fn ratio(part: usize, whole: usize) -> f64 {
+    if whole == 0 {
+        1.0
+    } else {
+        part as f64 / whole as f64
+    }
 }
 
 /// Nodes expanded, their rate and the peak memory, as `bench` prints them.
@@ -352,7 +401,7 @@ mod tests {
         let result = run_with(std::slice::from_ref(&path), options, &mut out, &solver);
         let text = String::from_utf8(out).expect("utf-8");
         let lines: Vec<&str> = text.lines().collect();
-        assert!(lines[0].ends_with(", 1 moves, 1 pushes"), "{text}");
+        assert!(lines[0].contains(", 1 moves, 1 pushes (found: "), "{text}");
         assert!(lines[1].ends_with(", FAILED: a bug"), "{text}");
         assert!(lines[3].starts_with("total: solved 1 of 2, "), "{text}");
         let error = result.expect_err("a failure is an error").to_string();

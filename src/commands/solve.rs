@@ -76,14 +76,19 @@ pub fn timeout(seconds: f64) -> anyhow::Result<Duration> {
 }
 
 /// Solves level `level` of `map` (a map file, a folder of them, or a
-/// built-in collection's name) within `seconds`.
+/// built-in collection's name) within `seconds`, then shortens the solution
+/// in part of the time left.
 pub fn run(map: &Path, level: usize, seconds: f64) -> anyhow::Result<Report> {
     let limit = timeout(seconds)?;
     let level = super::load_level(map, level)?;
-    let outcome =
-        schokoban_solver::solve(&level, &Limits::with_time(limit), &AtomicBool::new(false));
+    let started = Instant::now();
+    let limits = Limits::with_time(limit);
+    let cancel = AtomicBool::new(false);
+    let outcome = schokoban_solver::solve(&level, &limits, &cancel);
     Ok(match outcome {
-        Outcome::Solved(steps) => {
+        Outcome::Solved(found) => {
+            let limits = limits.for_optimizer(started.elapsed());
+            let steps = schokoban_solver::optimize(&level, &found, &limits, &cancel).steps;
             let lurd = format_steps(&steps);
             let game = Game::replay(level, &lurd)?;
             anyhow::ensure!(

@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 use super::progress::Progress;
 use super::{Library, LibraryError};
 use crate::storage::{
-    LoadErrorKind, Records, create_folder_whole, is_present, list_folders, load_levels, lock_file,
-    move_aside, read_text, remove_folder_whole, write_atomic,
+    LoadErrorKind, Records, create_folder_whole, is_present, list_folders, load_level_file,
+    load_levels, lock_file, move_aside, read_text, remove_folder_whole, write_atomic,
 };
 use schokoban_core::Level;
 
@@ -34,6 +34,9 @@ pub struct AddedCollection {
     pub name: String,
     pub level_count: usize,
     pub folder: PathBuf,
+    /// Levels of the source that cannot be played and were not copied:
+    /// known right after adding, 0 when read back from the data folder.
+    pub left_out: usize,
 }
 
 /// A level of an added collection, ready to play, with where its records go.
@@ -47,36 +50,81 @@ pub struct AddedLevel {
 }
 
 impl Library {
-    /// Copies every level of `source` into a new collection named `name`
-    /// (else after the file). The file is read as the game reads any map,
-    /// with the same refusals; nothing is written unless all of it reads.
+    /// Copies every playable level of `source` into a new collection named
+    /// `name` (else as its header names it, else after the file). The file
+    /// is read as the game reads any map, with the same refusals; levels
+    /// that cannot be played are left out, as Arcade could not play them.
     pub fn add_collection(
         &self,
         source: &Path,
         name: Option<&str>,
     ) -> Result<AddedCollection, LibraryError> {
         let root = self.writable_root()?;
-        let levels = load_levels(source).map_err(LibraryError::Load)?;
+        let contents = load_level_file(source).map_err(LibraryError::Load)?;
+        let left_out = contents.bad().count();
+        let own_name = contents.title.clone();
+        let levels: Vec<Level> = contents.levels.into_iter().filter_map(Result::ok).collect();
         if levels.len() > MAX_ADDED_LEVELS {
             return Err(LibraryError::TooManyLevels {
                 count: levels.len(),
             });
         }
         let stem = source.file_stem().map(|s| s.to_string_lossy().into_owned());
-        let name = clean_name(name.or(stem.as_deref()).unwrap_or_default());
+        let name = clean_name(
+            name.or(own_name.as_deref())
+                .or(stem.as_deref())
+                .unwrap_or_default(),
+        );
         let base = slug(&name);
         let folder_of = |id: &str| root.join(COLLECTIONS_FOLDER).join(id);
         let id = std::iter::once(base.clone())
             .chain((2..=MAX_ADDED_LEVELS).map(|n| format!("{base}-{n}")))
             .find(|id| !is_present(&folder_of(id)) && !is_builtin(id))
-            .unwrap_or(base);
+            .unwrap_or_else(|| base.clone());
         let folder = folder_of(&id);
         let files = level_files(&name, levels, &source.display().to_string());
+        if let Some(same) = self.same_collection(&base, &files)? {
+            return Err(LibraryError::AlreadyAdded {
+                id: same.id,
+                name: same.name,
+            });
+        }
         create_folder_whole(&folder, &files).map_err(|error| LibraryError::Io {
             path: folder.clone(),
             error,
         })?;
-        self.added_collection(&id)
+        Ok(AddedCollection {
+            left_out,
+            ..self.added_collection(&id)?
+        })
+    }
+
+    /// The added collection that `files` would make again, if any: one of
+    /// the ids `base` would get, with every level file the same (where it
+    /// was added from aside).
+    fn same_collection(
+        &self,
+        base: &str,
+        files: &[(String, String)],
+    ) -> Result<Option<AddedCollection>, LibraryError> {
+        let levels = files.iter().filter(|(name, _)| name != ABOUT_FILE);
+        let same_levels = |collection: &AddedCollection| {
+            collection.level_count == files.len() - 1
+                && levels.clone().all(|(name, text)| {
+                    std::fs::read_to_string(collection.folder.join(name)).is_ok_and(|t| t == *text)
+                })
+        };
+        let numbered = |id: &str| {
+            id.strip_prefix(base).is_some_and(|n| {
+                n.is_empty()
+                    || n.strip_prefix('-')
+                        .is_some_and(|n| n.parse::<usize>().is_ok())
+            })
+        };
+        Ok(self
+            .added_collections()?
+            .into_iter()
+            .find(|collection| numbered(&collection.id) && same_levels(collection)))
     }
 
     /// Every added collection, sorted by id. Folders that are no collection
@@ -237,6 +285,7 @@ fn read_collection(folder: &Path) -> Result<AddedCollection, LibraryError> {
         name,
         level_count,
         folder: folder.to_path_buf(),
+        left_out: 0,
     })
 }
 
@@ -302,7 +351,7 @@ fn load_progress(collection: &AddedCollection, may_move: bool) -> Progress {
     Progress::default()
 }
 
-fn update_progress(
+pub(super) fn update_progress(
     collection: &AddedCollection,
     change: impl FnOnce(&mut Progress) -> bool,
 ) -> Result<(), LibraryError> {

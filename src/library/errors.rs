@@ -41,6 +41,11 @@ pub enum LibraryError {
     NoSuchCollection {
         id: String,
     },
+    /// The same levels were added before, as collection `id`.
+    AlreadyAdded {
+        id: String,
+        name: String,
+    },
     NoSuchAddedLevel {
         name: String,
         number: usize,
@@ -76,6 +81,9 @@ impl fmt::Display for LibraryError {
                 "{count} levels is more than a collection may hold (at most {MAX_ADDED_LEVELS})"
             ),
             LibraryError::NoSuchCollection { id } => write!(f, "no added collection {id:?}"),
+            LibraryError::AlreadyAdded { name, .. } => {
+                write!(f, "{name} is already there: nothing was added")
+            }
             LibraryError::NoSuchAddedLevel {
                 name,
                 number,
@@ -96,6 +104,7 @@ impl std::error::Error for LibraryError {
             | LibraryError::DataFolderOff
             | LibraryError::TooManyLevels { .. }
             | LibraryError::NoSuchCollection { .. }
+            | LibraryError::AlreadyAdded { .. }
             | LibraryError::NoSuchAddedLevel { .. } => None,
         }
     }

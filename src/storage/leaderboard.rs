@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::text::plural;
+use crate::text::{first_graphemes, grapheme_count, plural};
 
 pub const LEADERBOARD_SIZE: usize = 10;
 pub const MAX_NICKNAME_CHARS: usize = 20;
@@ -159,44 +159,43 @@ impl Leaderboard {
         self.entries.first().map(|e| e.score)
     }
 
-    /// Whether `score` earns a place: the spec lets in any score that
-    /// "surpasses or matches" one on the board, so a tie with the last entry
-    /// of a full board qualifies too (see [`Self::insert`]).
+    /// Whether `score` earns a place: any score while the board has room,
+    /// then only one that beats the last entry. Ties are first come, first
+    /// served, so a score that only matches the last of a full board does
+    /// not push the earlier one off.
     pub fn qualifies(&self, score: usize) -> bool {
         self.entries.len() < LEADERBOARD_SIZE
-            || self
-                .entries
-                .last()
-                .is_some_and(|worst| score <= worst.score)
+            || self.entries.last().is_some_and(|worst| score < worst.score)
     }
 
     /// Why a score gets no place, in a line for the player; `None` when it
     /// qualifies.
     pub fn miss_note(&self, score: usize) -> Option<String> {
         let worst = self.entries.last().filter(|_| !self.qualifies(score))?;
-        Some(format!(
-            "Not on the leaderboard: the top {LEADERBOARD_SIZE} go up to {}.",
-            plural(worst.score, "move")
-        ))
+        Some(if score == worst.score {
+            format!(
+                "Not on the leaderboard: {} ties the {LEADERBOARD_SIZE}th score; the earlier one keeps its place.",
+                plural(score, "move")
+            )
+        } else {
+            format!(
+                "Not on the leaderboard: the top {LEADERBOARD_SIZE} go up to {}.",
+                plural(worst.score, "move")
+            )
+        })
     }
 
     /// Adds a score behind every equal one and keeps the best ten. Returns
     /// the new entry's place (0 is best), or `None` if it did not qualify.
-    /// A tie with the last entry of a full board takes its place: the spec
-    /// lets a match in and caps the board at ten, so the older entry of that
-    /// score is the one to go. A nickname that [`valid_nickname`] would
-    /// refuse is cleaned up first (control characters become spaces, cut to
-    /// length, `?` if nothing is left), so the board always writes out as a
-    /// file that reads back clean.
+    /// A nickname that [`valid_nickname`] would refuse is cleaned up first
+    /// (control characters become spaces, cut to length, `?` if nothing is
+    /// left), so the board always writes out as a file that reads back
+    /// clean.
     pub fn insert(&mut self, score: usize, name: &str) -> Option<usize> {
         if !self.qualifies(score) {
             return None;
         }
-        let mut place = self.entries.partition_point(|e| e.score <= score);
-        if place == LEADERBOARD_SIZE {
-            place -= 1;
-            self.entries.remove(place);
-        }
+        let place = self.entries.partition_point(|e| e.score <= score);
         self.entries.insert(
             place,
             Entry {
@@ -209,11 +208,11 @@ impl Leaderboard {
     }
 }
 
-/// Checks a nickname typed by a player: 1 to 20 printable characters,
-/// spaces allowed inside. Returns it trimmed.
+/// Checks a nickname typed by a player: 1 to 20 printable characters (a
+/// family emoji counts one), spaces allowed inside. Returns it trimmed.
 pub fn valid_nickname(name: &str) -> Option<&str> {
     let name = name.trim();
-    let count = name.chars().count();
+    let count = grapheme_count(name);
     let printable = name.chars().all(|c| !c.is_control());
     ((1..=MAX_NICKNAME_CHARS).contains(&count) && printable).then_some(name)
 }
@@ -226,8 +225,8 @@ fn clean_nickname(name: &str) -> String {
         .chars()
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect();
-    let cut: String = spaced.trim().chars().take(MAX_NICKNAME_CHARS).collect();
-    match valid_nickname(&cut) {
+    let cut = first_graphemes(spaced.trim(), MAX_NICKNAME_CHARS);
+    match valid_nickname(cut) {
         Some(valid) => valid.to_owned(),
         None => "?".to_owned(),
     }

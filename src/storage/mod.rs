@@ -22,6 +22,6 @@ pub use map_file::{
     LoadError, LoadErrorKind, MAX_FILE_BYTES, decode_text, load_level_file, load_levels,
     read_bytes, read_text,
 };
-pub use records::{LeaderboardRead, RecordError, Records, SaveProblem, ScoreAdded};
+pub use records::{LeaderboardRead, RecordError, Records, SaveProblem, ScoreAdded, is_record_file};
 pub use runs::{RunsError, RunsProblem, RunsRead};
 pub use setup::{ensure_folder, full_path, is_present, move_aside};

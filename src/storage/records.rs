@@ -96,6 +96,18 @@ pub struct ScoreAdded {
     pub runs_problems: Vec<RunsProblem>,
 }
 
+const LEADERBOARD_SUFFIX: &str = ".dat";
+const RUNS_SUFFIX: &str = ".runs";
+const SAVE_SUFFIX: &str = ".sav";
+
+/// Whether a file named `name` is one the game keeps beside a map (a
+/// leaderboard, runs or a save), not a map to open.
+pub fn is_record_file(name: &str) -> bool {
+    [LEADERBOARD_SUFFIX, RUNS_SUFFIX, SAVE_SUFFIX]
+        .iter()
+        .any(|suffix| name.ends_with(suffix))
+}
+
 impl Records {
     /// Records stored next to the map, as the spec wants.
     pub fn beside(map: &Path) -> Self {
@@ -107,9 +119,9 @@ impl Records {
         let name = map.file_name().unwrap_or(map.as_os_str());
         Self {
             map: map.to_path_buf(),
-            leaderboard: folder.join(with_suffix(name, ".dat")),
-            runs: folder.join(with_suffix(name, ".runs")),
-            save: folder.join(with_suffix(name, ".sav")),
+            leaderboard: folder.join(with_suffix(name, LEADERBOARD_SUFFIX)),
+            runs: folder.join(with_suffix(name, RUNS_SUFFIX)),
+            save: folder.join(with_suffix(name, SAVE_SUFFIX)),
         }
     }
 
@@ -125,9 +137,9 @@ impl Records {
         let name = self.map.file_name().unwrap_or(self.map.as_os_str());
         let base = with_suffix(name, &format!(".{number}"));
         Self {
-            leaderboard: folder.join(with_suffix(&base, ".dat")),
-            runs: folder.join(with_suffix(&base, ".runs")),
-            save: folder.join(with_suffix(&base, ".sav")),
+            leaderboard: folder.join(with_suffix(&base, LEADERBOARD_SUFFIX)),
+            runs: folder.join(with_suffix(&base, RUNS_SUFFIX)),
+            save: folder.join(with_suffix(&base, SAVE_SUFFIX)),
             map: self.map,
         }
     }

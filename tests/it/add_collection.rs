@@ -114,3 +114,38 @@ fn a_file_that_is_no_levels_is_refused_in_the_prompt() {
     press(&mut app, &[key(KeyCode::Esc), ch('s'), ch('x')]);
     assert_eq!(messages(&app), "");
 }
+
+#[test]
+fn adding_the_same_file_twice_keeps_one_collection_and_says_so() {
+    let (dir, mut app) = start_menu();
+    let file = write_map(dir.path(), "One Room.xsb", "#####\n#@$.#\n#####\n");
+    for _ in 0..2 {
+        // Arcade, then up to "Add a collection…".
+        press(
+            &mut app,
+            &[key(KeyCode::Enter), ch('w'), key(KeyCode::Enter)],
+        );
+        type_text(&mut app, &file.to_string_lossy());
+        press(&mut app, &[key(KeyCode::Enter)]);
+        assert_eq!(app.screen_name(), "collections");
+        if messages(&app) == "Added One Room: 1 level" {
+            press(&mut app, &[key(KeyCode::Esc)]);
+        }
+    }
+    assert_eq!(
+        messages(&app),
+        "One Room is already there: nothing was added"
+    );
+    let lines = lines_with(&app, "One Room");
+    let words: Vec<Vec<&str>> = lines
+        .iter()
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(
+        words,
+        [["▶", "One", "Room", "1", "level", "0", "solved"]],
+        "one collection, selected, its one level counted as one"
+    );
+    let folders = std::fs::read_dir(dir.path().join("data/collections")).expect("folder");
+    assert_eq!(folders.count(), 1);
+}

@@ -103,7 +103,12 @@ fn a_damaged_leaderboard_is_shown_as_read_and_moved_aside_before_a_new_score() {
         screen_text(&app).contains("◀ you"),
         "the board with the new entry"
     );
-    assert!(messages(&app).contains("tiny.xsb.dat.damaged"));
+    let told = messages(&app);
+    assert!(told.contains("tiny.xsb.dat.damaged"), "{told}");
+    assert!(
+        !told.contains("will be kept aside"),
+        "one message says where the damaged board went: {told}"
+    );
     assert_eq!(
         std::fs::read_to_string(dir.path().join("tiny.xsb.dat")).expect("board"),
         "1 New\n5 Good\n9 Fine\n"

@@ -235,7 +235,7 @@ fn a_score_that_does_not_qualify_goes_straight_to_the_board() {
 }
 
 #[test]
-fn a_score_that_ties_the_last_of_a_full_board_is_offered_its_place() {
+fn a_score_that_ties_the_last_of_a_full_board_leaves_it_as_it_was() {
     let dir = tempfile::tempdir().expect("temp dir");
     let map = write_map(dir.path(), "tiny.xsb", TINY);
     let full = (1..=10).fold(String::new(), |text, i| text + &format!("1 Player {i}\n"));
@@ -244,15 +244,16 @@ fn a_score_that_ties_the_last_of_a_full_board_is_offered_its_place() {
     press(&mut app, &[key(LEFT), ch(' ')]);
     assert_eq!(app.screen_name(), "finish");
     let text = screen_text(&app);
-    assert!(text.contains("to the leaderboard?"), "{text}");
-    press(&mut app, &[key(KeyCode::Enter)]);
-    type_text(&mut app, "Tie");
-    press(&mut app, &[key(KeyCode::Enter)]);
-    let board = std::fs::read_to_string(dir.path().join("tiny.xsb.dat")).expect("board");
-    let lines: Vec<&str> = board.lines().collect();
-    assert_eq!(lines.len(), 10);
-    assert_eq!(lines[8], "1 Player 9", "earlier ties keep their places");
-    assert_eq!(lines[9], "1 Tie");
+    assert!(!text.contains("to the leaderboard?"), "{text}");
+    assert!(
+        text.contains("ties the 10th score; the earlier one keeps its place"),
+        "the player is told why: {text}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("tiny.xsb.dat")).expect("board"),
+        full,
+        "first come, first served"
+    );
 }
 
 #[test]
@@ -299,6 +300,10 @@ fn tab_completes_a_path_like_a_shell() {
     write_map(dir.path(), "alpha.xsb", TINY);
     write_map(dir.path(), ".hidden.xsb", TINY);
     std::fs::create_dir(dir.path().join("alps")).expect("folder");
+    // The game's own records beside the map are no maps to open.
+    for records in ["alpine.xsb.dat", "alpine.xsb.sav", "alpine.xsb.runs"] {
+        std::fs::write(dir.path().join(records), "1 A\n").expect("record");
+    }
     let base = format!("{}/", dir.path().display());
 
     let completion = schokoban::app::complete(&format!("{base}al"));
@@ -372,4 +377,35 @@ fn page_down_in_a_list_jumps_by_the_rows_that_fit_the_terminal() {
     assert_eq!(app.selected(), Some(30));
     let text = app.visible_text(70, 30);
     assert!(text.contains("▶    31  Microban 31"), "{text}");
+}
+
+#[test]
+fn the_leaderboard_offer_takes_y_and_n_in_either_case() {
+    for (answer, joins) in [('N', false), ('n', false), ('Y', true), ('y', true)] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let map = write_map(dir.path(), "tiny.xsb", TINY);
+        let mut app = open_map(dir.path(), &map);
+        press(&mut app, &[key(LEFT), ch(' ')]);
+        assert!(screen_text(&app).contains("to the leaderboard?"));
+        // A terminal sends an uppercase letter with Shift held.
+        let modifiers = if answer.is_uppercase() {
+            KeyModifiers::SHIFT
+        } else {
+            KeyModifiers::NONE
+        };
+        press(&mut app, &[KeyEvent::new(KeyCode::Char(answer), modifiers)]);
+        assert_eq!(
+            app.input().is_some(),
+            joins,
+            "{answer}: {}",
+            screen_text(&app)
+        );
+        if joins {
+            type_text(&mut app, "Ann");
+            let text = screen_text(&app);
+            assert!(text.contains("Your nickname (3/20):"), "a counter: {text}");
+        } else {
+            assert!(screen_text(&app).contains("▶ Play again"), "{answer}");
+        }
+    }
 }

@@ -50,12 +50,12 @@ fn pieces_checks_undo_redo_and_the_solvers_verdict() {
     assert_eq!(line(&app, 0), "Level editor: a new level");
     assert_eq!(verdict(&mut app), "To fix: no player; no boxes");
     press(&mut app, &[ch('6'), ch('d'), ch('4')]);
-    assert_eq!(verdict(&mut app), "To fix: 1 boxes but 0 goals");
+    assert_eq!(verdict(&mut app), "To fix: 1 box but 0 goals");
     press(&mut app, &[ch('d'), ch('d'), ch('3')]);
     assert!(app.is_busy(), "the solver works in the background");
     assert_eq!(verdict(&mut app), "Solvable in 2 pushes");
     press(&mut app, &[ch('u')]);
-    assert_eq!(verdict(&mut app), "To fix: 1 boxes but 0 goals");
+    assert_eq!(verdict(&mut app), "To fix: 1 box but 0 goals");
     press(&mut app, &[ch('y')]);
     assert_eq!(verdict(&mut app), "Solvable in 2 pushes");
     // A second player moves the first; the level stays solvable.
@@ -68,7 +68,7 @@ fn pieces_checks_undo_redo_and_the_solvers_verdict() {
     );
     // A box in the top right corner can never move.
     press(&mut app, &[ch('d'), ch('d'), ch('d'), ch('w'), ch('4')]);
-    assert_eq!(verdict(&mut app), "To fix: 2 boxes but 1 goals");
+    assert_eq!(verdict(&mut app), "To fix: 2 boxes but 1 goal");
     press(&mut app, &[ch('s'), ch('3')]);
     assert_eq!(verdict(&mut app), "No solution exists");
 }
@@ -97,7 +97,7 @@ fn resizing_can_open_the_room_and_the_mouse_places_pieces() {
         modifiers: KeyModifiers::NONE,
     };
     app.handle_event(&Event::Mouse(click), Rect::new(0, 0, 80, 24));
-    assert_eq!(verdict(&mut app), "To fix: 1 boxes but 2 goals");
+    assert_eq!(verdict(&mut app), "To fix: 1 box but 2 goals");
     render(&app, 40, 12);
 }
 
@@ -176,12 +176,21 @@ fn saving_goes_to_a_new_file_or_into_my_levels() {
     assert_eq!(messages(&app), "Saved as level 1 of My levels");
     press(&mut app, &[key(KeyCode::Enter), key(KeyCode::Enter)]);
     assert_eq!(messages(&app), "Saved as level 2 of My levels");
-    // Leaving asks first, as only saving keeps changes.
+    // The next save offers the title and author last saved.
+    press(&mut app, &[key(KeyCode::Enter)]);
+    assert_eq!(app.input(), Some("Hall"));
+    press(&mut app, &[key(KeyCode::Down)]);
+    assert_eq!(app.input(), Some("Me"), "the author is kept");
+    press(&mut app, &[key(KeyCode::Esc)]);
+    assert_eq!(app.screen_name(), "editor");
+    // A change since the save: leaving asks first, as only saving keeps it.
+    press(&mut app, &[ch('2')]);
     press(&mut app, &[key(KeyCode::Esc)]);
     assert_eq!(app.screen_name(), "editor");
     assert!(messages(&app).starts_with("Leave without saving?"));
-    // Back at the main menu, still on "Level editor": up twice is Free play.
-    press(&mut app, &[key(KeyCode::Esc)]);
+    // Undone, the level is as saved: leaving does not ask. Back at the main
+    // menu, still on "Level editor": up twice is Free play.
+    press(&mut app, &[ch('u'), key(KeyCode::Esc)]);
     assert_eq!(app.screen_name(), "main menu");
     press(&mut app, &[ch('w'), ch('w'), key(KeyCode::Enter)]);
     // My levels is last, above the line that adds one: the list scrolls to it.

@@ -151,34 +151,39 @@ fn the_board_keeps_ten() {
 }
 
 #[test]
-fn a_score_that_beats_or_matches_an_entry_qualifies() {
+fn a_score_that_beats_an_entry_or_finds_room_qualifies() {
     assert!(Leaderboard::default().qualifies(1_000_000));
     let nine = board_of(&[10; 9]);
     assert!(nine.qualifies(99), "a board with room takes anything");
+    assert!(
+        nine.qualifies(10),
+        "a tie finds room behind the earlier ones"
+    );
     let full = board_of(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 30]);
     assert!(full.qualifies(29));
     assert!(
-        full.qualifies(30),
-        "the spec: a score that matches qualifies"
+        !full.qualifies(30),
+        "first come, first served: a tie with the last of a full board stays off"
     );
     assert!(!full.qualifies(31));
     let mut same = full.clone();
     assert_eq!(same.insert(31, "late"), None);
+    assert_eq!(same.insert(30, "tie"), None);
     assert_eq!(same, full, "a score that does not qualify changes nothing");
     let ties = board_of(&[7; 10]);
-    assert!(ties.qualifies(7));
-    assert!(!ties.qualifies(8));
+    assert!(!ties.qualifies(7));
+    assert!(ties.qualifies(6));
 }
 
 #[test]
-fn a_tie_with_the_last_of_a_full_board_takes_the_last_place() {
+fn a_tie_inside_a_full_board_goes_behind_the_earlier_one() {
     let mut full = board_of(&[1, 2, 3, 4, 5, 6, 7, 8, 30, 30]);
-    assert_eq!(full.insert(30, "tie"), Some(9));
+    assert_eq!(full.insert(8, "tie"), Some(8));
     assert_eq!(full.entries().len(), LEADERBOARD_SIZE);
     assert_eq!(
-        names(&full)[8..],
-        [(30, "p8"), (30, "tie")],
-        "the earlier tie stays ahead; the newest takes the last place"
+        names(&full)[7..],
+        [(8, "p7"), (8, "tie"), (30, "p8")],
+        "the earlier tie stays ahead; the last entry falls off"
     );
 }
 
@@ -189,10 +194,16 @@ fn a_score_that_misses_says_what_the_board_needs() {
         full.miss_note(31).as_deref(),
         Some("Not on the leaderboard: the top 10 go up to 30 moves.")
     );
-    assert_eq!(full.miss_note(30), None);
     assert_eq!(
-        board_of(&[1; 10]).miss_note(2).as_deref(),
-        Some("Not on the leaderboard: the top 10 go up to 1 move.")
+        full.miss_note(30).as_deref(),
+        Some(
+            "Not on the leaderboard: 30 moves ties the 10th score; the earlier one keeps its place."
+        )
+    );
+    assert_eq!(full.miss_note(29), None);
+    assert_eq!(
+        board_of(&[0; 10]).miss_note(2).as_deref(),
+        Some("Not on the leaderboard: the top 10 go up to 0 moves.")
     );
     assert_eq!(Leaderboard::default().miss_note(500), None);
 }

@@ -39,6 +39,7 @@ mod render;
 mod runs_file;
 mod save_files;
 mod small_screens;
+mod sok_files;
 mod solve_cli;
 mod verify_cli;
 mod watch;

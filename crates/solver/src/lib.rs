@@ -29,6 +29,7 @@ mod macros;
 mod marks;
 mod matching;
 mod moves;
+mod optimize;
 mod packing;
 mod pairs;
 mod parking;
@@ -46,12 +47,18 @@ use std::time::Duration;
 
 pub use budget::TooLarge;
 pub use deadlock::Deadlocks;
+pub use optimize::{Optimized, optimize};
 
 use bidirectional::Lead;
 use board::{Board, Cell, Mode, Targets};
 use budget::{Budget, Stop};
 use fess::{Advice, Guide, Variant};
 use schokoban_core::{Direction, Level, Pos, Step};
+
+/// The share of the time left after a solution is found that optimizing
+/// it may take, in percent. Most solutions are optimized long before: the
+/// optimizer stops once no window gets shorter.
+pub const OPTIMIZE_SHARE_PERCENT: u32 = 50;
 
 /// The budget for one search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -157,6 +164,18 @@ impl Limits {
             max_memory_bytes: Self::DEFAULT_MEMORY_BYTES,
             max_expansions: None,
             strategy: Strategy::Race,
+        }
+    }
+
+    /// The limits for optimizing a solution that a search under these
+    /// limits found after `spent`: [`OPTIMIZE_SHARE_PERCENT`] of the time
+    /// left, and as many positions as each search may expand.
+    #[must_use]
+    pub fn for_optimizer(self, spent: Duration) -> Self {
+        let left = self.time.saturating_sub(spent);
+        Self {
+            time: left / 100 * OPTIMIZE_SHARE_PERCENT,
+            ..self
         }
     }
 
@@ -379,5 +398,19 @@ mod tests {
         assert_eq!(failed.0, Outcome::Failed("a search panicked".to_owned()));
         let fine = guarded(|| (Outcome::Unsolvable, Stats::default()));
         assert_eq!(fine.0, Outcome::Unsolvable);
+    }
+
+    #[test]
+    fn the_optimizer_gets_its_share_of_the_time_left_and_the_same_positions() {
+        let limits = Limits {
+            max_expansions: Some(500),
+            ..Limits::with_time(Duration::from_secs(10))
+        };
+        let optimizing = limits.for_optimizer(Duration::from_secs(4));
+        let share = Duration::from_secs(6) * OPTIMIZE_SHARE_PERCENT / 100;
+        assert_eq!(optimizing.time, share);
+        assert_eq!(optimizing.max_expansions, Some(500));
+        let late = limits.for_optimizer(Duration::from_secs(11));
+        assert_eq!(late.time, Duration::ZERO);
     }
 }

@@ -9,7 +9,7 @@ use crate::app::message::{Message, Problem, plural};
 use crate::app::origin::{Mode, Origin};
 use crate::app::screens::collection_menu::CollectionMenu;
 use crate::app::screens::continue_menu::ContinueMenu;
-use crate::library::AddedCollection;
+use crate::library::{AddedCollection, LibraryError};
 
 impl App {
     pub(super) fn added_chosen(&mut self, mode: Mode, collection: AddedCollection) {
@@ -42,14 +42,28 @@ impl App {
         match self.library.add_collection(&path, None) {
             Ok(added) => {
                 self.screens.pop();
+                let left_out = match added.left_out {
+                    0 => String::new(),
+                    count => format!(
+                        "; {} that cannot be played left out",
+                        plural(count, "level")
+                    ),
+                };
                 let text = format!(
-                    "Added {}: {}",
+                    "Added {}: {}{left_out}",
                     added.name,
                     plural(added.level_count, "level")
                 );
                 self.reopen_chooser(mode, Some(&added.id), Message::info(text));
             }
             Err(error) => {
+                if let LibraryError::AlreadyAdded { id, .. } = &error {
+                    // The chooser, with the one already there selected.
+                    let id = id.clone();
+                    self.screens.pop();
+                    self.reopen_chooser(mode, Some(&id), Message::info(error.to_string()));
+                    return;
+                }
                 self.set_message(Message::trouble(None, Problem::Library(error)));
             }
         }

@@ -72,6 +72,8 @@ pub(crate) enum Action {
     Remove,
     /// A yes-or-no question: yes; any other key is no.
     Yes,
+    /// A yes-or-no question with a choice on screen: no.
+    No,
     PageUp,
     PageDown,
     First,

@@ -355,6 +355,7 @@ pub(crate) fn defaults() -> Vec<Binding> {
             &[],
         ),
         bind(S::Confirm, A::Yes, &[Letter('y')], "", &[]),
+        bind(S::Confirm, A::No, &[Letter('n')], "", &[]),
         bind(S::Lists, A::PageUp, &[Code(KeyCode::PageUp)], "", &[]),
         bind(S::Lists, A::PageDown, &[Code(KeyCode::PageDown)], "", &[]),
         bind(S::Lists, A::First, &[Code(KeyCode::Home)], "", &[]),

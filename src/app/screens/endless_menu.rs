@@ -16,7 +16,7 @@ use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::menu::{MenuKey, MenuList, menu_key};
-use crate::app::widgets::page::{centered_column, notice_line, page};
+use crate::app::widgets::page::{LogoRule, centered_column, notice_line, page};
 use crate::app::widgets::text_input::{InputEvent, TextInput};
 use crate::library::fresh_seed;
 use schokoban_core::Direction;
@@ -191,10 +191,17 @@ impl Screen for EndlessMenu {
     }
 
     fn draw(&self, area: Rect, buf: &mut Buffer) {
-        let Some(content) = page(area, buf, self.theme, "Endless", &footer(&self.commands()))
-        else {
+        let Some(areas) = page(
+            area,
+            buf,
+            self.theme,
+            "Endless",
+            &footer(&self.commands()),
+            LogoRule::WhenRoomy,
+        ) else {
             return;
         };
+        let content = areas.content;
         let column = centered_column(content, 44.min(content.width.saturating_sub(2)));
         let [question, _, rest] = Layout::vertical([
             Constraint::Length(1),
@@ -224,6 +231,6 @@ impl Screen for EndlessMenu {
             }
             _ => {}
         }
-        notice_line(area, buf, self.theme, self.message.as_ref());
+        notice_line(&areas, buf, self.theme, self.message.as_ref());
     }
 }

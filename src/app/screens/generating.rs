@@ -19,7 +19,7 @@ use crate::app::origin::Origin;
 use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
-use crate::app::widgets::page::{centered_column, notice_line, page};
+use crate::app::widgets::page::{LogoRule, centered_column, notice_line, page};
 use schokoban_core::Level;
 use schokoban_generate::{GenerateError, Generated, Progress, Request, generate_after};
 
@@ -181,10 +181,17 @@ impl Screen for Generating {
     }
 
     fn draw(&self, area: Rect, buf: &mut Buffer) {
-        let Some(content) = page(area, buf, self.theme, "Endless", &footer(&self.commands()))
-        else {
+        let Some(areas) = page(
+            area,
+            buf,
+            self.theme,
+            "Endless",
+            &footer(&self.commands()),
+            LogoRule::WhenRoomy,
+        ) else {
             return;
         };
+        let content = areas.content;
         let [_, middle, _] = Layout::vertical([
             Constraint::Fill(1),
             Constraint::Length(2),
@@ -193,6 +200,6 @@ impl Screen for Generating {
         .areas(content);
         let column = centered_column(middle, content.width.saturating_sub(2));
         Paragraph::new(self.lines()).centered().render(column, buf);
-        notice_line(area, buf, self.theme, self.message.as_ref());
+        notice_line(&areas, buf, self.theme, self.message.as_ref());
     }
 }

@@ -8,14 +8,19 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 
-use crate::text::char_width;
+use crate::text::{char_width, first_graphemes, grapheme_count};
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TextInput {
     text: String,
     /// Cursor position in characters, 0..=len.
     cursor: usize,
+    /// The most characters the field takes, counted as a player counts
+    /// them (see [`grapheme_count`]), so a limit never splits an emoji.
     max_chars: Option<usize>,
+    /// A character was refused for the limit: the ones that would join it
+    /// (the rest of its emoji) are refused too, not glued to the last one.
+    overflowed: bool,
 }
 
 /// What a key did to the field.
@@ -40,6 +45,7 @@ impl TextInput {
             text: text.to_owned(),
             cursor: text.chars().count(),
             max_chars: None,
+            overflowed: false,
         }
     }
 
@@ -51,24 +57,27 @@ impl TextInput {
     }
 
     /// Inserts pasted text as one edit: control characters (line breaks
-    /// included) are dropped, and the text is cut at the field's limit.
+    /// included) are dropped, and the text is cut at the field's limit,
+    /// between whole characters.
     pub fn paste(&mut self, pasted: &str) -> InputEvent {
-        let len = self.text.chars().count();
-        let room = self
-            .max_chars
-            .map_or(usize::MAX, |max| max.saturating_sub(len));
-        let kept: String = pasted
-            .chars()
-            .filter(|c| !c.is_control())
-            .take(room)
-            .collect();
+        let room = self.max_chars.map_or(usize::MAX, |max| {
+            max.saturating_sub(grapheme_count(&self.text))
+        });
+        let printable: String = pasted.chars().filter(|c| !c.is_control()).collect();
+        let kept = first_graphemes(&printable, room);
         if kept.is_empty() {
             return InputEvent::Ignored;
         }
         let at = self.byte_index(self.cursor);
-        self.text.insert_str(at, &kept);
+        self.text.insert_str(at, kept);
         self.cursor += kept.chars().count();
         InputEvent::Edited
+    }
+
+    /// How full a limited field is, as "typed/limit".
+    pub fn counter(&self) -> Option<String> {
+        let max = self.max_chars?;
+        Some(format!("{}/{max}", grapheme_count(&self.text)))
     }
 
     pub fn text(&self) -> &str {
@@ -77,6 +86,7 @@ impl TextInput {
 
     pub fn handle_key(&mut self, key: &KeyEvent) -> InputEvent {
         let len = self.text.chars().count();
+        let overflowed = std::mem::take(&mut self.overflowed);
         match keymap::action(&[Scope::TextField], key) {
             Some(Action::Accept) => return InputEvent::Submit,
             Some(Action::Back) => return InputEvent::Cancel,
@@ -88,11 +98,22 @@ impl TextInput {
                     .modifiers
                     .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) =>
             {
-                if c.is_control() || self.max_chars.is_some_and(|max| len >= max) {
+                if c.is_control() {
                     return InputEvent::Ignored;
                 }
                 let at = self.byte_index(self.cursor);
                 self.text.insert(at, c);
+                // A character that only joins the one before (an accent)
+                // still fits a full field.
+                if overflowed
+                    || self
+                        .max_chars
+                        .is_some_and(|max| grapheme_count(&self.text) > max)
+                {
+                    self.text.remove(at);
+                    self.overflowed = true;
+                    return InputEvent::Ignored;
+                }
                 self.cursor += 1;
             }
             KeyCode::Char('u' | 'U') if key.modifiers.contains(KeyModifiers::CONTROL) => {
@@ -223,6 +244,27 @@ mod tests {
         let input = typed(name);
         assert_eq!(input.text(), name);
         assert_eq!(drawn(&input, 25), expected(name, 25, 24, 1));
+    }
+
+    #[test]
+    fn the_limit_counts_an_emoji_family_as_one_and_never_splits_it() {
+        let family = "👨\u{200d}👩\u{200d}👧";
+        let mut input = TextInput::with_limit(3);
+        for c in format!("ab{family}{family}").chars() {
+            input.handle_key(&KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+        }
+        assert_eq!(input.text(), format!("ab{family}"));
+        assert_eq!(input.counter().as_deref(), Some("3/3"));
+        let mut pasted = TextInput::with_limit(3);
+        pasted.paste(&format!("a{family}{family}"));
+        assert_eq!(pasted.text(), format!("a{family}{family}"));
+        let mut cut = TextInput::with_limit(2);
+        cut.paste(&format!("a{family}{family}"));
+        assert_eq!(
+            cut.text(),
+            format!("a{family}"),
+            "cut between whole characters"
+        );
     }
 
     #[test]

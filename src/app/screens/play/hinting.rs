@@ -104,6 +104,7 @@ mod tests {
             level: level.clone(),
             title: "failing".to_owned(),
             records: None,
+            solved_mark: None,
         };
         let game = Game::new(level);
         let mut play = Play::new(

@@ -1,0 +1,214 @@
+//! The optimizer: shortens a solution the searches found, as YASS's and
+//! Festival's optimizers do. It cuts the solution into windows, each a run
+//! of consecutive pushes that moves only a few boxes, and re-solves each
+//! window with a search that is optimal in moves, then pushes, over those
+//! boxes alone, the others standing still. A shorter line replaces the
+//! window; the rest of the solution plays on unchanged from where the
+//! window ends, so the result is a solution whenever the input was.
+
+mod grid;
+#[cfg(test)]
+mod tests;
+mod window;
+
+use std::sync::atomic::AtomicBool;
+
+use schokoban_core::{Level, Step};
+
+use crate::Limits;
+use crate::budget::Budget;
+use grid::{Grid, NONE};
+use window::Window;
+
+/// The most boxes a window may move, tried in this order: windows of few
+/// boxes are cheap and most of the gain; more boxes find the detours that
+/// need one box moved out of another's way.
+const WINDOW_BOXES: [usize; 3] = [1, 2, 3];
+
+/// The most pushes a window may hold.
+const WINDOW_PUSHES: usize = 40;
+
+/// The most positions one window's search expands before it is abandoned,
+/// so that one hopeless window cannot take the whole budget.
+const WINDOW_EXPANSIONS: u64 = 20_000;
+
+/// A solution after optimizing, and the work it took.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Optimized {
+    /// Never longer than the solution given, in moves, nor in pushes at
+    /// the same moves.
+    pub steps: Vec<Step>,
+    /// Positions expanded by the window searches.
+    pub expanded: u64,
+}
+
+/// Shortens `steps`, a solution of `level` from its boxes and player,
+/// within `limits`' time and positions (`max_expansions`, in all); the
+/// cancel flag stops it with what it has. Steps that do not solve the
+/// level, or a level too large for the window searches, come back as given.
+pub fn optimize(level: &Level, steps: &[Step], limits: &Limits, cancel: &AtomicBool) -> Optimized {
+    let unchanged = Optimized {
+        steps: steps.to_vec(),
+        expanded: 0,
+    };
+    let Some(grid) = Grid::new(level) else {
+        return unchanged;
+    };
+    let Some(mut trace) = Trace::new(&grid, level, steps) else {
+        return unchanged;
+    };
+    let budget = Budget::new(limits.time, cancel);
+    let mut left = limits.max_expansions.unwrap_or(u64::MAX);
+    let mut expanded = 0;
+    for max_boxes in WINDOW_BOXES {
+        let mut start = 0;
+        while start < trace.pushes.len() {
+            if budget.stop().is_some() || left == 0 {
+                return Optimized {
+                    steps: trace.steps,
+                    expanded,
+                };
+            }
+            let window = trace.window(&grid, start, max_boxes);
+            let cap = left.min(WINDOW_EXPANSIONS);
+            let (better, work) = window.solve(&grid, cap, &budget);
+            expanded += work;
+            left = left.saturating_sub(work);
+            match better {
+                Some(line) => {
+                    let mut steps = trace.steps[..window.first_step].to_vec();
+                    steps.extend(line);
+                    steps.extend_from_slice(&trace.steps[window.end_step..]);
+                    // The window's line ends where the old one did, so the
+                    // new steps replay; a trace that does not is a bug, and
+                    // the old solution stands.
+                    if let Some(shorter) = Trace::new(&grid, level, &steps) {
+                        trace = shorter;
+                    } else {
+                        debug_assert!(false, "an optimized window broke the solution");
+                        start += 1;
+                    }
+                }
+                None => start += 1,
+            }
+        }
+    }
+    Optimized {
+        steps: trace.steps,
+        expanded,
+    }
+}
+
+/// One push of a solution: its step, and which box it moves.
+#[derive(Clone, Copy, Debug)]
+struct Push {
+    step: usize,
+    box_id: usize,
+}
+
+/// A solution played through: each push, and the boxes and player before
+/// each push, so that a window can start anywhere.
+struct Trace {
+    steps: Vec<Step>,
+    pushes: Vec<Push>,
+    /// `boxes[k]`: each box's cell before push `k`; the last entry is the
+    /// solved position.
+    boxes: Vec<Vec<u32>>,
+    /// The player's cell before each push's walk begins, that is right
+    /// after the push before; the last entry is after the last push.
+    players: Vec<u32>,
+}
+
+impl Trace {
+    /// Plays `steps` from `level`'s position; `None` when a step is not
+    /// legal or the steps do not solve the level.
+    fn new(grid: &Grid, level: &Level, steps: &[Step]) -> Option<Self> {
+        let mut boxes: Vec<u32> = level
+            .boxes()
+            .iter()
+            .map(|&pos| grid.cell(pos))
+            .collect::<Option<_>>()?;
+        let mut player = grid.cell(level.player())?;
+        let mut trace = Self {
+            steps: Vec::with_capacity(steps.len()),
+            pushes: Vec::new(),
+            boxes: vec![boxes.clone()],
+            players: vec![player],
+        };
+        for (index, step) in steps.iter().enumerate() {
+            let next = grid.next(player, step.direction);
+            if next == NONE {
+                return None;
+            }
+            let pushed = boxes.iter().position(|&b| b == next);
+            if pushed.is_some() != step.push {
+                return None;
+            }
+            if let Some(box_id) = pushed {
+                let to = grid.next(next, step.direction);
+                if to == NONE || boxes.contains(&to) {
+                    return None;
+                }
+                boxes[box_id] = to;
+                trace.pushes.push(Push {
+                    step: index,
+                    box_id,
+                });
+                trace.boxes.push(boxes.clone());
+                trace.players.push(next);
+            }
+            player = next;
+            trace.steps.push(*step);
+        }
+        // Walking after the last push adds moves and nothing else.
+        let end = trace.pushes.last().map_or(0, |push| push.step + 1);
+        trace.steps.truncate(end);
+        let solved = boxes.iter().all(|&b| grid.is_goal(b));
+        solved.then_some(trace)
+    }
+
+    /// The longest window from push `start` that moves at most `max_boxes`
+    /// boxes in at most [`WINDOW_PUSHES`] pushes.
+    fn window(&self, grid: &Grid, start: usize, max_boxes: usize) -> Window {
+        let mut moving: Vec<usize> = Vec::new();
+        let mut end = start;
+        while end < self.pushes.len() && end - start < WINDOW_PUSHES {
+            let id = self.pushes[end].box_id;
+            if !moving.contains(&id) {
+                if moving.len() == max_boxes {
+                    break;
+                }
+                moving.push(id);
+            }
+            end += 1;
+        }
+        let first_step = if start == 0 {
+            0
+        } else {
+            self.pushes[start - 1].step + 1
+        };
+        let end_step = self.pushes[end - 1].step + 1;
+        let before = &self.boxes[start];
+        let after = &self.boxes[end];
+        let cells = |boxes: &[u32]| -> Vec<u32> {
+            let mut cells: Vec<u32> = moving.iter().map(|&id| boxes[id]).collect();
+            cells.sort_unstable();
+            cells
+        };
+        let fixed: Vec<u32> = (0..before.len())
+            .filter(|id| !moving.contains(id))
+            .map(|id| before[id])
+            .collect();
+        Window {
+            first_step,
+            end_step,
+            fixed: grid.occupancy(&fixed),
+            from: (cells(before), self.players[start]),
+            to: cells(after),
+            // After the last push nothing follows, so the player may end
+            // anywhere.
+            to_player: (end < self.pushes.len()).then(|| self.players[end]),
+            cost: (end_step - first_step, end - start),
+        }
+    }
+}
