@@ -144,7 +144,7 @@ impl Play {
             Origin::FreePlay { .. } => true,
             Origin::Custom { file, .. } => file.contents.len() > 1,
             Origin::Added { mode, .. } => *mode == Mode::FreePlay,
-            Origin::Arcade { .. } | Origin::TestPlay { .. } => false,
+            Origin::Arcade { .. } | Origin::TestPlay { .. } | Origin::Endless { .. } => false,
         }
     }
 
