@@ -50,8 +50,8 @@ enum Watched {
     Solution {
         opened: Rc<Opened>,
         search: Option<Search>,
-        /// Whether the game in play came from the level's save.
-        resumed: bool,
+        /// The save the game in play was loaded from, if it was.
+        loaded: Option<Vec<LogEntry>>,
     },
     /// A run already played: only to watch.
     Run,
@@ -78,7 +78,12 @@ pub(crate) struct Watch {
 
 impl Watch {
     /// The solver's solution from `game`, searched for at once.
-    pub fn solution(opened: Rc<Opened>, game: Game, resumed: bool, theme: Theme) -> Self {
+    pub fn solution(
+        opened: Rc<Opened>,
+        game: Game,
+        loaded: Option<Vec<LogEntry>>,
+        theme: Theme,
+    ) -> Self {
         let search = Some(Search::start(&game));
         let title = opened.heading();
         Self::new(
@@ -87,7 +92,7 @@ impl Watch {
             Watched::Solution {
                 opened,
                 search,
-                resumed,
+                loaded,
             },
             game,
             Vec::new(),
@@ -329,9 +334,9 @@ impl Screen for Watch {
     /// Watching the solver leaves the game in play as it was.
     fn pending_save(&self) -> Option<PendingSave> {
         match &self.watched {
-            Watched::Solution {
-                opened, resumed, ..
-            } => PendingSave::of(&self.start, opened, *resumed),
+            Watched::Solution { opened, loaded, .. } => {
+                PendingSave::of(&self.start, opened, loaded.as_deref())
+            }
             Watched::Run => None,
         }
     }
