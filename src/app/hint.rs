@@ -64,6 +64,16 @@ impl Search {
         })
     }
 
+    /// Shortens `steps`, a solution from `game`'s position that a search
+    /// found in `spent`, with the optimizer's share of the hint's time
+    /// left; answers with the shorter solution, or the same one.
+    pub fn shorten(game: &Game, steps: Vec<Step>, spent: Duration) -> Self {
+        let limits = Limits::with_time(HINT_TIME).for_optimizer(spent);
+        Self::start_with(game, move |position, cancel| {
+            Outcome::Solved(schokoban_solver::optimize(position, &steps, &limits, cancel).steps)
+        })
+    }
+
     /// A search of `game`'s position by `solver` on a thread of its own.
     fn start_with(
         game: &Game,

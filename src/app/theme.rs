@@ -189,10 +189,14 @@ impl Theme {
         }
     }
 
-    /// The box a hint says to push next.
+    /// The box a hint says to push next, and the cell it goes to: laid
+    /// over the cell's own style, so a box on a goal stays green and a goal
+    /// stays red under the mark.
     pub fn hinted(self) -> Style {
         if self.color {
-            Style::new().fg(Color::Black).bg(Color::Cyan)
+            Style::new()
+                .bg(Color::DarkGray)
+                .add_modifier(Modifier::BOLD)
         } else {
             Style::new().add_modifier(Modifier::REVERSED | Modifier::UNDERLINED)
         }

@@ -14,7 +14,7 @@ use crate::app::origin::{CustomFile, Mode, Origin};
 use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::{Chrome, Theme};
-use crate::app::widgets::page::{centered_column, notice_line, page, page_areas};
+use crate::app::widgets::page::{LogoRule, centered_column, notice_line, page, page_content};
 use crate::library::{AddedCollection, Collection};
 use crate::text::{fit, width};
 use schokoban_core::Direction;
@@ -184,10 +184,10 @@ impl Screen for LevelList {
 
     /// A click selects a level; a click on the selected one plays it.
     fn handle_mouse(&mut self, mouse: MouseEvent, area: Rect) -> Effect {
-        let Some(areas) = page_areas(area) else {
+        let Some(content) = page_content(area, self.theme, &self.commands()) else {
             return Effect::None;
         };
-        let (_, _, rows, top) = self.layout(areas.content);
+        let (_, _, rows, top) = self.layout(content);
         let left_click = matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left));
         if !left_click || !rows.contains(Position::new(mouse.column, mouse.row)) {
             return Effect::None;
@@ -214,22 +214,24 @@ impl Screen for LevelList {
     one_message!();
 
     fn resize(&mut self, area: Rect) {
-        if let Some(areas) = page_areas(area) {
-            self.page = areas.content.height.saturating_sub(1) as usize;
+        if let Some(content) = page_content(area, self.theme, &self.commands()) {
+            self.page = content.height.saturating_sub(1) as usize;
         }
     }
 
     fn draw(&self, area: Rect, buf: &mut Buffer) {
-        let Some(content) = page(
+        let Some(areas) = page(
             area,
             buf,
             self.theme,
             &self.heading,
             &footer(&self.commands()),
+            LogoRule::WhenRoomy,
         ) else {
             return;
         };
-        notice_line(area, buf, self.theme, self.message.as_ref());
+        let content = areas.content;
+        notice_line(&areas, buf, self.theme, self.message.as_ref());
         let (title_width, header, rows, top) = self.layout(content);
         let header_text = format!("{:>5}  {:<title_width$}  {:>6}", "#", "Level", "Record");
         Line::from(vec![

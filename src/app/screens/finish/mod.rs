@@ -18,7 +18,7 @@ use crate::app::screen::{Command, Effect, Screen, footer};
 use crate::app::theme::Theme;
 use crate::app::widgets::leaderboard::LEADERBOARD_WIDTH;
 use crate::app::widgets::menu::{MenuKey, menu_click, menu_key};
-use crate::app::widgets::page::{centered_column, page};
+use crate::app::widgets::page::{LogoRule, centered_column, page};
 use crate::app::widgets::text_input::{InputEvent, TextInput};
 use crate::storage::{Leaderboard, MAX_NICKNAME_CHARS, Records, valid_nickname};
 use schokoban_core::{Direction, Level, LogEntry};
@@ -334,15 +334,17 @@ impl Screen for Finish {
     }
 
     fn draw(&self, area: Rect, buf: &mut Buffer) {
-        let Some(content) = page(
+        let Some(areas) = page(
             area,
             buf,
             self.theme,
             &self.heading,
             &footer(&self.commands()),
+            LogoRule::WhenRoomy,
         ) else {
             return;
         };
+        let content = areas.content;
         let rest = self.draw_news(content, buf);
         let column = centered_column(rest, self.view().width().max(LEADERBOARD_WIDTH));
         match &self.stage {

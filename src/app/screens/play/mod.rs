@@ -3,6 +3,7 @@
 
 mod draw;
 mod hinting;
+mod layout;
 
 use std::rc::Rc;
 
@@ -22,14 +23,11 @@ use crate::app::shutdown::PendingSave;
 use crate::app::theme::Theme;
 use crate::app::widgets::board::{BoardLayout, Marks};
 use crate::app::widgets::help::help_max_scroll;
-use crate::app::widgets::logo::LOGO_HEIGHT;
-use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH};
+
 use schokoban_core::{Direction, Game, LogEntry, push_path, walk_path};
 use schokoban_solver::Deadlocks;
 
 /// Where the board starts: below the header and the message line.
-const BOARD_TOP: u16 = LOGO_HEIGHT + 2;
-const BOARD_LEFT: u16 = 4;
 
 #[derive(Debug)]
 pub(crate) struct Play {
@@ -184,16 +182,8 @@ impl Play {
 
     /// Where the board goes on a screen of this size, if it gets drawn at all.
     fn board_layout(&self, screen: Rect) -> Option<BoardLayout> {
-        if screen.width < MIN_WIDTH || screen.height < MIN_HEIGHT {
-            return None;
-        }
-        let area = Rect::new(
-            screen.x + BOARD_LEFT,
-            screen.y + BOARD_TOP,
-            screen.width.saturating_sub(BOARD_LEFT + 1),
-            screen.height.saturating_sub(BOARD_TOP),
-        );
-        Some(BoardLayout::new(area, &self.game, self.zoom))
+        let message = self.shown_message();
+        Some(self.areas(screen, message.as_ref())?.board)
     }
 }
 

@@ -4,6 +4,10 @@
 //! from a solution the player can take over at any move, and the moves
 //! watched count as played.
 
+mod shorter;
+#[cfg(test)]
+mod tests;
+
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
@@ -25,6 +29,7 @@ use crate::app::widgets::board::{BoardLayout, BoardView, Marks};
 use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH, too_small};
 use schokoban_core::{Game, Level, LogEntry, LogError};
 use schokoban_solver::Outcome;
+use shorter::Shorter;
 
 /// Time between moves at each speed, slowest first.
 const SPEEDS: [Duration; 6] = [
@@ -50,6 +55,11 @@ enum Watched {
     Solution {
         opened: Rc<Opened>,
         search: Option<Search>,
+        /// The optimizer, shortening the solution while it plays.
+        shortening: Option<Search>,
+        /// A shorter solution, waiting for the moves shown to reach a
+        /// position on it.
+        shorter: Option<Shorter>,
         /// The save the game in play was loaded from, if it was.
         loaded: Option<Vec<LogEntry>>,
     },
@@ -92,6 +102,8 @@ impl Watch {
             Watched::Solution {
                 opened,
                 search,
+                shortening: None,
+                shorter: None,
                 loaded,
             },
             game,
@@ -158,9 +170,13 @@ impl Watch {
         let Some(outcome) = search.as_ref().and_then(Search::poll) else {
             return;
         };
+        let spent = search.as_ref().map_or(Duration::ZERO, Search::elapsed);
         *search = None;
         match outcome {
             Outcome::Solved(steps) => {
+                if let Watched::Solution { shortening, .. } = &mut self.watched {
+                    *shortening = Some(Search::shorten(&self.start, steps.clone(), spent));
+                }
                 self.moves = steps.into_iter().map(LogEntry::Step).collect();
                 self.playing = true;
                 self.due = Instant::now() + SPEEDS[self.speed];
@@ -186,6 +202,63 @@ impl Watch {
                 )));
             }
         }
+    }
+
+    /// Takes in the optimizer's shorter solution, if it has one.
+    fn poll_shortening(&mut self) {
+        let Watched::Solution {
+            shortening,
+            shorter,
+            ..
+        } = &mut self.watched
+        else {
+            return;
+        };
+        let Some(outcome) = shortening.as_ref().and_then(Search::poll) else {
+            return;
+        };
+        *shortening = None;
+        // A failed optimizer leaves the solution as it was.
+        if let Outcome::Solved(steps) = outcome
+            && steps.len() < self.moves.len()
+        {
+            *shorter = Shorter::new(&self.start, steps);
+        }
+    }
+
+    /// Plays on along the shorter solution once the position shown is on
+    /// it: at once when the optimizer changed only moves not yet shown,
+    /// else once the moves shown are past the last part it changed (or at
+    /// the end). The counters then count the shorter line's moves.
+    fn adopt_shorter(&mut self) {
+        let Watched::Solution { shorter, .. } = &mut self.watched else {
+            return;
+        };
+        // Both lines end solved, though perhaps with the player elsewhere.
+        let at_end = self.shown == self.moves.len();
+        let index = shorter.as_ref().and_then(|line| {
+            let end = at_end.then_some(line.moves.len());
+            line.index_of(&self.game).or(end)
+        });
+        let Some(index) = index else {
+            return;
+        };
+        let Some(line) = shorter.take() else {
+            return;
+        };
+        let mut game = self.start.clone();
+        if game.apply_log(&line.moves[..index]).is_err() {
+            return;
+        }
+        let text = format!(
+            "Shortened to {} moves from {}",
+            line.moves.len(),
+            self.moves.len()
+        );
+        self.moves = line.moves;
+        self.shown = index;
+        self.game = game;
+        self.message = Some(Message::info(text));
     }
 
     /// One move on; false at the end.
@@ -313,6 +386,8 @@ impl Screen for Watch {
             Action::Leave => return Effect::Back,
             _ => {}
         }
+        self.poll_shortening();
+        self.adopt_shorter();
         Effect::None
     }
 
@@ -341,12 +416,16 @@ impl Screen for Watch {
         }
     }
 
+    /// The optimizer does not keep the loop awake: its answer is taken in
+    /// on the wake-ups of play, or at the next key.
     fn is_busy(&self) -> bool {
         self.searching() || self.playing
     }
 
     fn tick(&mut self) {
         self.poll_search();
+        self.poll_shortening();
+        self.adopt_shorter();
         self.play_due(Instant::now());
     }
 

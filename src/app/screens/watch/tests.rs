@@ -1,0 +1,98 @@
+//! The optimizer's shorter solution taking over the watch.
+
+use std::rc::Rc;
+use std::time::Duration;
+
+use super::*;
+use crate::app::origin::Origin;
+use schokoban_core::{LogEntry, Step, parse_level, parse_log};
+
+/// Two boxes: pushing the lower one first (as below) leaves a walk round
+/// it; the optimizer finds `RRRllldRRR`, 10 moves instead of 13.
+const ROOM: &str = "#######\n#@$  .#\n# $  .#\n#     #\n#######\n";
+const WASTEFUL: &str = "dRRRdllluuRRR";
+
+/// A watch of `ROOM`'s solution `WASTEFUL`, as if the search had found
+/// it, with the optimizer started on it.
+fn watching() -> Watch {
+    let level = parse_level(ROOM).expect("level");
+    let opened = Opened {
+        origin: Origin::TestPlay {
+            level: Rc::new(level.clone()),
+        },
+        level: level.clone(),
+        title: "room".to_owned(),
+        records: None,
+        solved_mark: None,
+    };
+    let game = Game::new(level);
+    let steps: Vec<Step> = parse_log(WASTEFUL)
+        .expect("lurd")
+        .into_iter()
+        .filter_map(|entry| match entry {
+            LogEntry::Step(step) => Some(step),
+            LogEntry::Undo => None,
+        })
+        .collect();
+    let shortening = Some(Search::shorten(&game, steps.clone(), Duration::ZERO));
+    let mut watch = Watch::new(
+        "Watching the solver".to_owned(),
+        "room".to_owned(),
+        Watched::Solution {
+            opened: Rc::new(opened),
+            search: None,
+            shortening,
+            shorter: None,
+            loaded: None,
+        },
+        game,
+        steps.into_iter().map(LogEntry::Step).collect(),
+        Theme::default(),
+    );
+    watch.playing = false;
+    watch
+}
+
+/// Lets the optimizer finish, as the event loop would, without playing.
+fn wait_for_optimizer(watch: &mut Watch) {
+    while matches!(
+        watch.watched,
+        Watched::Solution {
+            shortening: Some(_),
+            ..
+        }
+    ) {
+        std::thread::yield_now();
+        watch.poll_shortening();
+    }
+}
+
+#[test]
+fn a_shorter_solution_takes_over_at_once_from_a_position_on_it() {
+    let mut watch = watching();
+    wait_for_optimizer(&mut watch);
+    watch.adopt_shorter();
+    assert_eq!(watch.moves.len(), 10);
+    assert_eq!(watch.shown, 0);
+    let text = watch.message.as_ref().map(|m| m.text.clone());
+    assert_eq!(text.as_deref(), Some("Shortened to 10 moves from 13"));
+    while watch.forward() {}
+    assert!(watch.game.is_solved());
+    assert_eq!(watch.game.score(), 10);
+}
+
+#[test]
+fn a_shorter_solution_waits_until_the_moves_shown_reach_it() {
+    let mut watch = watching();
+    // The first move down is not on the shorter line.
+    assert!(watch.forward());
+    wait_for_optimizer(&mut watch);
+    watch.adopt_shorter();
+    assert_eq!(watch.moves.len(), 13, "not adopted off its line");
+    // The end is on every solution's line.
+    while watch.forward() {}
+    watch.adopt_shorter();
+    assert_eq!((watch.moves.len(), watch.shown), (10, 10));
+    assert!(watch.game.is_solved());
+    assert_eq!(watch.game.score(), 10);
+}
