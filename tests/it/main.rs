@@ -19,6 +19,7 @@ mod features;
 mod fuzz;
 mod generate_cli;
 mod hints;
+mod install_cli;
 mod leaderboard;
 mod levels;
 mod library;
