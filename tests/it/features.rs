@@ -140,6 +140,7 @@ fn ascii_mode_draws_xsb_characters() {
     let theme = Theme {
         ascii: true,
         color: true,
+        ..Theme::default()
     };
     let mut app = open_map_with(dir.path(), &map, theme);
     press(&mut app, &[ch('z')]);
@@ -169,6 +170,7 @@ fn without_colour_a_box_on_a_goal_still_looks_different() {
     let theme = Theme {
         ascii: false,
         color: false,
+        ..Theme::default()
     };
     let mut app = open_map_with(dir.path(), &map, theme);
     press(&mut app, &[ch('z')]);

@@ -144,6 +144,7 @@ mod tests {
         Theme {
             ascii: false,
             color: false,
+            ..Theme::default()
         }
     }
 
