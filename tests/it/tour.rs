@@ -39,6 +39,20 @@ fn menu(keys: &[crossterm::event::KeyEvent]) -> (TempDir, App) {
     (dir, app)
 }
 
+/// The main menu's line `item` chosen, then `keys`.
+fn chosen(item: &str, keys: &[crossterm::event::KeyEvent]) -> (TempDir, App) {
+    let (dir, mut app) = menu(&[]);
+    let at = app
+        .choices()
+        .iter()
+        .position(|c| c == item)
+        .expect("a menu line");
+    press(&mut app, &vec![key(KeyCode::Down); at]);
+    press(&mut app, &[key(KeyCode::Enter)]);
+    press(&mut app, keys);
+    (dir, app)
+}
+
 /// A map in a fresh folder, with a leaderboard of `board` beside it if
 /// given, played with `keys`.
 fn map(text: &str, board: Option<&str>, keys: &[crossterm::event::KeyEvent]) -> (TempDir, App) {
@@ -100,13 +114,14 @@ fn stops() -> Vec<Stop> {
     };
     stop("main menu", menu(&[]));
     stop("main menu, Backspace", menu(&[key(KeyCode::Backspace)]));
-    stop("about", menu(&[down, down, down, down, enter]));
+    stop("about", chosen("About", &[]));
+    stop("endless", chosen("Endless", &[]));
     stop("arcade collections", menu(&[enter]));
     stop("free play level list", menu(&[down, enter, enter]));
-    stop("level editor", menu(&[down, down, down, enter]));
+    stop("level editor", chosen("Level editor", &[]));
     stop(
         "level editor, leave?",
-        menu(&[down, down, down, enter, ch('2'), esc]),
+        chosen("Level editor", &[ch('3'), esc]),
     );
     stop("path prompt", {
         let dir = tempfile::tempdir().expect("temp dir");
