@@ -120,6 +120,23 @@ fn stops() -> Vec<Stop> {
     stop("free play level list", menu(&[down, enter, enter]));
     stop("level editor", chosen("Level editor", &[]));
     stop(
+        "level editor, much to fix",
+        chosen(
+            "Level editor",
+            &[
+                ch('4'),
+                ch('d'),
+                ch('4'),
+                ch('d'),
+                ch('3'),
+                ch('s'),
+                ch('1'),
+                ch('s'),
+                ch('4'),
+            ],
+        ),
+    );
+    stop(
         "level editor, leave?",
         chosen("Level editor", &[ch('3'), esc]),
     );
