@@ -21,6 +21,7 @@ mod generate_cli;
 mod hints;
 mod install_cli;
 mod leaderboard;
+mod level_preview;
 mod levels;
 mod library;
 mod map_files;

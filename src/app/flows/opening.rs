@@ -124,6 +124,7 @@ impl App {
                         saved: false,
                         solved: false,
                         problem: Some(bad.error.to_string()),
+                        level: None,
                     },
                 }
             })
@@ -442,6 +443,7 @@ fn level_row(
         saved,
         solved,
         problem: None,
+        level: Some(level.clone()),
     }
 }
 
