@@ -22,6 +22,8 @@ use schokoban_core::{Direction, Level};
 
 /// Columns between the list and the preview.
 const PREVIEW_GAP: u16 = 2;
+/// A preview's summary without its author, at most: `20x20, 100 boxes · `.
+const SUMMARY_WIDTH: usize = 19;
 /// Titles are not cut shorter than this to make room for a preview.
 const MIN_TITLE_WIDTH: usize = 12;
 
@@ -132,12 +134,17 @@ impl LevelList {
         if title_width < uncut.min(MIN_TITLE_WIDTH) || spare < MIN_PREVIEW_WIDTH {
             return (content, None);
         }
-        // As wide as the widest level needs, so the list and its preview
-        // stay together in the middle.
+        // As wide as the widest level and its summary need, so the list and
+        // its preview stay together in the middle.
         let widest = self
             .rows
             .iter()
-            .filter_map(|row| row.level.as_ref().map(Level::width))
+            .filter_map(|row| row.level.as_ref())
+            .map(|level| {
+                level
+                    .width()
+                    .max(SUMMARY_WIDTH + level.author().map_or(0, width))
+            })
             .max()
             .unwrap_or(0);
         let preview_width = (widest as u16).clamp(MIN_PREVIEW_WIDTH, MAX_PREVIEW_WIDTH);

@@ -8,7 +8,7 @@ use ratatui::widgets::Widget;
 
 use crate::app::theme::{Chrome, Theme};
 use crate::app::widgets::board::{BoardLayout, BoardView, Marks};
-use crate::text::fit;
+use crate::text::width;
 use schokoban_core::{Game, Level};
 
 /// The narrowest preview worth its place: below this the list keeps the
@@ -23,16 +23,20 @@ pub struct LevelPreview<'a> {
 }
 
 impl LevelPreview<'_> {
-    /// `11x7, 3 boxes · David W. Skinner`: one line, so the board has
-    /// every other row.
-    fn summary(&self) -> String {
+    /// `11x7, 3 boxes · David W. Skinner` in `columns`, or without the
+    /// author where that does not fit: one line, never cut, so the board
+    /// has every other row.
+    fn summary(&self, columns: usize) -> String {
         let level = self.level;
         let boxes = level.boxes().len();
         let plural = if boxes == 1 { "box" } else { "boxes" };
         let size = format!("{}x{}, {boxes} {plural}", level.width(), level.height());
+        let separator = self.theme.chrome(Chrome::Separator);
         match level.author() {
-            Some(author) => format!("{size} {} {author}", self.theme.chrome(Chrome::Separator)),
-            None => size,
+            Some(author) if width(&size) + width(author) + 3 <= columns => {
+                format!("{size} {separator} {author}")
+            }
+            _ => size,
         }
     }
 }
@@ -41,13 +45,11 @@ impl Widget for LevelPreview<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let [text, board] =
             Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(area);
-        let summary = self.summary();
-        let ellipsis = self.theme.chrome(Chrome::Ellipsis);
-        let summary = fit(&summary, text.width as usize, ellipsis);
+        let summary = self.summary(text.width as usize);
         Line::styled(summary, self.theme.dim()).render(text, buf);
         let level = self.level;
         if level.width() > board.width as usize || level.height() > board.height as usize {
-            Line::from("Too big to preview here").render(board, buf);
+            Line::from("Too big to show").render(board, buf);
             return;
         }
         let game = Game::new(level.clone());
