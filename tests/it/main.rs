@@ -11,6 +11,7 @@ mod app_flow;
 mod app_leaving;
 mod ascii_chrome;
 mod cli_edges;
+mod config_file;
 mod corpus;
 mod data_folder_safety;
 mod e2e_pty;
