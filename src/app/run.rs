@@ -17,8 +17,8 @@ use std::time::Duration;
 
 use super::shutdown::{self, Shared};
 use super::{App, Options};
-use crate::app::hint;
 use crate::app::theme::Theme;
+use crate::app::{background, hint};
 
 /// How often the loop wakes while a hint is thinking.
 const BUSY_WAKE: Duration = Duration::from_millis(100);
@@ -34,7 +34,7 @@ pub fn run(options: Options) -> anyhow::Result<()> {
     shutdown::watch_signals(&shared).context("cannot watch for signals")?;
     shutdown::watch_hangup(&shared).context("cannot watch the terminal")?;
     crate::storage::survive_file_size_limit().context("cannot watch for signals")?;
-    let theme = Theme::from_env(options.ascii);
+    let theme = Theme::from_env(options.ascii, options.theme, background::detect_palette);
     let mut app = App::new(options, theme);
     let mut quitting = None;
     let mut lost_terminal = None;
@@ -72,9 +72,13 @@ pub fn with_terminal<T>(
     // so the shell is not flooded, then reports the panic as usual.
     let reporter = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        // A failed hint search must not take the terminal from the game,
-        // which goes on and reports the search as failed.
-        if std::thread::current().name() == Some(hint::THREAD_NAME) {
+        // A failed hint search or level generation must not take the
+        // terminal from the game, which goes on and reports the failure.
+        let background = [hint::THREAD_NAME, super::screens::generating::THREAD_NAME];
+        if std::thread::current()
+            .name()
+            .is_some_and(|name| background.contains(&name))
+        {
             return;
         }
         shutdown::restore_terminal();

@@ -82,6 +82,12 @@ pub(crate) trait Screen: ScreenQuery {
     /// Takes in background results; called when the event loop wakes.
     fn tick(&mut self) {}
 
+    /// What finished background work asks of the app (a level made on
+    /// the spot, to open); asked after each `tick`.
+    fn finished(&mut self) -> Effect {
+        Effect::None
+    }
+
     /// Plays on from `game`, which continues this screen's game with moves
     /// watched on a screen above it. Only the Play screen has a game.
     fn take_over(&mut self, _game: Game) {}
@@ -194,10 +200,13 @@ pub(crate) enum Effect {
     /// Escape from a level: save if unsolved, show the leaderboard.
     Leave(Ended),
     Solved(Ended),
-    /// N or P: save the level left if unsolved, open the other one.
+    /// N or P: leave the level as Esc does, the leaderboard offering the
+    /// other one first.
     SwitchLevel {
         from: Ended,
         to: Origin,
+        /// N rather than P: the choice says "Next level".
+        forward: bool,
     },
     /// Z: remember square cells (or not) for every level from now on.
     SetZoom(bool),

@@ -1,12 +1,14 @@
 //! Ending a level: saving an unsolved game, the score and leaderboard, and
 //! moving on to the next level.
 
+use std::rc::Rc;
+
 use super::opening::progress_not_saved;
 use crate::app::App;
 use crate::app::message::{Message, Problem, plural};
 use crate::app::origin::{Mode, Origin};
 use crate::app::screen::Ended;
-use crate::app::screens::finish::{Finish, NextChoice, Outcome};
+use crate::app::screens::finish::{Finish, NextChoice, NextTo, Outcome};
 use crate::app::shutdown::PendingSave;
 use crate::library::AddedCollection;
 use crate::storage::{Leaderboard, Records};
@@ -19,6 +21,12 @@ impl App {
     }
 
     pub(super) fn leave(&mut self, ended: &Ended) {
+        self.leave_to(ended, Self::next_choice(&ended.opened.origin));
+    }
+
+    /// Leaves a level unsolved: saves it, then the spec's leaderboard
+    /// first, with `next` offered before the main menu.
+    pub(super) fn leave_to(&mut self, ended: &Ended, next: Option<NextChoice>) {
         self.screens.pop();
         if let Origin::TestPlay { .. } = ended.opened.origin {
             self.set_message(Message::info("Back to editing"));
@@ -33,7 +41,7 @@ impl App {
             solved_score: None,
             board,
             records,
-            next: Self::next_choice(&ended.opened.origin),
+            next,
             messages,
             level: ended.opened.level.clone(),
             run: None,
@@ -147,24 +155,22 @@ impl App {
         messages
     }
 
-    pub(super) fn switch_level(&mut self, from: &Ended, to: &Origin) {
-        let saved = Self::save_if_unsolved(from);
-        self.open(to);
-        if let Some(message) = saved {
-            self.set_message(message);
-        }
-    }
-
     fn next_choice(origin: &Origin) -> Option<NextChoice> {
+        if let Origin::Endless { made } = origin {
+            return Some(NextChoice {
+                label: "Next endless level",
+                to: NextTo::EndlessAfter(Rc::clone(made)),
+            });
+        }
         if origin.is_arcade() {
             return origin.step(1).map(|origin| NextChoice {
                 label: "Next level",
-                origin,
+                to: NextTo::Level(origin),
             });
         }
         Some(NextChoice {
             label: "Play again",
-            origin: origin.clone(),
+            to: NextTo::Level(origin.clone()),
         })
     }
 }

@@ -10,6 +10,8 @@ use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
+use std::rc::Rc;
+
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::{Message, Problem, plural};
 use crate::app::origin::Origin;
@@ -22,6 +24,7 @@ use crate::app::widgets::page::{LogoRule, centered_column, page};
 use crate::app::widgets::text_input::{InputEvent, TextInput};
 use crate::storage::{Leaderboard, MAX_NICKNAME_CHARS, Records, valid_nickname};
 use schokoban_core::{Direction, Level, LogEntry};
+use schokoban_generate::Generated;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Stage {
@@ -42,7 +45,15 @@ enum Stage {
 #[derive(Clone, Debug)]
 pub(crate) struct NextChoice {
     pub label: &'static str,
-    pub origin: Origin,
+    pub to: NextTo,
+}
+
+/// What the next choice opens.
+#[derive(Clone, Debug)]
+pub(crate) enum NextTo {
+    Level(Origin),
+    /// A new endless level after this one, made on the spot.
+    EndlessAfter(Rc<Generated>),
 }
 
 #[derive(Debug)]
@@ -200,7 +211,7 @@ impl Finish {
     }
 
     /// The choices' labels, as the menu shows them.
-    fn choices(&self) -> Vec<String> {
+    fn board_choices(&self) -> Vec<String> {
         self.menu().into_iter().map(|c| self.label(c)).collect()
     }
 }
@@ -215,6 +226,15 @@ impl ScreenQuery for Finish {
             Stage::Board { selected } => Some(selected),
             Stage::Qualify { yes } => Some(usize::from(!yes)),
             Stage::Nickname { .. } => None,
+        }
+    }
+
+    /// The choices under the board, or Yes and No; the nickname has none.
+    fn choices(&self) -> Vec<String> {
+        match self.stage {
+            Stage::Board { .. } => self.board_choices(),
+            Stage::Qualify { .. } => vec!["Yes".to_owned(), "No".to_owned()],
+            Stage::Nickname { .. } => Vec::new(),
         }
     }
 }
@@ -272,7 +292,7 @@ impl Screen for Finish {
             return Effect::None;
         };
         let mut chosen = selected;
-        let clicked = menu_click(mouse, menu, &mut chosen, self.choices().len());
+        let clicked = menu_click(mouse, menu, &mut chosen, self.board_choices().len());
         self.stage = Stage::Board { selected: chosen };
         self.choose(clicked, chosen)
     }

@@ -115,6 +115,7 @@ impl Play {
             return Effect::SwitchLevel {
                 from: self.ended(),
                 to,
+                forward: delta > 0,
             };
         }
         let edge = if delta > 0 { "last" } else { "first" };
@@ -145,7 +146,7 @@ impl Play {
             Origin::FreePlay { .. } => true,
             Origin::Custom { file, .. } => file.contents.len() > 1,
             Origin::Added { mode, .. } => *mode == Mode::FreePlay,
-            Origin::Arcade { .. } | Origin::TestPlay { .. } => false,
+            Origin::Arcade { .. } | Origin::TestPlay { .. } | Origin::Endless { .. } => false,
         }
     }
 
