@@ -218,11 +218,13 @@ fn with_ascii_the_editor_and_the_watch_screen_draw_only_ascii() {
     let theme = Theme {
         ascii: true,
         color: true,
+        ..Theme::default()
     };
     let options = Options {
         map: None,
         data_dir: Some(dir.path().join("data")),
         ascii: true,
+        ..Options::default()
     };
     let mut app = App::new(options, theme);
     open_editor(&mut app);

@@ -343,6 +343,10 @@ impl App {
             messages.push(progress_not_saved(error));
         }
         self.pop_level_screens();
+        if let Some(Err(error)) = opened.records.as_ref().map(Records::promote_other_save) {
+            let context = Some("Could not offer another game's save");
+            messages.push(Message::trouble(context, Problem::Record(error)));
+        }
         // The save is read once, here; the question holds what was read.
         let save = opened.records.as_ref().map(Records::read_save);
         if let Some(Ok(Some(log))) = &save

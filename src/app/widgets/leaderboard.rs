@@ -225,6 +225,7 @@ mod tests {
             theme: Theme {
                 ascii: true,
                 color: false,
+                ..Theme::default()
             },
         };
         let area = Rect::new(0, 0, 20, 5);
@@ -250,6 +251,7 @@ mod tests {
         let ascii = Theme {
             ascii: true,
             color: false,
+            ..Theme::default()
         };
         let buf = drawn("5 Ann\n7 Bob\n", Some(1), ascii, 20);
         assert_eq!(

@@ -55,6 +55,7 @@ pub fn open_map_with(dir: &Path, map: &Path, theme: Theme) -> App {
             map: Some(map.to_path_buf()),
             data_dir: Some(dir.join("data")),
             ascii: theme.ascii,
+            ..Options::default()
         },
         theme,
     )
@@ -79,6 +80,7 @@ pub fn menu_app(dir: &Path) -> App {
             map: None,
             data_dir: Some(dir.join("data")),
             ascii: false,
+            ..Options::default()
         },
         Theme::default(),
     )

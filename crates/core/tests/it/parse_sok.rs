@@ -182,3 +182,23 @@ fn an_open_board_plays_with_the_edge_as_a_wall() {
     assert!(game.step(Direction::Up).is_err(), "the edge is a wall");
     assert_eq!(game.player(), schokoban_core::Pos::new(1, 0));
 }
+
+#[test]
+fn a_lone_rule_of_walls_or_stars_between_levels_is_no_level() {
+    let text = format!("##########\n\n{ROOM}\n*****\n\n{ROOM}\n  2#\n");
+    let file = file(&text);
+    assert_eq!(file.len(), 2);
+    assert!(file.bad().next().is_none());
+    assert_eq!(
+        parse_levels("#$.#\n").expect_err("a one-row board is still a board"),
+        ParseError::NoPlayer { line: 1 }
+    );
+}
+
+#[test]
+fn a_word_of_yasc_letters_under_a_board_is_text() {
+    let text = format!("{ROOM}Bob\n\n{ROOM}mom\n");
+    let file = file(&text);
+    assert_eq!(file.len(), 2);
+    assert!(file.playable().all(|(_, level)| level.height() == 3));
+}

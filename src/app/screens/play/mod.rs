@@ -24,7 +24,7 @@ use crate::app::theme::Theme;
 use crate::app::widgets::board::{BoardLayout, Marks};
 use crate::app::widgets::help::help_max_scroll;
 
-use schokoban_core::{Direction, Game, push_path, walk_path};
+use schokoban_core::{Direction, Game, LogEntry, push_path, walk_path};
 use schokoban_solver::Deadlocks;
 
 /// Where the board starts: below the header and the message line.
@@ -46,8 +46,9 @@ pub(crate) struct Play {
     hint: HintState,
     /// The rest of the last hint's solution.
     plan: Option<Plan>,
-    /// Loaded from the level's save, which a reset then makes stale.
-    resumed: bool,
+    /// The save this game was loaded from, which a reset then makes stale,
+    /// and which leaving may write over (another game's save moves aside).
+    loaded: Option<Vec<LogEntry>>,
     /// Dead squares of this level, for instant warnings after each push.
     deadlocks: Deadlocks,
     theme: Theme,
@@ -69,7 +70,6 @@ impl Play {
         let mut play = Self {
             deadlocks: Deadlocks::new(&opened.level),
             opened,
-            game,
             record,
             message,
             zoom,
@@ -79,7 +79,8 @@ impl Play {
             marks: Marks::default(),
             hint: HintState::Idle,
             plan: None,
-            resumed,
+            loaded: resumed.then(|| game.log().to_vec()),
+            game,
             theme,
         };
         // A loaded save may already be stuck, or a map or save already solved.
@@ -114,6 +115,7 @@ impl Play {
             return Effect::SwitchLevel {
                 from: self.ended(),
                 to,
+                forward: delta > 0,
             };
         }
         let edge = if delta > 0 { "last" } else { "first" };
@@ -265,7 +267,7 @@ impl Screen for Play {
                 let watch = Watch::solution(
                     Rc::clone(&self.opened),
                     self.game.clone(),
-                    self.resumed,
+                    self.loaded.clone(),
                     self.theme,
                 );
                 return Effect::Push(Box::new(watch));
@@ -332,7 +334,7 @@ impl Screen for Play {
     }
 
     fn pending_save(&self) -> Option<PendingSave> {
-        PendingSave::of(&self.game, &self.opened, self.resumed)
+        PendingSave::of(&self.game, &self.opened, self.loaded.as_deref())
     }
 
     fn is_busy(&self) -> bool {
