@@ -82,6 +82,24 @@ fn full_board() -> String {
     (1..=10).fold(String::new(), |text, i| text + &format!("5 Player {i}\n"))
 }
 
+/// Endless's menu at each question, and a level being made (never
+/// ticked, so it stays on screen).
+fn endless_stops() -> Vec<(&'static str, (TempDir, App))> {
+    let enter = key(KeyCode::Enter);
+    let down = key(KeyCode::Down);
+    let endless = [down, down, down, down, enter];
+    let then = |more: &[crossterm::event::KeyEvent]| menu(&[&endless[..], more].concat());
+    vec![
+        ("endless, size", then(&[])),
+        ("endless, difficulty", then(&[enter])),
+        ("endless, seed", then(&[enter, enter])),
+        (
+            "endless, making the level",
+            then(&[down, enter, down, enter, enter]),
+        ),
+    ]
+}
+
 fn stops() -> Vec<Stop> {
     let enter = key(KeyCode::Enter);
     let esc = key(KeyCode::Esc);
@@ -96,7 +114,10 @@ fn stops() -> Vec<Stop> {
     };
     stop("main menu", menu(&[]));
     stop("main menu, Backspace", menu(&[key(KeyCode::Backspace)]));
-    stop("about", menu(&[down, down, down, down, enter]));
+    stop("about", menu(&[down, down, down, down, down, enter]));
+    for (name, made) in endless_stops() {
+        stop(name, made);
+    }
     stop("arcade collections", menu(&[enter]));
     stop("free play level list", menu(&[down, enter, enter]));
     stop("level editor", menu(&[down, down, down, enter]));

@@ -3,7 +3,7 @@
 use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::widgets::Widget;
+use ratatui::widgets::{Clear, Widget};
 
 use super::about::About;
 use super::editor::Editor;
@@ -172,7 +172,12 @@ impl Screen for MainMenu {
         };
         let content = areas.content;
         let items: Vec<String> = ITEMS.iter().map(|(item, _)| (*item).to_owned()).collect();
-        let column = centered_column(content, MENU_WIDTH);
+        let rows = ITEMS.len() as u16;
+        // At 40x12 the menu borrows the notice row: every line shows.
+        let mut column = centered_column(content, MENU_WIDTH);
+        if column.height < rows {
+            column.height = (column.height + areas.notice.height).min(rows);
+        }
         MenuList {
             items: &items,
             selected: self.selected,
@@ -182,13 +187,20 @@ impl Screen for MainMenu {
         if let Some(message) = &self.message {
             // Notices name paths and can be long: wrap them under the menu,
             // down to the notice row above the footer; M shows the rest.
-            let y = (content.y + ITEMS.len() as u16 + 1).min(content.bottom());
-            let area = Rect::new(
-                content.x + 2,
-                y,
-                content.width.saturating_sub(4),
-                content.bottom() + 1 - y,
-            );
+            // With no row left under the menu, the notice takes the
+            // heading's place.
+            let area = if content.height > rows {
+                let y = (content.y + rows + 1).min(content.bottom());
+                Rect::new(
+                    content.x + 2,
+                    y,
+                    content.width.saturating_sub(4),
+                    content.bottom() + 1 - y,
+                )
+            } else {
+                Clear.render(areas.heading, buf);
+                areas.heading
+            };
             MessageLines::single(message, self.theme, true).render(area, buf);
         }
     }
