@@ -3,7 +3,7 @@
 use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::widgets::{Clear, Widget};
+use ratatui::widgets::Widget;
 
 use super::about::About;
 use super::editor::Editor;
@@ -172,12 +172,7 @@ impl Screen for MainMenu {
         };
         let content = areas.content;
         let items: Vec<String> = ITEMS.iter().map(|(item, _)| (*item).to_owned()).collect();
-        let rows = ITEMS.len() as u16;
-        // At 40x12 the menu borrows the notice row: every line shows.
-        let mut column = centered_column(content, MENU_WIDTH);
-        if column.height < rows {
-            column.height = (column.height + areas.notice.height).min(rows);
-        }
+        let column = centered_column(content, MENU_WIDTH);
         MenuList {
             items: &items,
             selected: self.selected,
@@ -187,20 +182,16 @@ impl Screen for MainMenu {
         if let Some(message) = &self.message {
             // Notices name paths and can be long: wrap them under the menu,
             // down to the notice row above the footer; M shows the rest.
-            // With no row left under the menu, the notice takes the
-            // heading's place.
-            let area = if content.height > rows {
-                let y = (content.y + rows + 1).min(content.bottom());
-                Rect::new(
-                    content.x + 2,
-                    y,
-                    content.width.saturating_sub(4),
-                    content.bottom() + 1 - y,
-                )
-            } else {
-                Clear.render(areas.heading, buf);
-                areas.heading
-            };
+            let items = ITEMS.len() as u16;
+            let gap = u16::from(content.height > items + 1);
+            let bottom = areas.notice.bottom().max(content.bottom());
+            let y = (content.y + items + gap).min(bottom);
+            let area = Rect::new(
+                content.x + 2,
+                y,
+                content.width.saturating_sub(4),
+                bottom - y,
+            );
             MessageLines::single(message, self.theme, true).render(area, buf);
         }
     }
