@@ -285,6 +285,29 @@ pub(crate) fn editor_commands() -> Vec<Command> {
     short_commands(Scope::Editor)
 }
 
+/// The editor's keys in fewer words, for a narrow screen: undo and redo
+/// as one hint, the four size keys as one.
+pub(crate) fn editor_commands_compact() -> Vec<Command> {
+    let scope = Scope::Editor;
+    let sizes = [
+        Action::Wider,
+        Action::Narrower,
+        Action::Taller,
+        Action::Shorter,
+    ]
+    .map(|action| key_name(scope, action))
+    .concat();
+    vec![
+        Command::new(label(scope, Action::Move(Direction::Up)), "cursor"),
+        Command::new(label(scope, Action::Place(1)), "place"),
+        Command::new(pair(scope, Action::Undo, Action::Redo, false), "undo/redo"),
+        Command::new(sizes, "size"),
+        Command::new(label(scope, Action::TryOut), "try it"),
+        Command::new(label(scope, Action::SaveLevel), "save"),
+        Command::new(label(scope, Action::Leave), "leave"),
+    ]
+}
+
 /// The Play screen's keys, each with the first line of its help.
 pub(crate) fn play_commands() -> Vec<Command> {
     scope_commands(Scope::Play)
