@@ -100,6 +100,30 @@ fn full_board() -> String {
     (1..=10).fold(String::new(), |text, i| text + &format!("5 Player {i}\n"))
 }
 
+/// Endless's menu at each question, and a level being made (never
+/// ticked, so it stays on screen).
+fn endless_stops() -> Vec<(&'static str, (TempDir, App))> {
+    let enter = key(KeyCode::Enter);
+    let down = key(KeyCode::Down);
+    let then = |more: &[crossterm::event::KeyEvent]| chosen("Endless", more);
+    // The seed offered comes from the clock: the tour types its own.
+    let mut seed = vec![key(KeyCode::Backspace); 20];
+    seed.extend("48213".chars().map(ch));
+    let with_seed = |before: &[crossterm::event::KeyEvent],
+                     after: &[crossterm::event::KeyEvent]| {
+        then(&[before, &seed, after].concat())
+    };
+    vec![
+        ("endless", then(&[])),
+        ("endless, difficulty", then(&[enter])),
+        ("endless, seed", with_seed(&[enter, enter], &[])),
+        (
+            "endless, a level made",
+            with_seed(&[down, enter, down, enter, enter], &[enter]),
+        ),
+    ]
+}
+
 fn stops() -> Vec<Stop> {
     let enter = key(KeyCode::Enter);
     let esc = key(KeyCode::Esc);
@@ -115,7 +139,9 @@ fn stops() -> Vec<Stop> {
     stop("main menu", menu(&[]));
     stop("main menu, Backspace", menu(&[key(KeyCode::Backspace)]));
     stop("about", chosen("About", &[]));
-    stop("endless", chosen("Endless", &[]));
+    for (name, made) in endless_stops() {
+        stop(name, made);
+    }
     stop("arcade collections", menu(&[enter]));
     stop("free play level list", menu(&[down, enter, enter]));
     stop("level editor", chosen("Level editor", &[]));
