@@ -124,6 +124,7 @@ fn endless_stops() -> Vec<(&'static str, (TempDir, App))> {
     ]
 }
 
+#[expect(clippy::too_many_lines, reason = "one stop per screen, in order")]
 fn stops() -> Vec<Stop> {
     let enter = key(KeyCode::Enter);
     let esc = key(KeyCode::Esc);

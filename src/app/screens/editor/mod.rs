@@ -20,6 +20,7 @@ use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer};
 use crate::app::theme::Theme;
 use crate::app::widgets::page::bottom_keys_rows;
+use crate::text::width;
 use schokoban_core::{Direction, Game, Grid, GridProblem, Level, Piece, Pos};
 use schokoban_solver::Outcome;
 
@@ -243,13 +244,14 @@ impl ScreenQuery for Editor {
 }
 
 impl Editor {
-    /// What `M` shows: the checks' full list of what to fix, and the
-    /// message, as they stand after the last event.
+    /// What `M` shows: the checks' list of what to fix where it is cut at
+    /// this width, then the message, as they stand after the last event.
     fn refresh_notes(&mut self) {
         let problems = match &self.check {
             Check::Problems(problems) if !problems.is_empty() => {
                 let all: Vec<String> = problems.iter().map(ToString::to_string).collect();
-                Some(Message::warning(format!("To fix: {}", all.join("; "))))
+                let text = format!("To fix: {}", all.join("; "));
+                (width(&text) > usize::from(self.columns)).then(|| Message::warning(text))
             }
             _ => None,
         };
@@ -314,6 +316,7 @@ impl Screen for Editor {
 
     fn resize(&mut self, area: Rect) {
         self.columns = area.width;
+        self.refresh_notes();
     }
 
     fn show(&mut self, message: Message) {
