@@ -90,21 +90,14 @@ mod tests {
     use std::rc::Rc;
 
     use super::*;
-    use crate::app::origin::{Opened, Origin};
+    use crate::app::origin::Opened;
     use crate::app::theme::Theme;
     use schokoban_core::{Game, parse_level};
 
     #[test]
     fn a_failed_search_says_the_solver_failed_instead_of_no_hint() {
         let level = parse_level("#####\n#@$.#\n#####\n").expect("level");
-        let opened = Opened {
-            origin: Origin::TestPlay {
-                level: Rc::new(level.clone()),
-            },
-            level: level.clone(),
-            title: "failing".to_owned(),
-            records: None,
-        };
+        let opened = Opened::test_play(level.clone());
         let game = Game::new(level);
         let mut play = Play::new(
             Rc::new(opened),
