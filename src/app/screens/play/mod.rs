@@ -10,7 +10,7 @@ use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use crate::app::hint::{HintState, Plan};
+use crate::app::hint::{HintState, Plan, Search, Shorter};
 use crate::app::keymap::{self, Action, Scope, play_commands};
 use crate::app::message::{Message, plural};
 use crate::app::origin::{Mode, Opened, Origin};
@@ -48,6 +48,11 @@ pub(crate) struct Play {
     hint: HintState,
     /// The rest of the last hint's solution.
     plan: Option<Plan>,
+    /// The optimizer shortening the last hint's solution: its search, the
+    /// game it started from, and the solution's length then.
+    shortening: Option<(Search, Game, usize)>,
+    /// A shorter solution, waiting for the game to reach a position on it.
+    shorter: Option<Shorter>,
     /// Loaded from the level's save, which a reset then makes stale.
     resumed: bool,
     /// Dead squares of this level, for instant warnings after each push.
@@ -81,6 +86,8 @@ impl Play {
             marks: Marks::default(),
             hint: HintState::Idle,
             plan: None,
+            shortening: None,
+            shorter: None,
             resumed,
             theme,
         };
