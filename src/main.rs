@@ -2,6 +2,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use anyhow::Context;
 use clap::{CommandFactory, Parser, Subcommand};
 
 /// Every subcommand's example, shown under the top-level `--help`.
@@ -11,6 +12,7 @@ Examples:
   schokoban verify xsokoban moves.sav --level 1
   schokoban solve sasquatch-xi --level 1
   schokoban bench microban-iv --to 10 --timeout 5
+  schokoban generate --seed 7 --size small --difficulty easy
 
 verify, solve and bench also take a built-in collection's name for MAP:
 microban, microban-ii, microban-iii, microban-iv, xsokoban, sasquatch,
@@ -29,6 +31,10 @@ struct Cli {
     /// Draw with XSB characters, for fonts without the game's symbols.
     #[arg(long)]
     ascii: bool,
+    /// Colours: auto (light or dark as the terminal's background), dark,
+    /// light, or colorblind (a box and you on a goal also change shape).
+    #[arg(long, value_enum, default_value_t)]
+    theme: schokoban::app::theme::ThemeChoice,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -98,6 +104,46 @@ enum Command {
         #[arg(long)]
         nodes: Option<u64>,
     },
+    /// Print a shell's completion script for schokoban.
+    #[command(after_help = "Examples:
+  schokoban completions bash > ~/.local/share/bash-completion/completions/schokoban
+  schokoban completions zsh > ~/.zfunc/_schokoban
+  schokoban completions fish > ~/.config/fish/completions/schokoban.fish
+  schokoban completions powershell >> $PROFILE")]
+    Completions {
+        /// The shell to complete in.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), for `man`, or write a page for each
+    /// subcommand too.
+    #[command(after_help = "Examples:
+  schokoban man > ~/.local/share/man/man1/schokoban.1
+  schokoban man --dir ~/.local/share/man/man1")]
+    Man {
+        /// Write schokoban.1, schokoban-solve.1 and the rest into this folder.
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
+    },
+    /// Make new levels from a seed, each proven solvable and rated, and
+    /// print them as an XSB collection.
+    #[command(
+        after_help = "Example:\n  schokoban generate --seed 7 --size small --difficulty easy\n  schokoban generate --count 20 > endless.xsb"
+    )]
+    Generate {
+        /// The seed: the same seed, size and difficulty give the same
+        /// level (default: one from the clock, printed in the title).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// small (7x7 to 9x9), medium (up to 12x12) or large (up to 16x14).
+        #[arg(long, default_value = "small")]
+        size: schokoban_generate::Size,
+        /// easy, medium or hard.
+        #[arg(long, default_value = "easy")]
+        difficulty: schokoban_generate::Difficulty,
+        /// How many levels, from the seed on.
+        #[arg(long, default_value_t = 1)]
+        count: usize,
+    },
 }
 
 fn main() -> ExitCode {
@@ -143,10 +189,39 @@ fn main() -> ExitCode {
             };
             schokoban::commands::bench::run(&files, options, &mut std::io::stdout().lock())
         }
+        Some(Command::Completions { shell }) => {
+            clap_complete::generate(
+                shell,
+                &mut Cli::command(),
+                "schokoban",
+                &mut std::io::stdout(),
+            );
+            Ok(())
+        }
+        Some(Command::Man { dir: None }) => clap_mangen::Man::new(Cli::command())
+            .render(&mut std::io::stdout())
+            .map_err(anyhow::Error::from),
+        Some(Command::Man { dir: Some(dir) }) => clap_mangen::generate_to(Cli::command(), &dir)
+            .with_context(|| dir.display().to_string()),
+        Some(Command::Generate {
+            seed,
+            size,
+            difficulty,
+            count,
+        }) => {
+            let options = schokoban::commands::generate::Options {
+                seed: seed.unwrap_or_else(schokoban::commands::generate::fresh_seed),
+                size,
+                difficulty,
+                count,
+            };
+            schokoban::commands::generate::run(options, &mut std::io::stdout().lock())
+        }
         None => schokoban::app::run(schokoban::app::Options {
             map: cli.map,
             data_dir: cli.data_dir,
             ascii: cli.ascii,
+            theme: cli.theme,
         }),
     };
     match result {

@@ -2,6 +2,7 @@
 //! turns events into `Effect`s; the app carries them out: it changes
 //! screens and does the file IO behind them.
 
+mod background;
 mod completion;
 mod flows;
 mod hint;
@@ -48,6 +49,7 @@ pub struct Options {
     /// Where levels, records and saves live instead of the usual data folder.
     pub data_dir: Option<PathBuf>,
     pub ascii: bool,
+    pub theme: theme::ThemeChoice,
 }
 
 pub struct App {

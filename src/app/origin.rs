@@ -4,9 +4,9 @@
 use std::path::PathBuf;
 use std::rc::Rc;
 
-use crate::library::{AddedCollection, Collection, CustomRecords};
+use crate::library::{AddedCollection, Collection, CustomRecords, SolvedMark};
 use crate::storage::Records;
-use schokoban_core::Level;
+use schokoban_core::{Level, LevelFile};
 
 /// Arcade and Free play pick a collection first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,10 +41,11 @@ pub(crate) enum Origin {
 /// level of it that is played, N and P included.
 #[derive(Debug)]
 pub(crate) struct CustomFile {
-    /// What to call it instead of the file's name (pasted levels).
+    /// What to call it instead of its own name or the file's (pasted levels).
     pub name: Option<String>,
     pub path: PathBuf,
-    pub levels: Vec<Level>,
+    /// Every board, bad ones in their places, so numbers are the file's.
+    pub contents: LevelFile,
     /// Where the file's records go; each level of several has its own.
     pub records: CustomRecords,
 }
@@ -53,22 +54,39 @@ impl CustomFile {
     /// The records of level `number`.
     pub fn records(&self, number: usize) -> Option<Records> {
         let records = self.records.records.clone()?;
-        Some(if self.levels.len() > 1 {
+        Some(if self.contents.len() > 1 {
             records.for_level(number)
         } else {
             records
         })
     }
 
-    /// The file's name, for titles.
+    /// What to call the file in titles: the name given, else the
+    /// collection's own name from its header, else the file's name.
     pub fn name(&self) -> String {
-        if let Some(name) = &self.name {
+        if let Some(name) = self.name.as_ref().or(self.contents.title.as_ref()) {
             return name.clone();
         }
         self.path.file_name().map_or_else(
             || self.path.display().to_string(),
             |n| n.to_string_lossy().into_owned(),
         )
+    }
+
+    /// The playable level `delta` steps on from `number`, skipping bad ones.
+    fn step(&self, number: usize, delta: isize) -> Option<usize> {
+        let mut next = number;
+        loop {
+            next = next
+                .checked_add_signed(delta)
+                .filter(|n| (1..=self.contents.len()).contains(n))?;
+            if let Some(Ok(_)) = self.contents.get(next) {
+                return Some(next);
+            }
+            if delta == 0 {
+                return None;
+            }
+        }
     }
 }
 
@@ -86,7 +104,7 @@ impl Origin {
             Origin::FreePlay { collection, number } => moved(number, collection.level_count())
                 .map(|number| Origin::FreePlay { collection, number }),
             Origin::Custom { ref file, number } => {
-                moved(number, file.levels.len()).map(|number| Origin::Custom {
+                file.step(number, delta).map(|number| Origin::Custom {
                     file: Rc::clone(file),
                     number,
                 })
@@ -125,6 +143,9 @@ pub(crate) struct Opened {
     /// The title shown: the level's own, or its file name.
     pub title: String,
     pub records: Option<Records>,
+    /// How to mark the level solved should the game end on its solved
+    /// board (the terminal gone before Enter); `None` without progress.
+    pub solved_mark: Option<SolvedMark>,
 }
 
 impl Opened {
@@ -138,6 +159,7 @@ impl Opened {
             level,
             title: "test".to_owned(),
             records: None,
+            solved_mark: None,
         }
     }
 
@@ -165,6 +187,7 @@ mod tests {
             level: parse_level(xsb).expect("level"),
             title: title.to_owned(),
             records: None,
+            solved_mark: None,
         }
     }
 

@@ -29,6 +29,7 @@ pub fn readme_screen(data_dir: &Path) -> Buffer {
             map: None,
             data_dir: Some(data_dir.to_path_buf()),
             ascii: false,
+            ..Options::default()
         },
         Theme::default(),
     );

@@ -17,8 +17,8 @@ use std::time::Duration;
 
 use super::shutdown::{self, Shared};
 use super::{App, Options};
-use crate::app::hint;
 use crate::app::theme::Theme;
+use crate::app::{background, hint};
 
 /// How often the loop wakes while a hint is thinking.
 const BUSY_WAKE: Duration = Duration::from_millis(100);
@@ -34,7 +34,7 @@ pub fn run(options: Options) -> anyhow::Result<()> {
     shutdown::watch_signals(&shared).context("cannot watch for signals")?;
     shutdown::watch_hangup(&shared).context("cannot watch the terminal")?;
     crate::storage::survive_file_size_limit().context("cannot watch for signals")?;
-    let theme = Theme::from_env(options.ascii);
+    let theme = Theme::from_env(options.ascii, options.theme, background::detect_palette);
     let mut app = App::new(options, theme);
     let mut quitting = None;
     let mut lost_terminal = None;

@@ -85,6 +85,10 @@ pub(crate) trait Screen: ScreenQuery {
     /// Plays on from `game`, which continues this screen's game with moves
     /// watched on a screen above it. Only the Play screen has a game.
     fn take_over(&mut self, _game: Game) {}
+
+    /// Told that the level it handed to a save form was saved as `level`
+    /// (with the title and author typed there). Only the editor hands one.
+    fn saved(&mut self, _level: &Level) {}
 }
 
 /// `show` and `messages` for a screen that keeps one message, the

@@ -29,7 +29,9 @@ use crossterm::event::{DisableBracketedPaste, DisableMouseCapture};
 use crossterm::execute;
 use crossterm::terminal::{LeaveAlternateScreen, disable_raw_mode};
 
-use super::message::{Message, Problem};
+use super::message::{Message, Problem, plural};
+use super::origin::Opened;
+use crate::library::SolvedMark;
 use crate::storage::Records;
 use schokoban_core::{Game, LogEntry};
 
@@ -44,14 +46,31 @@ pub enum PendingSave {
     /// A game resumed from its save, then reset (or undone to the start):
     /// the save would bring back the game the player threw away.
     DeleteStale(Records),
+    /// A solved board left before Enter (the terminal gone, say): the level
+    /// is marked solved and the winning moves kept as its save, for the
+    /// leaderboard offer the next time the level is opened.
+    Solved {
+        records: Option<Records>,
+        mark: Option<SolvedMark>,
+        score: usize,
+        log: Vec<LogEntry>,
+    },
 }
 
 impl PendingSave {
-    /// What leaving `game` now would write, if anything; `resumed` when it
-    /// was loaded from its save.
-    pub fn of(game: &Game, records: Option<&Records>, resumed: bool) -> Option<PendingSave> {
+    /// What leaving `game`, played on `opened`, now would write, if
+    /// anything; `resumed` when it was loaded from its save.
+    pub fn of(game: &Game, opened: &Opened, resumed: bool) -> Option<PendingSave> {
+        let records = opened.records.as_ref();
         if game.is_solved() {
-            return None;
+            let mark = opened.solved_mark.clone();
+            let worth_keeping = game.score() > 0 && (records.is_some() || mark.is_some());
+            return worth_keeping.then(|| PendingSave::Solved {
+                records: records.cloned(),
+                mark,
+                score: game.score(),
+                log: game.log().to_vec(),
+            });
         }
         if game.score() > 0 {
             return Some(PendingSave::Write {
@@ -85,6 +104,26 @@ impl PendingSave {
                     Problem::Record(error),
                 ),
             },
+            PendingSave::Solved {
+                records,
+                mark,
+                score,
+                log,
+            } => {
+                if let Some(Err(error)) = mark.as_ref().map(SolvedMark::record) {
+                    return Message::trouble(Some("Progress not saved"), Problem::Library(error));
+                }
+                match records.as_ref().map(|records| records.write_save(log)) {
+                    Some(Err(error)) => {
+                        Message::trouble(Some("Could not keep the solve"), Problem::Record(error))
+                    }
+                    Some(Ok(())) => Message::info(format!(
+                        "Solved in {}: the leaderboard is offered the next time you open the level",
+                        plural(*score, "move")
+                    )),
+                    None => Message::info(format!("Solved in {}", plural(*score, "move"))),
+                }
+            }
         }
     }
 }

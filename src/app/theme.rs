@@ -1,5 +1,6 @@
-//! How cells look: the spec's glyphs and colours, an ASCII fallback for
-//! fonts without them, and `NO_COLOR` support.
+//! How cells look: the spec's glyphs and colours, a palette for light
+//! backgrounds, a colour-blind theme, an ASCII fallback for fonts without
+//! the glyphs, and `NO_COLOR` support.
 
 use std::borrow::Cow;
 
@@ -73,10 +74,37 @@ const ASCII_BORDER: border::Set = border::Set {
     horizontal_bottom: "-",
 };
 
+/// The theme a player asks for, with `--theme` or in the config file.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ThemeChoice {
+    /// Light or dark as the terminal's background is, dark if it does not say.
+    #[default]
+    Auto,
+    Dark,
+    Light,
+    /// A box on a goal and the player on a goal differ in shape too, not
+    /// only in colour; light or dark as with `auto`.
+    Colorblind,
+}
+
+/// The colours, chosen for the terminal's background.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Palette {
+    /// The spec's colours, for a dark background.
+    #[default]
+    Dark,
+    /// Darker yellow and green, readable on white.
+    Light,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Theme {
     pub ascii: bool,
     pub color: bool,
+    pub palette: Palette,
+    /// A box and the player on a goal get their own glyphs (`▣`, `☺`), as
+    /// without colour: for players who cannot tell yellow from green.
+    pub goal_shapes: bool,
 }
 
 impl Default for Theme {
@@ -84,17 +112,58 @@ impl Default for Theme {
         Self {
             ascii: false,
             color: true,
+            palette: Palette::Dark,
+            goal_shapes: false,
         }
     }
 }
 
 impl Theme {
-    /// Colour unless `NO_COLOR` is set to anything non-empty (no-color.org).
-    pub fn from_env(ascii: bool) -> Self {
+    /// Colour unless `NO_COLOR` is set to anything non-empty (no-color.org);
+    /// `detect` is asked for the background only when `choice` is `auto` or
+    /// `colorblind` and there are colours to choose.
+    pub fn from_env(ascii: bool, choice: ThemeChoice, detect: impl FnOnce() -> Palette) -> Self {
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        Self::chosen(ascii, no_color, choice, detect)
+    }
+
+    /// [`Theme::from_env`] with the environment read.
+    fn chosen(
+        ascii: bool,
+        no_color: bool,
+        choice: ThemeChoice,
+        detect: impl FnOnce() -> Palette,
+    ) -> Self {
+        let palette = match choice {
+            ThemeChoice::Dark => Palette::Dark,
+            ThemeChoice::Light => Palette::Light,
+            ThemeChoice::Auto | ThemeChoice::Colorblind if no_color => Palette::Dark,
+            ThemeChoice::Auto | ThemeChoice::Colorblind => detect(),
+        };
         Self {
             ascii,
             color: !no_color,
+            palette,
+            goal_shapes: choice == ThemeChoice::Colorblind,
+        }
+    }
+
+    /// Yellow: boxes, headings. Darker on a light background, where the
+    /// terminal's own yellow is a faint 1.7:1 against white.
+    fn yellow(self) -> Color {
+        match self.palette {
+            Palette::Dark => Color::Yellow,
+            // #af8700, 3.3:1 against white.
+            Palette::Light => Color::Indexed(136),
+        }
+    }
+
+    /// Green: a box on a goal, good news.
+    fn green(self) -> Color {
+        match self.palette {
+            Palette::Dark => Color::Green,
+            // #008700, 4.7:1 against white.
+            Palette::Light => Color::Indexed(28),
         }
     }
 
@@ -114,9 +183,10 @@ impl Theme {
             Cell::Floor => ' ',
             Cell::Wall => '█',
             Cell::Goal => '⨯',
-            // Without colour, shape alone must tell a placed box from a loose one.
-            Cell::BoxOnGoal if !self.color => '▣',
-            Cell::PlayerOnGoal if !self.color => '☺',
+            // Without colour, or for colour-blind players, shape must tell a
+            // placed box from a loose one.
+            Cell::BoxOnGoal if !self.color || self.goal_shapes => '▣',
+            Cell::PlayerOnGoal if !self.color || self.goal_shapes => '☺',
             Cell::Box | Cell::BoxOnGoal => '◼',
             Cell::Player | Cell::PlayerOnGoal => '☻',
         }
@@ -174,8 +244,8 @@ impl Theme {
         }
         match cell {
             Cell::Goal | Cell::PlayerOnGoal => Style::new().fg(Color::Red),
-            Cell::Box => Style::new().fg(Color::Yellow),
-            Cell::BoxOnGoal => Style::new().fg(Color::Green),
+            Cell::Box => Style::new().fg(self.yellow()),
+            Cell::BoxOnGoal => Style::new().fg(self.green()),
             Cell::Floor | Cell::Wall | Cell::Player => Style::new(),
         }
     }
@@ -189,10 +259,14 @@ impl Theme {
         }
     }
 
-    /// The box a hint says to push next.
+    /// The box a hint says to push next, and the cell it goes to: laid
+    /// over the cell's own style, so a box on a goal stays green and a goal
+    /// stays red under the mark.
     pub fn hinted(self) -> Style {
         if self.color {
-            Style::new().fg(Color::Black).bg(Color::Cyan)
+            Style::new()
+                .bg(Color::DarkGray)
+                .add_modifier(Modifier::BOLD)
         } else {
             Style::new().add_modifier(Modifier::REVERSED | Modifier::UNDERLINED)
         }
@@ -203,7 +277,7 @@ impl Theme {
         if self.color {
             Style::new()
                 .fg(Color::Black)
-                .bg(Color::Yellow)
+                .bg(self.yellow())
                 .add_modifier(Modifier::BOLD)
         } else {
             Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
@@ -212,7 +286,7 @@ impl Theme {
 
     pub fn accent(self) -> Style {
         if self.color {
-            Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD)
+            Style::new().fg(self.yellow()).add_modifier(Modifier::BOLD)
         } else {
             Style::new().add_modifier(Modifier::BOLD)
         }
@@ -236,7 +310,7 @@ impl Theme {
 
     pub fn good(self) -> Style {
         if self.color {
-            Style::new().fg(Color::Green).add_modifier(Modifier::BOLD)
+            Style::new().fg(self.green()).add_modifier(Modifier::BOLD)
         } else {
             Style::new().add_modifier(Modifier::BOLD)
         }
@@ -268,7 +342,7 @@ mod tests {
     fn ascii() -> Theme {
         Theme {
             ascii: true,
-            color: true,
+            ..Theme::default()
         }
     }
 
@@ -287,6 +361,58 @@ mod tests {
                 .iter()
                 .all(|s| s.is_ascii())
         );
+    }
+
+    fn never_asked() -> Palette {
+        panic!("the background was asked for")
+    }
+
+    #[test]
+    fn the_background_is_asked_for_only_when_the_choice_needs_it() {
+        let light = Theme::chosen(false, false, ThemeChoice::Light, never_asked);
+        assert_eq!(light.palette, Palette::Light);
+        let dark = Theme::chosen(false, false, ThemeChoice::Dark, never_asked);
+        assert_eq!(dark.palette, Palette::Dark);
+        let auto = Theme::chosen(false, false, ThemeChoice::Auto, || Palette::Light);
+        assert_eq!((auto.palette, auto.goal_shapes), (Palette::Light, false));
+        let colorblind = Theme::chosen(false, false, ThemeChoice::Colorblind, || Palette::Light);
+        assert_eq!(
+            (colorblind.palette, colorblind.goal_shapes),
+            (Palette::Light, true)
+        );
+        // Without colours there is nothing to choose: no question is sent.
+        let plain = Theme::chosen(false, true, ThemeChoice::Auto, never_asked);
+        assert!(!plain.color);
+    }
+
+    #[test]
+    fn the_light_palette_darkens_yellow_and_green_and_keeps_their_roles() {
+        let light = Theme {
+            palette: Palette::Light,
+            ..Theme::default()
+        };
+        let dark = Theme::default();
+        assert_eq!(dark.style(Cell::Box).fg, Some(Color::Yellow));
+        assert_eq!(dark.style(Cell::BoxOnGoal).fg, Some(Color::Green));
+        assert_eq!(light.style(Cell::Box).fg, Some(Color::Indexed(136)));
+        assert_eq!(light.style(Cell::BoxOnGoal).fg, Some(Color::Indexed(28)));
+        assert_eq!(light.good().fg, Some(Color::Indexed(28)), "hint text");
+        assert_eq!(light.accent().fg, Some(Color::Indexed(136)));
+        assert_eq!(light.style(Cell::Goal), dark.style(Cell::Goal));
+    }
+
+    #[test]
+    fn colorblind_shapes_tell_what_is_on_a_goal_and_keep_the_colours() {
+        let colorblind = Theme {
+            goal_shapes: true,
+            ..Theme::default()
+        };
+        assert_eq!(colorblind.glyph(Cell::BoxOnGoal), '▣');
+        assert_eq!(colorblind.glyph(Cell::PlayerOnGoal), '☺');
+        assert_eq!(colorblind.glyph(Cell::Box), '◼');
+        assert_eq!(colorblind.glyph(Cell::Player), '☻');
+        assert_eq!(colorblind.style(Cell::BoxOnGoal).fg, Some(Color::Green));
+        assert_eq!(Theme::default().glyph(Cell::BoxOnGoal), '◼');
     }
 
     #[test]

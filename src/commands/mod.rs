@@ -2,6 +2,7 @@
 //! that `main` only prints, and tests need no process.
 
 pub mod bench;
+pub mod generate;
 pub mod solve;
 pub mod verify;
 

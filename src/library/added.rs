@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 use super::progress::Progress;
 use super::{Library, LibraryError};
 use crate::storage::{
-    LoadErrorKind, Records, create_folder_whole, is_present, list_folders, load_levels, lock_file,
-    move_aside, read_text, remove_folder_whole, write_atomic,
+    LoadErrorKind, Records, create_folder_whole, is_present, list_folders, load_level_file,
+    load_levels, lock_file, move_aside, read_text, remove_folder_whole, write_atomic,
 };
 use schokoban_core::Level;
 
@@ -34,6 +34,9 @@ pub struct AddedCollection {
     pub name: String,
     pub level_count: usize,
     pub folder: PathBuf,
+    /// Levels of the source that cannot be played and were not copied:
+    /// known right after adding, 0 when read back from the data folder.
+    pub left_out: usize,
 }
 
 /// A level of an added collection, ready to play, with where its records go.
@@ -47,23 +50,31 @@ pub struct AddedLevel {
 }
 
 impl Library {
-    /// Copies every level of `source` into a new collection named `name`
-    /// (else after the file). The file is read as the game reads any map,
-    /// with the same refusals; nothing is written unless all of it reads.
+    /// Copies every playable level of `source` into a new collection named
+    /// `name` (else as its header names it, else after the file). The file
+    /// is read as the game reads any map, with the same refusals; levels
+    /// that cannot be played are left out, as Arcade could not play them.
     pub fn add_collection(
         &self,
         source: &Path,
         name: Option<&str>,
     ) -> Result<AddedCollection, LibraryError> {
         let root = self.writable_root()?;
-        let levels = load_levels(source).map_err(LibraryError::Load)?;
+        let contents = load_level_file(source).map_err(LibraryError::Load)?;
+        let left_out = contents.bad().count();
+        let own_name = contents.title.clone();
+        let levels: Vec<Level> = contents.levels.into_iter().filter_map(Result::ok).collect();
         if levels.len() > MAX_ADDED_LEVELS {
             return Err(LibraryError::TooManyLevels {
                 count: levels.len(),
             });
         }
         let stem = source.file_stem().map(|s| s.to_string_lossy().into_owned());
-        let name = clean_name(name.or(stem.as_deref()).unwrap_or_default());
+        let name = clean_name(
+            name.or(own_name.as_deref())
+                .or(stem.as_deref())
+                .unwrap_or_default(),
+        );
         let base = slug(&name);
         let folder_of = |id: &str| root.join(COLLECTIONS_FOLDER).join(id);
         let id = std::iter::once(base.clone())
@@ -82,7 +93,10 @@ impl Library {
             path: folder.clone(),
             error,
         })?;
-        self.added_collection(&id)
+        Ok(AddedCollection {
+            left_out,
+            ..self.added_collection(&id)?
+        })
     }
 
     /// The added collection that `files` would make again, if any: one of
@@ -271,6 +285,7 @@ fn read_collection(folder: &Path) -> Result<AddedCollection, LibraryError> {
         name,
         level_count,
         folder: folder.to_path_buf(),
+        left_out: 0,
     })
 }
 
@@ -336,7 +351,7 @@ fn load_progress(collection: &AddedCollection, may_move: bool) -> Progress {
     Progress::default()
 }
 
-fn update_progress(
+pub(super) fn update_progress(
     collection: &AddedCollection,
     change: impl FnOnce(&mut Progress) -> bool,
 ) -> Result<(), LibraryError> {

@@ -14,6 +14,7 @@ mod my_levels;
 mod pasted;
 mod progress;
 mod settings;
+mod solved_mark;
 mod source;
 
 use std::path::{Path, PathBuf};
@@ -28,6 +29,7 @@ pub use my_levels::MY_LEVELS_ID;
 pub use pasted::{PASTED_FOLDER, PastedLevels};
 pub use progress::Progress;
 pub use settings::Settings;
+pub use solved_mark::SolvedMark;
 pub use source::{Board, LevelSource, SourceError};
 
 use crate::storage::{

@@ -118,17 +118,14 @@ fn a_pusher_listing_is_added_under_the_name_given() {
 }
 
 #[test]
-fn a_broken_file_adds_nothing_and_says_where() {
-    let (_dir, library, source) = setup(
-        "broken.xsb",
-        "#####\n#@$.#\n#####\n\n#####\n#@$$.#\n######\n",
-    );
+fn a_file_with_no_playable_level_adds_nothing_and_says_where() {
+    let (_dir, library, source) = setup("broken.xsb", "#####\n#@$$.#\n######\n");
     match library.add_collection(&source, None) {
         Err(LibraryError::Load(error)) => {
             assert_eq!(error.path, source);
             assert!(matches!(
                 error.kind,
-                LoadErrorKind::Parse(ParseError::BoxGoalMismatch { line: 5, .. })
+                LoadErrorKind::Parse(ParseError::BoxGoalMismatch { line: 1, .. })
             ));
         }
         other => panic!("expected a load error, got {other:?}"),
@@ -137,6 +134,32 @@ fn a_broken_file_adds_nothing_and_says_where() {
     assert_eq!(entries(&data.join("collections")), Vec::<String>::new());
     let missing = library.add_collection(&source.with_extension("nope"), None);
     assert!(matches!(missing, Err(LibraryError::Load(_))), "{missing:?}");
+}
+
+#[test]
+fn a_bad_level_is_left_out_and_the_header_names_the_collection() {
+    let (_dir, library, source) = setup(
+        "set.sok",
+        "Set: Two Rooms\nAuthor: Some One\n\n#####\n#@$.#\n#####\n\n\
+         #####\n#@$$.#\n######\n\n######\n#@$ .#\n######\nTitle: Wide\n",
+    );
+    let added = library.add_collection(&source, None).expect("added");
+    assert_eq!(
+        (added.name.as_str(), added.level_count, added.left_out),
+        ("Two Rooms", 2, 1)
+    );
+    let second = library.added_level(&added, 2).expect("level 2");
+    assert_eq!(second.level.title(), Some("Two Rooms 2: Wide"));
+    assert_eq!(
+        second.level.author(),
+        Some("Some One"),
+        "the header's author"
+    );
+    assert_eq!(
+        second.level.width(),
+        6,
+        "the third board, after the bad one"
+    );
 }
 
 #[test]

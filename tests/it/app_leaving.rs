@@ -3,7 +3,8 @@
 //! solved when it opens says so.
 
 use crate::ui::{
-    TINY, ch, key, level, messages, open_map, press, screen_text, start_on, start_tiny, write_map,
+    TINY, ch, key, level, messages, open_map, press, screen_text, start_on, start_tiny, type_text,
+    write_map,
 };
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -78,15 +79,27 @@ fn a_map_that_starts_solved_shows_as_solved() {
 }
 
 #[test]
-fn a_save_of_a_finished_game_loads_as_solved() {
+fn a_save_of_a_finished_game_offers_its_score_for_the_leaderboard() {
+    // What the game keeps when the terminal closes on a solved board.
     let dir = tempfile::tempdir().expect("temp dir");
     let map = write_map(dir.path(), "tiny.xsb", TINY);
     std::fs::write(dir.path().join("tiny.xsb.sav"), "L\n").expect("save");
     let mut app = open_map(dir.path(), &map);
-    press(&mut app, &[key(KeyCode::Enter)]);
-    let message = messages(&app);
-    assert!(message.contains("Solved in 1 move!"), "{message}");
-    press(&mut app, &[key(KeyCode::Enter)]);
     assert_eq!(app.screen_name(), "finish");
-    assert!(screen_text(&app).contains("Solved in 1 move!"));
+    let text = screen_text(&app);
+    assert!(
+        text.contains("You solved this in 1 move: add it to the leaderboard?"),
+        "{text}"
+    );
+    assert!(
+        !dir.path().join("tiny.xsb.sav").exists(),
+        "the solve is taken from the save"
+    );
+    press(&mut app, &[key(KeyCode::Enter)]);
+    type_text(&mut app, "Late");
+    press(&mut app, &[key(KeyCode::Enter)]);
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("tiny.xsb.dat")).expect("board"),
+        "1 Late\n"
+    );
 }

@@ -26,6 +26,7 @@ fn with_ascii_every_glyph_drawn_is_ascii() {
     let ascii = Theme {
         ascii: true,
         color: true,
+        ..Theme::default()
     };
     let map = write_map(dir.path(), "three.xsb", THREE_LEVELS);
     let full = (1..=10).fold(String::new(), |text, i| text + &format!("9 Player {i}\n"));
@@ -35,6 +36,7 @@ fn with_ascii_every_glyph_drawn_is_ascii() {
             map: None,
             data_dir: Some(dir.path().join("data")),
             ascii: true,
+            ..Options::default()
         },
         ascii,
     );

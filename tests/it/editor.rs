@@ -176,12 +176,21 @@ fn saving_goes_to_a_new_file_or_into_my_levels() {
     assert_eq!(messages(&app), "Saved as level 1 of My levels");
     press(&mut app, &[key(KeyCode::Enter), key(KeyCode::Enter)]);
     assert_eq!(messages(&app), "Saved as level 2 of My levels");
-    // Leaving asks first, as only saving keeps changes.
+    // The next save offers the title and author last saved.
+    press(&mut app, &[key(KeyCode::Enter)]);
+    assert_eq!(app.input(), Some("Hall"));
+    press(&mut app, &[key(KeyCode::Down)]);
+    assert_eq!(app.input(), Some("Me"), "the author is kept");
+    press(&mut app, &[key(KeyCode::Esc)]);
+    assert_eq!(app.screen_name(), "editor");
+    // A change since the save: leaving asks first, as only saving keeps it.
+    press(&mut app, &[ch('2')]);
     press(&mut app, &[key(KeyCode::Esc)]);
     assert_eq!(app.screen_name(), "editor");
     assert!(messages(&app).starts_with("Leave without saving?"));
-    // Back at the main menu, still on "Level editor": up twice is Free play.
-    press(&mut app, &[key(KeyCode::Esc)]);
+    // Undone, the level is as saved: leaving does not ask. Back at the main
+    // menu, still on "Level editor": up twice is Free play.
+    press(&mut app, &[ch('u'), key(KeyCode::Esc)]);
     assert_eq!(app.screen_name(), "main menu");
     press(&mut app, &[ch('w'), ch('w'), key(KeyCode::Enter)]);
     // My levels is last, above the line that adds one: the list scrolls to it.
@@ -209,11 +218,13 @@ fn with_ascii_the_editor_and_the_watch_screen_draw_only_ascii() {
     let theme = Theme {
         ascii: true,
         color: true,
+        ..Theme::default()
     };
     let options = Options {
         map: None,
         data_dir: Some(dir.path().join("data")),
         ascii: true,
+        ..Options::default()
     };
     let mut app = App::new(options, theme);
     open_editor(&mut app);

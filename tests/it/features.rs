@@ -2,7 +2,8 @@
 //! `NO_COLOR` drawing, and the help overlay.
 
 use crate::ui::{
-    TINY, ch, key, level, messages, open_map, open_map_with, press, render, start_tiny, write_map,
+    TINY, board_origin, ch, key, level, messages, open_map, open_map_with, press, render, row_from,
+    start_tiny, wall_origin, write_map,
 };
 use crossterm::event::{Event, KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
@@ -16,10 +17,11 @@ const SCREEN: Rect = Rect::new(0, 0, 60, 20);
 /// Clicks the screen cell where board cell (x, y) is drawn: the board starts
 /// at column 4, row 5, two columns a cell when zoomed.
 fn click(app: &mut App, x: u16, y: u16, cell_width: u16) {
+    let (left, top) = board_origin(app, SCREEN.width, SCREEN.height);
     let event = Event::Mouse(MouseEvent {
         kind: MouseEventKind::Down(MouseButton::Left),
-        column: 4 + x * cell_width,
-        row: 5 + y,
+        column: left + x * cell_width,
+        row: top + y,
         modifiers: KeyModifiers::NONE,
     });
     app.handle_event(&event, SCREEN);
@@ -115,17 +117,13 @@ fn zoom_falls_back_to_one_column_when_the_map_is_too_wide() {
     );
     let map = write_map(dir.path(), "wide.xsb", &wide);
     let app = open_map(dir.path(), &map);
-    let screen = render(&app, 60, 20);
-    let row: String = (0..60)
-        .map(|x| screen[(x, 6)].symbol().to_owned())
-        .collect();
-    assert_eq!(row.trim_end(), format!("    █☻◼⨯{}█", " ".repeat(34)));
+    let (left, top) = board_origin(&app, 60, 20);
+    let row = row_from(&render(&app, 60, 20), left, top + 1);
+    assert_eq!(row, format!("█☻◼⨯{}█", " ".repeat(34)));
     // At 100 columns the same map is drawn two columns a cell.
-    let screen = render(&app, 100, 20);
-    let row: String = (0..100)
-        .map(|x| screen[(x, 6)].symbol().to_owned())
-        .collect();
-    assert!(row.starts_with("    ██☻ ◼ ⨯ "), "{row}");
+    let (left, top) = board_origin(&app, 100, 20);
+    let row = row_from(&render(&app, 100, 20), left, top + 1);
+    assert!(row.starts_with("██☻ ◼ ⨯ "), "{row}");
 }
 
 #[test]
@@ -135,13 +133,15 @@ fn ascii_mode_draws_xsb_characters() {
     let theme = Theme {
         ascii: true,
         color: true,
+        ..Theme::default()
     };
     let mut app = open_map_with(dir.path(), &map, theme);
     press(&mut app, &[ch('z')]);
     let screen = render(&app, 60, 20);
-    let board: Vec<String> = (5..10)
+    let (left, top) = wall_origin(&app, 60, 20, "#");
+    let board: Vec<String> = (top..top + 5)
         .map(|y| {
-            (4..11)
+            (left..left + 7)
                 .map(|x| screen[(x, y)].symbol().to_owned())
                 .collect()
         })
@@ -163,14 +163,16 @@ fn without_colour_a_box_on_a_goal_still_looks_different() {
     let theme = Theme {
         ascii: false,
         color: false,
+        ..Theme::default()
     };
     let mut app = open_map_with(dir.path(), &map, theme);
     press(&mut app, &[ch('z')]);
     let screen = render(&app, 60, 20);
+    let (left, top) = board_origin(&app, 60, 20);
     let expected = Buffer::with_lines(["█☺▣ ◼ ◼⨯█"]);
     let mut row = Buffer::empty(Rect::new(0, 0, 9, 1));
     for x in 0..9 {
-        row[(x, 0)] = screen[(4 + x, 6)].clone();
+        row[(x, 0)] = screen[(left + x, top + 1)].clone();
     }
     assert_eq!(row, expected, "no colours, distinct glyphs");
 }

@@ -414,3 +414,27 @@ fn a_probe_file_left_by_a_crash_does_not_turn_records_off() {
     assert!(library.records_on(), "{:?}", library.notices());
     assert!(!stale.exists());
 }
+
+#[test]
+fn a_solve_marked_from_outside_the_library_counts_in_the_next_one() {
+    // What leaving on a solved board does when the terminal goes away: it
+    // marks the progress file without the running game's library.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().join("data");
+    let library = Library::open(Some(data.clone()));
+    let arcade = library
+        .solved_mark(Collection::Microban, 4, true)
+        .expect("progress is saved");
+    let free_play = library
+        .solved_mark(Collection::XSokoban, 2, false)
+        .expect("progress is saved");
+    arcade.record().expect("marked");
+    free_play.record().expect("marked");
+    let next = Library::open(Some(data));
+    let microban = next.progress(Collection::Microban);
+    assert!(microban.is_solved(4));
+    assert_eq!(microban.reached(), 5, "Arcade goes on to the next level");
+    let xsokoban = next.progress(Collection::XSokoban);
+    assert!(xsokoban.is_solved(2));
+    assert_eq!(xsokoban.reached(), 0, "Free play reaches nothing");
+}

@@ -49,6 +49,21 @@ fn a_paste_of_several_levels_asks_which() {
 }
 
 #[test]
+fn a_pasted_level_is_named_by_the_title_written_above_it() {
+    let (_dir, mut app) = start_menu();
+    paste(
+        &mut app,
+        "Title: Written Above\nAuthor: Zoë\n#####\n#@$.#\n#####\n",
+    );
+    assert_eq!(level(&app).title, "Written Above");
+    assert!(
+        app.visible_text(80, 24)
+            .contains("Puzzle: Written Above by Zoë"),
+        "the game screen's title line"
+    );
+}
+
+#[test]
 fn a_paste_in_the_path_prompt_opens_levels_but_types_a_path() {
     let (_dir, mut app) = start_menu();
     open_path_prompt(&mut app);

@@ -36,14 +36,18 @@ fn zoom_is_remembered_for_the_next_level_and_the_next_session() {
     let dir = tempfile::tempdir().expect("temp dir");
     let map = write_map(dir.path(), "tiny.xsb", TINY);
     let mut app = open_map(dir.path(), &map);
-    let wall_row = |app: &App| app.visible_text(80, 24).lines().nth(5).map(str::to_owned);
-    assert_eq!(wall_row(&app).as_deref(), Some("    ██████████████"));
+    let wall_row = |app: &App| {
+        let text = app.visible_text(80, 24);
+        let row = text.lines().find(|l| l.contains('█')).map(str::trim);
+        row.map(str::to_owned)
+    };
+    assert_eq!(wall_row(&app).as_deref(), Some("██████████████"));
     press(&mut app, &[ch('z')]);
-    assert_eq!(wall_row(&app).as_deref(), Some("    ███████"));
+    assert_eq!(wall_row(&app).as_deref(), Some("███████"));
     let again = open_map(dir.path(), &map);
     assert_eq!(
         wall_row(&again).as_deref(),
-        Some("    ███████"),
+        Some("███████"),
         "one column a cell, as chosen last time"
     );
 }
@@ -127,22 +131,11 @@ const LOGO_80: [&str; 3] = [
     "                          ╚═╗║  ╠═╣║ ║╠╩╗║ ║╠╩╗╠═╣║║║",
     "                          ╚═╝╚═╝╩ ╩╚═╝╩ ╩╚═╝╚═╝╩ ╩╝╚╝",
 ];
-const LOGO_40: [&str; 3] = [
-    "      ╔═╗╔═╗╦ ╦╔═╗╦╔═╔═╗╔╗ ╔═╗╔╗╔",
-    "      ╚═╗║  ╠═╣║ ║╠╩╗║ ║╠╩╗╠═╣║║║",
-    "      ╚═╝╚═╝╩ ╩╚═╝╩ ╩╚═╝╚═╝╩ ╩╝╚╝",
-];
 
 /// `rows` after a blank row and the logo (80 columns), padded to 24 rows.
 fn page_80(rows: &[&str]) -> Vec<String> {
     let mut lines = vec![String::new()];
     lines.extend(LOGO_80.iter().map(|l| (*l).to_owned()));
-    lines.extend(rows.iter().map(|l| (*l).to_owned()));
-    lines
-}
-
-fn page_40(rows: &[&str]) -> Vec<String> {
-    let mut lines: Vec<String> = LOGO_40.iter().map(|l| (*l).to_owned()).collect();
     lines.extend(rows.iter().map(|l| (*l).to_owned()));
     lines
 }
@@ -173,17 +166,20 @@ fn a_full_leaderboard_keeps_its_choices_in_view() {
     assert_eq!(screen(&mut app, 80, 24), page_80(&rows));
     assert_eq!(
         screen(&mut app, 40, 12),
-        page_40(&[
+        vec![
             "              Solved: Tiny",
             "           Solved in 1 move!",
             "★  1.   5  Player 1",
             "────────────────────────────────────────",
+            "   2.   5  Player 2",
+            "   3.   5  Player 3",
+            "    … 7 more",
             "▶ Play again",
             "  Watch your run",
             "  Main menu",
             "",
             "↑↓ choose · Enter accept · Esc main menu",
-        ])
+        ]
     );
 }
 
@@ -193,7 +189,7 @@ fn the_help_shows_its_whole_text_and_scrolls_at_the_smallest_size() {
     let big = screen(&mut app, 80, 24);
     assert_eq!(
         big[1],
-        "╚═╗║╔ Keys ════════════════════════════════════════════════════════════════╗"
+        "    ╔ Keys ════════════════════════════════════════════════════════════════╗"
     );
     assert_eq!(
         big[7],
@@ -253,7 +249,7 @@ fn a_three_level_file_lists_every_level_named_as_the_game_names_it() {
     assert_eq!(screen(&mut app, 80, 24), page_80(&rows));
     assert_eq!(
         screen(&mut app, 40, 12),
-        page_40(&[
+        vec![
             "       three.xsb: choose a level",
             "        #  Level         Record",
             "  ▶     1  One              N/A",
@@ -262,8 +258,11 @@ fn a_three_level_file_lists_every_level_named_as_the_game_names_it() {
             "",
             "",
             "",
+            "",
+            "",
             "  ↑↓ choose · PgUp/PgDn/Home/End jump",
-        ])
+            "         Enter play · Esc back",
+        ]
     );
     // Up from the first wraps to the last, as in every menu.
     press(&mut app, &[key(KeyCode::Up)]);
@@ -295,7 +294,8 @@ fn a_long_error_wraps_whole_at_both_sizes() {
             error.replace(' ', ""),
             "{width}x{height}: {rows:#?}"
         );
-        assert!(rows[height as usize - 1].contains("Tab completes"));
+        let footer = rows[height as usize - 2..].join(" ");
+        assert!(footer.contains("Tab completes") && footer.contains("Esc back"));
     }
 }
 
@@ -310,17 +310,20 @@ fn a_new_score_shows_its_place_above_four_choices_at_the_smallest_size() {
     press(&mut app, &[key(KeyCode::Enter)]);
     assert_eq!(
         screen(&mut app, 40, 12),
-        page_40(&[
+        vec![
             "              Solved: Tiny",
             "           Solved in 1 move!",
+            "Leaderboard",
             "★  1.   1  ANN ◀ you",
+            "────────────────────────────────────────",
+            "",
             "▶ Play again",
             "  Watch your run",
             "  Watch the best run",
             "  Main menu",
             "",
             "↑↓ choose · Enter accept · Esc main menu",
-        ])
+        ]
     );
 }
 
@@ -441,4 +444,105 @@ fn a_level_list_shows_what_happened_since_it_was_first_opened() {
     let text = app.visible_text(80, 24);
     assert!(text.contains("2  Two                1"), "{text}");
     assert!(text.contains("3  three.xsb #3     N/A  saved"), "{text}");
+}
+
+/// Issue 31, item 1: leaving a level with a saved game at 40x12 shows the
+/// leaderboard's entries and the choices, the save told in one row.
+#[test]
+fn leaving_at_the_smallest_size_shows_the_board_and_the_choices() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map = write_map(dir.path(), "tiny.xsb", TINY);
+    std::fs::write(
+        dir.path().join("tiny.xsb.dat"),
+        "1 Ann\n3 Bob\n6 Cy\n9 Dee\n",
+    )
+    .expect("board");
+    let mut app = open_map(dir.path(), &map);
+    resize(&mut app, 40, 12);
+    press(&mut app, &[key(KeyCode::Right), key(KeyCode::Esc)]);
+    assert_eq!(
+        screen(&mut app, 40, 12),
+        vec![
+            "           Leaderboard: Tiny",
+            "      Game saved to … M shows all",
+            "★  1.   1  Ann",
+            "────────────────────────────────────────",
+            "   2.   3  Bob",
+            "   3.   6  Cy",
+            "   4.   9  Dee",
+            "",
+            "▶ Play again",
+            "  Main menu",
+            "",
+            "↑↓ choose · Enter accept · Esc main menu",
+        ]
+    );
+}
+
+/// A map 30 wide and 20 tall, the player in the middle, the box and goal
+/// near the top.
+fn big_map() -> String {
+    let mut rows = vec!["#".repeat(30)];
+    for y in 1..19 {
+        rows.push(match y {
+            5 => format!("#   $.{}#", " ".repeat(23)),
+            10 => format!("#{}@{}#", " ".repeat(13), " ".repeat(14)),
+            _ => format!("#{}#", " ".repeat(28)),
+        });
+    }
+    rows.push("#".repeat(30));
+    rows.join("\n") + "\n"
+}
+
+/// Issue 31, item 7: a map taller than the screen uses every row under
+/// the header and marks the edges where it goes on.
+#[test]
+fn a_big_map_at_the_smallest_size_marks_where_it_goes_on_and_uses_every_row() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map = write_map(dir.path(), "big.xsb", &big_map());
+    let mut app = open_map(dir.path(), &map);
+    let rows = screen(&mut app, 40, 12);
+    let inside = format!("█{}█", " ".repeat(28));
+    // The block (the board and its marks) is centred: two columns spare.
+    let mut expected = vec![
+        "  Puzzle: big.xsb".to_owned(),
+        "  Record: N/A".to_owned(),
+        "  Moves: 0   Pushes: 0".to_owned(),
+        format!("    ▲ {inside}"),
+    ];
+    for row in 4..11 {
+        if row == 7 {
+            expected.push(format!("      █{}☻{}█", " ".repeat(13), " ".repeat(14)));
+        } else {
+            expected.push(format!("      {inside}"));
+        }
+    }
+    expected.push(format!("    ▼ {inside}"));
+    assert_eq!(rows, expected);
+}
+
+/// Issue 31, item 10: on a big terminal the play screen is centred, as
+/// the menus are, not left in the top left corner.
+#[test]
+fn on_a_big_terminal_the_play_screen_is_centred() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map = write_map(dir.path(), "tiny.xsb", TINY);
+    let mut app = open_map(dir.path(), &map);
+    let rows = screen(&mut app, 200, 60);
+    let used: Vec<usize> = (0..rows.len())
+        .filter(|&y| !rows[y].trim().is_empty())
+        .collect();
+    let (first, last) = (used[0], used[used.len() - 1]);
+    assert!(first.abs_diff(59 - last) <= 1, "rows {first}..{last} of 60");
+    let left = rows
+        .iter()
+        .filter(|r| !r.trim().is_empty())
+        .map(|r| r.len() - r.trim_start().len())
+        .min();
+    let right = rows.iter().map(|r| r.trim_end().chars().count()).max();
+    let (left, right) = (left.expect("drawn"), right.expect("drawn"));
+    assert!(
+        left.abs_diff(200 - right) <= 1,
+        "columns {left}..{right} of 200"
+    );
 }

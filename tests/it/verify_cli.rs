@@ -183,23 +183,9 @@ fn a_damaged_or_missing_map() {
 
 #[test]
 fn a_dash_reads_the_moves_from_standard_input() {
-    use std::io::Write;
-    let (_dir, map) = room();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_schokoban"))
-        .arg("verify")
-        .arg(&map)
-        .arg("-")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(b"rRR\n")
-        .expect("write moves");
-    let output = child.wait_with_output().expect("finishes");
+    let (dir, map) = room();
+    let map = map.to_str().expect("a UTF-8 path");
+    let output = crate::common::run_with_input(dir.path(), &["verify", map, "-"], "rRR\n");
     assert!(output.status.success());
     assert_eq!(
         String::from_utf8_lossy(&output.stdout),

@@ -116,7 +116,27 @@ fn classify(lines: &[&str]) -> Vec<Kind> {
         };
         kinds.push(kind);
     }
+    // A lone row of one repeated character (`##########`, `*****`, `2#`)
+    // is a rule drawn between levels, not a level.
+    for index in 0..kinds.len() {
+        let alone = (index == 0 || kinds[index - 1] != Kind::Row)
+            && kinds.get(index + 1) != Some(&Kind::Row);
+        if kinds[index] == Kind::Row && alone && is_rule_line(lines[index]) {
+            kinds[index] = Kind::Gap;
+        }
+    }
     kinds
+}
+
+/// Whether a row draws nothing but one character over and over, and no player.
+fn is_rule_line(line: &str) -> bool {
+    let mut drawn = line
+        .chars()
+        .filter(|c| !c.is_ascii_digit() && !matches!(c, ' ' | '|'));
+    let Some(first) = drawn.next() else {
+        return false;
+    };
+    !"@+pPmM".contains(first) && drawn.all(|c| c == first)
 }
 
 /// A board's lines, `start..end`, counting from 0.

@@ -1,5 +1,7 @@
-//! The game's shipped collections, read from the repository's `levels/`
-//! folder, for the solver's own tests and measurements.
+//! The game's shipped collections, read from `tests/levels/`, for the
+//! solver's own tests and measurements. Its folders are links to the
+//! repository's `levels/`, which `cargo package` copies in, so the packaged
+//! crate tests on its own.
 
 use std::path::PathBuf;
 
@@ -11,7 +13,7 @@ pub const COLLECTIONS: [&str; 3] = ["microban", "microban-ii", "xsokoban"];
 /// Every level of the collection in `levels/<folder>/`, level 1 first.
 pub fn levels(folder: &str) -> Vec<Level> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../levels")
+        .join("tests/levels")
         .join(folder);
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))

@@ -42,8 +42,15 @@ impl App {
         match self.library.add_collection(&path, None) {
             Ok(added) => {
                 self.screens.pop();
+                let left_out = match added.left_out {
+                    0 => String::new(),
+                    count => format!(
+                        "; {} that cannot be played left out",
+                        plural(count, "level")
+                    ),
+                };
                 let text = format!(
-                    "Added {}: {}",
+                    "Added {}: {}{left_out}",
                     added.name,
                     plural(added.level_count, "level")
                 );

@@ -8,7 +8,7 @@ use crate::storage::write_new_file;
 use schokoban_core::Level;
 
 impl App {
-    pub(super) fn save_level(&mut self, level: Level, typed: Option<&str>) {
+    pub(super) fn save_level(&mut self, level: &Level, typed: Option<&str>) {
         let saved = match typed {
             Some(typed) => {
                 let path = expand_path(typed);
@@ -20,7 +20,7 @@ impl App {
             }
             None => self
                 .library
-                .add_my_level(level)
+                .add_my_level(level.clone())
                 .map(|(collection, number)| {
                     format!("Saved as level {number} of {}", collection.name)
                 })
@@ -29,6 +29,7 @@ impl App {
         match saved {
             Ok(text) => {
                 self.screens.pop();
+                self.top_mut().saved(level);
                 self.set_message(Message::info(text));
             }
             Err(message) => self.set_message(message),

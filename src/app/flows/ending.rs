@@ -48,6 +48,14 @@ impl App {
             self.set_message(Message::info(format!("You solved it in {moves}")));
             return;
         }
+        self.push_finish(ended, false);
+    }
+
+    /// The end screen of a solved level: the save deleted, progress marked,
+    /// and the leaderboard offered. `later` when the level was solved
+    /// before (the terminal closed on its solved board), so the offer
+    /// says so.
+    pub(super) fn push_finish(&mut self, ended: &Ended, later: bool) {
         let opened = &ended.opened;
         let mut messages = Vec::new();
         if let Some(Err(error)) = opened.records.as_ref().map(Records::delete_save) {
@@ -68,7 +76,12 @@ impl App {
             level: opened.level.clone(),
             run: Some(ended.game.log().to_vec()),
         };
-        self.push(Finish::new(outcome, self.theme));
+        let finish = Finish::new(outcome, self.theme);
+        self.push(if later {
+            finish.offered_later()
+        } else {
+            finish
+        });
     }
 
     /// Marks a built-in level solved and, in Arcade, the next one reached;

@@ -53,7 +53,7 @@ impl App {
             Effect::AddedChosen { mode, collection } => self.added_chosen(mode, collection),
             Effect::AddCollection { mode, typed } => self.add_collection(mode, &typed),
             Effect::RemoveCollection { mode, id } => self.remove_collection(mode, &id),
-            Effect::SaveLevel { level, path } => self.save_level(level, path.as_deref()),
+            Effect::SaveLevel { level, path } => self.save_level(&level, path.as_deref()),
             Effect::OpenPath(typed) => self.open_path(&typed),
             Effect::OpenPasted(text) => self.open_pasted(&text),
             Effect::Open(origin) => self.open(&origin),

@@ -7,21 +7,24 @@ use super::ending::read_board;
 use crate::app::App;
 use crate::app::message::{Message, Problem};
 use crate::app::origin::{CustomFile, Mode, Opened, Origin};
+use crate::app::screen::Ended;
 use crate::app::screens::level_list::{LevelList, LevelRow, ListSource};
 use crate::app::screens::path_prompt::PathPrompt;
 use crate::app::screens::play::Play;
 use crate::app::screens::save_prompt::SavePrompt;
-use crate::library::{AddedCollection, Collection, CustomRecords, LibraryError, Placement};
-use crate::storage::{Listing, Records, load_levels};
-use schokoban_core::{Game, Level, parse_level, parse_levels};
+use crate::library::{
+    AddedCollection, Collection, CustomRecords, LibraryError, Placement, SolvedMark,
+};
+use crate::storage::{Listing, LoadError, LoadErrorKind, RecordError, Records, load_level_file};
+use schokoban_core::{Game, Level, LevelFile, LogEntry, parse_level, parse_levels};
 
 impl App {
     /// Opens a typed path: one level plays, several are listed. The file
     /// is read once here and shared by every level of it that is opened.
     pub(super) fn open_path(&mut self, typed: &str) {
         let path = expand_path(typed);
-        let levels = match load_levels(&path) {
-            Ok(levels) => levels,
+        let contents = match load_level_file(&path) {
+            Ok(contents) => contents,
             Err(error) => {
                 if self.top().input().is_none() {
                     self.push(PathPrompt::with_text(typed, self.theme));
@@ -34,7 +37,7 @@ impl App {
         self.open_file(CustomFile {
             name: None,
             path,
-            levels,
+            contents,
             records,
         });
     }
@@ -69,7 +72,11 @@ impl App {
         self.open_file(CustomFile {
             name: Some(name.to_owned()),
             path,
-            levels,
+            contents: LevelFile {
+                title: None,
+                author: None,
+                levels: levels.into_iter().map(Ok).collect(),
+            },
             records,
         });
     }
@@ -81,7 +88,7 @@ impl App {
     /// Plays a file of one level; lists the levels of a file of several.
     fn open_file(&mut self, file: CustomFile) {
         let file = Rc::new(file);
-        if file.levels.len() == 1 {
+        if file.contents.len() == 1 {
             self.open(&Origin::Custom { file, number: 1 });
             return;
         }
@@ -90,25 +97,43 @@ impl App {
             .records
             .as_ref()
             .map(|r| Listing::read(r.folder()));
+        // Named as the game names it once open: `multi.xsb #3`.
+        let fallback = format!("{} #", file.name());
         let rows = file
+            .contents
             .levels
             .iter()
             .enumerate()
-            .map(|(index, level)| {
+            .map(|(index, board)| {
                 let number = index + 1;
-                let records = file.records(number);
-                // Named as the game names it once open: `multi.xsb #3`.
-                level_row(
-                    level,
-                    records.as_ref(),
-                    listing.as_ref(),
-                    false,
-                    number,
-                    &format!("{} #", file.name()),
-                )
+                match board {
+                    Ok(level) => level_row(
+                        level,
+                        file.records(number).as_ref(),
+                        listing.as_ref(),
+                        false,
+                        number,
+                        &fallback,
+                    ),
+                    Err(bad) => LevelRow {
+                        title: bad
+                            .title
+                            .clone()
+                            .unwrap_or_else(|| format!("{fallback}{number}")),
+                        record: None,
+                        saved: false,
+                        solved: false,
+                        problem: Some(bad.error.to_string()),
+                    },
+                }
             })
             .collect();
-        let heading = format!("{}: choose a level", file.name());
+        let heading = match &file.contents.author {
+            Some(author) if file.name.is_none() => {
+                format!("{} by {author}: choose a level", file.name())
+            }
+            _ => format!("{}: choose a level", file.name()),
+        };
         self.push(LevelList::new(
             heading,
             ListSource::File(file),
@@ -186,16 +211,20 @@ impl App {
                     .level
                     .title()
                     .map_or_else(|| format!("Level {number}"), str::to_owned);
+                let arcade = matches!(origin, Origin::Arcade { .. });
                 let opened = Opened {
                     origin: origin.clone(),
                     level: playable.level,
                     title,
                     records: playable.records,
+                    solved_mark: self.library.solved_mark(*collection, *number, arcade),
                 };
                 Ok((opened, None))
             }
             Origin::Added {
-                collection, number, ..
+                collection,
+                number,
+                mode,
             } => {
                 let added = self
                     .library
@@ -210,6 +239,11 @@ impl App {
                     level: added.level,
                     title,
                     records: Some(added.records),
+                    solved_mark: Some(SolvedMark::added(
+                        collection,
+                        *number,
+                        *mode == Mode::Arcade,
+                    )),
                 };
                 Ok((opened, None))
             }
@@ -219,21 +253,29 @@ impl App {
                     level: Level::clone(level),
                     title: "Test play".to_owned(),
                     records: None,
+                    solved_mark: None,
                 };
                 Ok((opened, None))
             }
             Origin::Custom { file, number } => {
-                let level =
-                    file.levels
-                        .get(number - 1)
-                        .cloned()
-                        .ok_or_else(|| Problem::NoSuchLevel {
+                let level = match file.contents.get(*number) {
+                    Some(Ok(level)) => level.clone(),
+                    Some(Err(bad)) => {
+                        return Err(Problem::Map(LoadError {
+                            path: file.path.clone(),
+                            kind: LoadErrorKind::Parse(bad.error.clone()),
+                        }));
+                    }
+                    None => {
+                        return Err(Problem::NoSuchLevel {
                             path: file.path.clone(),
                             number: *number,
-                        })?;
+                        });
+                    }
+                };
                 let title = match level.title() {
                     Some(title) => title.to_owned(),
-                    None if file.levels.len() > 1 => format!("{} #{number}", file.name()),
+                    None if file.contents.len() > 1 => format!("{} #{number}", file.name()),
                     None => file.name(),
                 };
                 let opened = Opened {
@@ -241,6 +283,7 @@ impl App {
                     level,
                     title,
                     records: file.records(*number),
+                    solved_mark: None,
                 };
                 Ok((opened, placement_note(&file.records.placement)))
             }
@@ -275,7 +318,32 @@ impl App {
         }
         self.pop_level_screens();
         // The save is read once, here; the question holds what was read.
-        match opened.records.as_ref().map(Records::read_save) {
+        let save = opened.records.as_ref().map(Records::read_save);
+        if let Some(Ok(Some(log))) = &save
+            && let Some(game) = solved_by(&opened.level, log)
+        {
+            // Kept when the terminal closed on the solved board.
+            let ended = Ended {
+                opened,
+                game,
+                pending: None,
+            };
+            self.push_finish(&ended, true);
+        } else {
+            self.offer_save_or_play(opened, save);
+        }
+        for message in messages {
+            self.set_message(message);
+        }
+    }
+
+    /// Asks about the save read, if any, else starts playing.
+    fn offer_save_or_play(
+        &mut self,
+        opened: Rc<Opened>,
+        save: Option<Result<Option<Vec<LogEntry>>, RecordError>>,
+    ) {
+        match save {
             Some(Ok(Some(log))) => self.push(SavePrompt::new(opened, Ok(log), self.theme)),
             Some(Err(error)) => {
                 let problem = Problem::Record(error);
@@ -285,9 +353,6 @@ impl App {
                 let game = Game::new(opened.level.clone());
                 self.start_play(opened, game, None, false);
             }
-        }
-        for message in messages {
-            self.set_message(message);
         }
     }
 
@@ -309,6 +374,12 @@ impl App {
             opened, game, record, message, resumed, zoom, self.theme,
         ));
     }
+}
+
+/// The game `log` plays on `level`, if it ends solved.
+fn solved_by(level: &Level, log: &[LogEntry]) -> Option<Game> {
+    let mut game = Game::new(level.clone());
+    (game.apply_log(log).is_ok() && game.is_solved()).then_some(game)
 }
 
 /// A progress file that could not be written.
@@ -370,6 +441,7 @@ fn level_row(
         record,
         saved,
         solved,
+        problem: None,
     }
 }
 

@@ -11,7 +11,7 @@ use crate::app::message::Message;
 use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
-use crate::app::widgets::page::{notice_line, page};
+use crate::app::widgets::page::{LogoRule, notice_line, page};
 use crate::library::Collection;
 
 #[derive(Debug)]
@@ -111,13 +111,21 @@ impl Screen for About {
     one_message!();
 
     fn draw(&self, area: Rect, buf: &mut Buffer) {
-        let Some(content) = page(area, buf, self.theme, "About", &footer(&self.commands())) else {
+        let Some(areas) = page(
+            area,
+            buf,
+            self.theme,
+            "About",
+            &footer(&self.commands()),
+            LogoRule::WhenRoomy,
+        ) else {
             return;
         };
+        let content = areas.content;
         Paragraph::new(self.lines())
             .alignment(Alignment::Center)
             .wrap(Wrap { trim: true })
             .render(content, buf);
-        notice_line(area, buf, self.theme, self.message.as_ref());
+        notice_line(&areas, buf, self.theme, self.message.as_ref());
     }
 }

@@ -15,7 +15,7 @@ use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::menu::{MenuKey, MenuList, menu_click, menu_commands, menu_key};
-use crate::app::widgets::page::{centered_column, notice_line, page, page_areas};
+use crate::app::widgets::page::{LogoRule, centered_column, notice_line, page, page_content};
 use crate::library::{AddedCollection, Collection, Library};
 use crate::text::width;
 
@@ -206,10 +206,10 @@ impl Screen for CollectionMenu {
 
     fn handle_mouse(&mut self, mouse: MouseEvent, area: Rect) -> Effect {
         self.removing = None;
-        let Some(areas) = page_areas(area) else {
+        let Some(content) = page_content(area, self.theme, &self.commands()) else {
             return Effect::None;
         };
-        let menu = centered_column(areas.content, self.menu_width());
+        let menu = centered_column(content, self.menu_width());
         let chosen = menu_click(mouse, menu, &mut self.selected, self.entries.len());
         self.choose(chosen)
     }
@@ -230,10 +230,18 @@ impl Screen for CollectionMenu {
             Mode::Arcade => "Arcade: choose a collection",
             Mode::FreePlay => "Free play: choose a collection",
         };
-        let Some(content) = page(area, buf, self.theme, heading, &footer(&self.commands())) else {
+        let Some(areas) = page(
+            area,
+            buf,
+            self.theme,
+            heading,
+            &footer(&self.commands()),
+            LogoRule::WhenRoomy,
+        ) else {
             return;
         };
-        notice_line(area, buf, self.theme, self.message.as_ref());
+        let content = areas.content;
+        notice_line(&areas, buf, self.theme, self.message.as_ref());
         MenuList {
             items: &self.lines(),
             selected: self.selected,

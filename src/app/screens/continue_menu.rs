@@ -11,7 +11,7 @@ use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::menu::{MenuKey, MenuList, menu_click, menu_commands, menu_key};
-use crate::app::widgets::page::{centered_column, notice_line, page, page_areas};
+use crate::app::widgets::page::{LogoRule, centered_column, notice_line, page, page_content};
 use crate::library::Collection;
 
 #[derive(Debug)]
@@ -83,10 +83,10 @@ impl Screen for ContinueMenu {
     }
 
     fn handle_mouse(&mut self, mouse: MouseEvent, area: Rect) -> Effect {
-        let Some(areas) = page_areas(area) else {
+        let Some(content) = page_content(area, self.theme, &self.commands()) else {
             return Effect::None;
         };
-        let menu = centered_column(areas.content, MENU_WIDTH);
+        let menu = centered_column(content, MENU_WIDTH);
         let chosen = menu_click(mouse, menu, &mut self.selected, 2);
         self.choose(chosen)
     }
@@ -99,10 +99,18 @@ impl Screen for ContinueMenu {
 
     fn draw(&self, area: Rect, buf: &mut Buffer) {
         let heading = format!("Arcade: {}", self.name);
-        let Some(content) = page(area, buf, self.theme, &heading, &footer(&self.commands())) else {
+        let Some(areas) = page(
+            area,
+            buf,
+            self.theme,
+            &heading,
+            &footer(&self.commands()),
+            LogoRule::WhenRoomy,
+        ) else {
             return;
         };
-        notice_line(area, buf, self.theme, self.message.as_ref());
+        let content = areas.content;
+        notice_line(&areas, buf, self.theme, self.message.as_ref());
         let items = [
             format!("Continue at level {}", self.furthest),
             "Start from level 1".to_owned(),

@@ -14,7 +14,7 @@ use crate::app::origin::{CustomFile, Mode, Origin};
 use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::{Chrome, Theme};
-use crate::app::widgets::page::{centered_column, notice_line, page, page_areas};
+use crate::app::widgets::page::{LogoRule, centered_column, notice_line, page, page_content};
 use crate::library::{AddedCollection, Collection};
 use crate::text::{fit, width};
 use schokoban_core::Direction;
@@ -25,6 +25,9 @@ pub(crate) struct LevelRow {
     pub record: Option<usize>,
     pub saved: bool,
     pub solved: bool,
+    /// Why the level cannot be played (`line 214: a level of Hexoban...`):
+    /// it is listed greyed, in its place, and not opened.
+    pub problem: Option<String>,
 }
 
 /// Which levels the list holds, so a choice becomes an [`Origin`].
@@ -79,6 +82,18 @@ impl LevelList {
         }
     }
 
+    /// Plays the level of row `index`, or says why it cannot be played.
+    fn choose(&mut self, index: usize) -> Effect {
+        if let Some(problem) = &self.rows[index].problem {
+            self.message = Some(Message::warning(format!(
+                "Level {} cannot be played: {problem}",
+                index + 1
+            )));
+            return Effect::None;
+        }
+        Effect::Open(self.origin(index + 1))
+    }
+
     /// Where the list goes in the page's `content`: the title column's
     /// width, the header row, the rows, and the first row shown (the
     /// selected row stays mid-list while there are rows around it).
@@ -91,7 +106,15 @@ impl LevelList {
             .unwrap_or(0)
             .clamp(5, 40)
             .min(content.width.saturating_sub(24) as usize);
-        let column = centered_column(content, (title_width + 24) as u16);
+        // A bad level's reason takes the record's place, and more room.
+        let reason_width = self
+            .rows
+            .iter()
+            .filter_map(|r| r.problem.as_deref().map(width))
+            .max()
+            .map_or(0, |reason| title_width + 11 + reason);
+        let column_width = (title_width + 24).max(reason_width);
+        let column = centered_column(content, column_width.min(content.width as usize) as u16);
         let [header, rows] =
             Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(column);
         let visible = rows.height as usize;
@@ -107,6 +130,9 @@ impl LevelList {
         let record = row.record.map_or("N/A".to_owned(), |r| r.to_string());
         let title = fit(&row.title, title_width, self.theme.chrome(Chrome::Ellipsis));
         let padding = " ".repeat(title_width.saturating_sub(width(&title)));
+        if let Some(problem) = &row.problem {
+            return format!("  {:>3}  {title}{padding}  {problem}", index + 1);
+        }
         format!(
             "{} {:>3}  {title}{padding}  {record:>6}  {}",
             if row.solved {
@@ -149,9 +175,7 @@ impl Screen for LevelList {
             Action::PageDown => self.selected = (self.selected + page).min(last),
             Action::First => self.selected = 0,
             Action::Last => self.selected = last,
-            Action::Accept if !self.rows.is_empty() => {
-                return Effect::Open(self.origin(self.selected + 1));
-            }
+            Action::Accept if !self.rows.is_empty() => return self.choose(self.selected),
             Action::Back => return Effect::Back,
             _ => {}
         }
@@ -160,17 +184,17 @@ impl Screen for LevelList {
 
     /// A click selects a level; a click on the selected one plays it.
     fn handle_mouse(&mut self, mouse: MouseEvent, area: Rect) -> Effect {
-        let Some(areas) = page_areas(area) else {
+        let Some(content) = page_content(area, self.theme, &self.commands()) else {
             return Effect::None;
         };
-        let (_, _, rows, top) = self.layout(areas.content);
+        let (_, _, rows, top) = self.layout(content);
         let left_click = matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left));
         if !left_click || !rows.contains(Position::new(mouse.column, mouse.row)) {
             return Effect::None;
         }
         let index = top + (mouse.row - rows.y) as usize;
         if index == self.selected {
-            return Effect::Open(self.origin(index + 1));
+            return self.choose(index);
         }
         if index < self.rows.len() {
             self.selected = index;
@@ -190,22 +214,24 @@ impl Screen for LevelList {
     one_message!();
 
     fn resize(&mut self, area: Rect) {
-        if let Some(areas) = page_areas(area) {
-            self.page = areas.content.height.saturating_sub(1) as usize;
+        if let Some(content) = page_content(area, self.theme, &self.commands()) {
+            self.page = content.height.saturating_sub(1) as usize;
         }
     }
 
     fn draw(&self, area: Rect, buf: &mut Buffer) {
-        let Some(content) = page(
+        let Some(areas) = page(
             area,
             buf,
             self.theme,
             &self.heading,
             &footer(&self.commands()),
+            LogoRule::WhenRoomy,
         ) else {
             return;
         };
-        notice_line(area, buf, self.theme, self.message.as_ref());
+        let content = areas.content;
+        notice_line(&areas, buf, self.theme, self.message.as_ref());
         let (title_width, header, rows, top) = self.layout(content);
         let header_text = format!("{:>5}  {:<title_width$}  {:>6}", "#", "Level", "Record");
         Line::from(vec![
@@ -215,10 +241,16 @@ impl Screen for LevelList {
         .render(header, buf);
         let items = (0..self.rows.len()).map(|index| {
             let line = self.line(index, title_width);
+            let greyed = self.rows[index].problem.is_some();
             if index == self.selected {
                 let pointer = self.theme.chrome(Chrome::Pointer);
                 let text = format!("{pointer} {line}").trim_end().to_owned();
                 Line::from(Span::styled(text, self.theme.selected()))
+            } else if greyed {
+                Line::from(Span::styled(
+                    format!("  {line}").trim_end().to_owned(),
+                    self.theme.dim(),
+                ))
             } else {
                 Line::raw(format!("  {line}").trim_end().to_owned())
             }

@@ -13,7 +13,7 @@ use crate::app::message::Message;
 use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
-use crate::app::widgets::page::{centered_column, page};
+use crate::app::widgets::page::{LogoRule, centered_column, page};
 use crate::app::widgets::text_input::{InputEvent, TextInput};
 use schokoban_core::{Direction, Level};
 
@@ -116,15 +116,17 @@ impl Screen for LevelSave {
     }
 
     fn draw(&self, area: Rect, buf: &mut Buffer) {
-        let Some(content) = page(
+        let Some(areas) = page(
             area,
             buf,
             self.theme,
             "Save the level",
             &footer(&self.commands()),
+            LogoRule::WhenRoomy,
         ) else {
             return;
         };
+        let content = areas.content;
         let column = centered_column(content, 60.min(content.width.saturating_sub(2)));
         for (index, label) in LABELS.iter().enumerate() {
             let y = column.y + index as u16 * 2;

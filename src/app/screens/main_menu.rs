@@ -16,7 +16,8 @@ use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::menu::{MenuKey, MenuList, menu_click, menu_key};
 use crate::app::widgets::message_lines::MessageLines;
-use crate::app::widgets::page::{centered_column, page, page_areas};
+use crate::app::widgets::page::{LogoRule, centered_column, page, page_areas};
+use crate::text::width;
 use schokoban_core::Direction;
 
 /// What choosing a line of the menu does.
@@ -64,6 +65,33 @@ impl MainMenu {
     }
 }
 
+/// The menu's keys: with `every` key (`↑↓ or W/S`), or the first of each.
+fn menu_keys(every: bool) -> Vec<Command> {
+    let up = Action::Move(Direction::Up);
+    let down = Action::Move(Direction::Down);
+    let accept = if every {
+        keymap::key_names(Scope::Menus, Action::Accept)
+    } else {
+        keymap::key_name(Scope::Menus, Action::Accept)
+    };
+    vec![
+        Command::new(keymap::pair(Scope::Menus, up, down, every), "choose"),
+        Command::new(accept, "accept"),
+        Command::new(keymap::key_name(Scope::MainMenu, Action::Quit), "quit"),
+    ]
+}
+
+/// The footer naming every key where it fits on one line, else the first
+/// key of each: on the first screen, one line leaves the menu its rows.
+fn footer_text(columns: u16) -> String {
+    let every = footer(&menu_keys(true));
+    if width(&every) <= usize::from(columns) {
+        every
+    } else {
+        footer(&menu_keys(false))
+    }
+}
+
 /// Wide enough for the longest item and the marker.
 const MENU_WIDTH: u16 = 16;
 
@@ -97,7 +125,8 @@ impl Screen for MainMenu {
     }
 
     fn handle_mouse(&mut self, mouse: MouseEvent, area: Rect) -> Effect {
-        let Some(areas) = page_areas(area) else {
+        let Some(areas) = page_areas(area, self.theme, &footer_text(area.width), LogoRule::Always)
+        else {
             return Effect::None;
         };
         let menu = centered_column(areas.content, MENU_WIDTH);
@@ -111,27 +140,23 @@ impl Screen for MainMenu {
     }
 
     fn commands(&self) -> Vec<Command> {
-        let up = Action::Move(Direction::Up);
-        let down = Action::Move(Direction::Down);
-        vec![
-            Command::new(keymap::pair(Scope::Menus, up, down, true), "choose"),
-            Command::new(keymap::key_names(Scope::Menus, Action::Accept), "accept"),
-            Command::new(keymap::key_name(Scope::MainMenu, Action::Quit), "quit"),
-        ]
+        menu_keys(true)
     }
 
     one_message!();
 
     fn draw(&self, area: Rect, buf: &mut Buffer) {
-        let Some(content) = page(
+        let Some(areas) = page(
             area,
             buf,
             self.theme,
             "Sokoban for the terminal",
-            &footer(&self.commands()),
+            &footer_text(area.width),
+            LogoRule::Always,
         ) else {
             return;
         };
+        let content = areas.content;
         let items: Vec<String> = ITEMS.iter().map(|(item, _)| (*item).to_owned()).collect();
         let column = centered_column(content, MENU_WIDTH);
         MenuList {

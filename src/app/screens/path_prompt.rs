@@ -15,7 +15,7 @@ use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::message_lines::MessageLines;
-use crate::app::widgets::page::{centered_column, page};
+use crate::app::widgets::page::{LogoRule, centered_column, page};
 use crate::app::widgets::text_input::{InputEvent, TextInput};
 use schokoban_core::parse_levels;
 
@@ -137,7 +137,7 @@ impl Screen for PathPrompt {
     }
 
     fn draw(&self, area: Rect, buf: &mut Buffer) {
-        let Some(content) = page(
+        let Some(areas) = page(
             area,
             buf,
             self.theme,
@@ -147,9 +147,11 @@ impl Screen for PathPrompt {
                 "Custom map"
             },
             &footer(&self.commands()),
+            LogoRule::WhenRoomy,
         ) else {
             return;
         };
+        let content = areas.content;
         let column = centered_column(content, 60.min(content.width.saturating_sub(2)));
         let [label, field, _, below] = Layout::vertical([
             Constraint::Length(1),

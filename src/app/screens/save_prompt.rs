@@ -14,7 +14,7 @@ use crate::app::screen::{Command, Effect, Screen, footer};
 use crate::app::theme::Theme;
 use crate::app::widgets::menu::{MenuKey, MenuList, menu_click, menu_commands, menu_key};
 use crate::app::widgets::message_lines::MessageLines;
-use crate::app::widgets::page::{centered_column, notice_line, page, page_areas};
+use crate::app::widgets::page::{LogoRule, centered_column, notice_line, page, page_content};
 use crate::storage::Records;
 use schokoban_core::{Game, LogEntry};
 
@@ -158,16 +158,11 @@ impl Screen for SavePrompt {
     }
 
     fn handle_mouse(&mut self, mouse: MouseEvent, area: Rect) -> Effect {
-        let Some(areas) = page_areas(area) else {
+        let Some(content) = page_content(area, self.theme, &self.commands()) else {
             return Effect::None;
         };
         let len = self.items().len();
-        let chosen = menu_click(
-            mouse,
-            self.menu_area(areas.content),
-            &mut self.selected,
-            len,
-        );
+        let chosen = menu_click(mouse, self.menu_area(content), &mut self.selected, len);
         self.choose(chosen)
     }
 
@@ -194,10 +189,18 @@ impl Screen for SavePrompt {
 
     fn draw(&self, area: Rect, buf: &mut Buffer) {
         let heading = format!("A saved game exists for {}", self.opened.title);
-        let Some(content) = page(area, buf, self.theme, &heading, &footer(&self.commands())) else {
+        let Some(areas) = page(
+            area,
+            buf,
+            self.theme,
+            &heading,
+            &footer(&self.commands()),
+            LogoRule::WhenRoomy,
+        ) else {
             return;
         };
-        notice_line(area, buf, self.theme, self.message.as_ref());
+        let content = areas.content;
+        notice_line(&areas, buf, self.theme, self.message.as_ref());
         if let Some(reason) = self.reason() {
             let rows = reason.height(content.width).min(MAX_REASON_ROWS);
             reason.render(Rect::new(content.x, content.y, content.width, rows), buf);

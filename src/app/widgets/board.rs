@@ -123,6 +123,57 @@ impl BoardView<'_> {
     }
 }
 
+impl BoardView<'_> {
+    /// Marks beside the board where the map goes on out of view: up and
+    /// down left of its first and last rows, left and right beside its
+    /// middle row.
+    fn draw_edges(&self, buf: &mut Buffer) {
+        let layout = self.layout;
+        let level = self.game.level();
+        if layout.rows == 0 || layout.columns == 0 {
+            return;
+        }
+        let area = layout.area;
+        let last_row = area.y + layout.rows as u16 - 1;
+        let middle = area.y + (layout.rows as u16 - 1) / 2;
+        let right = area.x + layout.columns as u16 * layout.cell_width;
+        let ascii = self.theme.ascii;
+        let marks = [
+            (
+                layout.offset.y > 0,
+                area.x.checked_sub(2),
+                area.y,
+                if ascii { '^' } else { '▲' },
+            ),
+            (
+                layout.offset.y + layout.rows < level.height(),
+                area.x.checked_sub(2),
+                last_row,
+                if ascii { 'v' } else { '▼' },
+            ),
+            (
+                layout.offset.x > 0,
+                area.x.checked_sub(1),
+                middle,
+                if ascii { '<' } else { '◀' },
+            ),
+            (
+                layout.offset.x + layout.columns < level.width(),
+                Some(right),
+                middle,
+                if ascii { '>' } else { '▶' },
+            ),
+        ];
+        for (shown, x, y, mark) in marks {
+            if let (true, Some(x)) = (shown, x)
+                && buf.area.contains(ratatui::layout::Position::new(x, y))
+            {
+                buf[(x, y)].set_char(mark).set_style(self.theme.dim());
+            }
+        }
+    }
+}
+
 impl Widget for BoardView<'_> {
     fn render(self, _area: Rect, buf: &mut Buffer) {
         let layout = self.layout;
@@ -140,7 +191,7 @@ impl Widget for BoardView<'_> {
                 if self.marks.hint.is_some_and(|(at, _)| at == pos)
                     || self.marks.selected == Some(pos)
                 {
-                    style = self.theme.hinted();
+                    style = style.patch(self.theme.hinted());
                 }
                 let mut glyph = self.theme.glyph(cell);
                 if cell == Cell::Floor && self.marks.walk.contains(&pos) {
@@ -154,21 +205,102 @@ impl Widget for BoardView<'_> {
                 }
             }
         }
+        self.draw_edges(buf);
         if let Some((at, direction)) = self.marks.hint {
             let target = self.game.level().neighbour(at, direction);
-            if let Some((x, y)) = target.and_then(|t| layout.screen_of(t)) {
-                let arrow = match (self.theme.ascii, direction) {
-                    (false, Direction::Left) => '←',
-                    (false, Direction::Up) => '↑',
-                    (false, Direction::Right) => '→',
-                    (false, Direction::Down) => '↓',
-                    (true, Direction::Left) => '<',
-                    (true, Direction::Up) => '^',
-                    (true, Direction::Right) => '>',
-                    (true, Direction::Down) => 'v',
-                };
-                buf[(x, y)].set_char(arrow).set_style(self.theme.hinted());
+            if let Some((pos, (x, y))) = target.and_then(|t| Some((t, layout.screen_of(t)?))) {
+                self.draw_arrow(buf, pos, (x, y), direction);
             }
         }
+    }
+}
+
+impl BoardView<'_> {
+    /// The hint's arrow on the cell the box goes to, marked as the box is
+    /// over its whole width. Zoomed, the arrow takes the cell's second
+    /// column, so a goal there still shows; one column a cell, a goal keeps
+    /// its glyph and the mark alone says where the box goes.
+    fn draw_arrow(&self, buf: &mut Buffer, pos: Pos, (x, y): (u16, u16), direction: Direction) {
+        let arrow = match (self.theme.ascii, direction) {
+            (false, Direction::Left) => '←',
+            (false, Direction::Up) => '↑',
+            (false, Direction::Right) => '→',
+            (false, Direction::Down) => '↓',
+            (true, Direction::Left) => '<',
+            (true, Direction::Up) => '^',
+            (true, Direction::Right) => '>',
+            (true, Direction::Down) => 'v',
+        };
+        let cell = self.cell(pos);
+        let style = self.theme.style(cell).patch(self.theme.hinted());
+        let goal = matches!(cell, Cell::Goal | Cell::BoxOnGoal | Cell::PlayerOnGoal);
+        if self.layout.cell_width == 2 {
+            buf[(x, y)].set_style(style);
+            buf[(x + 1, y)].set_char(arrow).set_style(style);
+        } else if goal {
+            buf[(x, y)].set_style(style);
+        } else {
+            buf[(x, y)].set_char(arrow).set_style(style);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::style::{Color, Modifier};
+
+    use super::*;
+    use schokoban_core::parse_level;
+
+    /// `#@$.*#`: the hint pushes the box onto the goal beside it, and the
+    /// box on the far goal is picked with the mouse.
+    fn drawn(zoom: bool) -> Buffer {
+        let level = parse_level("######\n#@$.*#\n######\n").expect("level");
+        let game = Game::new(level);
+        let area = Rect::new(0, 0, 12, 3);
+        let marks = Marks {
+            hint: Some((Pos::new(2, 1), Direction::Right)),
+            selected: Some(Pos::new(4, 1)),
+            ..Marks::default()
+        };
+        let mut buf = Buffer::empty(area);
+        BoardView {
+            game: &game,
+            layout: BoardLayout::new(area, &game, zoom),
+            theme: Theme::default(),
+            marks: &marks,
+        }
+        .render(area, &mut buf);
+        buf
+    }
+
+    /// The colour and the mark a cell carries, as drawn.
+    fn marked(colour: Color) -> (Color, Color, Modifier) {
+        (colour, Color::DarkGray, Modifier::BOLD)
+    }
+
+    fn look(buf: &Buffer, x: u16, y: u16) -> (Color, Color, Modifier) {
+        let cell = &buf[(x, y)];
+        (cell.fg, cell.bg, cell.modifier)
+    }
+
+    #[test]
+    fn a_hint_keeps_the_goal_it_points_at_and_a_marked_box_keeps_its_green() {
+        let buf = drawn(false);
+        assert_eq!(buf[(3, 1)].symbol(), "⨯", "the goal shows under the mark");
+        assert_eq!(look(&buf, 3, 1), marked(Color::Red));
+        assert_eq!(look(&buf, 4, 1), marked(Color::Green));
+        assert_eq!(look(&buf, 2, 1), marked(Color::Yellow));
+    }
+
+    #[test]
+    fn zoomed_the_arrow_and_the_marked_box_both_cover_two_columns() {
+        let buf = drawn(true);
+        let row: String = (4..10).map(|x| buf[(x, 1)].symbol().to_owned()).collect();
+        assert_eq!(row, "◼ ⨯→◼ ");
+        for x in 4..10 {
+            assert_eq!(buf[(x, 1)].bg, Color::DarkGray, "column {x} is marked");
+        }
+        assert_eq!(look(&buf, 9, 1), marked(Color::Green));
     }
 }

@@ -26,6 +26,8 @@ const CAPS: [(&str, u16, u16); 7] = [
 
 pub const CLUSTER_WIDTH: u16 = 29;
 pub const CLUSTER_HEIGHT: u16 = 6;
+/// Columns between the caps and their legend.
+pub const LEGEND_GAP: u16 = 3;
 
 pub struct KeyCaps {
     pub style: Style,
@@ -53,7 +55,7 @@ impl Widget for KeyCaps {
         }
         let legend = legend_lines();
         let legend_width = legend.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u16;
-        let legend_x = area.x + CLUSTER_WIDTH + 3;
+        let legend_x = area.x + CLUSTER_WIDTH + LEGEND_GAP;
         if area.right() >= legend_x + legend_width {
             for (row, line) in legend.iter().enumerate() {
                 buf.set_string(legend_x, area.y + row as u16, line, self.legend_style);

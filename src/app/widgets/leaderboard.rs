@@ -42,18 +42,30 @@ impl LeaderboardView<'_> {
         rows as u16
     }
 
-    /// Whether entry `place` (not the best, which is always shown) is drawn
-    /// in `rows`: when they are too few for the whole board, the entries
-    /// after the best are a window that keeps the new entry in view.
-    fn shown_in(&self, rows: u16, place: usize) -> bool {
-        let window = (rows as usize).saturating_sub(2).max(1);
-        let rest = self.board.entries().len() - 1;
-        let first = self.new_place.map_or(1, |new| {
-            new.saturating_sub(window / 2)
-                .min((rest + 1).saturating_sub(window))
-                .max(1)
-        });
-        (first..first + window).contains(&place)
+    /// The entries after the best drawn in `rows`: the first place, how
+    /// many, and how many more follow unseen. When the rows are too few for
+    /// the whole board, the entries are a window that keeps the new entry
+    /// in view, and the row under it says how many more there are.
+    fn window(&self, rows: u16) -> (usize, usize, usize) {
+        let rest = self.board.entries().len().saturating_sub(1);
+        let room = (rows as usize).saturating_sub(2).max(1);
+        if room >= rest {
+            return (1, rest, 0);
+        }
+        let start = |shown: usize| {
+            self.new_place.map_or(1, |new| {
+                new.saturating_sub(shown / 2)
+                    .min((rest + 1).saturating_sub(shown))
+                    .max(1)
+            })
+        };
+        let shown = room.saturating_sub(1).max(1);
+        let first = start(shown);
+        let below = (rest + 1).saturating_sub(first + shown);
+        if below == 0 {
+            return (start(room), room, 0);
+        }
+        (first, shown, below)
     }
 
     /// Digits of the longest score, so scores line up on the right.
@@ -90,12 +102,13 @@ impl Widget for LeaderboardView<'_> {
         let name_width = longest_name.min(name_room);
         let ellipsis = self.theme.chrome(Chrome::Ellipsis);
         let score_width = self.score_width();
+        let (first, shown, below) = self.window(area.height);
         let mut y = area.y;
         for (place, entry) in entries.iter().enumerate() {
             if y >= area.bottom() {
                 break;
             }
-            if place > 0 && !self.shown_in(area.height, place) {
+            if place > 0 && !(first..first + shown).contains(&place) {
                 continue;
             }
             let is_new = Some(place) == self.new_place;
@@ -125,6 +138,10 @@ impl Widget for LeaderboardView<'_> {
                 buf.set_stringn(area.x, y, rule, room, self.theme.dim());
                 y += 1;
             }
+        }
+        if below > 0 && y < area.bottom() {
+            let more = format!("    {ellipsis} {below} more");
+            buf.set_stringn(area.x, y, more, room, self.theme.dim());
         }
     }
 }
@@ -199,7 +216,7 @@ mod tests {
     }
 
     #[test]
-    fn a_short_area_keeps_the_best_and_a_window_around_the_new_entry() {
+    fn a_short_area_keeps_the_best_and_a_window_around_the_new_entry_and_counts_the_rest() {
         let board = (1..=10).fold(String::new(), |text, i| text + &format!("{i} p{i}\n"));
         let board = Leaderboard::parse(&board).expect("board");
         let view = LeaderboardView {
@@ -208,6 +225,7 @@ mod tests {
             theme: Theme {
                 ascii: true,
                 color: false,
+                ..Theme::default()
             },
         };
         let area = Rect::new(0, 0, 20, 5);
@@ -221,7 +239,7 @@ mod tests {
                     &"-".repeat(20),
                     "   7.   7  p7",
                     "   8.   8  p8  < you",
-                    "   9.   9  p9",
+                    "    ... 2 more",
                 ],
                 20
             )
@@ -233,6 +251,7 @@ mod tests {
         let ascii = Theme {
             ascii: true,
             color: false,
+            ..Theme::default()
         };
         let buf = drawn("5 Ann\n7 Bob\n", Some(1), ascii, 20);
         assert_eq!(

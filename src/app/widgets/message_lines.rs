@@ -133,6 +133,7 @@ mod tests {
         Theme {
             ascii: false,
             color: false,
+            ..Theme::default()
         }
     }
 

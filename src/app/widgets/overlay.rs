@@ -161,6 +161,7 @@ mod tests {
             theme: Theme {
                 ascii: true,
                 color: false,
+                ..Theme::default()
             },
         };
         let area = Rect::new(0, 0, width, height);

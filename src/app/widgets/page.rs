@@ -9,8 +9,9 @@ use ratatui::widgets::Widget;
 use super::logo::{LOGO_HEIGHT, LOGO_WIDTH, Logo};
 use super::message_lines::MessageLines;
 use crate::app::message::Message;
+use crate::app::screen::{Command, footer};
 use crate::app::theme::{Chrome, Theme};
-use crate::text::width;
+use crate::text::{fit, width};
 
 /// Below this nothing useful fits.
 pub const MIN_WIDTH: u16 = 40;
@@ -38,34 +39,54 @@ pub fn too_small(area: Rect, buf: &mut Buffer, min_width: u16, min_height: u16) 
 /// Where the parts of a menu page go, top to bottom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PageAreas {
+    /// Empty when the page is too short for the logo and its content.
     pub logo: Rect,
     pub heading: Rect,
     /// What is left for the screen's own content.
     pub content: Rect,
     /// The line just above the footer, for a notice.
     pub notice: Rect,
+    /// One row per line of key hints, so every hint shows whole.
     pub footer: Rect,
 }
 
-/// Below this height the page drops its blank rows so that the content
-/// (a menu's every choice) still fits at the 40x12 minimum.
+/// Below this height the page drops its blank rows, and every page but the
+/// main menu its logo, so that the content (a menu's every choice, a
+/// leaderboard) still fits at the 40x12 minimum.
 const ROOMY_HEIGHT: u16 = 15;
 
-/// The page's areas, or `None` when the terminal is too small for one.
-pub fn page_areas(area: Rect) -> Option<PageAreas> {
+/// Whether a page shows the logo on a short screen too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogoRule {
+    /// The main menu: the spec's first screen has the logo.
+    Always,
+    /// Every other page: the logo gives way to content on a short screen.
+    WhenRoomy,
+}
+
+/// The page's areas for a footer of `footer` (key hints joined by the
+/// theme's separator), or `None` when the terminal is too small for one.
+pub fn page_areas(area: Rect, theme: Theme, footer: &str, logo: LogoRule) -> Option<PageAreas> {
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         return None;
     }
-    let gap = u16::from(area.height >= ROOMY_HEIGHT);
+    let roomy = area.height >= ROOMY_HEIGHT;
+    let gap = u16::from(roomy);
+    let logo_rows = if roomy || logo == LogoRule::Always {
+        LOGO_HEIGHT
+    } else {
+        0
+    };
+    let footer_rows = footer_lines(theme, footer, area.width).len() as u16;
     let [_, logo, _, heading, _, content, notice, footer] = Layout::vertical([
         Constraint::Length(gap),
-        Constraint::Length(LOGO_HEIGHT),
-        Constraint::Length(gap),
+        Constraint::Length(logo_rows),
+        Constraint::Length(gap.min(logo_rows)),
         Constraint::Length(1),
         Constraint::Length(gap),
         Constraint::Fill(1),
         Constraint::Length(1),
-        Constraint::Length(1),
+        Constraint::Length(footer_rows),
     ])
     .areas(area);
     Some(PageAreas {
@@ -77,18 +98,32 @@ pub fn page_areas(area: Rect) -> Option<PageAreas> {
     })
 }
 
-/// The footer's key hints that fit `columns` whole: hints are dropped from
-/// the end rather than cut mid-word.
-fn fitting_footer(footer: &str, columns: usize, separator: &str) -> String {
-    let mut hints: Vec<&str> = footer.split(separator).collect();
-    while hints.len() > 1 && width(&hints.join(separator)) > columns {
-        hints.pop();
-    }
-    hints.join(separator)
+/// Where a page's content goes for a screen with these `commands`, for
+/// the mouse: the same place `page` draws it.
+pub fn page_content(area: Rect, theme: Theme, commands: &[Command]) -> Option<Rect> {
+    page_areas(area, theme, &footer(commands), LogoRule::WhenRoomy).map(|areas| areas.content)
 }
 
-/// Draws the logo and heading at the top and the key hints at the bottom;
-/// returns the area left for the screen's content, or `None` (after saying
+/// The footer's key hints in lines of `columns`, each hint whole: a hint
+/// that does not fit on a line starts the next.
+fn footer_lines(theme: Theme, footer: &str, columns: u16) -> Vec<String> {
+    let footer = theme.text(footer);
+    let separator = format!(" {} ", theme.chrome(Chrome::Separator));
+    let mut lines: Vec<String> = Vec::new();
+    for hint in footer.split(&separator) {
+        match lines.last_mut() {
+            Some(line) if width(line) + width(&separator) + width(hint) <= columns as usize => {
+                line.push_str(&separator);
+                line.push_str(hint);
+            }
+            _ => lines.push(hint.to_owned()),
+        }
+    }
+    lines
+}
+
+/// Draws the logo (if it fits) and heading at the top and every key hint
+/// at the bottom; returns where the rest goes, or `None` (after saying
 /// so) when the terminal is too small.
 pub fn page(
     area: Rect,
@@ -96,36 +131,36 @@ pub fn page(
     theme: Theme,
     heading: &str,
     footer: &str,
-) -> Option<Rect> {
-    let Some(areas) = page_areas(area) else {
+    logo: LogoRule,
+) -> Option<PageAreas> {
+    let Some(areas) = page_areas(area, theme, footer, logo) else {
         too_small(area, buf, MIN_WIDTH, MIN_HEIGHT);
         return None;
     };
-    Logo {
-        style: theme.accent(),
-        ascii: theme.ascii,
+    if !areas.logo.is_empty() {
+        Logo {
+            style: theme.accent(),
+            ascii: theme.ascii,
+        }
+        .render(areas.logo, buf);
     }
-    .render(areas.logo, buf);
     let bold = Style::new().add_modifier(Modifier::BOLD);
-    centered_line(
-        areas.heading,
-        areas.heading.y,
-        &theme.text(heading),
-        buf,
-        bold,
-    );
-    let separator = format!(" {} ", theme.chrome(Chrome::Separator));
-    let footer = fitting_footer(&theme.text(footer), areas.footer.width as usize, &separator);
-    centered_line(areas.footer, areas.footer.y, &footer, buf, theme.dim());
-    Some(areas.content)
+    let heading = theme.text(heading);
+    let ellipsis = theme.chrome(Chrome::Ellipsis);
+    let heading = fit(&heading, areas.heading.width as usize, ellipsis);
+    centered_line(areas.heading, areas.heading.y, &heading, buf, bold);
+    let lines = footer_lines(theme, footer, areas.footer.width);
+    for (row, line) in lines.iter().enumerate() {
+        let y = areas.footer.y + row as u16;
+        centered_line(areas.footer, y, line, buf, theme.dim());
+    }
+    Some(areas)
 }
 
 /// Something the player should know, on the line just above the footer;
 /// a notice longer than the line says that `M` shows it whole.
-pub fn notice_line(area: Rect, buf: &mut Buffer, theme: Theme, message: Option<&Message>) {
-    if let Some(message) = message
-        && let Some(areas) = page_areas(area)
-    {
+pub fn notice_line(areas: &PageAreas, buf: &mut Buffer, theme: Theme, message: Option<&Message>) {
+    if let Some(message) = message {
         MessageLines {
             messages: std::slice::from_ref(message),
             theme,
@@ -160,23 +195,33 @@ pub fn centered_column(area: Rect, width: u16) -> Rect {
 mod tests {
     use super::*;
 
+    const FOOTER: &str = "↑↓ choose · Enter accept · Esc quit";
+
     #[test]
-    fn a_footer_too_wide_drops_whole_hints_from_the_end() {
-        let footer = "↑↓ choose · Enter accept · Esc quit";
-        assert_eq!(fitting_footer(footer, 40, " · "), footer);
+    fn a_footer_too_wide_goes_on_in_a_second_line_of_whole_hints() {
+        let theme = Theme::default();
+        assert_eq!(footer_lines(theme, FOOTER, 40), [FOOTER]);
         assert_eq!(
-            fitting_footer(footer, 30, " · "),
-            "↑↓ choose · Enter accept"
+            footer_lines(theme, FOOTER, 30),
+            ["↑↓ choose · Enter accept", "Esc quit"]
         );
-        assert_eq!(fitting_footer(footer, 5, " · "), "↑↓ choose");
+        assert_eq!(footer_lines(theme, FOOTER, 5).len(), 3);
     }
 
     #[test]
-    fn at_the_minimum_size_the_page_drops_its_blank_rows() {
-        let small = page_areas(Rect::new(0, 0, 40, 12)).expect("fits");
-        assert_eq!((small.logo.y, small.heading.y, small.content.y), (0, 3, 4));
-        assert_eq!(small.content.height, 6);
-        let roomy = page_areas(Rect::new(0, 0, 80, 24)).expect("fits");
+    fn at_the_minimum_size_the_page_drops_its_blank_rows_and_its_logo() {
+        let theme = Theme::default();
+        let small = page_areas(Rect::new(0, 0, 40, 12), theme, FOOTER, LogoRule::WhenRoomy);
+        let small = small.expect("fits");
+        assert!(small.logo.is_empty());
+        assert_eq!((small.heading.y, small.content.y), (0, 1));
+        assert_eq!(small.content.height, 9);
+        let menu = page_areas(Rect::new(0, 0, 40, 12), theme, FOOTER, LogoRule::Always);
+        let menu = menu.expect("fits");
+        assert_eq!((menu.logo.y, menu.heading.y, menu.content.y), (0, 3, 4));
+        assert_eq!(menu.content.height, 6);
+        let roomy = page_areas(Rect::new(0, 0, 80, 24), theme, FOOTER, LogoRule::WhenRoomy);
+        let roomy = roomy.expect("fits");
         assert_eq!((roomy.logo.y, roomy.heading.y, roomy.content.y), (1, 5, 7));
         assert_eq!(roomy.content.height, 15);
     }

@@ -2,7 +2,9 @@
 
 pub mod pusher;
 
-use std::path::PathBuf;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
 
 use schokoban::library::Collection;
 use schokoban::storage::Records;
@@ -42,6 +44,26 @@ pub const COLLECTIONS: [(Collection, usize); 16] = [
 pub fn collection_text(collection: Collection) -> String {
     let texts: Vec<&str> = collection.files().iter().map(|(_, text)| *text).collect();
     texts.join("\n")
+}
+
+/// Runs the game's binary from `dir`, as a player would from any folder,
+/// with `input` on its standard input.
+pub fn run_with_input(dir: &Path, args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_schokoban"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("input written");
+    child.wait_with_output().expect("the binary ends")
 }
 
 /// Says that a test could not check anything here. Written to the real

@@ -8,24 +8,37 @@ use std::time::{Duration, Instant};
 
 use portable_pty::CommandBuilder;
 
-use super::{Session, TINY, UP};
+use super::{ENTER, LEFT, Session, TINY, UP};
 
 /// How soon the game must be gone once its terminal closes.
 const GONE_WITHIN: Duration = Duration::from_secs(1);
 
 /// The game on `tiny.xsb` in `dir`, started by `sh -c script` so the test
 /// can redirect its standard error or detach it from the terminal; the
-/// script names the game `$0`.
+/// script names the game `$0`. Moved up once, unsolved.
 fn start_with(dir: &Path, script: &str) -> Session {
-    std::fs::write(dir.join("tiny.xsb"), TINY).expect("write map");
-    let mut command = CommandBuilder::new("sh");
-    command.args(["-c", script]);
-    command.arg(env!("CARGO_BIN_EXE_schokoban"));
-    let mut session = Session::spawn(command, dir);
-    session.wait_for("Puzzle: Tiny by Tester");
+    let mut session = open_tiny(dir, script);
     session.send(UP);
     session.wait_for("Moves: 1");
     session
+}
+
+/// [`start_with`] before any move.
+fn open_tiny(dir: &Path, script: &str) -> Session {
+    if !dir.join("tiny.xsb").exists() {
+        std::fs::write(dir.join("tiny.xsb"), TINY).expect("write map");
+    }
+    let session = spawn_script(dir, script);
+    session.wait_for("Puzzle: Tiny by Tester");
+    session
+}
+
+/// The game started in `dir` by `sh -c script`, which names it `$0`.
+fn spawn_script(dir: &Path, script: &str) -> Session {
+    let mut command = CommandBuilder::new("sh");
+    command.args(["-c", script]);
+    command.arg(env!("CARGO_BIN_EXE_schokoban"));
+    Session::spawn(command, dir)
 }
 
 /// Whether process `pid` has ended: gone, or a zombie no one has reaped
@@ -101,4 +114,41 @@ fn a_terminal_that_hangs_up_without_a_signal_still_ends_the_game() {
     let took = time_to_end(closed, || has_ended(pid));
     assert!(took <= GONE_WITHIN, "the game took {took:?} to go");
     assert_saved(dir.path());
+}
+
+#[test]
+fn closing_the_terminal_on_the_solved_board_keeps_the_solve_for_the_leaderboard() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let script = r#"exec "$0" --data-dir data tiny.xsb"#;
+    let mut session = open_tiny(dir.path(), script);
+    session.send(LEFT);
+    session.wait_for("Solved in 1 move! Press Enter");
+    let pid = session.child.process_id().expect("the game's pid");
+    let (mut game, closed) = session.close_terminal(pid);
+    let took = time_to_end(closed, || game.try_wait().expect("wait").is_some());
+    assert!(took <= GONE_WITHIN, "the game took {took:?} to go");
+    let kept = std::fs::read_to_string(dir.path().join("tiny.xsb.sav")).expect("the solve kept");
+    assert_eq!(kept, "L\n", "the winning push");
+
+    // The next time, the leaderboard is offered for it.
+    let mut session = open_tiny_offer(dir.path(), script);
+    session.send(ENTER);
+    session.wait_for("Your nickname");
+    session.send("Late");
+    session.send(ENTER);
+    session.wait_for("◀ you");
+    session.finish();
+    let board = std::fs::read_to_string(dir.path().join("tiny.xsb.dat")).expect("board");
+    assert_eq!(board, "1 Late\n");
+    assert!(
+        !dir.path().join("tiny.xsb.sav").exists(),
+        "the solve was taken"
+    );
+}
+
+/// The game on `tiny.xsb` when it has a solve kept: it opens on the offer.
+fn open_tiny_offer(dir: &Path, script: &str) -> Session {
+    let session = spawn_script(dir, script);
+    session.wait_for("You solved this in 1 move: add it to the leaderboard?");
+    session
 }

@@ -55,6 +55,7 @@ pub fn open_map_with(dir: &Path, map: &Path, theme: Theme) -> App {
             map: Some(map.to_path_buf()),
             data_dir: Some(dir.join("data")),
             ascii: theme.ascii,
+            ..Options::default()
         },
         theme,
     )
@@ -79,6 +80,7 @@ pub fn menu_app(dir: &Path) -> App {
             map: None,
             data_dir: Some(dir.join("data")),
             ascii: false,
+            ..Options::default()
         },
         Theme::default(),
     )
@@ -103,6 +105,44 @@ pub fn render(app: &App, width: u16, height: u16) -> Buffer {
         .draw(|frame| frame.render_widget(app, frame.area()))
         .expect("draw");
     terminal.backend().buffer().clone()
+}
+
+/// `buffer` moved `dx` right and `dy` down in an area of the same size:
+/// the play screen is one block, centred, so a picture drawn at the top
+/// left is this far from where the game puts it.
+pub fn shifted(buffer: &Buffer, dx: u16, dy: u16) -> Buffer {
+    let area = buffer.area;
+    let mut moved = Buffer::empty(area);
+    for y in 0..area.height.saturating_sub(dy) {
+        for x in 0..area.width.saturating_sub(dx) {
+            moved[(x + dx, y + dy)] = buffer[(x, y)].clone();
+        }
+    }
+    moved
+}
+
+/// Where the play screen's board starts at `width` x `height`: the top
+/// left of its wall, as drawn.
+pub fn board_origin(app: &App, width: u16, height: u16) -> (u16, u16) {
+    wall_origin(app, width, height, "█")
+}
+
+/// The first cell drawn as `wall`, row by row: the board's top left.
+pub fn wall_origin(app: &App, width: u16, height: u16, wall: &str) -> (u16, u16) {
+    let screen = render(app, width, height);
+    let area = screen.area;
+    (0..area.height)
+        .flat_map(|y| (0..area.width).map(move |x| (x, y)))
+        .find(|&(x, y)| screen[(x, y)].symbol() == wall)
+        .expect("a board is drawn")
+}
+
+/// Row `y` of `screen` from column `x` on, trailing blanks cut.
+pub fn row_from(screen: &Buffer, x: u16, y: u16) -> String {
+    let row: String = (x..screen.area.width)
+        .map(|x| screen[(x, y)].symbol().to_owned())
+        .collect();
+    row.trim_end().to_owned()
 }
 
 /// Lines padded to `width`, for `Buffer::with_lines`.

@@ -5,4 +5,5 @@ mod common;
 mod game_rules;
 mod lurd_log;
 mod parse_refusals;
+mod parse_sok;
 mod parse_xsb;

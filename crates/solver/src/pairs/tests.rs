@@ -174,10 +174,10 @@ fn no_pair_along_known_solutions_is_called_dead() {
     for line in include_str!("solutions.txt").lines() {
         let (name, solution) = line.split_once(' ').expect("name and solution");
         let xsb = match name {
-            "xsokoban/44" => include_str!("../../../../levels/xsokoban/44.xsb"),
-            "microban/153" => include_str!("../../../../levels/microban/153.xsb"),
-            "microban/143" => include_str!("../../../../levels/microban/143.xsb"),
-            "microban-ii/110" => include_str!("../../../../levels/microban-ii/110.xsb"),
+            "xsokoban/44" => include_str!("../../tests/levels/xsokoban/44.xsb"),
+            "microban/153" => include_str!("../../tests/levels/microban/153.xsb"),
+            "microban/143" => include_str!("../../tests/levels/microban/143.xsb"),
+            "microban-ii/110" => include_str!("../../tests/levels/microban-ii/110.xsb"),
             _ => panic!("no level {name}"),
         };
         steps += check_along_solution(xsb, solution);

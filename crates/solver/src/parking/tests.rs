@@ -285,7 +285,7 @@ fn a_prepared_walk_gives_every_move_the_progress_of_its_own_walk() {
         .find_map(|line| line.strip_prefix("xsokoban/44 "))
         .expect("a solution of XSokoban 44");
     checked += check_near_along(
-        include_str!("../../../../levels/xsokoban/44.xsb"),
+        include_str!("../../tests/levels/xsokoban/44.xsb"),
         xsokoban_44,
     );
     assert!(checked > 100_000, "{checked} moves checked");

@@ -1,4 +1,5 @@
-//! The game's shipped collections, read from the repository's `levels/`.
+//! The game's shipped collections, read from `tests/levels/`: links to the
+//! repository's `levels/` that `cargo package` copies in.
 
 use std::path::PathBuf;
 
@@ -8,7 +9,7 @@ use schokoban_core::{Level, parse_level};
 /// files are numbered with as many digits as its largest number.
 pub fn level(folder: &str, number: usize) -> Level {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../levels")
+        .join("tests/levels")
         .join(folder);
     let path = (1..=4)
         .map(|digits| dir.join(format!("{number:0digits$}.xsb")))

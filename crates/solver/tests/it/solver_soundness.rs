@@ -10,10 +10,10 @@ use std::time::Duration;
 use schokoban_core::{Game, Level, format_steps, parse_level};
 use schokoban_solver::{Limits, Outcome, solve};
 
-/// A level of the repository's own `levels/` folder.
+/// A level of the repository's own `levels/` folder, linked from `tests/levels/`.
 fn repo_level(collection: &str, file: &str) -> Level {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../levels")
+        .join("tests/levels")
         .join(collection)
         .join(file);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));

@@ -47,7 +47,10 @@ pub(crate) struct Editor {
     piece: Piece,
     undo: Vec<Grid>,
     redo: Vec<Grid>,
-    /// Kept from the level copied, offered when saving.
+    /// The grid as it was last saved (or opened): leaving it as it is
+    /// loses nothing, so Esc does not ask.
+    saved: Grid,
+    /// Kept from the level copied, or as last saved, offered when saving.
     title: Option<String>,
     author: Option<String>,
     check: Check,
@@ -72,6 +75,7 @@ impl Editor {
 
     fn with_grid(grid: Grid, title: Option<String>, author: Option<String>, theme: Theme) -> Self {
         let mut editor = Self {
+            saved: grid.clone(),
             grid,
             cursor: Pos::new(1, 1),
             piece: Piece::Wall,
@@ -235,7 +239,7 @@ impl Screen for Editor {
             Action::TryOut => return self.try_out(),
             Action::SaveLevel => return self.save(),
             // Changes are only kept by saving: the first Esc says so.
-            Action::Leave if self.undo.is_empty() || leaving => return Effect::Back,
+            Action::Leave if self.grid == self.saved || leaving => return Effect::Back,
             Action::Leave => {
                 self.leaving = true;
                 self.message = Some(Message::warning(
@@ -276,5 +280,13 @@ impl Screen for Editor {
 
     fn draw(&self, area: Rect, buf: &mut Buffer) {
         self.draw_screen(area, buf);
+    }
+
+    /// The grid as saved needs no asking to leave, and the next save
+    /// offers the title and author just given.
+    fn saved(&mut self, level: &Level) {
+        self.saved = self.grid.clone();
+        self.title = level.title().map(str::to_owned);
+        self.author = level.author().map(str::to_owned);
     }
 }

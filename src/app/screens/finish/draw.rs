@@ -8,10 +8,11 @@ use ratatui::widgets::Widget;
 
 use super::Finish;
 use crate::app::message::plural;
+use crate::app::screen::{Screen, footer};
 use crate::app::widgets::leaderboard::{LEADERBOARD_WIDTH, LeaderboardView};
 use crate::app::widgets::menu::MenuList;
 use crate::app::widgets::message_lines::MessageLines;
-use crate::app::widgets::page::{centered_column, centered_line, page_areas};
+use crate::app::widgets::page::{LogoRule, centered_column, centered_line, page_areas};
 use crate::app::widgets::text_input::TextInput;
 use crate::storage::MAX_NICKNAME_CHARS;
 use crate::text::width;
@@ -36,7 +37,10 @@ impl Finish {
         } else {
             0
         };
-        let message_rows = self.news().height(content.width).min(MAX_NEWS_ROWS);
+        // A short screen gives the news one row, and `M` the rest, so
+        // the board keeps its rows.
+        let most = if roomy == 1 { MAX_NEWS_ROWS } else { 1 };
+        let message_rows = self.news().height(content.width).min(most);
         let gap = if message_rows > 0 { roomy } else { 0 };
         let y = (content.y + score_rows + message_rows + gap).min(content.bottom());
         let rest = Rect::new(content.x, y, content.width, content.bottom() - y);
@@ -56,8 +60,8 @@ impl Finish {
     }
 
     pub(super) fn draw_question(&self, rest: Rect, column: Rect, yes: bool, buf: &mut Buffer) {
-        let question = "Add your score to the leaderboard?";
-        centered_line(rest, rest.y, question, buf, Style::new());
+        let question = self.question();
+        centered_line(rest, rest.y, &question, buf, Style::new());
         let [_, _, row] = Layout::vertical([Constraint::Length(1); 3]).areas(column);
         let [yes_area, _, no_area] = Layout::horizontal([
             Constraint::Length(7),
@@ -116,11 +120,10 @@ impl Finish {
         let board_width = view.width().max(LEADERBOARD_WIDTH).min(rest.width);
         let beside = rest.width >= board_width + 3 + menu_width;
         // The heading says "Leaderboard" already unless the level was
-        // solved; the label never takes the board's last row from under
-        // the choices.
+        // solved; the label shows only where it takes no entry's row.
         let label = self.solved_score.is_some()
-            && rest.height > view.height() + 1
-            && (beside || rest.height > menu_rows + 2);
+            && rest.height > view.height()
+            && (beside || rest.height > view.height() + menu_rows);
         let top = rest.y + u16::from(label);
         let (board_x, board_rows, menu) = if beside {
             let x = rest.x + (rest.width - board_width - 3 - menu_width) / 2;
@@ -163,7 +166,13 @@ impl Finish {
 
     /// Where the board's choices are on a screen of `area`, for the mouse.
     pub(super) fn menu_area(&self, area: Rect) -> Option<Rect> {
-        let content = page_areas(area)?.content;
+        let content = page_areas(
+            area,
+            self.theme,
+            &footer(&self.commands()),
+            LogoRule::WhenRoomy,
+        )?
+        .content;
         let (_, _, rest) = self.news_layout(content);
         Some(self.board_layout(rest).2)
     }

@@ -11,14 +11,14 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use crate::app::keymap::{self, Action, Scope};
-use crate::app::message::{Message, Problem};
+use crate::app::message::{Message, Problem, plural};
 use crate::app::origin::Origin;
 use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer};
 use crate::app::theme::Theme;
 use crate::app::widgets::leaderboard::LEADERBOARD_WIDTH;
 use crate::app::widgets::menu::{MenuKey, menu_click, menu_key};
-use crate::app::widgets::page::{centered_column, page};
+use crate::app::widgets::page::{LogoRule, centered_column, page};
 use crate::app::widgets::text_input::{InputEvent, TextInput};
 use crate::storage::{Leaderboard, MAX_NICKNAME_CHARS, Records, valid_nickname};
 use schokoban_core::{Direction, Level, LogEntry};
@@ -63,6 +63,8 @@ pub(crate) struct Finish {
     run: Option<Vec<LogEntry>>,
     /// The best leaderboard entry's name and winning moves, when kept.
     best_run: Option<(String, Vec<LogEntry>)>,
+    /// Solved before, and offered now: the question says so.
+    later: bool,
     theme: Theme,
 }
 
@@ -127,7 +129,27 @@ impl Finish {
             level,
             run,
             best_run,
+            later: false,
             theme,
+        }
+    }
+
+    /// The same screen for a level solved before, when the terminal closed
+    /// on its solved board: the leaderboard question says so.
+    #[must_use]
+    pub fn offered_later(mut self) -> Self {
+        self.later = true;
+        self
+    }
+
+    /// The leaderboard question.
+    fn question(&self) -> String {
+        match self.solved_score.filter(|_| self.later) {
+            Some(score) => format!(
+                "You solved this in {}: add it to the leaderboard?",
+                plural(score, "move")
+            ),
+            None => "Add your score to the leaderboard?".to_owned(),
         }
     }
 
@@ -312,15 +334,17 @@ impl Screen for Finish {
     }
 
     fn draw(&self, area: Rect, buf: &mut Buffer) {
-        let Some(content) = page(
+        let Some(areas) = page(
             area,
             buf,
             self.theme,
             &self.heading,
             &footer(&self.commands()),
+            LogoRule::WhenRoomy,
         ) else {
             return;
         };
+        let content = areas.content;
         let rest = self.draw_news(content, buf);
         let column = centered_column(rest, self.view().width().max(LEADERBOARD_WIDTH));
         match &self.stage {

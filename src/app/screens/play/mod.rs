@@ -3,6 +3,7 @@
 
 mod draw;
 mod hinting;
+mod layout;
 
 use std::rc::Rc;
 
@@ -22,14 +23,11 @@ use crate::app::shutdown::PendingSave;
 use crate::app::theme::Theme;
 use crate::app::widgets::board::{BoardLayout, Marks};
 use crate::app::widgets::help::help_max_scroll;
-use crate::app::widgets::logo::LOGO_HEIGHT;
-use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH};
+
 use schokoban_core::{Direction, Game, push_path, walk_path};
 use schokoban_solver::Deadlocks;
 
 /// Where the board starts: below the header and the message line.
-const BOARD_TOP: u16 = LOGO_HEIGHT + 2;
-const BOARD_LEFT: u16 = 4;
 
 #[derive(Debug)]
 pub(crate) struct Play {
@@ -151,7 +149,7 @@ impl Play {
     fn can_switch_levels(&self) -> bool {
         match &self.opened.origin {
             Origin::FreePlay { .. } => true,
-            Origin::Custom { file, .. } => file.levels.len() > 1,
+            Origin::Custom { file, .. } => file.contents.len() > 1,
             Origin::Added { mode, .. } => *mode == Mode::FreePlay,
             Origin::Arcade { .. } | Origin::TestPlay { .. } => false,
         }
@@ -190,16 +188,8 @@ impl Play {
 
     /// Where the board goes on a screen of this size, if it gets drawn at all.
     fn board_layout(&self, screen: Rect) -> Option<BoardLayout> {
-        if screen.width < MIN_WIDTH || screen.height < MIN_HEIGHT {
-            return None;
-        }
-        let area = Rect::new(
-            screen.x + BOARD_LEFT,
-            screen.y + BOARD_TOP,
-            screen.width.saturating_sub(BOARD_LEFT + 1),
-            screen.height.saturating_sub(BOARD_TOP),
-        );
-        Some(BoardLayout::new(area, &self.game, self.zoom))
+        let message = self.shown_message();
+        Some(self.areas(screen, message.as_ref())?.board)
     }
 }
 
@@ -349,7 +339,7 @@ impl Screen for Play {
     }
 
     fn pending_save(&self) -> Option<PendingSave> {
-        PendingSave::of(&self.game, self.opened.records.as_ref(), self.resumed)
+        PendingSave::of(&self.game, &self.opened, self.resumed)
     }
 
     fn is_busy(&self) -> bool {

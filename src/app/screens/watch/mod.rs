@@ -405,7 +405,7 @@ impl Screen for Watch {
         match &self.watched {
             Watched::Solution {
                 opened, resumed, ..
-            } => PendingSave::of(&self.start, opened.records.as_ref(), *resumed),
+            } => PendingSave::of(&self.start, opened, *resumed),
             Watched::Run => None,
         }
     }

@@ -9,7 +9,7 @@ use crate::moves::MacroMoves;
 #[ignore = "a timing to read, not a check; run in release"]
 fn xsokoban_start_positions_generate_timing() {
     const ROUNDS: u32 = 100;
-    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../levels/xsokoban");
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/levels/xsokoban");
     let mut positions = Vec::new();
     for number in 1..=90 {
         let path = folder.join(format!("{number:02}.xsb"));

@@ -1,0 +1,368 @@
+//! From a request to a level worth showing: candidates drawn from the
+//! seed's stream until one is proven, passes the rules and rates in band.
+
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use schokoban_core::{Level, Pos, Step, parse_level};
+use schokoban_solver::{Limits, Outcome, Strategy, solve_with_stats};
+
+use crate::options::{Difficulty, Request, Size};
+use crate::rating::{Band, Rating};
+use crate::reverse::farthest;
+use crate::rng::Rng;
+use crate::room::{Plan, room};
+use crate::rules::{Walk, is_near_copy, rejection};
+
+/// Candidates tried before settling for the one rated nearest the band.
+const MAX_CANDIDATES: usize = 60;
+
+/// Room draws per candidate before the candidate counts as failed.
+const MAX_ROOM_DRAWS: usize = 200;
+
+/// Seeds tried after the asked one when each gives a near-copy.
+const MAX_SEED_SKIPS: u64 = 50;
+
+/// A level made from a request, with its proof and rating.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    /// The request it answers (its seed may be past the one asked for,
+    /// see [`generate_after`]).
+    pub request: Request,
+    /// The level, titled `Endless S-E 7`.
+    pub level: Level,
+    /// The solver's solution, from the level's start.
+    pub solution: Vec<Step>,
+    /// How hard it measured.
+    pub rating: Rating,
+    /// Whether its rating lies in the difficulty's band (otherwise it is
+    /// the nearest of all the candidates tried).
+    pub in_band: bool,
+    /// Candidates drawn to find it.
+    pub candidates: usize,
+    /// Positions searched in all, the reverse searches and the solver's.
+    pub positions: u64,
+}
+
+impl Generated {
+    /// The level as an XSB entry for a collection: the board, its `Title:`
+    /// and a `Comment:` block with the seed, the solution's length and the
+    /// rating.
+    pub fn to_xsb(&self) -> String {
+        let rating = &self.rating;
+        let request = &self.request;
+        format!(
+            "{}Comment:\nSeed: {} (size {}, difficulty {})\nSolver: {} pushes, {} moves\n\
+             Rating: {} ({} pushes, {} box changes, {} positions searched)\nComment-End:\n",
+            self.level.to_xsb(),
+            request.seed,
+            request.size.name(),
+            request.difficulty.name(),
+            rating.pushes,
+            rating.moves,
+            rating.score,
+            rating.pushes,
+            rating.box_changes,
+            rating.positions,
+        )
+    }
+}
+
+/// How far a generation has got, for a progress line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// The candidate being tried, from 1.
+    pub candidate: usize,
+    /// The most candidates that will be tried.
+    pub of: usize,
+    /// Positions searched so far.
+    pub positions: u64,
+}
+
+/// Why no level came.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GenerateError {
+    /// The cancel flag was raised.
+    Cancelled,
+    /// No candidate could be proven solvable and worth playing.
+    NoLevel {
+        /// The seed asked for.
+        seed: u64,
+    },
+}
+
+impl fmt::Display for GenerateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GenerateError::Cancelled => f.write_str("generation cancelled"),
+            GenerateError::NoLevel { seed } => write!(f, "seed {seed} gave no level worth playing"),
+        }
+    }
+}
+
+impl std::error::Error for GenerateError {}
+
+/// The level `request` names: the same request gives the same level on
+/// every machine. Checks `cancel` between candidates and inside the
+/// solver; calls `progress` before each candidate.
+pub fn generate(
+    request: &Request,
+    cancel: &AtomicBool,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Generated, GenerateError> {
+    let band = Band::of(request.size, request.difficulty);
+    generate_in_band(request, band, cancel, progress)
+}
+
+/// [`generate`] with another band than the difficulty's: how the sweep
+/// that sets the bands sees ratings unfiltered ([`Band::ANY`]).
+pub fn generate_in_band(
+    request: &Request,
+    band: Band,
+    cancel: &AtomicBool,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Generated, GenerateError> {
+    let mut rng = Rng::new(request.seed, request.stream());
+    let mut nearest: Option<Generated> = None;
+    let mut positions = 0;
+    for candidate in 1..=MAX_CANDIDATES {
+        if cancel.load(Ordering::Relaxed) {
+            return Err(GenerateError::Cancelled);
+        }
+        progress(Progress {
+            candidate,
+            of: MAX_CANDIDATES,
+            positions,
+        });
+        let Some(made) = candidate_level(request, &mut rng, cancel, &mut positions)? else {
+            continue;
+        };
+        let distance = band.distance(made.rating.score);
+        let made = Generated {
+            candidates: candidate,
+            positions,
+            in_band: distance == 0,
+            ..made
+        };
+        if made.in_band {
+            return Ok(made);
+        }
+        if nearest
+            .as_ref()
+            .is_none_or(|n| distance < band.distance(n.rating.score))
+        {
+            nearest = Some(made);
+        }
+    }
+    nearest
+        .map(|n| Generated { positions, ..n })
+        .ok_or(GenerateError::NoLevel { seed: request.seed })
+}
+
+/// The level of `request`, or, when it is a near-copy of `previous`, of
+/// the next seed that is not: how a run of levels stays varied while each
+/// level stays the one its seed names.
+pub fn generate_after(
+    request: &Request,
+    previous: Option<&Level>,
+    cancel: &AtomicBool,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Generated, GenerateError> {
+    let mut last = Err(GenerateError::NoLevel { seed: request.seed });
+    for skip in 0..=MAX_SEED_SKIPS {
+        let asked = Request {
+            seed: request.seed.wrapping_add(skip),
+            ..*request
+        };
+        let made = generate(&asked, cancel, progress)?;
+        if previous.is_some_and(|p| is_near_copy(p, &made.level)) {
+            last = Ok(made);
+            continue;
+        }
+        return Ok(made);
+    }
+    last
+}
+
+/// How many boxes, positions for the reverse search and positions for
+/// the solver a candidate gets.
+fn effort(size: Size, difficulty: Difficulty) -> (usize, usize, u64, i64) {
+    // More boxes make the breadth-first pulls wider, not deeper: past
+    // four, the bounded search stops near the goals and levels get easier.
+    let boxes = match (size, difficulty) {
+        (Size::Small, Difficulty::Easy | Difficulty::Medium) => 2,
+        (Size::Small, Difficulty::Hard) | (Size::Medium | Size::Large, _) => 3,
+    };
+    let (reverse, solver) = match size {
+        Size::Small => (20_000, 20_000),
+        Size::Medium => (60_000, 40_000),
+        Size::Large => (100_000, 60_000),
+    };
+    // How far towards the farthest position the start is drawn (percent
+    // of its score): nearer starts for easier levels.
+    let reach = match difficulty {
+        Difficulty::Easy => 50,
+        Difficulty::Medium => 80,
+        Difficulty::Hard => 100,
+    };
+    (boxes, reverse, solver, reach)
+}
+
+/// One candidate: a room, goals, the farthest position, proven, trimmed,
+/// checked and rated; `None` when any step fails.
+fn candidate_level(
+    request: &Request,
+    rng: &mut Rng,
+    cancel: &AtomicBool,
+    positions: &mut u64,
+) -> Result<Option<Generated>, GenerateError> {
+    let ((min_w, max_w), (min_h, max_h)) = request.size.bounds();
+    let (box_count, reverse_positions, solver_positions, reach) =
+        effort(request.size, request.difficulty);
+    let width = rng.between(min_w, max_w);
+    let height = rng.between(min_h, max_h);
+    let Some(plan) = (0..MAX_ROOM_DRAWS).find_map(|_| room(width, height, rng)) else {
+        return Ok(None);
+    };
+    let floor: Vec<usize> = (0..plan.wall.len()).filter(|&c| !plan.wall[c]).collect();
+    if floor.len() < box_count + 4 {
+        return Ok(None);
+    }
+    let mut goals = Vec::with_capacity(box_count);
+    while goals.len() < box_count {
+        let cell = floor[rng.below(floor.len())];
+        if !goals.contains(&cell) {
+            goals.push(cell);
+        }
+    }
+    let Some(far) = farthest(&plan, &goals, reverse_positions, reach) else {
+        return Ok(None);
+    };
+    *positions += far.searched as u64;
+    let Some(whole) = draw(&plan, &goals, &far.boxes, far.player, None) else {
+        return Ok(None);
+    };
+    let Some((solution, searched)) = prove(&whole, solver_positions, cancel)? else {
+        return Ok(None);
+    };
+    *positions += searched;
+    // Floor the solution never touches goes: walls are what the puzzle
+    // needs, nothing more.
+    let walk = Walk::replay(&whole, &solution);
+    let used: Vec<bool> = (0..plan.wall.len())
+        .map(|c| {
+            walk.visited
+                .contains(&Pos::new(c % plan.width, c / plan.width))
+        })
+        .collect();
+    let Some(level) = draw(&plan, &goals, &far.boxes, far.player, Some(&used)) else {
+        return Ok(None);
+    };
+    let Some((solution, searched)) = prove(&level, solver_positions, cancel)? else {
+        return Ok(None);
+    };
+    *positions += searched;
+    if rejection(&level, &solution).is_some() {
+        return Ok(None);
+    }
+    let rating = Rating::measure(&level, &solution, searched);
+    Ok(Some(Generated {
+        request: *request,
+        level: level.with_title(Some(request.title())),
+        solution,
+        rating,
+        in_band: false,
+        candidates: 0,
+        positions: 0,
+    }))
+}
+
+/// The solver's solution of `level` within `max_positions`, and the
+/// positions it expanded; `None` when it found none.
+fn prove(
+    level: &Level,
+    max_positions: u64,
+    cancel: &AtomicBool,
+) -> Result<Option<(Vec<Step>, u64)>, GenerateError> {
+    // One strategy alone, bounded by positions only: deterministic,
+    // unlike the race, whose winner depends on the machine's load.
+    let limits = Limits {
+        time: Duration::from_secs(24 * 3600),
+        max_memory_bytes: 256 << 20,
+        max_expansions: Some(max_positions),
+        strategy: Strategy::PushPull,
+    };
+    match solve_with_stats(level, &limits, cancel) {
+        (Outcome::Solved(steps), stats) => Ok(Some((steps, stats.expanded))),
+        (Outcome::Cancelled, _) => Err(GenerateError::Cancelled),
+        _ => Ok(None),
+    }
+}
+
+/// The level a plan makes with `goals`, `boxes` and the player. With
+/// `used`, floor outside it becomes wall and the board is cropped to the
+/// walls that touch floor; without, every cell is drawn as it is, so
+/// positions match the plan's cells.
+fn draw(
+    plan: &Plan,
+    goals: &[usize],
+    boxes: &[usize],
+    player: usize,
+    used: Option<&[bool]>,
+) -> Option<Level> {
+    let floor = |c: usize| !plan.wall[c] && used.is_none_or(|u| u[c]);
+    let w = plan.width;
+    let mut rows: Vec<String> = Vec::with_capacity(plan.height);
+    for y in 0..plan.height {
+        let row: String = (0..w)
+            .map(|x| {
+                let c = y * w + x;
+                if floor(c) {
+                    match (goals.contains(&c), boxes.contains(&c), c == player) {
+                        (true, true, _) => '*',
+                        (false, true, _) => '$',
+                        (true, false, true) => '+',
+                        (false, false, true) => '@',
+                        (true, false, false) => '.',
+                        (false, false, false) => ' ',
+                    }
+                } else if used.is_none() || touches_floor(plan, x, y, &floor) {
+                    '#'
+                } else {
+                    ' '
+                }
+            })
+            .collect();
+        rows.push(row);
+    }
+    // Drawn from a plan with a wall ring and one player, the text always
+    // parses; the tests generate many levels to hold that.
+    parse_level(&crop(&rows)).ok()
+}
+
+/// Whether a cell has kept floor among its eight neighbours.
+fn touches_floor(plan: &Plan, x: usize, y: usize, floor: &impl Fn(usize) -> bool) -> bool {
+    (y.saturating_sub(1)..=(y + 1).min(plan.height - 1)).any(|ny| {
+        (x.saturating_sub(1)..=(x + 1).min(plan.width - 1)).any(|nx| floor(ny * plan.width + nx))
+    })
+}
+
+/// The rows without blank rows and columns round them, one per line.
+fn crop(rows: &[String]) -> String {
+    let blank = |row: &String| row.trim().is_empty();
+    let rows: Vec<&String> = rows.iter().skip_while(|r| blank(r)).collect();
+    let last = rows.iter().rposition(|r| !blank(r)).map_or(0, |l| l + 1);
+    let rows = &rows[..last];
+    let indent = rows
+        .iter()
+        .filter_map(|r| r.find(|c| c != ' '))
+        .min()
+        .unwrap_or(0);
+    let mut text = String::new();
+    for row in rows {
+        text.push_str(row[indent..].trim_end());
+        text.push('\n');
+    }
+    text
+}

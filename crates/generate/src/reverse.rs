@@ -1,0 +1,198 @@
+//! The reverse search of Taylor and Parberry (2011): start with every box
+//! on a goal and the player anywhere, pull boxes breadth-first, and keep
+//! the position farthest from solved. Pulls played backwards are pushes,
+//! so the position it ends on is solvable by construction (the solver then
+//! proves it again and measures it).
+
+use std::collections::HashSet;
+
+use crate::room::Plan;
+
+/// The most boxes a generated level has.
+pub(crate) const MAX_BOXES: usize = 6;
+
+/// No box: the last pulled box before any pull.
+const NONE: u8 = u8::MAX;
+
+/// One position the search reached.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    /// Box cells, sorted; only the first `count` are used.
+    boxes: [u8; MAX_BOXES],
+    /// The lowest cell the player can reach: one per player area.
+    player: u8,
+    /// Pulls from the solved position.
+    pulls: u16,
+    /// How often the pulled box changed on the way here.
+    changes: u16,
+    /// Where the last pulled box stands.
+    last: u8,
+}
+
+/// The position the reverse search chose, with how far it is from solved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Farthest {
+    /// Box cells.
+    pub(crate) boxes: Vec<usize>,
+    /// A cell the player starts on.
+    pub(crate) player: usize,
+    /// Pulls from the solved position along the search's path.
+    pub(crate) pulls: usize,
+    /// Box changes along that path.
+    pub(crate) changes: usize,
+    /// Positions the search reached in all.
+    pub(crate) searched: usize,
+}
+
+/// How far a reached position is from solved, as the search ranks them:
+/// pulls, and box changes weighted as Taylor and Parberry do (a change of
+/// box is what makes a player think), less boxes still on goals.
+fn score(node: &Node, goals: &[usize], count: usize) -> i64 {
+    let on_goals = node.boxes[..count]
+        .iter()
+        .filter(|&&b| goals.contains(&usize::from(b)))
+        .count();
+    i64::from(node.pulls) + 4 * i64::from(node.changes) - 8 * on_goals as i64
+}
+
+/// Searches pulls from every box on `goals` for at most `max_positions`
+/// positions, and returns the first position found (breadth-first, so the
+/// nearest) that is at least `percent` of the farthest's score away, or
+/// `None` when no box could be pulled at all. At 100 it is the farthest,
+/// as Taylor and Parberry choose; less makes easier levels. In a fixed
+/// order, so the same plan always gives the same answer.
+pub(crate) fn farthest(
+    plan: &Plan,
+    goals: &[usize],
+    max_positions: usize,
+    percent: i64,
+) -> Option<Farthest> {
+    let count = goals.len();
+    debug_assert!(count <= MAX_BOXES && plan.wall.len() < usize::from(NONE));
+    let mut start = [NONE; MAX_BOXES];
+    for (slot, &goal) in start.iter_mut().zip(goals) {
+        *slot = goal as u8;
+    }
+    start[..count].sort_unstable();
+    let on_box = |boxes: &[u8; MAX_BOXES], cell: usize| boxes[..count].contains(&(cell as u8));
+    let mut nodes: Vec<Node> = Vec::new();
+    let mut seen: HashSet<([u8; MAX_BOXES], u8)> = HashSet::new();
+    // One start per area the player could stand in around the solved boxes.
+    let mut claimed = vec![false; plan.wall.len()];
+    for cell in 0..plan.wall.len() {
+        if plan.wall[cell] || claimed[cell] || on_box(&start, cell) {
+            continue;
+        }
+        let area = plan.flood(cell, |c| on_box(&start, c));
+        for (c, &inside) in area.iter().enumerate() {
+            claimed[c] |= inside;
+        }
+        nodes.push(Node {
+            boxes: start,
+            player: cell as u8,
+            pulls: 0,
+            changes: 0,
+            last: NONE,
+        });
+        seen.insert((start, cell as u8));
+    }
+    let mut best: Option<usize> = None;
+    let mut next = 0;
+    while next < nodes.len() && nodes.len() < max_positions {
+        let node = nodes[next];
+        next += 1;
+        let reach = plan.flood(usize::from(node.player), |c| on_box(&node.boxes, c));
+        for index in 0..count {
+            let cell = usize::from(node.boxes[index]);
+            for (stand, away) in pulls_from(plan, cell) {
+                if !reach[stand] || plan.wall[away] || on_box(&node.boxes, away) {
+                    continue;
+                }
+                let mut boxes = node.boxes;
+                boxes[index] = stand as u8;
+                boxes[..count].sort_unstable();
+                let area = plan.flood(away, |c| on_box(&boxes, c));
+                let player = area.iter().position(|&a| a).unwrap_or(away) as u8;
+                if !seen.insert((boxes, player)) {
+                    continue;
+                }
+                let changed = node.last != NONE && usize::from(node.last) != cell;
+                let child = Node {
+                    boxes,
+                    player,
+                    pulls: node.pulls + 1,
+                    changes: node.changes + u16::from(changed),
+                    last: stand as u8,
+                };
+                let better = best
+                    .is_none_or(|b| score(&child, goals, count) > score(&nodes[b], goals, count));
+                if better {
+                    best = Some(nodes.len());
+                }
+                nodes.push(child);
+            }
+        }
+    }
+    let far = score(&nodes[best?], goals, count);
+    let node = nodes
+        .iter()
+        .find(|n| n.pulls > 0 && 100 * score(n, goals, count) >= percent * far)
+        .copied()?;
+    Some(Farthest {
+        boxes: node.boxes[..count]
+            .iter()
+            .map(|&b| usize::from(b))
+            .collect(),
+        player: usize::from(node.player),
+        pulls: usize::from(node.pulls),
+        changes: usize::from(node.changes),
+        searched: nodes.len(),
+    })
+}
+
+/// For a box on `cell`, each pull as (where the player stands, where the
+/// player steps back to): the box moves onto the first.
+fn pulls_from(plan: &Plan, cell: usize) -> [(usize, usize); 4] {
+    let w = plan.width;
+    [
+        (cell - 1, cell - 2),
+        (cell + 1, cell + 2),
+        (cell - w, cell.saturating_sub(2 * w)),
+        (cell + w, (cell + 2 * w).min(plan.wall.len() - 1)),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::farthest;
+    use crate::room::Plan;
+
+    fn plan(rows: &[&str]) -> (Plan, Vec<usize>) {
+        let width = rows[0].len();
+        let cells: Vec<u8> = rows.iter().flat_map(|r| r.bytes()).collect();
+        let goals = (0..cells.len()).filter(|&c| cells[c] == b'.').collect();
+        let wall = cells.iter().map(|&c| c == b'#').collect();
+        let plan = Plan {
+            width,
+            height: rows.len(),
+            wall,
+        };
+        (plan, goals)
+    }
+
+    #[test]
+    fn a_corridor_pulls_the_box_to_its_far_end() {
+        let (plan, goals) = plan(&["#######", "#.    #", "#######"]);
+        let far = farthest(&plan, &goals, 1000, 100).expect("a box can be pulled");
+        // The box can be pulled from cell 8 to 11 (three pulls), leaving
+        // the player at the corridor's end.
+        assert_eq!(far.boxes, vec![11]);
+        assert_eq!(far.pulls, 3);
+    }
+
+    #[test]
+    fn a_box_walled_in_gives_nothing() {
+        let (plan, goals) = plan(&["###", "#.#", "# #", "###"]);
+        assert_eq!(farthest(&plan, &goals, 1000, 100), None);
+    }
+}

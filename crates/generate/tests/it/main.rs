@@ -1,0 +1,5 @@
+//! The generator's integration tests, in one binary: each module is one
+//! subject. Levels come from seeds and XSB literals.
+
+mod generate;
+mod rules;

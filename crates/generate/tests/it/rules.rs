@@ -1,0 +1,69 @@
+//! Each rejection rule, on levels drawn by hand.
+
+use schokoban_core::{Direction, Step, parse_level};
+use schokoban_generate::rules::{Rejection, is_near_copy, is_straight, rejection};
+
+fn steps(lurd: &str) -> Vec<Step> {
+    lurd.chars()
+        .map(|c| {
+            let direction = match c.to_ascii_lowercase() {
+                'l' => Direction::Left,
+                'u' => Direction::Up,
+                'r' => Direction::Right,
+                _ => Direction::Down,
+            };
+            Step {
+                direction,
+                push: c.is_ascii_uppercase(),
+            }
+        })
+        .collect()
+}
+
+/// A box that must be pushed right, then down twice: every floor square
+/// is used by the solution `RurDD`.
+const TURNING: &str = "#####\n##  #\n#@$ #\n### #\n  #.#\n  ###\n";
+
+#[test]
+fn boxes_pushed_straight_onto_goals_are_rejected() {
+    let level = parse_level("######\n#@$ .#\n######\n").expect("parses");
+    assert!(is_straight(&level));
+    assert_eq!(rejection(&level, &steps("RR")), Some(Rejection::Straight));
+}
+
+#[test]
+fn a_box_that_must_turn_is_not_straight() {
+    // The box goes right, then down: no straight line reaches the goal.
+    let level = parse_level(TURNING).expect("parses");
+    assert!(!is_straight(&level));
+    assert_eq!(rejection(&level, &steps("RurDD")), None);
+}
+
+#[test]
+fn floor_no_step_touches_is_rejected() {
+    // The turning level with one more floor square, top left.
+    let level = parse_level(&TURNING.replacen("##  #", "#   #", 1)).expect("parses");
+    assert_eq!(
+        rejection(&level, &steps("RurDD")),
+        Some(Rejection::UnusedFloor)
+    );
+}
+
+#[test]
+fn a_box_that_never_moves_is_rejected() {
+    // The turning level with a second box, on its goal, that the
+    // solution leaves there.
+    let level = parse_level("######\n##  ##\n#@$ *#\n### ##\n  #.#\n  ###\n").expect("parses");
+    assert!(!is_straight(&level));
+    assert_eq!(rejection(&level, &steps("RurDD")), Some(Rejection::IdleBox));
+}
+
+#[test]
+fn a_level_one_cell_from_another_is_a_near_copy() {
+    let level = parse_level("#######\n#@$  .#\n#  #  #\n#     #\n#######\n").expect("parses");
+    let moved_wall = parse_level("#######\n#@$  .#\n#     #\n#  #  #\n#######\n").expect("parses");
+    let other = parse_level("#######\n#.  $@#\n# ### #\n#.$   #\n#######\n").expect("parses");
+    assert!(is_near_copy(&level, &level));
+    assert!(is_near_copy(&level, &moved_wall));
+    assert!(!is_near_copy(&level, &other));
+}

@@ -1,0 +1,152 @@
+//! Where the parts of the gameplay screen go: the spec's picture (logo and
+//! header, two message rows, the board, the key caps) as one block,
+//! centred on the screen as the menus are. Computed the same way for
+//! drawing and for the mouse.
+
+use ratatui::layout::Rect;
+
+use super::Play;
+use crate::app::keymap::legend_lines;
+use crate::app::message::Message;
+use crate::app::widgets::board::BoardLayout;
+use crate::app::widgets::keycaps::{CLUSTER_HEIGHT, CLUSTER_WIDTH, LEGEND_GAP};
+use crate::app::widgets::logo::{LOGO_HEIGHT, LOGO_WIDTH};
+use crate::app::widgets::message_lines::MessageLines;
+use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH};
+use crate::text::{width, wrap};
+
+/// Rows for messages between the header and a board that fits.
+const MESSAGE_ROWS: u16 = 2;
+/// Columns left of the board: room for the marks where a map goes on.
+const BOARD_LEFT: u16 = 4;
+/// Columns between the logo and the header.
+const HEADER_GAP: u16 = 3;
+
+/// The parts of the screen, in screen cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct PlayAreas {
+    /// Where the logo goes, if it fits beside the header.
+    pub logo: Option<Rect>,
+    /// The header's lines and where the first starts.
+    pub header: Vec<String>,
+    pub header_at: (u16, u16),
+    pub message: Rect,
+    pub board: BoardLayout,
+    /// Where the key caps go, if there is room under the board.
+    pub caps: Option<Rect>,
+}
+
+impl Play {
+    /// The screen's parts on a screen of `screen`, if it is big enough.
+    pub(super) fn areas(&self, screen: Rect, message: Option<&Message>) -> Option<PlayAreas> {
+        if screen.width < MIN_WIDTH || screen.height < MIN_HEIGHT {
+            return None;
+        }
+        let (logo, header) = self.header(screen.width);
+        let header_rows = (header.len() as u16).max(LOGO_HEIGHT);
+        let header_width = header.iter().map(|l| width(l)).max().unwrap_or(0) as u16
+            + if logo { LOGO_WIDTH + HEADER_GAP } else { 0 };
+        let level = self.game.level();
+        // A map taller than the screen takes the message rows it can:
+        // every row shows map then, and the message its own rows only.
+        let message_rows = match message {
+            _ if header_rows + MESSAGE_ROWS + level.height() as u16 <= screen.height => {
+                MESSAGE_ROWS
+            }
+            Some(message) => message_height(self, message, screen.width),
+            None => 0,
+        };
+        let top = header_rows + message_rows;
+        let room = Rect::new(
+            BOARD_LEFT,
+            top,
+            screen.width.saturating_sub(BOARD_LEFT + 1),
+            screen.height.saturating_sub(top),
+        );
+        let board = BoardLayout::new(room, &self.game, self.zoom);
+        let board_bottom = top + board.rows as u16;
+        let caps_width = caps_width();
+        let caps = board_bottom + 1 + CLUSTER_HEIGHT <= screen.height;
+        let used_width = [
+            header_width,
+            BOARD_LEFT + board.columns as u16 * board.cell_width + 1,
+            if caps { caps_width } else { 0 },
+        ]
+        .into_iter()
+        .max()
+        .unwrap_or(0)
+        .min(screen.width);
+        let used_height = if caps {
+            board_bottom + 1 + CLUSTER_HEIGHT
+        } else {
+            board_bottom
+        };
+        let x = screen.x + (screen.width - used_width) / 2;
+        let y = screen.y + screen.height.saturating_sub(used_height) / 2;
+        let mut board = board;
+        board.area.x += x;
+        board.area.y += y;
+        let header_x = if logo { x + LOGO_WIDTH + HEADER_GAP } else { x };
+        Some(PlayAreas {
+            logo: logo.then(|| Rect::new(x, y, LOGO_WIDTH, LOGO_HEIGHT)),
+            header,
+            header_at: (header_x, y),
+            message: Rect::new(x, y + header_rows, screen.right() - x, message_rows),
+            board,
+            caps: caps.then(|| {
+                Rect::new(
+                    x + 1,
+                    y + board_bottom + 1,
+                    screen.right() - x - 1,
+                    CLUSTER_HEIGHT,
+                )
+            }),
+        })
+    }
+
+    /// The header's lines, and whether the logo goes beside them: the
+    /// spec's three lines beside the logo where they fit; else without it;
+    /// else the title wrapped on two lines and the counts on one.
+    fn header(&self, columns: u16) -> (bool, Vec<String>) {
+        let record = self.record.map_or("N/A".to_owned(), |r| r.to_string());
+        let title = format!("Puzzle: {}", self.opened.heading());
+        let (moves, pushes) = (self.game.score(), self.game.pushes());
+        let lines = vec![
+            title.clone(),
+            format!("Record: {record}"),
+            format!("Moves: {moves}   Pushes: {pushes}"),
+        ];
+        let widest = lines.iter().map(|l| width(l)).max().unwrap_or(0) as u16;
+        if LOGO_WIDTH + HEADER_GAP + widest.max(30) <= columns {
+            return (true, lines);
+        }
+        if widest <= columns {
+            return (false, lines);
+        }
+        let mut wrapped = wrap(&title, columns as usize);
+        wrapped.truncate(2);
+        wrapped.push(format!(
+            "Record: {record}  Moves: {moves}  Pushes: {pushes}"
+        ));
+        (false, wrapped)
+    }
+}
+
+/// Rows a message takes at `columns`, at most the two rows messages get.
+fn message_height(play: &Play, message: &Message, columns: u16) -> u16 {
+    MessageLines {
+        messages: std::slice::from_ref(message),
+        theme: play.theme,
+        info_style: play.theme.message(message.kind),
+        centered: false,
+        more_key: "M",
+    }
+    .height(columns)
+    .min(MESSAGE_ROWS)
+}
+
+/// The key caps and their legend, as wide as they draw.
+fn caps_width() -> u16 {
+    let legend = legend_lines().iter().map(|l| width(l)).max().unwrap_or(0) as u16;
+    1 + CLUSTER_WIDTH + LEGEND_GAP + legend
+}

@@ -1,0 +1,63 @@
+//! `schokoban generate` as a user runs it: the same seed prints the same
+//! level, and its output is a collection `bench` solves.
+
+use std::process::{Command, Output};
+
+use schokoban_core::parse_levels;
+
+fn schokoban(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_schokoban"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn the_same_seed_prints_the_same_level_twice() {
+    let args = [
+        "generate",
+        "--seed",
+        "7",
+        "--size",
+        "small",
+        "--difficulty",
+        "easy",
+    ];
+    let first = schokoban(&args);
+    let second = schokoban(&args);
+    assert!(first.status.success());
+    assert_eq!(stdout(&first), stdout(&second));
+    let text = stdout(&first);
+    assert!(text.contains("Title: Endless S-E 7\n"), "{text}");
+    assert!(text.contains("Comment:\nSeed: 7 (size small, difficulty easy)\nSolver: "));
+    assert!(text.contains("Comment-End:\n"));
+}
+
+#[test]
+fn a_run_of_levels_parses_and_bench_solves_every_one() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let output = schokoban(&["generate", "--seed", "100", "--count", "5"]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    let levels = parse_levels(&text).expect("the output parses");
+    assert_eq!(levels.len(), 5);
+    let titles: Vec<_> = levels.iter().filter_map(|l| l.title()).collect();
+    assert_eq!(titles.first(), Some(&"Endless S-E 100"));
+    let path = dir.path().join("endless.xsb");
+    std::fs::write(&path, &text).expect("temp file");
+    let path = path.to_str().expect("utf-8 temp path");
+    let bench = stdout(&schokoban(&["bench", path, "--timeout", "10"]));
+    assert!(bench.contains("total: solved 5 of 5"), "{bench}");
+}
+
+#[test]
+fn a_size_that_does_not_exist_is_named() {
+    let output = schokoban(&["generate", "--size", "huge"]);
+    assert!(!output.status.success());
+    let error = String::from_utf8_lossy(&output.stderr);
+    assert!(error.contains("small, medium or large"), "{error}");
+}
