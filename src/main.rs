@@ -210,7 +210,7 @@ fn main() -> ExitCode {
             count,
         }) => {
             let options = schokoban::commands::generate::Options {
-                seed: seed.unwrap_or_else(schokoban::commands::generate::fresh_seed),
+                seed: seed.unwrap_or_else(schokoban::library::fresh_seed),
                 size,
                 difficulty,
                 count,

@@ -106,6 +106,8 @@ impl App {
     /// Takes in background results; called when the event loop wakes.
     pub fn tick(&mut self) {
         self.top_mut().tick();
+        let effect = self.top_mut().finished();
+        self.apply(effect);
     }
 
     /// The screen on top, the one the player sees.

@@ -7,6 +7,7 @@ use std::rc::Rc;
 use crate::library::{AddedCollection, Collection, CustomRecords, SolvedMark};
 use crate::storage::Records;
 use schokoban_core::{Level, LevelFile};
+use schokoban_generate::Generated;
 
 /// Arcade and Free play pick a collection first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,6 +36,8 @@ pub(crate) enum Origin {
         number: usize,
         mode: Mode,
     },
+    /// A level made on the spot from its seed; kept in the data folder.
+    Endless { made: Rc<Generated> },
 }
 
 /// A map file the player opened: read and parsed once, and shared by every
@@ -109,7 +112,7 @@ impl Origin {
                     number,
                 })
             }
-            Origin::TestPlay { .. } => None,
+            Origin::TestPlay { .. } | Origin::Endless { .. } => None,
             Origin::Added {
                 ref collection,
                 number,

@@ -72,9 +72,13 @@ pub fn with_terminal<T>(
     // so the shell is not flooded, then reports the panic as usual.
     let reporter = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        // A failed hint search must not take the terminal from the game,
-        // which goes on and reports the search as failed.
-        if std::thread::current().name() == Some(hint::THREAD_NAME) {
+        // A failed hint search or level generation must not take the
+        // terminal from the game, which goes on and reports the failure.
+        let background = [hint::THREAD_NAME, super::screens::generating::THREAD_NAME];
+        if std::thread::current()
+            .name()
+            .is_some_and(|name| background.contains(&name))
+        {
             return;
         }
         shutdown::restore_terminal();

@@ -82,6 +82,12 @@ pub(crate) trait Screen: ScreenQuery {
     /// Takes in background results; called when the event loop wakes.
     fn tick(&mut self) {}
 
+    /// What finished background work asks of the app (a level made on
+    /// the spot, to open); asked after each `tick`.
+    fn finished(&mut self) -> Effect {
+        Effect::None
+    }
+
     /// Plays on from `game`, which continues this screen's game with moves
     /// watched on a screen above it. Only the Play screen has a game.
     fn take_over(&mut self, _game: Game) {}

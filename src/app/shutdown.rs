@@ -39,9 +39,12 @@ use schokoban_core::{Game, LogEntry};
 #[derive(Clone, Debug)]
 pub enum PendingSave {
     /// An unsolved game with moves; `records` is `None` when saves are off.
+    /// `loaded` is the save it was loaded from: any other save on disk is
+    /// another game's, kept aside rather than written over.
     Write {
         records: Option<Records>,
         log: Vec<LogEntry>,
+        loaded: Option<Vec<LogEntry>>,
     },
     /// A game resumed from its save, then reset (or undone to the start):
     /// the save would bring back the game the player threw away.
@@ -59,8 +62,8 @@ pub enum PendingSave {
 
 impl PendingSave {
     /// What leaving `game`, played on `opened`, now would write, if
-    /// anything; `resumed` when it was loaded from its save.
-    pub fn of(game: &Game, opened: &Opened, resumed: bool) -> Option<PendingSave> {
+    /// anything; `loaded` is the save it was loaded from, if it was.
+    pub fn of(game: &Game, opened: &Opened, loaded: Option<&[LogEntry]>) -> Option<PendingSave> {
         let records = opened.records.as_ref();
         if game.is_solved() {
             let mark = opened.solved_mark.clone();
@@ -76,9 +79,10 @@ impl PendingSave {
             return Some(PendingSave::Write {
                 records: records.cloned(),
                 log: game.log().to_vec(),
+                loaded: loaded.map(<[LogEntry]>::to_vec),
             });
         }
-        let records = records.filter(|_| resumed)?;
+        let records = records.filter(|_| loaded.is_some())?;
         Some(PendingSave::DeleteStale(records.clone()))
     }
 
@@ -91,8 +95,16 @@ impl PendingSave {
             PendingSave::Write {
                 records: Some(records),
                 log,
-            } => match records.write_save(log) {
-                Ok(()) => Message::info(format!("Game saved to {}", records.save_path().display())),
+                loaded,
+            } => match records.write_save_keeping_other(log, loaded.as_deref()) {
+                Ok(None) => {
+                    Message::info(format!("Game saved to {}", records.save_path().display()))
+                }
+                Ok(Some(aside)) => Message::info(format!(
+                    "Game saved to {}; the save another game left there was kept as {}",
+                    records.save_path().display(),
+                    aside.display()
+                )),
                 Err(error) => {
                     Message::trouble(Some("Could not save the game"), Problem::Record(error))
                 }

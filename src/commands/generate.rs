@@ -45,12 +45,3 @@ pub fn run(options: Options, out: &mut impl Write) -> anyhow::Result<()> {
     }
     Ok(())
 }
-
-/// A seed for when none is given: five digits from the clock, short
-/// enough to read out (the level still depends on nothing but its seed).
-pub fn fresh_seed() -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.subsec_nanos() ^ d.as_secs() as u32);
-    u64::from(nanos % 100_000)
-}

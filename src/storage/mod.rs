@@ -7,6 +7,7 @@ mod folders;
 mod leaderboard;
 mod listing;
 mod map_file;
+mod other_saves;
 mod records;
 mod runs;
 mod setup;
@@ -22,6 +23,7 @@ pub use map_file::{
     LoadError, LoadErrorKind, MAX_FILE_BYTES, decode_text, load_level_file, load_levels,
     read_bytes, read_text,
 };
+pub use other_saves::take_other_save;
 pub use records::{LeaderboardRead, RecordError, Records, SaveProblem, ScoreAdded, is_record_file};
 pub use runs::{RunsError, RunsProblem, RunsRead};
 pub use setup::{ensure_folder, full_path, is_present, move_aside};

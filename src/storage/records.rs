@@ -234,21 +234,7 @@ impl Records {
 
     /// The saved game's log, if there is one.
     pub fn read_save(&self) -> Result<Option<Vec<LogEntry>>, RecordError> {
-        let damaged = |error| RecordError::DamagedSave {
-            path: self.save.clone(),
-            error,
-        };
-        let text = match read_text(&self.save, MAX_SAVE_BYTES) {
-            Ok(text) => text,
-            Err(LoadError {
-                kind: LoadErrorKind::Missing,
-                ..
-            }) => return Ok(None),
-            Err(LoadError { kind, .. }) => return Err(damaged(SaveProblem::Unreadable(kind))),
-        };
-        parse_log(&text)
-            .map(Some)
-            .map_err(|e| damaged(SaveProblem::Log(e)))
+        read_save_file(&self.save)
     }
 
     /// The best score and whether a save exists, for a list of levels:
@@ -297,6 +283,25 @@ impl Records {
         };
         lock_file(&self.map, false).map_err(io_error)
     }
+}
+
+/// The game saved in the file at `path`, if there is one.
+pub(super) fn read_save_file(path: &Path) -> Result<Option<Vec<LogEntry>>, RecordError> {
+    let damaged = |error| RecordError::DamagedSave {
+        path: path.to_path_buf(),
+        error,
+    };
+    let text = match read_text(path, MAX_SAVE_BYTES) {
+        Ok(text) => text,
+        Err(LoadError {
+            kind: LoadErrorKind::Missing,
+            ..
+        }) => return Ok(None),
+        Err(LoadError { kind, .. }) => return Err(damaged(SaveProblem::Unreadable(kind))),
+    };
+    parse_log(&text)
+        .map(Some)
+        .map_err(|e| damaged(SaveProblem::Log(e)))
 }
 
 /// Renames a damaged record file to `NAME.damaged`, numbered when that name

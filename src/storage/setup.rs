@@ -27,17 +27,28 @@ pub fn full_path(path: &Path) -> PathBuf {
 /// Renames a damaged `path` to `path.damaged`, numbered (`.damaged.2`)
 /// when that name is taken, so nothing is ever lost; returns the new name.
 pub fn move_aside(path: &Path) -> io::Result<PathBuf> {
-    let with = |suffix: &str| {
-        let mut name = OsString::from(path.as_os_str());
-        name.push(suffix);
-        PathBuf::from(name)
-    };
-    let mut target = with(".damaged");
+    move_aside_as(path, "damaged")
+}
+
+/// Renames `path` to `path.LABEL`, numbered as [`move_aside`] numbers.
+pub fn move_aside_as(path: &Path, label: &str) -> io::Result<PathBuf> {
+    let mut target = aside_name(path, label, 1);
     let mut number = 1;
     while target.exists() {
         number += 1;
-        target = with(&format!(".damaged.{number}"));
+        target = aside_name(path, label, number);
     }
     fs::rename(path, &target)?;
     Ok(target)
+}
+
+/// The `number`th name [`move_aside_as`] tries: `path.LABEL`, then
+/// `path.LABEL.2` and on.
+pub fn aside_name(path: &Path, label: &str, number: usize) -> PathBuf {
+    let mut name = OsString::from(path.as_os_str());
+    name.push(format!(".{label}"));
+    if number > 1 {
+        name.push(format!(".{number}"));
+    }
+    PathBuf::from(name)
 }

@@ -40,7 +40,7 @@ fn escape_quits_from_the_main_menu_and_backspace_asks_first() {
     let (_dir, mut app) = start_menu();
     press(&mut app, &[key(KeyCode::Backspace)]);
     assert!(app.is_running(), "Backspace alone does not quit");
-    assert_eq!(app.selected(), Some(5), "it selects Quit");
+    assert_eq!(app.selected(), Some(6), "it selects Quit");
     assert!(screen_text(&app).contains("Enter quits"));
     press(&mut app, &[key(KeyCode::Enter)]);
     assert!(!app.is_running(), "Enter then quits");

@@ -103,3 +103,49 @@ fn a_save_of_a_finished_game_offers_its_score_for_the_leaderboard() {
         "1 Late\n"
     );
 }
+
+#[test]
+fn two_games_on_one_map_keep_both_saves_and_the_load_offer_lists_both() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map = write_map(dir.path(), "tiny.xsb", TINY);
+    let mut first = open_map(dir.path(), &map);
+    let mut second = open_map(dir.path(), &map);
+    press(&mut first, &[key(KeyCode::Up), key(KeyCode::Left)]);
+    press(&mut second, &[key(KeyCode::Down)]);
+    press(&mut first, &[key(KeyCode::Esc)]);
+    press(&mut second, &[key(KeyCode::Esc)]);
+    let save = dir.path().join("tiny.xsb.sav");
+    let other = dir.path().join("tiny.xsb.sav.other");
+    assert_eq!(std::fs::read_to_string(&save).expect("save"), "d\n");
+    assert_eq!(
+        std::fs::read_to_string(&other).expect("the first game kept"),
+        "ul\n"
+    );
+    let told = messages(&second);
+    assert!(told.contains("tiny.xsb.sav.other"), "{told}");
+
+    // Both are offered; the other one loads.
+    let mut third = open_map(dir.path(), &map);
+    assert_eq!(third.screen_name(), "save prompt");
+    let text = screen_text(&third);
+    assert!(
+        text.contains("Load") && text.contains("Load the other game (2 moves)"),
+        "{text}"
+    );
+    press(&mut third, &[key(KeyCode::Down), key(KeyCode::Enter)]);
+    assert_eq!(level(&third).game.score(), 2, "the first game's two moves");
+    assert!(!other.exists(), "taken into play");
+    // Leaving it writes it back, keeping the second game's save aside.
+    press(&mut third, &[key(KeyCode::Right), key(KeyCode::Esc)]);
+    assert_eq!(std::fs::read_to_string(&save).expect("save"), "ulr\n");
+    assert_eq!(std::fs::read_to_string(&other).expect("kept"), "d\n");
+
+    // A game that loaded the save writes over it, as before.
+    let mut fourth = open_map(dir.path(), &map);
+    press(
+        &mut fourth,
+        &[key(KeyCode::Enter), key(KeyCode::Down), key(KeyCode::Esc)],
+    );
+    assert_eq!(std::fs::read_to_string(&save).expect("save"), "ulrd\n");
+    assert!(!dir.path().join("tiny.xsb.sav.other.2").exists());
+}

@@ -15,6 +15,7 @@ mod corpus;
 mod data_folder_safety;
 mod e2e_pty;
 mod editor;
+mod endless;
 mod features;
 mod fuzz;
 mod generate_cli;

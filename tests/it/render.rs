@@ -147,6 +147,7 @@ fn main_menu_shows_the_logo_and_the_modes_in_order() {
             "                        Free play",
             "                        Custom map",
             "                        Level editor",
+            "                        Endless",
             "                        About",
             "                        Quit",
             "",
@@ -157,11 +158,11 @@ fn main_menu_shows_the_logo_and_the_modes_in_order() {
     page_styles(
         &mut expected,
         Rect::new(18, 5, 24, 1),
-        Rect::new(4, 14, 51, 1),
+        Rect::new(4, 15, 51, 1),
     );
     expected.set_style(Rect::new(22, 7, 9, 1), selected());
 
-    assert_eq!(render(&app, WIDTH, 15), expected);
+    assert_eq!(render(&app, WIDTH, 16), expected);
 }
 
 #[test]
@@ -217,7 +218,10 @@ fn a_tiny_terminal_says_what_size_it_needs() {
 fn about_opens_from_the_main_menu_and_says_whose_levels_these_are() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut app = crate::ui::menu_app(dir.path());
-    press(&mut app, &[ch('s'), ch('s'), ch('s'), ch('s'), ch(' ')]);
+    press(
+        &mut app,
+        &[ch('s'), ch('s'), ch('s'), ch('s'), ch('s'), ch(' ')],
+    );
     let version = format!(
         "{:^60}",
         format!("Schokoban {}, MIT licence", env!("CARGO_PKG_VERSION"))

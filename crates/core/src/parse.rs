@@ -30,14 +30,17 @@ pub const MAX_LEVELS: usize = 100_000;
 const BOARD_CHARS: &str = "#@+$*.-_ pPmMbBo0123456789|";
 
 /// Whether a line (leading spaces removed) is a board row, by its shape.
-/// Inside a board, any line of board characters continues it, and so does
+/// Inside a board, any line of board characters (not YASC's letters
+/// alone, which make a word) continues it, and so does
 /// one that starts with a wall, so a stray character is reported rather
 /// than mistaken for text. A board starts with a line of board characters
 /// that holds a wall, box or player (a date such as `18.09.05` holds only
 /// goals) whose run-length counts each repeat something, or with a line
 /// that starts with a wall.
 pub(super) fn is_board_row(content: &str, inside_board: bool) -> bool {
-    let board_chars = content.chars().all(|c| BOARD_CHARS.contains(c));
+    // YASC's letters alone (`Bob`, `mom`) make a word, not a row.
+    let board_chars = content.chars().all(|c| BOARD_CHARS.contains(c))
+        && !content.chars().all(|c| "pPmMbBo".contains(c));
     if inside_board {
         return board_chars || content.starts_with('#');
     }

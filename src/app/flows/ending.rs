@@ -1,12 +1,14 @@
 //! Ending a level: saving an unsolved game, the score and leaderboard, and
 //! moving on to the next level.
 
+use std::rc::Rc;
+
 use super::opening::progress_not_saved;
 use crate::app::App;
 use crate::app::message::{Message, Problem, plural};
 use crate::app::origin::{Mode, Origin};
 use crate::app::screen::Ended;
-use crate::app::screens::finish::{Finish, NextChoice, Outcome};
+use crate::app::screens::finish::{Finish, NextChoice, NextTo, Outcome};
 use crate::app::shutdown::PendingSave;
 use crate::library::AddedCollection;
 use crate::storage::{Leaderboard, Records};
@@ -156,15 +158,21 @@ impl App {
     }
 
     fn next_choice(origin: &Origin) -> Option<NextChoice> {
+        if let Origin::Endless { made } = origin {
+            return Some(NextChoice {
+                label: "Next endless level",
+                to: NextTo::EndlessAfter(Rc::clone(made)),
+            });
+        }
         if origin.is_arcade() {
             return origin.step(1).map(|origin| NextChoice {
                 label: "Next level",
-                origin,
+                to: NextTo::Level(origin),
             });
         }
         Some(NextChoice {
             label: "Play again",
-            origin: origin.clone(),
+            to: NextTo::Level(origin.clone()),
         })
     }
 }

@@ -17,6 +17,7 @@ use crate::library::{
 };
 use crate::storage::{Listing, LoadError, LoadErrorKind, RecordError, Records, load_level_file};
 use schokoban_core::{Game, Level, LevelFile, LogEntry, parse_level, parse_levels};
+use schokoban_generate::Generated;
 
 impl App {
     /// Opens a typed path: one level plays, several are listed. The file
@@ -200,6 +201,30 @@ impl App {
         self.push(LevelList::new(heading, source, rows, self.theme));
     }
 
+    /// An endless level, kept in the data folder for its records.
+    fn resolve_endless(&self, origin: &Origin, made: &Generated) -> (Opened, Option<Message>) {
+        let (records, note) = match self.library.keep_endless(made) {
+            Ok(records) => (Some(records), None),
+            // The start notice has told that records are off.
+            Err(LibraryError::DataFolderOff) => (None, None),
+            Err(error) => (
+                None,
+                Some(Message::trouble(
+                    Some("This level's records are off"),
+                    Problem::Library(error),
+                )),
+            ),
+        };
+        let opened = Opened {
+            origin: origin.clone(),
+            level: made.level.clone(),
+            title: made.request.title(),
+            records,
+            solved_mark: None,
+        };
+        (opened, note)
+    }
+
     fn resolve(&self, origin: &Origin) -> Result<(Opened, Option<Message>), Problem> {
         match origin {
             Origin::Arcade { collection, number } | Origin::FreePlay { collection, number } => {
@@ -247,6 +272,7 @@ impl App {
                 };
                 Ok((opened, None))
             }
+            Origin::Endless { made } => Ok(self.resolve_endless(origin, made)),
             Origin::TestPlay { level } => {
                 let opened = Opened {
                     origin: origin.clone(),
@@ -317,6 +343,10 @@ impl App {
             messages.push(progress_not_saved(error));
         }
         self.pop_level_screens();
+        if let Some(Err(error)) = opened.records.as_ref().map(Records::promote_other_save) {
+            let context = Some("Could not offer another game's save");
+            messages.push(Message::trouble(context, Problem::Record(error)));
+        }
         // The save is read once, here; the question holds what was read.
         let save = opened.records.as_ref().map(Records::read_save);
         if let Some(Ok(Some(log))) = &save

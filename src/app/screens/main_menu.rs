@@ -7,6 +7,7 @@ use ratatui::widgets::Widget;
 
 use super::about::About;
 use super::editor::Editor;
+use super::endless_menu::EndlessMenu;
 use super::path_prompt::PathPrompt;
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
@@ -24,7 +25,7 @@ use schokoban_core::Direction;
 type Choice = fn(Theme) -> Effect;
 
 /// The menu's lines, and what each opens.
-const ITEMS: [(&str, Choice); 6] = [
+const ITEMS: [(&str, Choice); 7] = [
     ("Arcade", |_| Effect::ChooseCollection(Mode::Arcade)),
     ("Free play", |_| Effect::ChooseCollection(Mode::FreePlay)),
     ("Custom map", |theme| {
@@ -32,6 +33,9 @@ const ITEMS: [(&str, Choice); 6] = [
     }),
     ("Level editor", |theme| {
         Effect::Push(Box::new(Editor::new(theme)))
+    }),
+    ("Endless", |theme| {
+        Effect::Push(Box::new(EndlessMenu::new(theme)))
     }),
     ("About", |theme| Effect::Push(Box::new(About::new(theme)))),
     ("Quit", |_| Effect::Quit),

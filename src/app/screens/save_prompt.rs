@@ -1,5 +1,7 @@
-//! A level with a saved game asks whether to load or delete it.
+//! A level with a saved game asks whether to load or delete it; saves
+//! another game on the same map left are offered beside it.
 
+use std::path::PathBuf;
 use std::rc::Rc;
 
 use crossterm::event::{KeyEvent, MouseEvent};
@@ -7,7 +9,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
-use crate::app::message::{Message, Problem};
+use crate::app::message::{Message, Problem, plural};
 use crate::app::origin::Opened;
 use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer};
@@ -15,7 +17,8 @@ use crate::app::theme::Theme;
 use crate::app::widgets::menu::{MenuKey, MenuList, menu_click, menu_commands, menu_key};
 use crate::app::widgets::message_lines::MessageLines;
 use crate::app::widgets::page::{LogoRule, centered_column, notice_line, page, page_content};
-use crate::storage::Records;
+use crate::storage::{Records, take_other_save};
+use crate::text::width;
 use schokoban_core::{Game, LogEntry};
 
 #[derive(Debug)]
@@ -26,6 +29,9 @@ pub(crate) struct SavePrompt {
     save: Result<Vec<LogEntry>, Problem>,
     /// What is wrong with a damaged save, told with the offer.
     damage: Vec<Message>,
+    /// Saves other games on this map left (see `Records::other_saves`),
+    /// each with its game, listed after the save.
+    others: Vec<(PathBuf, Game)>,
     selected: usize,
     /// Why the last choice could not be carried out.
     message: Option<Message>,
@@ -50,10 +56,22 @@ impl SavePrompt {
                 Message::warning(reason.to_string()),
             ],
         };
+        let others = opened
+            .records
+            .as_ref()
+            .map(Records::other_saves)
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(|(path, log)| {
+                let mut game = Game::new(opened.level.clone());
+                game.apply_log(&log).ok().map(|()| (path, game))
+            })
+            .collect();
         Self {
             opened,
             save,
             damage,
+            others,
             selected: 0,
             message: None,
             theme,
@@ -61,8 +79,13 @@ impl SavePrompt {
     }
 
     fn choose(&mut self, chosen: Option<MenuKey>) -> Effect {
+        let first_other = usize::from(self.save.is_ok());
+        let other = self.selected.checked_sub(first_other);
         match chosen {
             Some(MenuKey::Accept) if self.save.is_ok() && self.selected == 0 => self.load(),
+            Some(MenuKey::Accept) if other.is_some_and(|i| i < self.others.len()) => {
+                self.load_other(other.unwrap_or_default())
+            }
             Some(MenuKey::Accept) => self.delete(),
             Some(MenuKey::Back) => Effect::Back,
             None => Effect::None,
@@ -88,15 +111,48 @@ impl SavePrompt {
         let top = (content.y + reason_rows).min(content.bottom());
         centered_column(
             Rect::new(content.x, top, content.width, content.bottom() - top),
-            MENU_WIDTH,
+            MENU_WIDTH.max(
+                self.items()
+                    .iter()
+                    .map(|item| width(item))
+                    .max()
+                    .unwrap_or(0) as u16
+                    + 2,
+            ),
         )
     }
 
     fn items(&self) -> Vec<String> {
+        let others = self
+            .others
+            .iter()
+            .map(|(_, game)| format!("Load the other game ({})", plural(game.score(), "move")));
         if self.save.is_err() {
-            vec!["Delete it and play".to_owned()]
+            others.chain(["Delete it and play".to_owned()]).collect()
         } else {
-            vec!["Load".to_owned(), "Delete".to_owned()]
+            std::iter::once("Load".to_owned())
+                .chain(others)
+                .chain(["Delete".to_owned()])
+                .collect()
+        }
+    }
+
+    /// Plays on from another game's save, taken from beside the map: the
+    /// save of this map, if any, then moves aside in turn on leaving.
+    fn load_other(&mut self, index: usize) -> Effect {
+        let (path, game) = self.others.swap_remove(index);
+        if let Err(error) = take_other_save(&path) {
+            self.message = Some(Message::trouble(
+                Some("Could not take the other save"),
+                Problem::Record(error),
+            ));
+            return Effect::None;
+        }
+        Effect::Play {
+            opened: Rc::clone(&self.opened),
+            message: Some(Message::info("The other game loaded")),
+            game,
+            resumed: true,
         }
     }
 

@@ -194,3 +194,11 @@ fn a_lone_rule_of_walls_or_stars_between_levels_is_no_level() {
         ParseError::NoPlayer { line: 1 }
     );
 }
+
+#[test]
+fn a_word_of_yasc_letters_under_a_board_is_text() {
+    let text = format!("{ROOM}Bob\n\n{ROOM}mom\n");
+    let file = file(&text);
+    assert_eq!(file.len(), 2);
+    assert!(file.playable().all(|(_, level)| level.height() == 3));
+}

@@ -10,6 +10,8 @@ use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
+use std::rc::Rc;
+
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::{Message, Problem, plural};
 use crate::app::origin::Origin;
@@ -22,6 +24,7 @@ use crate::app::widgets::page::{LogoRule, centered_column, page};
 use crate::app::widgets::text_input::{InputEvent, TextInput};
 use crate::storage::{Leaderboard, MAX_NICKNAME_CHARS, Records, valid_nickname};
 use schokoban_core::{Direction, Level, LogEntry};
+use schokoban_generate::Generated;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Stage {
@@ -42,7 +45,15 @@ enum Stage {
 #[derive(Clone, Debug)]
 pub(crate) struct NextChoice {
     pub label: &'static str,
-    pub origin: Origin,
+    pub to: NextTo,
+}
+
+/// What the next choice opens.
+#[derive(Clone, Debug)]
+pub(crate) enum NextTo {
+    Level(Origin),
+    /// A new endless level after this one, made on the spot.
+    EndlessAfter(Rc<Generated>),
 }
 
 #[derive(Debug)]

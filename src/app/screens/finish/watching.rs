@@ -1,9 +1,10 @@
 //! The finish screen's menu: the next level, watching the player's own
 //! run or the best kept one, and the main menu.
 
-use super::Finish;
+use super::{Finish, NextTo};
 use crate::app::message::Message;
 use crate::app::screen::Effect;
+use crate::app::screens::generating::Generating;
 use crate::app::screens::watch::Watch;
 use crate::storage::Records;
 use schokoban_core::LogEntry;
@@ -44,7 +45,14 @@ impl Finish {
 
     pub(super) fn pick(&mut self, choice: Choice) -> Effect {
         let (heading, moves) = match (choice, &self.next) {
-            (Choice::Next, Some(next)) => return Effect::Open(next.origin.clone()),
+            (Choice::Next, Some(next)) => {
+                return match &next.to {
+                    NextTo::Level(origin) => Effect::Open(origin.clone()),
+                    NextTo::EndlessAfter(made) => {
+                        Effect::Push(Box::new(Generating::after(made, self.theme)))
+                    }
+                };
+            }
             (Choice::WatchRun, _) => ("Watching your run".to_owned(), self.run.clone()),
             (Choice::WatchBest, _) => match &self.best_run {
                 Some((name, moves)) => (

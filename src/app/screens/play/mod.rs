@@ -24,7 +24,7 @@ use crate::app::theme::Theme;
 use crate::app::widgets::board::{BoardLayout, Marks};
 use crate::app::widgets::help::help_max_scroll;
 
-use schokoban_core::{Direction, Game, push_path, walk_path};
+use schokoban_core::{Direction, Game, LogEntry, push_path, walk_path};
 use schokoban_solver::Deadlocks;
 
 /// Where the board starts: below the header and the message line.
@@ -51,8 +51,9 @@ pub(crate) struct Play {
     shortening: Option<(Search, Game, usize)>,
     /// A shorter solution, waiting for the game to reach a position on it.
     shorter: Option<Shorter>,
-    /// Loaded from the level's save, which a reset then makes stale.
-    resumed: bool,
+    /// The save this game was loaded from, which a reset then makes stale,
+    /// and which leaving may write over (another game's save moves aside).
+    loaded: Option<Vec<LogEntry>>,
     /// Dead squares of this level, for instant warnings after each push.
     deadlocks: Deadlocks,
     theme: Theme,
@@ -74,7 +75,6 @@ impl Play {
         let mut play = Self {
             deadlocks: Deadlocks::new(&opened.level),
             opened,
-            game,
             record,
             message,
             zoom,
@@ -86,7 +86,8 @@ impl Play {
             plan: None,
             shortening: None,
             shorter: None,
-            resumed,
+            loaded: resumed.then(|| game.log().to_vec()),
+            game,
             theme,
         };
         // A loaded save may already be stuck, or a map or save already solved.
@@ -151,7 +152,7 @@ impl Play {
             Origin::FreePlay { .. } => true,
             Origin::Custom { file, .. } => file.contents.len() > 1,
             Origin::Added { mode, .. } => *mode == Mode::FreePlay,
-            Origin::Arcade { .. } | Origin::TestPlay { .. } => false,
+            Origin::Arcade { .. } | Origin::TestPlay { .. } | Origin::Endless { .. } => false,
         }
     }
 
@@ -272,7 +273,7 @@ impl Screen for Play {
                 let watch = Watch::solution(
                     Rc::clone(&self.opened),
                     self.game.clone(),
-                    self.resumed,
+                    self.loaded.clone(),
                     self.theme,
                 );
                 return Effect::Push(Box::new(watch));
@@ -339,7 +340,7 @@ impl Screen for Play {
     }
 
     fn pending_save(&self) -> Option<PendingSave> {
-        PendingSave::of(&self.game, &self.opened, self.resumed)
+        PendingSave::of(&self.game, &self.opened, self.loaded.as_deref())
     }
 
     fn is_busy(&self) -> bool {

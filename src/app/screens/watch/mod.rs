@@ -58,8 +58,8 @@ enum Watched {
         /// A shorter solution, waiting for the moves shown to reach a
         /// position on it.
         shorter: Option<Shorter>,
-        /// Whether the game in play came from the level's save.
-        resumed: bool,
+        /// The save the game in play was loaded from, if it was.
+        loaded: Option<Vec<LogEntry>>,
     },
     /// A run already played: only to watch.
     Run,
@@ -86,7 +86,12 @@ pub(crate) struct Watch {
 
 impl Watch {
     /// The solver's solution from `game`, searched for at once.
-    pub fn solution(opened: Rc<Opened>, game: Game, resumed: bool, theme: Theme) -> Self {
+    pub fn solution(
+        opened: Rc<Opened>,
+        game: Game,
+        loaded: Option<Vec<LogEntry>>,
+        theme: Theme,
+    ) -> Self {
         let search = Some(Search::start(&game));
         let title = opened.heading();
         Self::new(
@@ -97,7 +102,7 @@ impl Watch {
                 search,
                 shortening: None,
                 shorter: None,
-                resumed,
+                loaded,
             },
             game,
             Vec::new(),
@@ -403,9 +408,9 @@ impl Screen for Watch {
     /// Watching the solver leaves the game in play as it was.
     fn pending_save(&self) -> Option<PendingSave> {
         match &self.watched {
-            Watched::Solution {
-                opened, resumed, ..
-            } => PendingSave::of(&self.start, opened, *resumed),
+            Watched::Solution { opened, loaded, .. } => {
+                PendingSave::of(&self.start, opened, loaded.as_deref())
+            }
             Watched::Run => None,
         }
     }

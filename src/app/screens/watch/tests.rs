@@ -34,7 +34,7 @@ fn watching() -> Watch {
             search: None,
             shortening,
             shorter: None,
-            resumed: false,
+            loaded: None,
         },
         game,
         steps.into_iter().map(LogEntry::Step).collect(),

@@ -1,0 +1,54 @@
+//! Endless levels in the data folder: each generated level is written to
+//! `DATA/endless/<size>-<difficulty>-<seed>.xsb`, and its leaderboard and
+//! save sit beside it, so the same seed brings back the same level with
+//! its records (and the file opens as a custom map too).
+
+use std::path::PathBuf;
+
+use super::{Library, LibraryError};
+use crate::storage::{MAX_FILE_BYTES, Records, ensure_folder, read_text, write_atomic};
+use schokoban_generate::{Generated, Request};
+
+/// The folder under the data folder that holds endless levels.
+pub const ENDLESS_FOLDER: &str = "endless";
+
+/// The file name an endless level is kept under: `medium-hard-48213.xsb`.
+pub fn endless_file_name(request: &Request) -> String {
+    format!(
+        "{}-{}-{}.xsb",
+        request.size.name(),
+        request.difficulty.name(),
+        request.seed
+    )
+}
+
+/// A seed for a new endless level: five digits from the clock, short
+/// enough to read out and type again. The level depends on nothing but
+/// the seed.
+pub fn fresh_seed() -> u64 {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    u64::from(now.subsec_nanos() ^ now.as_secs() as u32) % 100_000
+}
+
+impl Library {
+    /// Keeps `made` in the data folder (rewritten only when it differs)
+    /// and gives the records beside it.
+    pub fn keep_endless(&self, made: &Generated) -> Result<Records, LibraryError> {
+        let root = self.data_dir().ok_or(LibraryError::DataFolderOff)?;
+        let folder = root.join(ENDLESS_FOLDER);
+        let path = folder.join(endless_file_name(&made.request));
+        let text = made.to_xsb();
+        let io_error = |path: &PathBuf| {
+            let path = path.clone();
+            move |error| LibraryError::Io { path, error }
+        };
+        let already = read_text(&path, MAX_FILE_BYTES).is_ok_and(|kept| kept == text);
+        if !already {
+            ensure_folder(&folder).map_err(io_error(&folder))?;
+            write_atomic(&path, text.as_bytes()).map_err(io_error(&path))?;
+        }
+        Ok(Records::beside(&path))
+    }
+}

@@ -1,0 +1,162 @@
+//! Endless mode, driven with key events: the menu, a level made in the
+//! background, played to the end, its board, the next level, and the same
+//! seed bringing back the same level with its record.
+
+use std::sync::atomic::AtomicBool;
+
+use crate::ui::{ch, key, level, press, screen, screen_text, start_menu, type_text};
+use crossterm::event::KeyCode;
+use schokoban::app::App;
+use schokoban_core::{Direction, Step};
+use schokoban_generate::{Difficulty, Generated, Request, Size, generate};
+
+/// The main menu's line for Endless, counting from 0.
+const ENDLESS_LINE: usize = 4;
+
+/// The most times the test lets the app take in background results: a
+/// small level takes a few candidates, each a report.
+const MAX_TICKS: usize = 1_000_000;
+
+fn small_easy(seed: u64) -> Generated {
+    let request = Request {
+        seed,
+        size: Size::Small,
+        difficulty: Difficulty::Easy,
+    };
+    generate(&request, &AtomicBool::new(false), &mut |_| {}).expect("a level")
+}
+
+/// From the main menu, through Endless, to a small easy level from `seed`
+/// being made.
+fn ask_for_small_easy(app: &mut App, seed: u64) {
+    // The main menu remembers its line: go down until Endless.
+    for _ in 0..8 {
+        if app.selected() == Some(ENDLESS_LINE) {
+            break;
+        }
+        press(app, &[key(KeyCode::Down)]);
+    }
+    press(app, &[key(KeyCode::Enter)]);
+    assert_eq!(app.screen_name(), "endless menu");
+    assert!(screen_text(app).contains("How big a level?"));
+    press(app, &[key(KeyCode::Enter)]);
+    assert!(screen_text(app).contains("A small level: how hard?"));
+    press(app, &[key(KeyCode::Enter)]);
+    let offered = app.input().expect("a seed field").len();
+    assert!(offered > 0, "a fresh seed is offered");
+    for _ in 0..offered {
+        press(app, &[key(KeyCode::Backspace)]);
+    }
+    type_text(app, &seed.to_string());
+    press(app, &[key(KeyCode::Enter)]);
+}
+
+/// Takes in the generator's reports until the level is open, as the
+/// event loop does when it wakes.
+fn wait_for_level(app: &mut App) {
+    for _ in 0..MAX_TICKS {
+        if !app.is_busy() {
+            break;
+        }
+        std::thread::yield_now();
+        app.tick();
+    }
+    assert_eq!(app.screen_name(), "play", "{}", screen_text(app));
+}
+
+fn arrow(step: Step) -> crossterm::event::KeyEvent {
+    key(match step.direction {
+        Direction::Left => KeyCode::Left,
+        Direction::Up => KeyCode::Up,
+        Direction::Right => KeyCode::Right,
+        Direction::Down => KeyCode::Down,
+    })
+}
+
+#[test]
+fn an_endless_level_plays_scores_moves_on_and_comes_back_by_its_seed() {
+    let (dir, mut app) = start_menu();
+    ask_for_small_easy(&mut app, 7);
+    assert_eq!(app.screen_name(), "generating");
+    wait_for_level(&mut app);
+    let expected = small_easy(7);
+    assert_eq!(level(&app).title, "Endless S-E 7");
+    assert_eq!(level(&app).game.level(), &expected.level);
+    assert_eq!(level(&app).record, None);
+    // Played to the end with the solver's solution, the score goes on the
+    // board under a nickname.
+    let keys: Vec<_> = expected.solution.iter().copied().map(arrow).collect();
+    press(&mut app, &keys);
+    assert!(level(&app).game.is_solved());
+    press(&mut app, &[key(KeyCode::Enter)]);
+    assert_eq!(app.screen_name(), "finish");
+    press(&mut app, &[key(KeyCode::Enter)]);
+    type_text(&mut app, "tester");
+    press(&mut app, &[key(KeyCode::Enter)]);
+    let finish = screen_text(&app);
+    assert!(finish.contains("tester"), "{finish}");
+    assert!(finish.contains("▶ Next endless level"), "{finish}");
+    let kept = dir.path().join("data/endless/small-easy-7.xsb");
+    assert!(kept.is_file() && kept.with_extension("xsb.dat").is_file());
+    // The next endless level is another one.
+    press(&mut app, &[key(KeyCode::Enter)]);
+    assert_eq!(app.screen_name(), "generating");
+    wait_for_level(&mut app);
+    assert!(level(&app).title.starts_with("Endless S-E "));
+    assert_ne!(level(&app).title, "Endless S-E 7");
+    assert_ne!(level(&app).game.level(), &expected.level);
+    // Leaving it, and asking for seed 7 again, brings back the level with
+    // its record.
+    press(&mut app, &[key(KeyCode::Esc), key(KeyCode::Esc)]);
+    assert_eq!(app.screen_name(), "main menu");
+    ask_for_small_easy(&mut app, 7);
+    wait_for_level(&mut app);
+    assert_eq!(level(&app).game.level(), &expected.level);
+    assert_eq!(level(&app).record, Some(expected.solution.len()));
+}
+
+#[test]
+fn escape_stops_the_making_and_steps_back_through_the_menu() {
+    let (_dir, mut app) = start_menu();
+    ask_for_small_easy(&mut app, 11);
+    press(&mut app, &[key(KeyCode::Esc)]);
+    assert_eq!(app.screen_name(), "endless menu");
+    assert!(app.input().is_some(), "back at the seed");
+    press(&mut app, &[key(KeyCode::Esc)]);
+    assert!(screen_text(&app).contains("how hard?"));
+    press(&mut app, &[key(KeyCode::Esc), key(KeyCode::Esc)]);
+    assert_eq!(app.screen_name(), "main menu");
+}
+
+#[test]
+fn a_seed_that_is_no_number_is_refused() {
+    let (_dir, mut app) = start_menu();
+    ask_for_small_easy(&mut app, 5);
+    press(&mut app, &[key(KeyCode::Esc)]);
+    type_text(&mut app, "x");
+    press(&mut app, &[key(KeyCode::Enter)]);
+    assert_eq!(app.screen_name(), "endless menu");
+    assert!(screen_text(&app).contains("A seed is a whole number"));
+}
+
+#[test]
+fn the_menu_fits_80x24_and_40x12() {
+    let (_dir, mut app) = start_menu();
+    for _ in 0..ENDLESS_LINE {
+        press(&mut app, &[ch('s')]);
+    }
+    press(
+        &mut app,
+        &[key(KeyCode::Enter), key(KeyCode::Down), key(KeyCode::Enter)],
+    );
+    let wide = screen(&mut app, 80, 24).join("\n");
+    assert!(wide.contains("A medium level: how hard?"), "{wide}");
+    assert!(wide.contains("▶ Easy    a few pushes"), "{wide}");
+    assert!(
+        wide.contains("Hard    long, switching boxes often"),
+        "{wide}"
+    );
+    let small = screen(&mut app, 40, 12).join("\n");
+    assert!(small.contains("▶ Easy"), "{small}");
+    assert!(small.contains("Endless"), "{small}");
+}
