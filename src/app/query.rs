@@ -25,6 +25,11 @@ pub(crate) trait ScreenQuery {
         None
     }
 
+    /// The choices of a menu, as it shows them: each must be on screen.
+    fn choices(&self) -> Vec<String> {
+        Vec::new()
+    }
+
     /// Why the screen cannot offer what it normally would, such as a saved
     /// game that cannot be loaded.
     fn problem(&self) -> Option<&Problem> {
@@ -56,6 +61,25 @@ impl App {
     /// The selected line of the menu or list on top.
     pub fn selected(&self) -> Option<usize> {
         self.top().selected()
+    }
+
+    /// The choices of the menu on top, as it shows them.
+    pub fn choices(&self) -> Vec<String> {
+        self.top().choices()
+    }
+
+    /// The keys the screen on top offers, each as its footer writes it:
+    /// `Enter play`.
+    pub fn help_line(&self) -> Vec<String> {
+        self.top()
+            .commands()
+            .iter()
+            .map(|c| {
+                self.theme
+                    .text(&format!("{} {}", c.keys, c.action))
+                    .into_owned()
+            })
+            .collect()
     }
 
     /// The text of the field being edited on top.

@@ -200,10 +200,13 @@ pub(crate) enum Effect {
     /// Escape from a level: save if unsolved, show the leaderboard.
     Leave(Ended),
     Solved(Ended),
-    /// N or P: save the level left if unsolved, open the other one.
+    /// N or P: leave the level as Esc does, the leaderboard offering the
+    /// other one first.
     SwitchLevel {
         from: Ended,
         to: Origin,
+        /// N rather than P: the choice says "Next level".
+        forward: bool,
     },
     /// Z: remember square cells (or not) for every level from now on.
     SetZoom(bool),

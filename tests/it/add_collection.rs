@@ -20,7 +20,7 @@ fn lines_with(app: &schokoban::app::App, needle: &str) -> Vec<String> {
 fn an_added_collection_plays_in_arcade_and_free_play_and_can_be_removed() {
     let (dir, mut app) = start_menu();
     let file = write_map(dir.path(), "Three Rooms.xsb", THREE);
-    // Arcade, then up from the first line wraps to "Add a collection…".
+    // Arcade, then up from the first line wraps to "Add a collection".
     press(
         &mut app,
         &[key(KeyCode::Enter), ch('w'), key(KeyCode::Enter)],
@@ -69,7 +69,10 @@ fn an_added_collection_plays_in_arcade_and_free_play_and_can_be_removed() {
     press(&mut app, &[key(KeyCode::Enter)]);
     assert_eq!(app.screen_name(), "level list");
     assert!(app.visible_text(80, 24).contains("Second"));
-    press(&mut app, &[key(KeyCode::Enter), ch('n')]);
+    press(
+        &mut app,
+        &[key(KeyCode::Enter), ch('n'), key(KeyCode::Enter)],
+    );
     assert_eq!(level(&app).title, "Three Rooms 2: Second");
     press(
         &mut app,
@@ -120,7 +123,7 @@ fn adding_the_same_file_twice_keeps_one_collection_and_says_so() {
     let (dir, mut app) = start_menu();
     let file = write_map(dir.path(), "One Room.xsb", "#####\n#@$.#\n#####\n");
     for _ in 0..2 {
-        // Arcade, then up to "Add a collection…".
+        // Arcade, then up to "Add a collection".
         press(
             &mut app,
             &[key(KeyCode::Enter), ch('w'), key(KeyCode::Enter)],

@@ -263,7 +263,7 @@ fn a_file_of_several_levels_is_read_once_and_played_as_read() {
     press(&mut app, &[key(KeyCode::Enter)]);
     assert_eq!(level(&app).title, "two.xsb #1");
     std::fs::remove_file(&map).expect("remove the map");
-    press(&mut app, &[ch('n')]);
+    press(&mut app, &[ch('n'), key(KeyCode::Enter)]);
     assert_eq!(level(&app).title, "two.xsb #2");
     assert_eq!(level(&app).game.level().width(), 6);
 }

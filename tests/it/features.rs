@@ -80,7 +80,7 @@ fn redo_steps_forward_again_and_a_new_move_clears_it() {
 }
 
 #[test]
-fn n_and_p_move_between_levels_saving_the_one_left() {
+fn n_and_p_move_between_levels_saving_the_one_left_after_its_leaderboard() {
     let dir = tempfile::tempdir().expect("temp dir");
     let two = "#####\n#@$.#\n#####\nTitle: One\n\n######\n#@ $.#\n######\nTitle: Two\n";
     let map = write_map(dir.path(), "two.xsb", two);
@@ -93,17 +93,24 @@ fn n_and_p_move_between_levels_saving_the_one_left() {
         "One",
         "there is no level before the first"
     );
+    // Leaving by N shows the leaderboard first, as the spec has it for
+    // leaving a map, with the next level the first choice.
     press(&mut app, &[key(KeyCode::Down), ch('N')]);
+    assert_eq!(app.screen_name(), "finish");
+    assert!(app.visible_text(80, 24).contains("▶ Next level"));
+    press(&mut app, &[key(KeyCode::Enter)]);
     assert_eq!(level(&app).title, "Two");
     // Level 1 had no move that counted (Down hit a wall), so nothing was saved.
     assert!(!dir.path().join("two.xsb.1.sav").exists());
     press(&mut app, &[ch('d'), ch('p')]);
-    assert_eq!(level(&app).title, "One");
     assert_eq!(
         std::fs::read_to_string(dir.path().join("two.xsb.2.sav")).expect("save"),
         "r\n"
     );
     assert!(messages(&app).contains("saved"), "{}", messages(&app));
+    assert!(app.visible_text(80, 24).contains("▶ Previous level"));
+    press(&mut app, &[key(KeyCode::Enter)]);
+    assert_eq!(level(&app).title, "One");
 }
 
 #[test]

@@ -42,6 +42,7 @@ mod save_files;
 mod small_screens;
 mod sok_files;
 mod solve_cli;
+mod tour;
 mod verify_cli;
 mod watch;
 mod wide_text;

@@ -21,6 +21,12 @@ impl App {
     }
 
     pub(super) fn leave(&mut self, ended: &Ended) {
+        self.leave_to(ended, Self::next_choice(&ended.opened.origin));
+    }
+
+    /// Leaves a level unsolved: saves it, then the spec's leaderboard
+    /// first, with `next` offered before the main menu.
+    pub(super) fn leave_to(&mut self, ended: &Ended, next: Option<NextChoice>) {
         self.screens.pop();
         if let Origin::TestPlay { .. } = ended.opened.origin {
             self.set_message(Message::info("Back to editing"));
@@ -35,7 +41,7 @@ impl App {
             solved_score: None,
             board,
             records,
-            next: Self::next_choice(&ended.opened.origin),
+            next,
             messages,
             level: ended.opened.level.clone(),
             run: None,
@@ -147,14 +153,6 @@ impl App {
             messages.push(end_of_collection(&collection.name, solved, total));
         }
         messages
-    }
-
-    pub(super) fn switch_level(&mut self, from: &Ended, to: &Origin) {
-        let saved = Self::save_if_unsolved(from);
-        self.open(to);
-        if let Some(message) = saved {
-            self.set_message(message);
-        }
     }
 
     fn next_choice(origin: &Origin) -> Option<NextChoice> {

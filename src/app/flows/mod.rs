@@ -14,6 +14,7 @@ use super::origin::{Mode, Origin};
 use super::screen::{Effect, Screen};
 use super::screens::collection_menu::CollectionMenu;
 use super::screens::continue_menu::ContinueMenu;
+use super::screens::finish::NextChoice;
 use crate::library::Collection;
 
 impl App {
@@ -68,7 +69,15 @@ impl App {
             }
             Effect::Leave(ended) => self.leave(&ended),
             Effect::Solved(ended) => self.solved(&ended),
-            Effect::SwitchLevel { from, to } => self.switch_level(&from, &to),
+            Effect::SwitchLevel { from, to, forward } => {
+                let label = if forward {
+                    "Next level"
+                } else {
+                    "Previous level"
+                };
+                let next = NextChoice { label, origin: to };
+                self.leave_to(&from, Some(next));
+            }
             Effect::SetZoom(zoom) => {
                 if let Err(error) = self.library.set_zoom(zoom) {
                     let message =

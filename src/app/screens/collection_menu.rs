@@ -37,7 +37,7 @@ enum Entry {
     AddNew,
 }
 
-const ADD_NEW: &str = "Add a collection…";
+const ADD_NEW: &str = "Add a collection";
 
 #[derive(Debug)]
 pub(crate) struct CollectionMenu {

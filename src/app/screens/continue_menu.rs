@@ -61,6 +61,15 @@ impl ContinueMenu {
     }
 }
 
+impl ContinueMenu {
+    fn items(&self) -> [String; 2] {
+        [
+            format!("Continue at level {}", self.furthest),
+            "Start from level 1".to_owned(),
+        ]
+    }
+}
+
 /// Wide enough for `Continue at level NNN` and the marker.
 const MENU_WIDTH: u16 = 26;
 
@@ -71,6 +80,10 @@ impl ScreenQuery for ContinueMenu {
 
     fn selected(&self) -> Option<usize> {
         Some(self.selected)
+    }
+
+    fn choices(&self) -> Vec<String> {
+        self.items().to_vec()
     }
 }
 
@@ -111,10 +124,7 @@ impl Screen for ContinueMenu {
         };
         let content = areas.content;
         notice_line(&areas, buf, self.theme, self.message.as_ref());
-        let items = [
-            format!("Continue at level {}", self.furthest),
-            "Start from level 1".to_owned(),
-        ];
+        let items = self.items();
         MenuList {
             items: &items,
             selected: self.selected,

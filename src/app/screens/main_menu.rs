@@ -47,6 +47,9 @@ pub(crate) struct MainMenu {
     /// Something the player should know, such as records being off.
     message: Option<Message>,
     theme: Theme,
+    /// The terminal's width, as last told: the footer names every key only
+    /// where that fits on one line, which leaves the menu its rows.
+    columns: u16,
 }
 
 impl MainMenu {
@@ -55,6 +58,7 @@ impl MainMenu {
             selected: 0,
             message,
             theme,
+            columns: 80,
         }
     }
 }
@@ -85,17 +89,6 @@ fn menu_keys(every: bool) -> Vec<Command> {
     ]
 }
 
-/// The footer naming every key where it fits on one line, else the first
-/// key of each: on the first screen, one line leaves the menu its rows.
-fn footer_text(columns: u16) -> String {
-    let every = footer(&menu_keys(true));
-    if width(&every) <= usize::from(columns) {
-        every
-    } else {
-        footer(&menu_keys(false))
-    }
-}
-
 /// Wide enough for the longest item and the marker.
 const MENU_WIDTH: u16 = 16;
 
@@ -106,6 +99,10 @@ impl ScreenQuery for MainMenu {
 
     fn selected(&self) -> Option<usize> {
         Some(self.selected)
+    }
+
+    fn choices(&self) -> Vec<String> {
+        ITEMS.iter().map(|(item, _)| (*item).to_owned()).collect()
     }
 }
 
@@ -129,8 +126,12 @@ impl Screen for MainMenu {
     }
 
     fn handle_mouse(&mut self, mouse: MouseEvent, area: Rect) -> Effect {
-        let Some(areas) = page_areas(area, self.theme, &footer_text(area.width), LogoRule::Always)
-        else {
+        let Some(areas) = page_areas(
+            area,
+            self.theme,
+            &footer(&self.commands()),
+            LogoRule::Always,
+        ) else {
             return Effect::None;
         };
         let menu = centered_column(areas.content, MENU_WIDTH);
@@ -144,7 +145,16 @@ impl Screen for MainMenu {
     }
 
     fn commands(&self) -> Vec<Command> {
-        menu_keys(true)
+        let every = menu_keys(true);
+        if width(&footer(&every)) <= usize::from(self.columns) {
+            every
+        } else {
+            menu_keys(false)
+        }
+    }
+
+    fn resize(&mut self, area: Rect) {
+        self.columns = area.width;
     }
 
     one_message!();
@@ -155,7 +165,7 @@ impl Screen for MainMenu {
             buf,
             self.theme,
             "Sokoban for the terminal",
-            &footer_text(area.width),
+            &footer(&self.commands()),
             LogoRule::Always,
         ) else {
             return;
@@ -179,14 +189,7 @@ impl Screen for MainMenu {
                 content.width.saturating_sub(4),
                 content.bottom() + 1 - y,
             );
-            MessageLines {
-                messages: std::slice::from_ref(message),
-                theme: self.theme,
-                info_style: self.theme.message(message.kind),
-                centered: true,
-                more_key: "M",
-            }
-            .render(area, buf);
+            MessageLines::single(message, self.theme, true).render(area, buf);
         }
     }
 }

@@ -70,10 +70,15 @@ impl Screen for MessagesView {
     }
 
     fn commands(&self) -> Vec<Command> {
-        vec![
-            Command::new(keymap::up_down(), "scroll"),
-            Command::new("any key", "close"),
-        ]
+        // As the overlay's bottom edge says it.
+        if self.overlay().max_scroll(self.area) > 0 {
+            vec![
+                Command::new(keymap::up_down(), "scroll"),
+                Command::new("any other key", "closes"),
+            ]
+        } else {
+            vec![Command::new("any key", "closes")]
+        }
     }
 
     /// Shown already, whole: nothing more to add.

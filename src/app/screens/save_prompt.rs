@@ -202,6 +202,10 @@ impl ScreenQuery for SavePrompt {
     fn problem(&self) -> Option<&Problem> {
         self.save.as_ref().err()
     }
+
+    fn choices(&self) -> Vec<String> {
+        self.items()
+    }
 }
 
 impl Screen for SavePrompt {

@@ -41,7 +41,18 @@ pub struct MessageLines<'a> {
     pub more_key: &'a str,
 }
 
-impl MessageLines<'_> {
+impl<'a> MessageLines<'a> {
+    /// One message in its own colours, `M` named when it is cut.
+    pub fn single(message: &'a Message, theme: Theme, centered: bool) -> Self {
+        Self {
+            messages: std::slice::from_ref(message),
+            theme,
+            info_style: theme.message(message.kind),
+            centered,
+            more_key: "M",
+        }
+    }
+
     /// Rows needed to show every message whole at `columns`.
     pub fn height(&self, columns: u16) -> u16 {
         if self.messages.is_empty() {

@@ -104,6 +104,24 @@ pub fn page_content(area: Rect, theme: Theme, commands: &[Command]) -> Option<Re
     page_areas(area, theme, &footer(commands), LogoRule::WhenRoomy).map(|areas| areas.content)
 }
 
+/// Draws key hints at the bottom of `area`, left-aligned, each hint whole
+/// on as many lines as they need (the editor's and the watch screen's
+/// keys); returns the rows they take.
+pub fn bottom_keys(area: Rect, buf: &mut Buffer, theme: Theme, footer: &str) -> u16 {
+    let lines = footer_lines(theme, footer, area.width);
+    let rows = (lines.len() as u16).min(area.height);
+    for (row, line) in lines.iter().take(rows as usize).enumerate() {
+        let y = area.bottom() - rows + row as u16;
+        buf.set_stringn(area.x, y, line, area.width as usize, theme.dim());
+    }
+    rows
+}
+
+/// Rows [`bottom_keys`] takes at `columns`.
+pub fn bottom_keys_rows(theme: Theme, footer: &str, columns: u16) -> u16 {
+    footer_lines(theme, footer, columns).len() as u16
+}
+
 /// The footer's key hints in lines of `columns`, each hint whole: a hint
 /// that does not fit on a line starts the next.
 fn footer_lines(theme: Theme, footer: &str, columns: u16) -> Vec<String> {
@@ -161,14 +179,7 @@ pub fn page(
 /// a notice longer than the line says that `M` shows it whole.
 pub fn notice_line(areas: &PageAreas, buf: &mut Buffer, theme: Theme, message: Option<&Message>) {
     if let Some(message) = message {
-        MessageLines {
-            messages: std::slice::from_ref(message),
-            theme,
-            info_style: theme.message(message.kind),
-            centered: true,
-            more_key: "M",
-        }
-        .render(areas.notice, buf);
+        MessageLines::single(message, theme, true).render(areas.notice, buf);
     }
 }
 

@@ -4,7 +4,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
-use ratatui::widgets::{Paragraph, Widget, Wrap};
+use ratatui::widgets::Widget;
 
 use super::{Check, Editor};
 use crate::app::hint::{HINT_TIME, SOLVER_FAILED};
@@ -12,13 +12,13 @@ use crate::app::keymap::editor_commands;
 use crate::app::message::MessageKind;
 use crate::app::screen::footer;
 use crate::app::theme::Cell;
-use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH, too_small};
+use crate::app::widgets::message_lines::MessageLines;
+use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH, bottom_keys, bottom_keys_rows, too_small};
 use schokoban_core::{Piece, Pos};
 
 /// Rows above the grid: heading, size and piece, checks, message, legend,
 /// and a blank line.
 const GRID_TOP: u16 = 6;
-const FOOTER_ROWS: u16 = 2;
 
 /// Where the grid lands on screen, for drawing and for the mouse.
 #[derive(Clone, Copy, Debug)]
@@ -62,7 +62,8 @@ fn cell(piece: Piece) -> Cell {
 
 impl Editor {
     pub(super) fn grid_layout(&self, area: Rect) -> GridLayout {
-        let bottom = area.bottom().saturating_sub(FOOTER_ROWS + 1);
+        let footer_rows = bottom_keys_rows(self.theme, &footer(&editor_commands()), area.width);
+        let bottom = area.bottom().saturating_sub(footer_rows + 1);
         let top = area.y + GRID_TOP;
         let room = Rect::new(
             area.x + 2,
@@ -147,15 +148,12 @@ impl Editor {
         let (verdict, kind) = self.verdict();
         line(2, &verdict, self.theme.message(kind));
         if let Some(message) = &self.message {
-            line(3, &message.text, self.theme.message(message.kind));
+            MessageLines::single(message, self.theme, false)
+                .render(Rect::new(area.x, area.y + 3, area.width, 1), buf);
         }
         self.draw_legend(area, buf);
         self.draw_grid(area, buf);
-        let footer_y = area.bottom() - FOOTER_ROWS;
-        Paragraph::new(self.theme.text(&footer(&editor_commands())).into_owned())
-            .style(self.theme.dim())
-            .wrap(Wrap { trim: true })
-            .render(Rect::new(area.x, footer_y, area.width, FOOTER_ROWS), buf);
+        bottom_keys(area, buf, self.theme, &footer(&editor_commands()));
     }
 
     /// The pieces and their keys, each glyph in its own colours. Where the

@@ -114,7 +114,7 @@ impl Finish {
     /// Returns the label's place (if shown), the board's area and the menu's.
     fn board_layout(&self, rest: Rect) -> (Option<Position>, Rect, Rect) {
         let view = self.view();
-        let choices = self.choices();
+        let choices = self.board_choices();
         let menu_width = choices.iter().map(|c| width(c)).max().unwrap_or(0) as u16 + 3;
         let menu_rows = choices.len() as u16;
         let board_width = view.width().max(LEADERBOARD_WIDTH).min(rest.width);
@@ -157,7 +157,7 @@ impl Finish {
         }
         self.view().render(board, buf);
         MenuList {
-            items: &self.choices(),
+            items: &self.board_choices(),
             selected,
             theme: self.theme,
         }

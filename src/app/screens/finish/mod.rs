@@ -211,7 +211,7 @@ impl Finish {
     }
 
     /// The choices' labels, as the menu shows them.
-    fn choices(&self) -> Vec<String> {
+    fn board_choices(&self) -> Vec<String> {
         self.menu().into_iter().map(|c| self.label(c)).collect()
     }
 }
@@ -226,6 +226,15 @@ impl ScreenQuery for Finish {
             Stage::Board { selected } => Some(selected),
             Stage::Qualify { yes } => Some(usize::from(!yes)),
             Stage::Nickname { .. } => None,
+        }
+    }
+
+    /// The choices under the board, or Yes and No; the nickname has none.
+    fn choices(&self) -> Vec<String> {
+        match self.stage {
+            Stage::Board { .. } => self.board_choices(),
+            Stage::Qualify { .. } => vec!["Yes".to_owned(), "No".to_owned()],
+            Stage::Nickname { .. } => Vec::new(),
         }
     }
 }
@@ -283,7 +292,7 @@ impl Screen for Finish {
             return Effect::None;
         };
         let mut chosen = selected;
-        let clicked = menu_click(mouse, menu, &mut chosen, self.choices().len());
+        let clicked = menu_click(mouse, menu, &mut chosen, self.board_choices().len());
         self.stage = Stage::Board { selected: chosen };
         self.choose(clicked, chosen)
     }

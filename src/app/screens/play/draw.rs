@@ -42,14 +42,7 @@ impl Play {
         }
         if let Some(message) = &message {
             // Wrapped, and `M` opens a longer one whole.
-            MessageLines {
-                messages: std::slice::from_ref(message),
-                theme: self.theme,
-                info_style: self.theme.message(message.kind),
-                centered: false,
-                more_key: "M",
-            }
-            .render(areas.message, buf);
+            MessageLines::single(message, self.theme, false).render(areas.message, buf);
         }
         BoardView {
             game: &self.game,

@@ -134,15 +134,9 @@ impl Play {
 
 /// Rows a message takes at `columns`, at most the two rows messages get.
 fn message_height(play: &Play, message: &Message, columns: u16) -> u16 {
-    MessageLines {
-        messages: std::slice::from_ref(message),
-        theme: play.theme,
-        info_style: play.theme.message(message.kind),
-        centered: false,
-        more_key: "M",
-    }
-    .height(columns)
-    .min(MESSAGE_ROWS)
+    MessageLines::single(message, play.theme, false)
+        .height(columns)
+        .min(MESSAGE_ROWS)
 }
 
 /// The key caps and their legend, as wide as they draw.

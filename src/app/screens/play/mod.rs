@@ -122,6 +122,7 @@ impl Play {
             return Effect::SwitchLevel {
                 from: self.ended(),
                 to,
+                forward: delta > 0,
             };
         }
         let edge = if delta > 0 { "last" } else { "first" };

@@ -14,7 +14,7 @@ use crossterm::event::KeyEvent;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
-use ratatui::widgets::{Paragraph, Widget, Wrap};
+use ratatui::widgets::Widget;
 
 use crate::app::hint::{HINT_TIME, SOLVER_FAILED, Search, Shorter};
 use crate::app::keymap::{self, Action, Scope, watch_commands};
@@ -25,7 +25,8 @@ use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::shutdown::PendingSave;
 use crate::app::theme::Theme;
 use crate::app::widgets::board::{BoardLayout, BoardView, Marks};
-use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH, too_small};
+use crate::app::widgets::message_lines::MessageLines;
+use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH, bottom_keys, too_small};
 use schokoban_core::{Game, Level, LogEntry, LogError};
 use schokoban_solver::Outcome;
 
@@ -42,9 +43,6 @@ const FIRST_SPEED: usize = 2;
 /// Rows above the board: what is watched, the level, the counters, the
 /// state of play and a message, then a blank line.
 const BOARD_TOP: u16 = 6;
-/// The keys, wrapped onto two lines at the bottom.
-const FOOTER_ROWS: u16 = 2;
-
 /// What is being watched, and so what leaving does.
 #[derive(Debug)]
 enum Watched {
@@ -443,19 +441,20 @@ impl Screen for Watch {
             buf.set_stringn(area.x, area.y + row as u16, &line, width, style);
         }
         if let Some(message) = &self.message {
-            let style = self.theme.message(message.kind);
-            buf.set_stringn(area.x, area.y + 4, &message.text, width, style);
+            MessageLines::single(message, self.theme, false)
+                .render(Rect::new(area.x, area.y + 4, area.width, 1), buf);
         }
-        let footer_y = area.bottom() - FOOTER_ROWS;
-        Paragraph::new(self.theme.text(&footer(&self.commands())).into_owned())
-            .style(self.theme.dim())
-            .wrap(Wrap { trim: true })
-            .render(Rect::new(area.x, footer_y, area.width, FOOTER_ROWS), buf);
+        let footer_rows = bottom_keys(area, buf, self.theme, &footer(&self.commands()));
+        let footer_y = area.bottom() - footer_rows;
+        // The blank rows around the board go when the map needs them.
+        let map_rows = self.game.level().height() as u16;
+        let roomy = area.y + BOARD_TOP + map_rows < footer_y;
+        let top = area.y + BOARD_TOP - u16::from(!roomy);
         let board = Rect::new(
             area.x + 2,
-            area.y + BOARD_TOP,
+            top,
             area.width.saturating_sub(3),
-            footer_y.saturating_sub(area.y + BOARD_TOP + 1),
+            footer_y.saturating_sub(top + u16::from(roomy)),
         );
         let layout = BoardLayout::new(board, &self.game, true);
         BoardView {
