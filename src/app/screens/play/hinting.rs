@@ -127,12 +127,12 @@ mod tests {
 
     use schokoban_core::{Direction, Game, Pos, parse_level};
 
-    #[test]
-    fn a_failed_search_says_the_solver_failed_instead_of_no_hint() {
-        let level = parse_level("#####\n#@$.#\n#####\n").expect("level");
+    /// The Play screen on a fresh game of `xsb`.
+    fn playing(xsb: &str) -> Play {
+        let level = parse_level(xsb).expect("level");
         let opened = Opened::test_play(level.clone());
         let game = Game::new(level);
-        let mut play = Play::new(
+        Play::new(
             Rc::new(opened),
             game,
             None,
@@ -140,7 +140,12 @@ mod tests {
             false,
             false,
             Theme::default(),
-        );
+        )
+    }
+
+    #[test]
+    fn a_failed_search_says_the_solver_failed_instead_of_no_hint() {
+        let mut play = playing("#####\n#@$.#\n#####\n");
         play.hint = HintState::Thinking(Search::failing(&play.game));
         while matches!(play.hint, HintState::Thinking(_)) {
             std::thread::yield_now();
@@ -155,18 +160,7 @@ mod tests {
     fn hints_follow_the_optimizer_s_shorter_solution_once_it_has_one() {
         // Pushing the lower box first leaves a walk round it; the optimizer
         // pushes the upper box first (`RRRllldRRR`, 10 moves, not 13).
-        let level = parse_level("#######\n#@$  .#\n# $  .#\n#     #\n#######\n").expect("level");
-        let opened = Opened::test_play(level.clone());
-        let game = Game::new(level);
-        let mut play = Play::new(
-            Rc::new(opened),
-            game,
-            None,
-            None,
-            false,
-            false,
-            Theme::default(),
-        );
+        let mut play = playing("#######\n#@$  .#\n# $  .#\n#     #\n#######\n");
         let wasteful: Vec<Step> = schokoban_core::parse_log("dRRRdllluuRRR")
             .expect("lurd")
             .into_iter()
