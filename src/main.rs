@@ -1,9 +1,10 @@
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{CommandFactory, Parser, Subcommand};
+use schokoban::app::config::{self, Config};
 
 /// Every subcommand's example, shown under the top-level `--help`.
 const EXAMPLES: &str = "\
@@ -33,8 +34,13 @@ struct Cli {
     ascii: bool,
     /// Colours: auto (light or dark as the terminal's background), dark,
     /// light, or colorblind (a box and you on a goal also change shape).
-    #[arg(long, value_enum, default_value_t)]
-    theme: schokoban::app::theme::ThemeChoice,
+    /// Overrides the config file's.
+    #[arg(long, value_enum)]
+    theme: Option<schokoban::app::theme::ThemeChoice>,
+    /// Read settings and keys from FILE instead of the config folder's
+    /// schokoban/config.toml.
+    #[arg(long, value_name = "FILE", global = true)]
+    config: Option<PathBuf>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -114,6 +120,10 @@ enum Command {
         /// The shell to complete in.
         shell: clap_complete::Shell,
     },
+    /// Print the config file in force, or, when there is none, every
+    /// setting at its default, with comments.
+    #[command(after_help = "Example:\n  schokoban config > ~/.config/schokoban/config.toml")]
+    Config,
     /// Print the manual page (roff), for `man`, or write a page for each
     /// subcommand too.
     #[command(after_help = "Examples:
@@ -217,12 +227,25 @@ fn main() -> ExitCode {
             };
             schokoban::commands::generate::run(options, &mut std::io::stdout().lock())
         }
-        None => schokoban::app::run(schokoban::app::Options {
-            map: cli.map,
-            data_dir: cli.data_dir,
-            ascii: cli.ascii,
-            theme: cli.theme,
-        }),
+        Some(Command::Config) => print_config(cli.config.as_deref()),
+        None => {
+            let (config, config_problem) = match config_path(cli.config.as_deref()) {
+                Some(path) => match config::load(&path) {
+                    Ok(config) => (config.unwrap_or_default(), None),
+                    Err(error) => (Config::default(), Some(error.to_string())),
+                },
+                None => (Config::default(), None),
+            };
+            config.install_keys();
+            schokoban::app::run(schokoban::app::Options {
+                map: cli.map,
+                data_dir: cli.data_dir,
+                ascii: cli.ascii || config.ascii.unwrap_or(false),
+                theme: cli.theme.or(config.theme).unwrap_or_default(),
+                zoom: config.zoom,
+                config_problem,
+            })
+        }
     };
     match result {
         Ok(()) if solved => ExitCode::SUCCESS,
@@ -253,4 +276,33 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
             .downcast_ref::<std::io::Error>()
             .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
     })
+}
+
+/// The config file named with `--config`, else the config folder's.
+fn config_path(given: Option<&Path>) -> Option<PathBuf> {
+    given.map(Path::to_path_buf).or_else(config::default_path)
+}
+
+/// `schokoban config`: the file in force, checked, or the defaults.
+fn print_config(given: Option<&Path>) -> anyhow::Result<()> {
+    let Some(path) = config_path(given) else {
+        print!(
+            "# No config folder here: use --config FILE.\n{}",
+            config::template()
+        );
+        return Ok(());
+    };
+    match config::load(&path)? {
+        Some(_) => {
+            let text =
+                std::fs::read_to_string(&path).with_context(|| path.display().to_string())?;
+            print!("# {}\n{text}", path.display());
+        }
+        None => print!(
+            "# {} does not exist; these are the defaults.\n{}",
+            path.display(),
+            config::template()
+        ),
+    }
+    Ok(())
 }

@@ -4,6 +4,7 @@
 
 mod background;
 mod completion;
+pub mod config;
 mod flows;
 mod hint;
 mod keymap;
@@ -50,6 +51,11 @@ pub struct Options {
     pub data_dir: Option<PathBuf>,
     pub ascii: bool,
     pub theme: theme::ThemeChoice,
+    /// The zoom every level starts with, from the config file; `None`
+    /// keeps the one last chosen.
+    pub zoom: Option<bool>,
+    /// Why the config file was not used, shown at the start.
+    pub config_problem: Option<String>,
 }
 
 pub struct App {
@@ -66,8 +72,12 @@ pub struct App {
 
 impl App {
     pub fn new(options: Options, theme: Theme) -> Self {
-        let library = Library::open(options.data_dir.clone());
-        let notices: Vec<String> = library.notices().iter().map(ToString::to_string).collect();
+        let mut library = Library::open(options.data_dir.clone());
+        if let Some(zoom) = options.zoom {
+            library.start_zoom(zoom);
+        }
+        let mut notices: Vec<String> = library.notices().iter().map(ToString::to_string).collect();
+        notices.extend(options.config_problem.clone());
         let notice = (!notices.is_empty()).then(|| Message::warning(notices.join(" · ")));
         let mut app = Self {
             screens: vec![Box::new(MainMenu::new(theme, notice))],

@@ -3,10 +3,9 @@
 //! save sit beside it, so the same seed brings back the same level with
 //! its records (and the file opens as a custom map too).
 
-use std::path::PathBuf;
-
+use super::pasted::keep_text;
 use super::{Library, LibraryError};
-use crate::storage::{MAX_FILE_BYTES, Records, ensure_folder, read_text, write_atomic};
+use crate::storage::Records;
 use schokoban_generate::{Generated, Request};
 
 /// The folder under the data folder that holds endless levels.
@@ -39,16 +38,7 @@ impl Library {
         let root = self.data_dir().ok_or(LibraryError::DataFolderOff)?;
         let folder = root.join(ENDLESS_FOLDER);
         let path = folder.join(endless_file_name(&made.request));
-        let text = made.to_xsb();
-        let io_error = |path: &PathBuf| {
-            let path = path.clone();
-            move |error| LibraryError::Io { path, error }
-        };
-        let already = read_text(&path, MAX_FILE_BYTES).is_ok_and(|kept| kept == text);
-        if !already {
-            ensure_folder(&folder).map_err(io_error(&folder))?;
-            write_atomic(&path, text.as_bytes()).map_err(io_error(&path))?;
-        }
+        keep_text(&folder, &path, &made.to_xsb())?;
         Ok(Records::beside(&path))
     }
 }

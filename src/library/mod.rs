@@ -193,6 +193,12 @@ impl Library {
         &self.settings
     }
 
+    /// Starts this session at `zoom` (the config file's), without writing
+    /// it: the zoom chosen with Z is still remembered as before.
+    pub fn start_zoom(&mut self, zoom: bool) {
+        self.settings.zoom = zoom;
+    }
+
     /// Remembers the zoom for every level from now on, in the data folder
     /// when records are on (else for this session).
     pub fn set_zoom(&mut self, zoom: bool) -> Result<(), LibraryError> {

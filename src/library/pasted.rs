@@ -4,7 +4,7 @@
 //! whatever the line endings, indentation or run-length coding, finds the
 //! same file and so the same records.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use super::custom::fnv1a;
 use super::{Library, LibraryError};
@@ -35,17 +35,25 @@ impl Library {
         let canonical = canonical_text(&levels);
         let folder = root.join(PASTED_FOLDER);
         let path = folder.join(format!("{:016x}.xsb", fnv1a(canonical.as_bytes())));
-        let io_error = |path: &PathBuf| {
-            let path = path.clone();
-            move |error| LibraryError::Io { path, error }
-        };
-        let already = read_text(&path, MAX_FILE_BYTES).is_ok_and(|kept| kept == canonical);
-        if !already {
-            ensure_folder(&folder).map_err(io_error(&folder))?;
-            write_atomic(&path, canonical.as_bytes()).map_err(io_error(&path))?;
-        }
+        keep_text(&folder, &path, &canonical)?;
         Ok(PastedLevels { path, levels })
     }
+}
+
+/// Writes `text` to `path` in `folder` (made if missing), atomically,
+/// unless the file already holds it: a level kept under a name that
+/// depends on nothing but its contents is written once.
+pub(super) fn keep_text(folder: &Path, path: &Path, text: &str) -> Result<(), LibraryError> {
+    let io_error = |path: &Path| {
+        let path = path.to_path_buf();
+        move |error| LibraryError::Io { path, error }
+    };
+    let already = read_text(path, MAX_FILE_BYTES).is_ok_and(|kept| kept == text);
+    if !already {
+        ensure_folder(folder).map_err(io_error(folder))?;
+        write_atomic(path, text.as_bytes()).map_err(io_error(path))?;
+    }
+    Ok(())
 }
 
 /// The levels as XSB, a blank line between them: one text per set of levels.

@@ -174,7 +174,7 @@ impl Leaderboard {
         let worst = self.entries.last().filter(|_| !self.qualifies(score))?;
         Some(if score == worst.score {
             format!(
-                "Not on the leaderboard: {} ties the {LEADERBOARD_SIZE}th score; the earlier one keeps its place.",
+                "Not added: {} ties the {LEADERBOARD_SIZE}th score; the earlier one keeps its place.",
                 plural(score, "move")
             )
         } else {

@@ -91,6 +91,19 @@ fn a_save_of_a_finished_game_offers_its_score_for_the_leaderboard() {
         text.contains("You solved this in 1 move: add it to the leaderboard?"),
         "{text}"
     );
+    let narrow: Vec<String> = app
+        .visible_text(40, 12)
+        .lines()
+        .map(str::trim)
+        .skip_while(|line| !line.starts_with("You solved this"))
+        .take(2)
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(
+        narrow,
+        ["You solved this in 1 move:", "add it to the leaderboard?"],
+        "whole at 40 columns"
+    );
     assert!(
         !dir.path().join("tiny.xsb.sav").exists(),
         "the solve is taken from the save"

@@ -196,9 +196,7 @@ fn a_score_that_misses_says_what_the_board_needs() {
     );
     assert_eq!(
         full.miss_note(30).as_deref(),
-        Some(
-            "Not on the leaderboard: 30 moves ties the 10th score; the earlier one keeps its place."
-        )
+        Some("Not added: 30 moves ties the 10th score; the earlier one keeps its place.")
     );
     assert_eq!(full.miss_note(29), None);
     assert_eq!(

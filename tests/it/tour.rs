@@ -39,6 +39,20 @@ fn menu(keys: &[crossterm::event::KeyEvent]) -> (TempDir, App) {
     (dir, app)
 }
 
+/// The main menu's line `item` chosen, then `keys`.
+fn chosen(item: &str, keys: &[crossterm::event::KeyEvent]) -> (TempDir, App) {
+    let (dir, mut app) = menu(&[]);
+    let at = app
+        .choices()
+        .iter()
+        .position(|c| c == item)
+        .expect("a menu line");
+    press(&mut app, &vec![key(KeyCode::Down); at]);
+    press(&mut app, &[key(KeyCode::Enter)]);
+    press(&mut app, keys);
+    (dir, app)
+}
+
 /// A map in a fresh folder, with a leaderboard of `board` beside it if
 /// given, played with `keys`.
 fn map(text: &str, board: Option<&str>, keys: &[crossterm::event::KeyEvent]) -> (TempDir, App) {
@@ -69,7 +83,11 @@ fn settle(app: &mut App) {
 fn long_error(keys: &[crossterm::event::KeyEvent]) -> (TempDir, App) {
     let dir = tempfile::tempdir().expect("temp dir");
     let bad = "#####\n#@$$.#\n#####\n";
-    let path = write_map(dir.path(), "a-map-with-a-rather-long-name.xsb", bad);
+    // A folder of a fixed name, so the field's visible end is the same
+    // every run.
+    let folder = dir.path().join("maps");
+    std::fs::create_dir(&folder).expect("folder");
+    let path = write_map(&folder, "a-map-with-a-rather-long-name.xsb", bad);
     let mut app = menu_app(dir.path());
     open_path_prompt(&mut app);
     type_text(&mut app, &path.to_string_lossy());
@@ -80,6 +98,30 @@ fn long_error(keys: &[crossterm::event::KeyEvent]) -> (TempDir, App) {
 
 fn full_board() -> String {
     (1..=10).fold(String::new(), |text, i| text + &format!("5 Player {i}\n"))
+}
+
+/// Endless's menu at each question, and a level being made (never
+/// ticked, so it stays on screen).
+fn endless_stops() -> Vec<(&'static str, (TempDir, App))> {
+    let enter = key(KeyCode::Enter);
+    let down = key(KeyCode::Down);
+    let then = |more: &[crossterm::event::KeyEvent]| chosen("Endless", more);
+    // The seed offered comes from the clock: the tour types its own.
+    let mut seed = vec![key(KeyCode::Backspace); 20];
+    seed.extend("48213".chars().map(ch));
+    let with_seed = |before: &[crossterm::event::KeyEvent],
+                     after: &[crossterm::event::KeyEvent]| {
+        then(&[before, &seed, after].concat())
+    };
+    vec![
+        ("endless", then(&[])),
+        ("endless, difficulty", then(&[enter])),
+        ("endless, seed", with_seed(&[enter, enter], &[])),
+        (
+            "endless, a level made",
+            with_seed(&[down, enter, down, enter, enter], &[enter]),
+        ),
+    ]
 }
 
 fn stops() -> Vec<Stop> {
@@ -96,13 +138,16 @@ fn stops() -> Vec<Stop> {
     };
     stop("main menu", menu(&[]));
     stop("main menu, Backspace", menu(&[key(KeyCode::Backspace)]));
-    stop("about", menu(&[down, down, down, down, enter]));
+    stop("about", chosen("About", &[]));
+    for (name, made) in endless_stops() {
+        stop(name, made);
+    }
     stop("arcade collections", menu(&[enter]));
     stop("free play level list", menu(&[down, enter, enter]));
-    stop("level editor", menu(&[down, down, down, enter]));
+    stop("level editor", chosen("Level editor", &[]));
     stop(
         "level editor, leave?",
-        menu(&[down, down, down, enter, ch('2'), esc]),
+        chosen("Level editor", &[ch('3'), esc]),
     );
     stop("path prompt", {
         let dir = tempfile::tempdir().expect("temp dir");
@@ -265,4 +310,75 @@ fn every_screen_shows_its_choices_and_keys_whole_at_every_size() {
         }
     }
     assert!(all.is_empty(), "{} faults:\n{}", all.len(), all.join("\n"));
+}
+
+/// Where the whole-screen picture of `name` at `width` x `height` is kept.
+fn snapshot_path(name: &str, width: u16, height: u16) -> std::path::PathBuf {
+    let slug: String = name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect::<String>()
+        .split('-')
+        .filter(|part| !part.is_empty())
+        .collect::<Vec<_>>()
+        .join("-");
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/it/snapshots")
+        .join(format!("{slug}-{width}x{height}.txt"))
+}
+
+/// `text` with the random part of temporary folders' names (`.tmpAb12Cd`)
+/// written as `XXXXXX`, so a picture naming one is the same every run.
+fn masked(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find(".tmp") {
+        let (before, after) = rest.split_at(at + 4);
+        out.push_str(before);
+        let random = after
+            .chars()
+            .take(6)
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .count();
+        out.push_str(&"X".repeat(random));
+        rest = &after[random..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Every screen of the tour, whole, at 80x24 and 40x12, against the
+/// pictures in `tests/it/snapshots/`: a change to a screen shows in review
+/// as a change to its picture. `UPDATE_SNAPSHOTS=1` writes them anew.
+#[test]
+fn every_screen_matches_its_picture_at_80x24_and_40x12() {
+    let update = std::env::var_os("UPDATE_SNAPSHOTS").is_some();
+    let mut changed = Vec::new();
+    for mut stop in stops() {
+        settle(&mut stop.app);
+        for (width, height) in [(80, 24), (40, 12)] {
+            resize(&mut stop.app, width, height);
+            let drawn = masked(&stop.app.visible_text(width, height));
+            let path = snapshot_path(stop.name, width, height);
+            if update {
+                std::fs::create_dir_all(path.parent().expect("folder")).expect("snapshots folder");
+                std::fs::write(&path, &drawn).expect("write the picture");
+                continue;
+            }
+            let kept = std::fs::read_to_string(&path).unwrap_or_default();
+            if kept != drawn {
+                changed.push(format!(
+                    "{} at {width}x{height} differs from {}:\n{drawn}",
+                    stop.name,
+                    path.display()
+                ));
+            }
+        }
+    }
+    assert!(
+        changed.is_empty(),
+        "{} screens changed (UPDATE_SNAPSHOTS=1 keeps the new pictures):\n{}",
+        changed.len(),
+        changed.join("\n")
+    );
 }

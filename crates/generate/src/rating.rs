@@ -56,7 +56,7 @@ impl Band {
 
     /// The band of `difficulty` at `size`, cut from the sweep over
     /// generated levels (`cargo run --release -p schokoban-generate
-    /// --example sweep`; see the crate's README for the figures).
+    /// --example sweep`; the game's `docs/endless.md` has the figures).
     pub fn of(size: Size, difficulty: Difficulty) -> Self {
         let (easy_top, hard_bottom) = match size {
             Size::Small => (26, 40),

@@ -14,7 +14,7 @@ use super::origin::{Mode, Origin};
 use super::screen::{Effect, Screen};
 use super::screens::collection_menu::CollectionMenu;
 use super::screens::continue_menu::ContinueMenu;
-use super::screens::finish::NextChoice;
+use super::screens::finish::{NextChoice, NextTo};
 use crate::library::Collection;
 
 impl App {
@@ -75,7 +75,10 @@ impl App {
                 } else {
                     "Previous level"
                 };
-                let next = NextChoice { label, origin: to };
+                let next = NextChoice {
+                    label,
+                    to: NextTo::Level(to),
+                };
                 self.leave_to(&from, Some(next));
             }
             Effect::SetZoom(zoom) => {

@@ -125,6 +125,7 @@ impl App {
                         saved: false,
                         solved: false,
                         problem: Some(bad.error.to_string()),
+                        level: None,
                     },
                 }
             })
@@ -472,6 +473,7 @@ fn level_row(
         saved,
         solved,
         problem: None,
+        level: Some(level.clone()),
     }
 }
 

@@ -146,10 +146,6 @@ impl KeyMap {
 
     /// Replaces the keys of `action` in `scope`; the help then names the
     /// new keys. Says whether there was such a binding.
-    #[cfg_attr(
-        not(test),
-        expect(dead_code, reason = "for the config file that rebinds keys")
-    )]
     pub fn rebind(&mut self, scope: Scope, action: Action, keys: Vec<Key>) -> bool {
         let Some(binding) = self
             .bindings
@@ -179,6 +175,13 @@ impl KeyMap {
         true
     }
 
+    /// The keys that do `action` in `scope`.
+    pub fn keys_of(&self, scope: Scope, action: Action) -> Vec<Key> {
+        self.binding(scope, action)
+            .map(|b| b.keys.to_vec())
+            .unwrap_or_default()
+    }
+
     fn binding(&self, scope: Scope, action: Action) -> Option<&Binding> {
         self.bindings
             .iter()
@@ -201,10 +204,6 @@ pub(crate) fn current() -> Rc<KeyMap> {
 }
 
 /// Puts `map` in use from the next key on.
-#[cfg_attr(
-    not(test),
-    expect(dead_code, reason = "for the config file that rebinds keys")
-)]
 pub(crate) fn install(map: KeyMap) {
     CURRENT.with(|current| *current.borrow_mut() = Rc::new(map));
 }
@@ -284,6 +283,29 @@ pub(crate) fn up_down() -> String {
 /// The editor's keys, for its footer.
 pub(crate) fn editor_commands() -> Vec<Command> {
     short_commands(Scope::Editor)
+}
+
+/// The editor's keys in fewer words, for a narrow screen: undo and redo
+/// as one hint, the four size keys as one.
+pub(crate) fn editor_commands_compact() -> Vec<Command> {
+    let scope = Scope::Editor;
+    let sizes = [
+        Action::Wider,
+        Action::Narrower,
+        Action::Taller,
+        Action::Shorter,
+    ]
+    .map(|action| key_name(scope, action))
+    .concat();
+    vec![
+        Command::new(label(scope, Action::Move(Direction::Up)), "cursor"),
+        Command::new(label(scope, Action::Place(1)), "place"),
+        Command::new(pair(scope, Action::Undo, Action::Redo, false), "undo/redo"),
+        Command::new(sizes, "size"),
+        Command::new(label(scope, Action::TryOut), "try it"),
+        Command::new(label(scope, Action::SaveLevel), "save"),
+        Command::new(label(scope, Action::Leave), "leave"),
+    ]
 }
 
 /// The Play screen's keys, each with the first line of its help.

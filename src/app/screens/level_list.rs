@@ -15,9 +15,17 @@ use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::{Chrome, Theme};
 use crate::app::widgets::page::{LogoRule, centered_column, notice_line, page, page_content};
+use crate::app::widgets::preview::{LevelPreview, MAX_PREVIEW_WIDTH, MIN_PREVIEW_WIDTH};
 use crate::library::{AddedCollection, Collection};
 use crate::text::{fit, width};
-use schokoban_core::Direction;
+use schokoban_core::{Direction, Level};
+
+/// Columns between the list and the preview.
+const PREVIEW_GAP: u16 = 2;
+/// A preview's summary without its author, at most: `20x20, 100 boxes · `.
+const SUMMARY_WIDTH: usize = 19;
+/// Titles are not cut shorter than this to make room for a preview.
+const MIN_TITLE_WIDTH: usize = 12;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct LevelRow {
@@ -28,6 +36,9 @@ pub(crate) struct LevelRow {
     /// Why the level cannot be played (`line 214: a level of Hexoban...`):
     /// it is listed greyed, in its place, and not opened.
     pub problem: Option<String>,
+    /// The level itself, drawn beside the list; `None` for one that cannot
+    /// be played.
+    pub level: Option<Level>,
 }
 
 /// Which levels the list holds, so a choice becomes an [`Origin`].
@@ -98,22 +109,7 @@ impl LevelList {
     /// width, the header row, the rows, and the first row shown (the
     /// selected row stays mid-list while there are rows around it).
     fn layout(&self, content: Rect) -> (usize, Rect, Rect, usize) {
-        let title_width = self
-            .rows
-            .iter()
-            .map(|r| width(&r.title))
-            .max()
-            .unwrap_or(0)
-            .clamp(5, 40)
-            .min(content.width.saturating_sub(24) as usize);
-        // A bad level's reason takes the record's place, and more room.
-        let reason_width = self
-            .rows
-            .iter()
-            .filter_map(|r| r.problem.as_deref().map(width))
-            .max()
-            .map_or(0, |reason| title_width + 11 + reason);
-        let column_width = (title_width + 24).max(reason_width);
+        let (title_width, column_width) = self.widths(content.width);
         let column = centered_column(content, column_width.min(content.width as usize) as u16);
         let [header, rows] =
             Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(column);
@@ -123,6 +119,69 @@ impl LevelList {
             .saturating_sub(visible / 2)
             .min(self.rows.len().saturating_sub(visible));
         (title_width, header, rows, top)
+    }
+
+    /// The list's part of the page's `content`, and the preview's beside it
+    /// where there is room for one (whichever level is selected, so the
+    /// list does not move as the selection does).
+    fn split(&self, content: Rect) -> (Rect, Option<Rect>) {
+        // Long titles are cut short to make room, but not too short.
+        let room = MIN_PREVIEW_WIDTH + PREVIEW_GAP;
+        let (title_width, column_width) = self.widths(content.width.saturating_sub(room));
+        let list_width = column_width as u16;
+        let spare = content.width.saturating_sub(list_width + PREVIEW_GAP);
+        let (uncut, _) = self.widths(content.width);
+        if title_width < uncut.min(MIN_TITLE_WIDTH) || spare < MIN_PREVIEW_WIDTH {
+            return (content, None);
+        }
+        // As wide as the widest level and its summary need, so the list and
+        // its preview stay together in the middle.
+        let widest = self
+            .rows
+            .iter()
+            .filter_map(|row| row.level.as_ref())
+            .map(|level| {
+                level
+                    .width()
+                    .max(SUMMARY_WIDTH + level.author().map_or(0, width))
+            })
+            .max()
+            .unwrap_or(0);
+        let preview_width = (widest as u16).clamp(MIN_PREVIEW_WIDTH, MAX_PREVIEW_WIDTH);
+        let group = centered_column(content, list_width + PREVIEW_GAP + preview_width.min(spare));
+        let [list, _, preview] = Layout::horizontal([
+            Constraint::Length(list_width),
+            Constraint::Length(PREVIEW_GAP),
+            Constraint::Fill(1),
+        ])
+        .areas(group);
+        // The preview starts level with the list's rows, below its header.
+        let preview = Rect {
+            y: preview.y + 1,
+            height: preview.height.saturating_sub(1),
+            ..preview
+        };
+        (list, Some(preview))
+    }
+
+    /// The title column's width and the whole row's, for `available` columns.
+    fn widths(&self, available: u16) -> (usize, usize) {
+        let title_width = self
+            .rows
+            .iter()
+            .map(|r| width(&r.title))
+            .max()
+            .unwrap_or(0)
+            .clamp(5, 40)
+            .min(available.saturating_sub(24) as usize);
+        // A bad level's reason takes the record's place, and more room.
+        let reason_width = self
+            .rows
+            .iter()
+            .filter_map(|r| r.problem.as_deref().map(width))
+            .max()
+            .map_or(0, |reason| title_width + 11 + reason);
+        (title_width, (title_width + 24).max(reason_width))
     }
 
     fn line(&self, index: usize, title_width: usize) -> String {
@@ -187,7 +246,7 @@ impl Screen for LevelList {
         let Some(content) = page_content(area, self.theme, &self.commands()) else {
             return Effect::None;
         };
-        let (_, _, rows, top) = self.layout(content);
+        let (_, _, rows, top) = self.layout(self.split(content).0);
         let left_click = matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left));
         if !left_click || !rows.contains(Position::new(mouse.column, mouse.row)) {
             return Effect::None;
@@ -230,9 +289,21 @@ impl Screen for LevelList {
         ) else {
             return;
         };
-        let content = areas.content;
         notice_line(&areas, buf, self.theme, self.message.as_ref());
-        let (title_width, header, rows, top) = self.layout(content);
+        let (list, preview) = self.split(areas.content);
+        if let (Some(area), Some(level)) = (
+            preview,
+            self.rows
+                .get(self.selected)
+                .and_then(|row| row.level.as_ref()),
+        ) {
+            LevelPreview {
+                level,
+                theme: self.theme,
+            }
+            .render(area, buf);
+        }
+        let (title_width, header, rows, top) = self.layout(list);
         let header_text = format!("{:>5}  {:<title_width$}  {:>6}", "#", "Level", "Record");
         Line::from(vec![
             Span::raw("  "),

@@ -15,6 +15,7 @@ use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::page::{LogoRule, centered_column, page};
 use crate::app::widgets::text_input::{InputEvent, TextInput};
+use crate::text::width;
 use schokoban_core::{Direction, Level};
 
 /// The longest title or author kept.
@@ -24,6 +25,8 @@ const LABELS: [&str; 3] = [
     "Author:",
     "Save to (a path, or empty for My levels):",
 ];
+/// The path's label on a narrow screen.
+const SHORT_PATH_LABEL: &str = "Save to (empty: My levels):";
 
 #[derive(Debug)]
 pub(crate) struct LevelSave {
@@ -133,6 +136,12 @@ impl Screen for LevelSave {
             if y + 1 >= column.bottom() {
                 break;
             }
+            // The path's label says it in fewer words where it would be cut.
+            let label = if width(label) > usize::from(column.width) {
+                SHORT_PATH_LABEL
+            } else {
+                label
+            };
             buf.set_stringn(column.x, y, label, column.width as usize, Style::new());
             let marker = if index == self.focus { "> " } else { "  " };
             buf.set_string(column.x, y + 1, marker, self.theme.accent());

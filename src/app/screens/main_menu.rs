@@ -182,12 +182,15 @@ impl Screen for MainMenu {
         if let Some(message) = &self.message {
             // Notices name paths and can be long: wrap them under the menu,
             // down to the notice row above the footer; M shows the rest.
-            let y = (content.y + ITEMS.len() as u16 + 1).min(content.bottom());
+            let items = ITEMS.len() as u16;
+            let gap = u16::from(content.height > items + 1);
+            let bottom = areas.notice.bottom().max(content.bottom());
+            let y = (content.y + items + gap).min(bottom);
             let area = Rect::new(
                 content.x + 2,
                 y,
                 content.width.saturating_sub(4),
-                content.bottom() + 1 - y,
+                bottom - y,
             );
             MessageLines::single(message, self.theme, true).render(area, buf);
         }

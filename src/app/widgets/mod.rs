@@ -10,4 +10,5 @@ pub(crate) mod menu;
 pub mod message_lines;
 pub mod overlay;
 pub(crate) mod page;
+pub(crate) mod preview;
 pub(crate) mod text_input;

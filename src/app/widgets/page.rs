@@ -58,7 +58,8 @@ const ROOMY_HEIGHT: u16 = 15;
 /// Whether a page shows the logo on a short screen too.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LogoRule {
-    /// The main menu: the spec's first screen has the logo.
+    /// The main menu: the spec's first screen has the logo; on a short
+    /// screen it stands for the heading too.
     Always,
     /// Every other page: the logo gives way to content on a short screen.
     WhenRoomy,
@@ -78,14 +79,21 @@ pub fn page_areas(area: Rect, theme: Theme, footer: &str, logo: LogoRule) -> Opt
         0
     };
     let footer_rows = footer_lines(theme, footer, area.width).len() as u16;
+    // The main menu on a short screen keeps the logo, which names the
+    // game, in place of its heading, and says its notices under the menu.
+    let (heading_rows, notice_rows) = if roomy || logo == LogoRule::WhenRoomy {
+        (1, 1)
+    } else {
+        (0, 0)
+    };
     let [_, logo, _, heading, _, content, notice, footer] = Layout::vertical([
         Constraint::Length(gap),
         Constraint::Length(logo_rows),
         Constraint::Length(gap.min(logo_rows)),
-        Constraint::Length(1),
+        Constraint::Length(heading_rows),
         Constraint::Length(gap),
         Constraint::Fill(1),
-        Constraint::Length(1),
+        Constraint::Length(notice_rows),
         Constraint::Length(footer_rows),
     ])
     .areas(area);
@@ -229,8 +237,11 @@ mod tests {
         assert_eq!(small.content.height, 9);
         let menu = page_areas(Rect::new(0, 0, 40, 12), theme, FOOTER, LogoRule::Always);
         let menu = menu.expect("fits");
-        assert_eq!((menu.logo.y, menu.heading.y, menu.content.y), (0, 3, 4));
-        assert_eq!(menu.content.height, 6);
+        assert_eq!(
+            (menu.logo.y, menu.heading.height, menu.content.y),
+            (0, 0, 3)
+        );
+        assert_eq!(menu.content.height, 8);
         let roomy = page_areas(Rect::new(0, 0, 80, 24), theme, FOOTER, LogoRule::WhenRoomy);
         let roomy = roomy.expect("fits");
         assert_eq!((roomy.logo.y, roomy.heading.y, roomy.content.y), (1, 5, 7));

@@ -6,9 +6,8 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
-use super::{Check, Editor};
+use super::{Check, Editor, key_help};
 use crate::app::hint::{HINT_TIME, SOLVER_FAILED};
-use crate::app::keymap::editor_commands;
 use crate::app::message::MessageKind;
 use crate::app::screen::footer;
 use crate::app::theme::Cell;
@@ -62,9 +61,14 @@ fn cell(piece: Piece) -> Cell {
 
 impl Editor {
     pub(super) fn grid_layout(&self, area: Rect) -> GridLayout {
-        let footer_rows = bottom_keys_rows(self.theme, &footer(&editor_commands()), area.width);
-        let bottom = area.bottom().saturating_sub(footer_rows + 1);
-        let top = area.y + GRID_TOP;
+        let keys = footer(&key_help(self.theme, area.width));
+        let footer_rows = bottom_keys_rows(self.theme, &keys, area.width);
+        // The blank rows around the grid go when the grid needs them.
+        let roomy =
+            area.y + GRID_TOP + self.grid.height() as u16 + 1 + footer_rows <= area.bottom();
+        let gap = u16::from(roomy);
+        let bottom = area.bottom().saturating_sub(footer_rows + gap);
+        let top = area.y + GRID_TOP + gap - 1;
         let room = Rect::new(
             area.x + 2,
             top,
@@ -153,7 +157,12 @@ impl Editor {
         }
         self.draw_legend(area, buf);
         self.draw_grid(area, buf);
-        bottom_keys(area, buf, self.theme, &footer(&editor_commands()));
+        bottom_keys(
+            area,
+            buf,
+            self.theme,
+            &footer(&key_help(self.theme, area.width)),
+        );
     }
 
     /// The pieces and their keys, each glyph in its own colours. Where the

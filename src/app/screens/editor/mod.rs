@@ -13,12 +13,13 @@ use ratatui::layout::Rect;
 
 use super::level_save::LevelSave;
 use crate::app::hint::Search;
-use crate::app::keymap::{self, Action, Scope, editor_commands};
+use crate::app::keymap::{self, Action, Scope, editor_commands, editor_commands_compact};
 use crate::app::message::Message;
 use crate::app::origin::Origin;
 use crate::app::query::ScreenQuery;
-use crate::app::screen::{Command, Effect, Screen, one_message};
+use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
+use crate::app::widgets::page::bottom_keys_rows;
 use schokoban_core::{Direction, Game, Grid, GridProblem, Level, Piece, Pos};
 use schokoban_solver::Outcome;
 
@@ -58,6 +59,22 @@ pub(crate) struct Editor {
     leaving: bool,
     message: Option<Message>,
     theme: Theme,
+    /// The terminal's width, as last told, for the keys that fit it.
+    columns: u16,
+}
+
+/// Rows the editor's keys may take before they are said in fewer words.
+const KEY_ROWS: u16 = 2;
+
+/// The editor's keys: each with its own hint where that fits in
+/// [`KEY_ROWS`] rows at `columns`, else in fewer words.
+pub(super) fn key_help(theme: Theme, columns: u16) -> Vec<Command> {
+    let every = editor_commands();
+    if bottom_keys_rows(theme, &footer(&every), columns) <= KEY_ROWS {
+        every
+    } else {
+        editor_commands_compact()
+    }
 }
 
 impl Editor {
@@ -87,6 +104,7 @@ impl Editor {
             leaving: false,
             message: None,
             theme,
+            columns: 80,
         };
         editor.recheck();
         editor
@@ -265,7 +283,11 @@ impl Screen for Editor {
     }
 
     fn commands(&self) -> Vec<Command> {
-        editor_commands()
+        key_help(self.theme, self.columns)
+    }
+
+    fn resize(&mut self, area: Rect) {
+        self.columns = area.width;
     }
 
     one_message!();

@@ -61,7 +61,16 @@ impl Finish {
 
     pub(super) fn draw_question(&self, rest: Rect, column: Rect, yes: bool, buf: &mut Buffer) {
         let question = self.question();
-        centered_line(rest, rest.y, &question, buf, Style::new());
+        // Too wide for one line: the question goes on after its colon.
+        let lines = match question.split_once(": ") {
+            Some((said, asked)) if width(&question) > rest.width as usize => {
+                vec![format!("{said}:"), asked.to_owned()]
+            }
+            _ => vec![question],
+        };
+        for (line, y) in lines.iter().zip(rest.y..) {
+            centered_line(rest, y, line, buf, Style::new());
+        }
         let [_, _, row] = Layout::vertical([Constraint::Length(1); 3]).areas(column);
         let [yes_area, _, no_area] = Layout::horizontal([
             Constraint::Length(7),

@@ -7,6 +7,7 @@ use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
 use super::Play;
+use super::layout::keys_line_text;
 use crate::app::hint::HintState;
 use crate::app::message::Message;
 use crate::app::theme::Chrome;
@@ -58,6 +59,10 @@ impl Play {
                 border: self.theme.border(),
             }
             .render(caps, buf);
+        }
+        if let Some(line) = areas.keys_line {
+            let text = self.theme.text(&keys_line_text()).into_owned();
+            buf.set_stringn(line.x, line.y, text, line.width as usize, self.theme.dim());
         }
         if self.show_help {
             render_help(area, buf, self.theme, self.help_scroll);

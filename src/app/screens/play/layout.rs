@@ -6,7 +6,7 @@
 use ratatui::layout::Rect;
 
 use super::Play;
-use crate::app::keymap::legend_lines;
+use crate::app::keymap::{self, Action, Scope, legend_lines};
 use crate::app::message::Message;
 use crate::app::widgets::board::BoardLayout;
 use crate::app::widgets::keycaps::{CLUSTER_HEIGHT, CLUSTER_WIDTH, LEGEND_GAP};
@@ -34,6 +34,17 @@ pub(super) struct PlayAreas {
     pub board: BoardLayout,
     /// Where the key caps go, if there is room under the board.
     pub caps: Option<Rect>,
+    /// Without room for the caps, where one line names the keys that show
+    /// the rest, if a row is free under the board.
+    pub keys_line: Option<Rect>,
+}
+
+/// The line under the board where the key caps do not fit: the keys that
+/// show every key, and leave.
+pub(super) fn keys_line_text() -> String {
+    let help = keymap::label(Scope::Play, Action::Help);
+    let leave = keymap::label(Scope::Play, Action::Leave);
+    format!("{help} all keys · {leave} leave")
 }
 
 impl Play {
@@ -76,10 +87,17 @@ impl Play {
         .max()
         .unwrap_or(0)
         .min(screen.width);
+        let keys_line = !caps && board_bottom + 2 <= screen.height;
+        let keys_line_width = if keys_line {
+            width(&keys_line_text()) as u16 + 1
+        } else {
+            0
+        };
+        let used_width = used_width.max(keys_line_width).min(screen.width);
         let used_height = if caps {
             board_bottom + 1 + CLUSTER_HEIGHT
         } else {
-            board_bottom
+            board_bottom + 2 * u16::from(keys_line)
         };
         let x = screen.x + (screen.width - used_width) / 2;
         let y = screen.y + screen.height.saturating_sub(used_height) / 2;
@@ -101,6 +119,8 @@ impl Play {
                     CLUSTER_HEIGHT,
                 )
             }),
+            keys_line: keys_line
+                .then(|| Rect::new(x + 1, y + board_bottom + 1, screen.right() - x - 1, 1)),
         })
     }
 

@@ -1,0 +1,288 @@
+//! The player's config file, `schokoban/config.toml` in the platform's
+//! config folder or `--config FILE`: the theme, ASCII drawing, the zoom a
+//! session starts with, and the keys of play. A bad file is named with its
+//! line in one message, and the game plays on with the defaults.
+
+use std::collections::BTreeMap;
+use std::fmt::{self, Write as _};
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::keymap::{Action, Key, KeyMap, Scope, describe};
+use super::theme::ThemeChoice;
+use crossterm::event::KeyCode;
+use schokoban_core::Direction;
+
+/// What the file said; `None` where it said nothing.
+#[derive(Clone, Debug, Default)]
+pub struct Config {
+    pub theme: Option<ThemeChoice>,
+    pub ascii: Option<bool>,
+    pub zoom: Option<bool>,
+    keys: KeyMap,
+}
+
+/// Why a config file was not used, naming the file and the line.
+#[derive(Debug, PartialEq, Eq)]
+pub struct ConfigError {
+    pub path: PathBuf,
+    /// From 1; `None` when the file as a whole could not be read.
+    pub line: Option<usize>,
+    pub message: String,
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(line) => write!(f, "{}: line {line}: {}", self.path.display(), self.message),
+            None => write!(f, "{}: {}", self.path.display(), self.message),
+        }
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+/// The file as written, before its names are checked.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawConfig {
+    theme: Option<Spanned<String>>,
+    ascii: Option<bool>,
+    zoom: Option<bool>,
+    #[serde(default)]
+    keys: BTreeMap<Spanned<String>, Spanned<Vec<String>>>,
+}
+
+/// The actions of play a config can bind, by the name the file gives them.
+const ACTIONS: [(&str, Action); 15] = [
+    ("up", Action::Move(Direction::Up)),
+    ("down", Action::Move(Direction::Down)),
+    ("left", Action::Move(Direction::Left)),
+    ("right", Action::Move(Direction::Right)),
+    ("undo", Action::Undo),
+    ("redo", Action::Redo),
+    ("reset", Action::Reset),
+    ("hint", Action::Hint),
+    ("zoom", Action::Zoom),
+    ("next", Action::NextLevel),
+    ("previous", Action::PreviousLevel),
+    ("watch", Action::Watch),
+    ("edit", Action::Edit),
+    ("leave", Action::Leave),
+    ("help", Action::Help),
+];
+
+/// The config folder's `schokoban/config.toml`, if the platform has one.
+pub fn default_path() -> Option<PathBuf> {
+    dirs::config_dir().map(|dir| dir.join("schokoban").join("config.toml"))
+}
+
+/// Reads `path` (a missing file is no config, not an error).
+pub fn load(path: &Path) -> Result<Option<Config>, ConfigError> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => parse(path, &text).map(Some),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(error) => Err(ConfigError {
+            path: path.to_path_buf(),
+            line: None,
+            message: error.to_string(),
+        }),
+    }
+}
+
+/// Checks and reads a config's `text`; `path` only names it in errors.
+pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigError> {
+    let error = |at: Option<std::ops::Range<usize>>, message: String| ConfigError {
+        path: path.to_path_buf(),
+        line: at.map(|span| line_of(text, span.start)),
+        message,
+    };
+    let raw: RawConfig =
+        toml::from_str(text).map_err(|e| error(e.span(), e.message().to_owned()))?;
+    let theme = match raw.theme {
+        None => None,
+        Some(theme) => Some(theme_named(theme.get_ref()).ok_or_else(|| {
+            error(
+                Some(theme.span()),
+                format!(
+                    "theme {:?}: not auto, dark, light or colorblind",
+                    theme.get_ref()
+                ),
+            )
+        })?),
+    };
+    let mut keys = KeyMap::default();
+    // Which action each key was given to, to refuse a key given twice.
+    let mut taken: Vec<(Key, &str)> = Vec::new();
+    let given: Vec<&str> = raw
+        .keys
+        .keys()
+        .map(|name| name.get_ref().as_str())
+        .collect();
+    for (name, list) in &raw.keys {
+        let Some(&(name, action)) = ACTIONS.iter().find(|(n, _)| n == name.get_ref()) else {
+            let names: Vec<&str> = ACTIONS.iter().map(|(n, _)| *n).collect();
+            return Err(error(
+                Some(name.span()),
+                format!(
+                    "no action {:?}; the actions are {}",
+                    name.get_ref(),
+                    names.join(", ")
+                ),
+            ));
+        };
+        let mut bound = Vec::new();
+        for typed in list.get_ref() {
+            let key = key_named(typed).ok_or_else(|| {
+                error(Some(list.span()), format!("{name}: {typed:?} is not a key"))
+            })?;
+            if let Some((_, other)) = taken.iter().find(|(k, _)| *k == key) {
+                return Err(error(
+                    Some(list.span()),
+                    format!("{} is bound to both {other} and {name}", key.name()),
+                ));
+            }
+            taken.push((key, name));
+            bound.push(key);
+        }
+        keys.rebind(Scope::Play, action, bound);
+    }
+    // A key kept from the defaults must not clash with one given here.
+    for &(name, action) in ACTIONS.iter().filter(|(n, _)| !given.contains(n)) {
+        for key in keys.keys_of(Scope::Play, action) {
+            if let Some((_, other)) = taken.iter().find(|(k, _)| *k == key) {
+                let line = raw.keys.iter().find(|(n, _)| n.get_ref() == other);
+                return Err(error(
+                    line.map(|(n, _)| n.span()),
+                    format!(
+                        "{} is bound to both {other} and, by default, {name}: list {name}'s keys too",
+                        key.name()
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(Config {
+        theme,
+        ascii: raw.ascii,
+        zoom: raw.zoom,
+        keys,
+    })
+}
+
+impl Config {
+    /// Puts this config's keys in use: play, the `?` overlay and the
+    /// legends then follow them.
+    pub fn install_keys(&self) {
+        super::keymap::install(self.keys.clone());
+    }
+}
+
+/// The file `schokoban config` prints when there is none: every setting
+/// at its default, commented out.
+pub fn template() -> String {
+    let map = KeyMap::default();
+    let mut text = String::from(
+        "# Schokoban's config. Remove the # before a line to change it.\n\
+         \n\
+         # auto (light or dark as the terminal's background), dark, light,\n\
+         # or colorblind (a box and you on a goal also change shape).\n\
+         # theme = \"auto\"\n\
+         \n\
+         # Draw with XSB characters, for fonts without the game's symbols.\n\
+         # ascii = false\n\
+         \n\
+         # Start every session zoomed in (square two-column cells) or not.\n\
+         # zoom = true\n\
+         \n\
+         # The keys of play, each a list: letters, or Up, Down, Left, Right,\n\
+         # Enter, Esc, Space, Backspace, Tab, Home, End, PgUp, PgDn, Del, F1-F12.\n\
+         [keys]\n",
+    );
+    for (name, action) in ACTIONS {
+        let keys: Vec<String> = map
+            .keys_of(Scope::Play, action)
+            .iter()
+            .map(|key| format!("{:?}", key_word(*key)))
+            .collect();
+        let _ = writeln!(text, "# {name} = [{}]", keys.join(", "));
+    }
+    text
+}
+
+/// The line (from 1) that byte `at` of `text` is on.
+fn line_of(text: &str, at: usize) -> usize {
+    text.get(..at)
+        .map_or(1, |before| before.matches('\n').count() + 1)
+}
+
+fn theme_named(name: &str) -> Option<ThemeChoice> {
+    match name {
+        "auto" => Some(ThemeChoice::Auto),
+        "dark" => Some(ThemeChoice::Dark),
+        "light" => Some(ThemeChoice::Light),
+        "colorblind" => Some(ThemeChoice::Colorblind),
+        _ => None,
+    }
+}
+
+/// Named keys, as the file writes them and as [`key_named`] reads them.
+const NAMED: [(&str, KeyCode); 12] = [
+    ("Up", KeyCode::Up),
+    ("Down", KeyCode::Down),
+    ("Left", KeyCode::Left),
+    ("Right", KeyCode::Right),
+    ("Enter", KeyCode::Enter),
+    ("Esc", KeyCode::Esc),
+    ("Backspace", KeyCode::Backspace),
+    ("Tab", KeyCode::Tab),
+    ("Home", KeyCode::Home),
+    ("End", KeyCode::End),
+    ("PgUp", KeyCode::PageUp),
+    ("PgDn", KeyCode::PageDown),
+];
+
+/// A key as the file writes it: `k`, `?`, `Up`, `F1`; letters in any case.
+fn key_named(typed: &str) -> Option<Key> {
+    let mut chars = typed.chars();
+    if let (Some(c), None) = (chars.next(), chars.next()) {
+        return Some(if c.is_ascii_alphabetic() {
+            Key::Letter(c.to_ascii_lowercase())
+        } else {
+            Key::Code(KeyCode::Char(c))
+        });
+    }
+    let lower = typed.to_ascii_lowercase();
+    match lower.as_str() {
+        "space" => return Some(Key::Code(KeyCode::Char(' '))),
+        "del" | "delete" => return Some(Key::Code(KeyCode::Delete)),
+        "pageup" => return Some(Key::Code(KeyCode::PageUp)),
+        "pagedown" => return Some(Key::Code(KeyCode::PageDown)),
+        _ => {}
+    }
+    if let Some(number) = lower.strip_prefix('f').and_then(|n| n.parse::<u8>().ok()) {
+        return (1..=12)
+            .contains(&number)
+            .then_some(Key::Code(KeyCode::F(number)));
+    }
+    NAMED
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(typed))
+        .map(|&(_, code)| Key::Code(code))
+}
+
+/// The file's word for `key`, which [`key_named`] reads back.
+fn key_word(key: Key) -> String {
+    match key {
+        Key::Code(KeyCode::Char(' ')) => "Space".to_owned(),
+        Key::Letter(c) | Key::Code(KeyCode::Char(c)) => c.to_string(),
+        Key::Code(KeyCode::Delete) => "Del".to_owned(),
+        Key::Code(KeyCode::F(n)) => format!("F{n}"),
+        Key::Code(code) => NAMED
+            .iter()
+            .find(|(_, named)| *named == code)
+            .map_or_else(|| describe(&[key]), |(name, _)| (*name).to_owned()),
+    }
+}

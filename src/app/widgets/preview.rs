@@ -1,0 +1,65 @@
+//! A level drawn small beside a list of levels: its size, boxes and author
+//! above its board, or a word that it is too big to show there.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::Line;
+use ratatui::widgets::Widget;
+
+use crate::app::theme::{Chrome, Theme};
+use crate::app::widgets::board::{BoardLayout, BoardView, Marks};
+use crate::text::width;
+use schokoban_core::{Game, Level};
+
+/// The narrowest preview worth its place: below this the list keeps the
+/// whole width.
+pub const MIN_PREVIEW_WIDTH: u16 = 22;
+/// The widest a preview is given, so the list and it stay together.
+pub const MAX_PREVIEW_WIDTH: u16 = 40;
+
+pub struct LevelPreview<'a> {
+    pub level: &'a Level,
+    pub theme: Theme,
+}
+
+impl LevelPreview<'_> {
+    /// `11x7, 3 boxes · David W. Skinner` in `columns`, or without the
+    /// author where that does not fit: one line, never cut, so the board
+    /// has every other row.
+    fn summary(&self, columns: usize) -> String {
+        let level = self.level;
+        let boxes = level.boxes().len();
+        let plural = if boxes == 1 { "box" } else { "boxes" };
+        let size = format!("{}x{}, {boxes} {plural}", level.width(), level.height());
+        let separator = self.theme.chrome(Chrome::Separator);
+        match level.author() {
+            Some(author) if width(&size) + width(author) + 3 <= columns => {
+                format!("{size} {separator} {author}")
+            }
+            _ => size,
+        }
+    }
+}
+
+impl Widget for LevelPreview<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let [text, board] =
+            Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(area);
+        let summary = self.summary(text.width as usize);
+        Line::styled(summary, self.theme.dim()).render(text, buf);
+        let level = self.level;
+        if level.width() > board.width as usize || level.height() > board.height as usize {
+            Line::from("Too big to show").render(board, buf);
+            return;
+        }
+        let game = Game::new(level.clone());
+        let marks = Marks::default();
+        BoardView {
+            game: &game,
+            layout: BoardLayout::new(board, &game, false),
+            theme: self.theme,
+            marks: &marks,
+        }
+        .render(board, buf);
+    }
+}

@@ -1,0 +1,95 @@
+//! The level drawn small beside a list of levels: Free play's and a
+//! multi-level file's, where it fits.
+
+use crossterm::event::KeyCode;
+
+use crate::ui::{ch, key, menu_app, open_map, press, screen, write_map};
+
+/// The rows of `screen` from the one holding `summary` on, each cut to
+/// start at the summary's column, trailing spaces trimmed.
+fn preview_rows(screen: &[String], summary: &str, count: usize) -> Vec<String> {
+    let (row, column) = screen
+        .iter()
+        .enumerate()
+        .find_map(|(row, line)| Some((row, line[..line.find(summary)?].chars().count())))
+        .unwrap_or_else(|| panic!("no {summary:?} in\n{}", screen.join("\n")));
+    screen[row..row + count]
+        .iter()
+        .map(|line| {
+            line.chars()
+                .skip(column)
+                .collect::<String>()
+                .trim_end()
+                .to_owned()
+        })
+        .collect()
+}
+
+#[test]
+fn free_play_draws_the_selected_level_beside_the_list_at_80x24() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut app = menu_app(dir.path());
+    // Free play, then Microban.
+    press(
+        &mut app,
+        &[ch('s'), key(KeyCode::Enter), key(KeyCode::Enter)],
+    );
+    let shown = screen(&mut app, 80, 24);
+    let rows = preview_rows(&shown, "6x7, 2 boxes", 8);
+    assert_eq!(
+        rows,
+        [
+            "6x7, 2 boxes",
+            "████",
+            "█ ⨯█",
+            "█  ███",
+            "█◼☻  █",
+            "█  ◼ █",
+            "█  ███",
+            "████",
+        ]
+    );
+    assert!(shown.iter().any(|l| l.contains("▶     1  Microban 1 ")));
+    // The preview follows the selection.
+    press(&mut app, &[key(KeyCode::Down)]);
+    let shown = screen(&mut app, 80, 24);
+    assert!(
+        shown.iter().any(|l| l.contains("6x7, 3 boxes")),
+        "{shown:#?}"
+    );
+    // Where there is room the author is named too.
+    let large = screen(&mut app, 200, 60);
+    assert!(
+        large
+            .iter()
+            .any(|l| l.contains("6x7, 3 boxes · David W. Skinner"))
+    );
+    // At the smallest size the list keeps the whole width.
+    let small = screen(&mut app, 40, 12);
+    assert!(!small.iter().any(|l| l.contains("boxes")), "{small:#?}");
+}
+
+#[test]
+fn a_level_too_big_for_its_place_says_so() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let wide = format!(
+        "{}\n#@$.{}#\n{}\nTitle: Wide\n",
+        "#".repeat(60),
+        " ".repeat(55),
+        "#".repeat(60)
+    );
+    let text = format!("#####\n#@$.#\n#####\nTitle: Small\n\n{wide}");
+    let map = write_map(dir.path(), "two.xsb", &text);
+    let mut app = open_map(dir.path(), &map);
+    let shown = screen(&mut app, 80, 24);
+    assert_eq!(
+        preview_rows(&shown, "5x3, 1 box", 4),
+        ["5x3, 1 box", "#####", "#☻◼⨯#", "#####"].map(|l| l.replace('#', "█"))
+    );
+    press(&mut app, &[key(KeyCode::Down)]);
+    let shown = screen(&mut app, 80, 24);
+    assert_eq!(
+        preview_rows(&shown, "60x3, 1 box", 2),
+        ["60x3, 1 box", "Too big to show"]
+    );
+}
