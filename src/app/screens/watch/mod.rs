@@ -30,6 +30,9 @@ use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH, bottom_keys, too_small};
 use schokoban_core::{Game, Level, LogEntry, LogError};
 use schokoban_solver::Outcome;
 
+/// How the message that the optimizer shortened the line begins.
+const SHORTENED: &str = "Shortened to";
+
 /// Time between moves at each speed, slowest first.
 const SPEEDS: [Duration; 6] = [
     Duration::from_secs(1),
@@ -248,7 +251,7 @@ impl Watch {
             return;
         }
         let text = format!(
-            "Shortened to {} moves from {}",
+            "{SHORTENED} {} moves from {}",
             moves.len(),
             self.moves.len()
         );
@@ -295,7 +298,9 @@ impl Watch {
             }
             self.due += SPEEDS[self.speed];
         }
-        if self.at_end() && !self.moves.is_empty() && self.message.is_none() {
+        // The word that the line was shortened gives way to the end's.
+        let quiet = (self.message.as_ref()).is_none_or(|m| m.text.starts_with(SHORTENED));
+        if self.at_end() && !self.moves.is_empty() && quiet {
             self.playing = false;
             self.message = Some(Message::info(match self.watched {
                 Watched::Solution { .. } => "The end: Enter plays on from here, Esc goes back",

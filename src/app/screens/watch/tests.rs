@@ -70,6 +70,13 @@ fn a_shorter_solution_takes_over_at_once_from_a_position_on_it() {
     while watch.forward() {}
     assert!(watch.game.is_solved());
     assert_eq!(watch.game.score(), 10);
+    // At the end, the end's own word.
+    watch.play_due(Instant::now());
+    let text = watch.message.as_ref().map(|m| m.text.clone());
+    assert_eq!(
+        text.as_deref(),
+        Some("The end: Enter plays on from here, Esc goes back")
+    );
 }
 
 #[test]
