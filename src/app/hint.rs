@@ -1,6 +1,7 @@
 //! The in-game hint: the solver runs on a background thread from the
 //! current position while the game stays playable.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
@@ -195,6 +196,34 @@ impl Plan {
     pub fn played(&mut self, count: usize, game: &Game) {
         self.steps.drain(..count.min(self.steps.len()));
         (self.boxes, self.player) = position(game);
+    }
+}
+
+/// A shorter solution from where the optimizer started, with the first
+/// move at which it reaches each position, so that a watch or a plan can
+/// take it up wherever it stands on it.
+#[derive(Debug)]
+pub struct Shorter {
+    pub steps: Vec<Step>,
+    reached: HashMap<(Vec<Pos>, Pos), usize>,
+}
+
+impl Shorter {
+    /// `None` when the steps do not play from `start`.
+    pub fn new(start: &Game, steps: Vec<Step>) -> Option<Self> {
+        let mut game = start.clone();
+        let mut reached = HashMap::new();
+        reached.insert(position(&game), 0);
+        for (index, step) in steps.iter().enumerate() {
+            game.step(step.direction).ok()?;
+            reached.entry(position(&game)).or_insert(index + 1);
+        }
+        Some(Self { steps, reached })
+    }
+
+    /// How many of its moves reach `game`'s position, if any do.
+    pub fn index_of(&self, game: &Game) -> Option<usize> {
+        self.reached.get(&position(game)).copied()
     }
 }
 

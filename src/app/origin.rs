@@ -152,6 +152,20 @@ pub(crate) struct Opened {
 }
 
 impl Opened {
+    /// `level` opened from the editor, for tests of one screen.
+    #[cfg(test)]
+    pub fn test_play(level: Level) -> Self {
+        Self {
+            origin: Origin::TestPlay {
+                level: Rc::new(level.clone()),
+            },
+            level,
+            title: "test".to_owned(),
+            records: None,
+            solved_mark: None,
+        }
+    }
+
     /// `TITLE by AUTHOR`, or the title alone. Without a title of its own the
     /// level is named by its file, and the spec says: "without an author".
     pub fn heading(&self) -> String {

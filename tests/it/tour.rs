@@ -124,6 +124,7 @@ fn endless_stops() -> Vec<(&'static str, (TempDir, App))> {
     ]
 }
 
+#[expect(clippy::too_many_lines, reason = "one stop per screen, in order")]
 fn stops() -> Vec<Stop> {
     let enter = key(KeyCode::Enter);
     let esc = key(KeyCode::Esc);
@@ -145,6 +146,23 @@ fn stops() -> Vec<Stop> {
     stop("arcade collections", menu(&[enter]));
     stop("free play level list", menu(&[down, enter, enter]));
     stop("level editor", chosen("Level editor", &[]));
+    stop(
+        "level editor, much to fix",
+        chosen(
+            "Level editor",
+            &[
+                ch('4'),
+                ch('d'),
+                ch('4'),
+                ch('d'),
+                ch('3'),
+                ch('s'),
+                ch('1'),
+                ch('s'),
+                ch('4'),
+            ],
+        ),
+    );
     stop(
         "level editor, leave?",
         chosen("Level editor", &[ch('3'), esc]),

@@ -96,7 +96,19 @@ impl CollectionMenu {
         }
     }
 
-    fn lines(&self) -> Vec<String> {
+    /// The menu's lines as wide as `columns` allows: in full, or with the
+    /// counts as `solved/levels` where the full lines would be cut.
+    fn lines(&self, columns: u16) -> Vec<String> {
+        let full = self.lines_in(false);
+        let widest = full.iter().map(|l| width(l)).max().unwrap_or(0);
+        if widest + 2 <= usize::from(columns) {
+            full
+        } else {
+            self.lines_in(true)
+        }
+    }
+
+    fn lines_in(&self, compact: bool) -> Vec<String> {
         let name = |entry: &Entry| match entry {
             Entry::Builtin { collection, .. } => collection.name().to_owned(),
             Entry::Added { collection, .. } => collection.name.clone(),
@@ -120,14 +132,19 @@ impl CollectionMenu {
                     Entry::AddNew => return self.theme.text(ADD_NEW).into_owned(),
                 };
                 let noun = if levels == 1 { "level" } else { "levels" };
-                let mut line = format!(
-                    "{:<width$}  {levels:>3} {noun:<6}  {solved:>3} solved",
-                    name(entry)
-                );
+                let mut line = if compact {
+                    format!("{:<width$}  {solved:>3}/{levels:<3} solved", name(entry))
+                } else {
+                    format!(
+                        "{:<width$}  {levels:>3} {noun:<6}  {solved:>3} solved",
+                        name(entry)
+                    )
+                };
                 if let Entry::Added { reached, .. } = entry
                     && *reached > 1
                 {
-                    let _ = write!(line, "  Arcade at {reached}");
+                    let at = if compact { "at" } else { "Arcade at" };
+                    let _ = write!(line, "  {at} {reached}");
                 }
                 line
             })
@@ -135,8 +152,8 @@ impl CollectionMenu {
     }
 
     /// The widest line and the marker.
-    fn menu_width(&self) -> u16 {
-        let lines = self.lines();
+    fn menu_width(&self, columns: u16) -> u16 {
+        let lines = self.lines(columns);
         lines.iter().map(|l| width(l)).max().unwrap_or(0) as u16 + 3
     }
 
@@ -209,7 +226,7 @@ impl Screen for CollectionMenu {
         let Some(content) = page_content(area, self.theme, &self.commands()) else {
             return Effect::None;
         };
-        let menu = centered_column(content, self.menu_width());
+        let menu = centered_column(content, self.menu_width(content.width));
         let chosen = menu_click(mouse, menu, &mut self.selected, self.entries.len());
         self.choose(chosen)
     }
@@ -243,10 +260,13 @@ impl Screen for CollectionMenu {
         let content = areas.content;
         notice_line(&areas, buf, self.theme, self.message.as_ref());
         MenuList {
-            items: &self.lines(),
+            items: &self.lines(content.width),
             selected: self.selected,
             theme: self.theme,
         }
-        .render(centered_column(content, self.menu_width()), buf);
+        .render(
+            centered_column(content, self.menu_width(content.width)),
+            buf,
+        );
     }
 }

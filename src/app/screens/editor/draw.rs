@@ -8,7 +8,7 @@ use ratatui::widgets::Widget;
 
 use super::{Check, Editor, key_help};
 use crate::app::hint::{HINT_TIME, SOLVER_FAILED};
-use crate::app::message::MessageKind;
+use crate::app::message::{Message, MessageKind};
 use crate::app::screen::footer;
 use crate::app::theme::Cell;
 use crate::app::widgets::message_lines::MessageLines;
@@ -150,7 +150,13 @@ impl Editor {
         );
         line(1, &status, Style::new());
         let (verdict, kind) = self.verdict();
-        line(2, &verdict, self.theme.message(kind));
+        let verdict = match kind {
+            MessageKind::Info => Message::info(verdict),
+            MessageKind::Warning => Message::warning(verdict),
+        };
+        // A list of what to fix may be long: `M` shows it whole.
+        MessageLines::single(&verdict, self.theme, false)
+            .render(Rect::new(area.x, area.y + 2, area.width, 1), buf);
         if let Some(message) = &self.message {
             MessageLines::single(message, self.theme, false)
                 .render(Rect::new(area.x, area.y + 3, area.width, 1), buf);

@@ -17,9 +17,10 @@ use crate::app::keymap::{self, Action, Scope, editor_commands, editor_commands_c
 use crate::app::message::Message;
 use crate::app::origin::Origin;
 use crate::app::query::ScreenQuery;
-use crate::app::screen::{Command, Effect, Screen, footer, one_message};
+use crate::app::screen::{Command, Effect, Screen, footer};
 use crate::app::theme::Theme;
 use crate::app::widgets::page::bottom_keys_rows;
+use crate::text::width;
 use schokoban_core::{Direction, Game, Grid, GridProblem, Level, Piece, Pos};
 use schokoban_solver::Outcome;
 
@@ -58,6 +59,8 @@ pub(crate) struct Editor {
     /// Esc was pressed once with changes made: the next Esc leaves.
     leaving: bool,
     message: Option<Message>,
+    /// What `M` shows whole: what to fix, then the message.
+    notes: Vec<Message>,
     theme: Theme,
     /// The terminal's width, as last told, for the keys that fit it.
     columns: u16,
@@ -103,10 +106,12 @@ impl Editor {
             check: Check::Problems(Vec::new()),
             leaving: false,
             message: None,
+            notes: Vec::new(),
             theme,
             columns: 80,
         };
         editor.recheck();
+        editor.refresh_notes();
         editor
     }
 
@@ -238,8 +243,22 @@ impl ScreenQuery for Editor {
     }
 }
 
-impl Screen for Editor {
-    fn handle_key(&mut self, key: &KeyEvent) -> Effect {
+impl Editor {
+    /// What `M` shows: the checks' list of what to fix where it is cut at
+    /// this width, then the message, as they stand after the last event.
+    fn refresh_notes(&mut self) {
+        let problems = match &self.check {
+            Check::Problems(problems) if !problems.is_empty() => {
+                let all: Vec<String> = problems.iter().map(ToString::to_string).collect();
+                let text = format!("To fix: {}", all.join("; "));
+                (width(&text) > usize::from(self.columns)).then(|| Message::warning(text))
+            }
+            _ => None,
+        };
+        self.notes = problems.into_iter().chain(self.message.clone()).collect();
+    }
+
+    fn act_on_key(&mut self, key: &KeyEvent) -> Effect {
         let Some(action) = keymap::action(&[Scope::Editor], key) else {
             return Effect::None;
         };
@@ -268,6 +287,14 @@ impl Screen for Editor {
         }
         Effect::None
     }
+}
+
+impl Screen for Editor {
+    fn handle_key(&mut self, key: &KeyEvent) -> Effect {
+        let effect = self.act_on_key(key);
+        self.refresh_notes();
+        effect
+    }
 
     /// A click puts the last piece where it lands.
     fn handle_mouse(&mut self, mouse: MouseEvent, area: Rect) -> Effect {
@@ -278,6 +305,7 @@ impl Screen for Editor {
             self.cursor = pos;
             let piece = self.piece;
             self.change(|grid| grid.set(pos, piece));
+            self.refresh_notes();
         }
         Effect::None
     }
@@ -288,9 +316,17 @@ impl Screen for Editor {
 
     fn resize(&mut self, area: Rect) {
         self.columns = area.width;
+        self.refresh_notes();
     }
 
-    one_message!();
+    fn show(&mut self, message: Message) {
+        self.message = Some(message);
+        self.refresh_notes();
+    }
+
+    fn messages(&self) -> &[Message] {
+        &self.notes
+    }
 
     fn is_busy(&self) -> bool {
         matches!(self.check, Check::Searching(_))

@@ -11,7 +11,7 @@ use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use crate::app::hint::{HintState, Plan};
+use crate::app::hint::{HintState, Plan, Search, Shorter};
 use crate::app::keymap::{self, Action, Scope, play_commands};
 use crate::app::message::{Message, plural};
 use crate::app::origin::{Mode, Opened, Origin};
@@ -46,6 +46,11 @@ pub(crate) struct Play {
     hint: HintState,
     /// The rest of the last hint's solution.
     plan: Option<Plan>,
+    /// The optimizer shortening the last hint's solution: its search, the
+    /// game it started from, and the solution's length then.
+    shortening: Option<(Search, Game, usize)>,
+    /// A shorter solution, waiting for the game to reach a position on it.
+    shorter: Option<Shorter>,
     /// The save this game was loaded from, which a reset then makes stale,
     /// and which leaving may write over (another game's save moves aside).
     loaded: Option<Vec<LogEntry>>,
@@ -79,6 +84,8 @@ impl Play {
             marks: Marks::default(),
             hint: HintState::Idle,
             plan: None,
+            shortening: None,
+            shorter: None,
             loaded: resumed.then(|| game.log().to_vec()),
             game,
             theme,

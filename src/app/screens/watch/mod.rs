@@ -4,7 +4,6 @@
 //! from a solution the player can take over at any move, and the moves
 //! watched count as played.
 
-mod shorter;
 #[cfg(test)]
 mod tests;
 
@@ -17,7 +16,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
-use crate::app::hint::{HINT_TIME, SOLVER_FAILED, Search};
+use crate::app::hint::{HINT_TIME, SOLVER_FAILED, Search, Shorter};
 use crate::app::keymap::{self, Action, Scope, watch_commands};
 use crate::app::message::Message;
 use crate::app::origin::Opened;
@@ -30,7 +29,9 @@ use crate::app::widgets::message_lines::MessageLines;
 use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH, bottom_keys, too_small};
 use schokoban_core::{Game, Level, LogEntry, LogError};
 use schokoban_solver::Outcome;
-use shorter::Shorter;
+
+/// How the message that the optimizer shortened the line begins.
+const SHORTENED: &str = "Shortened to";
 
 /// Time between moves at each speed, slowest first.
 const SPEEDS: [Duration; 6] = [
@@ -235,7 +236,7 @@ impl Watch {
         // Both lines end solved, though perhaps with the player elsewhere.
         let at_end = self.shown == self.moves.len();
         let index = shorter.as_ref().and_then(|line| {
-            let end = at_end.then_some(line.moves.len());
+            let end = at_end.then_some(line.steps.len());
             line.index_of(&self.game).or(end)
         });
         let Some(index) = index else {
@@ -245,15 +246,16 @@ impl Watch {
             return;
         };
         let mut game = self.start.clone();
-        if game.apply_log(&line.moves[..index]).is_err() {
+        let moves: Vec<LogEntry> = line.steps.into_iter().map(LogEntry::Step).collect();
+        if game.apply_log(&moves[..index]).is_err() {
             return;
         }
         let text = format!(
-            "Shortened to {} moves from {}",
-            line.moves.len(),
+            "{SHORTENED} {} moves from {}",
+            moves.len(),
             self.moves.len()
         );
-        self.moves = line.moves;
+        self.moves = moves;
         self.shown = index;
         self.game = game;
         self.message = Some(Message::info(text));
@@ -296,7 +298,9 @@ impl Watch {
             }
             self.due += SPEEDS[self.speed];
         }
-        if self.at_end() && !self.moves.is_empty() && self.message.is_none() {
+        // The word that the line was shortened gives way to the end's.
+        let quiet = (self.message.as_ref()).is_none_or(|m| m.text.starts_with(SHORTENED));
+        if self.at_end() && !self.moves.is_empty() && quiet {
             self.playing = false;
             self.message = Some(Message::info(match self.watched {
                 Watched::Solution { .. } => "The end: Enter plays on from here, Esc goes back",

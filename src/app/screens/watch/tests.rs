@@ -4,7 +4,6 @@ use std::rc::Rc;
 use std::time::Duration;
 
 use super::*;
-use crate::app::origin::Origin;
 use schokoban_core::{LogEntry, Step, parse_level, parse_log};
 
 /// Two boxes: pushing the lower one first (as below) leaves a walk round
@@ -16,15 +15,7 @@ const WASTEFUL: &str = "dRRRdllluuRRR";
 /// it, with the optimizer started on it.
 fn watching() -> Watch {
     let level = parse_level(ROOM).expect("level");
-    let opened = Opened {
-        origin: Origin::TestPlay {
-            level: Rc::new(level.clone()),
-        },
-        level: level.clone(),
-        title: "room".to_owned(),
-        records: None,
-        solved_mark: None,
-    };
+    let opened = Opened::test_play(level.clone());
     let game = Game::new(level);
     let steps: Vec<Step> = parse_log(WASTEFUL)
         .expect("lurd")
@@ -79,6 +70,13 @@ fn a_shorter_solution_takes_over_at_once_from_a_position_on_it() {
     while watch.forward() {}
     assert!(watch.game.is_solved());
     assert_eq!(watch.game.score(), 10);
+    // At the end, the end's own word.
+    watch.play_due(Instant::now());
+    let text = watch.message.as_ref().map(|m| m.text.clone());
+    assert_eq!(
+        text.as_deref(),
+        Some("The end: Enter plays on from here, Esc goes back")
+    );
 }
 
 #[test]
