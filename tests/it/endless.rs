@@ -51,9 +51,9 @@ fn ask_for_small_easy(app: &mut App, seed: u64) {
     press(app, &[key(KeyCode::Enter)]);
 }
 
-/// Takes in the generator's reports until the level is open, as the
-/// event loop does when it wakes.
-fn wait_for_level(app: &mut App) {
+/// Takes in the generator's reports until it is done, as the event loop
+/// does when it wakes.
+fn settle(app: &mut App) {
     for _ in 0..MAX_TICKS {
         if !app.is_busy() {
             break;
@@ -61,6 +61,11 @@ fn wait_for_level(app: &mut App) {
         std::thread::yield_now();
         app.tick();
     }
+}
+
+/// [`settle`], insisting the level is then open.
+fn wait_for_level(app: &mut App) {
+    settle(app);
     assert_eq!(app.screen_name(), "play", "{}", screen_text(app));
 }
 
@@ -159,4 +164,23 @@ fn the_menu_fits_80x24_and_40x12() {
     let small = screen(&mut app, 40, 12).join("\n");
     assert!(small.contains("▶ Easy"), "{small}");
     assert!(small.contains("Endless"), "{small}");
+}
+
+#[test]
+fn an_endless_level_left_unsolved_is_saved_and_offered_again_by_its_seed() {
+    let (dir, mut app) = start_menu();
+    ask_for_small_easy(&mut app, 3);
+    wait_for_level(&mut app);
+    let first = small_easy(3).solution[0];
+    press(&mut app, &[arrow(first), key(KeyCode::Esc)]);
+    assert!(
+        dir.path()
+            .join("data/endless/small-easy-3.xsb.sav")
+            .is_file()
+    );
+    press(&mut app, &[key(KeyCode::Esc)]);
+    assert_eq!(app.screen_name(), "main menu");
+    ask_for_small_easy(&mut app, 3);
+    settle(&mut app);
+    assert_eq!(app.screen_name(), "save prompt");
 }

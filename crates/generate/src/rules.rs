@@ -119,37 +119,51 @@ fn reach(level: &Level, start: Pos, boxes: &[Pos]) -> Vec<Pos> {
 }
 
 /// Whether pushing boxes one at a time, each in one straight line onto a
-/// free goal, solves the level. Greedy: the first box (in reading order)
-/// that can go straight goes; a level where some order works but this one
-/// does not is rare in rooms this small, and is kept.
+/// free goal, solves the level, in some order: every order is tried (the
+/// boxes that moved, and where the player stands, are what differ).
 pub fn is_straight(level: &Level) -> bool {
     let goals: Vec<Pos> = level.goals().collect();
-    let mut boxes: Vec<Pos> = level.boxes().to_vec();
-    let mut player = level.player();
-    loop {
-        if boxes.iter().all(|b| goals.contains(b)) {
-            return true;
-        }
-        let reachable = reach(level, player, &boxes);
-        let push = boxes.iter().enumerate().find_map(|(index, &pos)| {
-            if goals.contains(&pos) {
-                return None;
-            }
-            Direction::ALL.into_iter().find_map(|direction| {
-                let behind = level.neighbour(pos, direction.opposite())?;
-                if !reachable.contains(&behind) {
-                    return None;
-                }
-                straight_goal(level, &boxes, &goals, pos, direction)
-                    .map(|(goal, stand)| (index, goal, stand))
-            })
-        });
-        let Some((index, goal, stand)) = push else {
-            return false;
-        };
-        boxes[index] = goal;
-        player = stand;
+    let mut tried = HashSet::new();
+    straight_from(level, &goals, level.boxes(), level.player(), &mut tried)
+}
+
+/// [`is_straight`] from boxes on `boxes` and the player on `player`;
+/// `tried` holds the positions already found to lead nowhere.
+fn straight_from(
+    level: &Level,
+    goals: &[Pos],
+    boxes: &[Pos],
+    player: Pos,
+    tried: &mut HashSet<(Vec<Pos>, Pos)>,
+) -> bool {
+    if boxes.iter().all(|b| goals.contains(b)) {
+        return true;
     }
+    if !tried.insert((boxes.to_vec(), player)) {
+        return false;
+    }
+    let reachable = reach(level, player, boxes);
+    for (index, &pos) in boxes.iter().enumerate() {
+        if goals.contains(&pos) {
+            continue;
+        }
+        for direction in Direction::ALL {
+            let Some(behind) = level.neighbour(pos, direction.opposite()) else {
+                continue;
+            };
+            if !reachable.contains(&behind) {
+                continue;
+            }
+            if let Some((goal, stand)) = straight_goal(level, boxes, goals, pos, direction) {
+                let mut moved = boxes.to_vec();
+                moved[index] = goal;
+                if straight_from(level, goals, &moved, stand, tried) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
 }
 
 /// Pushing the box on `from` towards `direction`: the first free goal it

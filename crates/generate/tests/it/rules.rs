@@ -67,3 +67,18 @@ fn a_level_one_cell_from_another_is_a_near_copy() {
     assert!(is_near_copy(&level, &moved_wall));
     assert!(!is_near_copy(&level, &other));
 }
+
+#[test]
+fn straight_pushes_are_found_in_any_order_and_direction() {
+    // The upper box can go right onto the goal the lower box needs, or
+    // down onto the other goal: only down, then the lower box up, is all
+    // straight. Trying the first straight push found would miss it.
+    let level =
+        parse_level("#######\n# @   #\n# $ . #\n#   $ #\n# .   #\n#######\n").expect("parses");
+    assert!(is_straight(&level));
+    // With the lower goal gone, only the right push is left, and the
+    // lower box then has nowhere straight to go.
+    let one_way =
+        parse_level("#######\n# @   #\n# $ . #\n#   $ #\n#    .#\n#######\n").expect("parses");
+    assert!(!is_straight(&one_way));
+}
