@@ -96,6 +96,22 @@ fn long_error(keys: &[crossterm::event::KeyEvent]) -> (TempDir, App) {
     (dir, app)
 }
 
+/// Arcade's chooser with a collection of three one-push levels added, its
+/// first level solved and the collection selected, then `keys`.
+fn added_collection(keys: &[crossterm::event::KeyEvent]) -> (TempDir, App) {
+    let (enter, esc, right) = (key(KeyCode::Enter), key(KeyCode::Esc), key(KeyCode::Right));
+    let (dir, mut app) = menu(&[enter, ch('w'), enter]);
+    let three = "#####\n#@$.#\n#####\n\n#####\n#.$@#\n#####\n\n######\n#@ $.#\n######\n";
+    let file = write_map(dir.path(), "Three Rooms.xsb", three);
+    type_text(&mut app, &file.to_string_lossy());
+    // Added and selected: solve level 1 in Arcade, no score, on to level 2,
+    // then back to the chooser with the collection selected again.
+    press(&mut app, &[enter, enter, right, enter, right, enter, enter]);
+    press(&mut app, &[esc, esc, enter, ch('w'), ch('w')]);
+    press(&mut app, keys);
+    (dir, app)
+}
+
 fn full_board() -> String {
     (1..=10).fold(String::new(), |text, i| text + &format!("5 Player {i}\n"))
 }
@@ -144,6 +160,8 @@ fn stops() -> Vec<Stop> {
         stop(name, made);
     }
     stop("arcade collections", menu(&[enter]));
+    stop("arcade, continue", added_collection(&[enter]));
+    stop("arcade, remove a collection?", added_collection(&[ch('x')]));
     stop("free play level list", menu(&[down, enter, enter]));
     stop("level editor", chosen("Level editor", &[]));
     stop(
