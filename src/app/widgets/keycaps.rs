@@ -7,21 +7,23 @@ use ratatui::style::Style;
 use ratatui::symbols::border;
 use ratatui::widgets::Widget;
 
-use crate::app::keymap::legend_lines;
+use crate::app::keymap::{Action, Key, Scope, current, legend_lines};
+use schokoban_core::Direction;
 
 /// Caps are 5 cells wide and 3 tall: `╔═══╗ ║ W ║ ╚═══╝`.
 const CAP_WIDTH: u16 = 5;
 const CAP_HEIGHT: u16 = 3;
 
-/// The spec's cluster: W, R and ESC above A, S, D and U.
-const CAPS: [(&str, u16, u16); 7] = [
-    ("W", 6, 0),
-    ("R", 18, 0),
-    ("ESC", 24, 0),
-    ("A", 0, 3),
-    ("S", 6, 3),
-    ("D", 12, 3),
-    ("U", 24, 3),
+/// The spec's cluster: up, reset and leave above left, down, right and
+/// undo, W R ESC over A S D U with the default keys.
+const CAPS: [(Action, u16, u16); 7] = [
+    (Action::Move(Direction::Up), 6, 0),
+    (Action::Reset, 18, 0),
+    (Action::Leave, 24, 0),
+    (Action::Move(Direction::Left), 0, 3),
+    (Action::Move(Direction::Down), 6, 3),
+    (Action::Move(Direction::Right), 12, 3),
+    (Action::Undo, 24, 3),
 ];
 
 pub const CLUSTER_WIDTH: u16 = 29;
@@ -43,12 +45,12 @@ impl Widget for KeyCaps {
         if area.width < CLUSTER_WIDTH || area.height < CLUSTER_HEIGHT {
             return;
         }
-        for (label, dx, dy) in CAPS {
+        for (action, dx, dy) in CAPS {
             draw_cap(
                 buf,
                 area.x + dx,
                 area.y + dy,
-                label,
+                &cap_label(action),
                 self.border,
                 self.style,
             );
@@ -62,6 +64,18 @@ impl Widget for KeyCaps {
             }
         }
     }
+}
+
+/// What the cap of `action` says: its first letter key, as the spec's
+/// caps name WASD rather than the arrows, else its first key; in capitals
+/// and at most the cap's three columns, so a rebound key shows as bound.
+fn cap_label(action: Action) -> String {
+    let keys = current().keys_of(Scope::Play, action);
+    keys.iter()
+        .find(|key| matches!(key, Key::Letter(_)))
+        .or(keys.first())
+        .map(|key| key.name().to_uppercase().chars().take(3).collect())
+        .unwrap_or_default()
 }
 
 fn draw_cap(buf: &mut Buffer, x: u16, y: u16, label: &str, edge: border::Set, style: Style) {
@@ -81,4 +95,58 @@ fn draw_cap(buf: &mut Buffer, x: u16, y: u16, label: &str, edge: border::Set, st
         format!("{}{across}{}", edge.bottom_left, edge.bottom_right),
         style,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::style::Style;
+
+    use super::*;
+    use crate::app::keymap::{KeyMap, install};
+
+    fn caps() -> Vec<String> {
+        let area = Rect::new(0, 0, CLUSTER_WIDTH, CLUSTER_HEIGHT);
+        let mut buf = Buffer::empty(area);
+        KeyCaps {
+            style: Style::new(),
+            legend_style: Style::new(),
+            border: border::DOUBLE,
+        }
+        .render(area, &mut buf);
+        [1, 4]
+            .map(|y| {
+                (0..area.width)
+                    .map(|x| buf[(x, y)].symbol().to_owned())
+                    .collect::<String>()
+            })
+            .to_vec()
+    }
+
+    #[test]
+    fn the_caps_name_the_keys_as_bound() {
+        install(KeyMap::default());
+        assert_eq!(
+            caps(),
+            [
+                "      ║ W ║       ║ R ║ ║ESC║",
+                "║ A ║ ║ S ║ ║ D ║       ║ U ║"
+            ]
+        );
+        let mut map = KeyMap::default();
+        map.rebind(
+            Scope::Play,
+            Action::Move(Direction::Up),
+            vec![Key::Letter('k')],
+        );
+        map.rebind(Scope::Play, Action::Undo, vec![Key::Letter('z')]);
+        install(map);
+        assert_eq!(
+            caps(),
+            [
+                "      ║ K ║       ║ R ║ ║ESC║",
+                "║ A ║ ║ S ║ ║ D ║       ║ Z ║"
+            ]
+        );
+        install(KeyMap::default());
+    }
 }
