@@ -24,6 +24,10 @@ const MORE: &str = "M shows all";
 const LONG_TITLE: &str = "#######\n#     #\n# .$@ #\n#     #\n#######\n\
     Title: Microban 155: The Dungeon of the Long Title\nAuthor: David W. Skinner\n";
 
+/// A level of seven rows, as Microban 1: at 40x12 it leaves no row for
+/// the message rows, the board and the keys line all at once.
+const SEVEN_ROWS: &str = "####\n# .#\n#  ###\n#*@  #\n#  $ #\n#  ###\n####\n";
+
 /// One stop of the tour: its name and the app showing it.
 struct Stop {
     name: &'static str,
@@ -195,6 +199,7 @@ fn stops() -> Vec<Stop> {
     stop("messages", long_error(&[key(KeyCode::F(1))]));
     stop("play, long title", map(LONG_TITLE, None, &[]));
     stop("play, ? help", map(TINY, None, &[ch('?')]));
+    stop("play, seven rows", map(SEVEN_ROWS, None, &[]));
     stop("play, hint", {
         let (dir, mut app) = map(TINY, None, &[ch('h')]);
         settle(&mut app);

@@ -58,10 +58,11 @@ impl Play {
         let header_width = header.iter().map(|l| width(l)).max().unwrap_or(0) as u16
             + if logo { LOGO_WIDTH + HEADER_GAP } else { 0 };
         let level = self.game.level();
-        // A map taller than the screen takes the message rows it can:
-        // every row shows map then, and the message its own rows only.
+        // A map too tall for the message rows and a row naming the keys
+        // under it takes the message rows it can: every row shows map or
+        // keys then, and the message its own rows only.
         let message_rows = match message {
-            _ if header_rows + MESSAGE_ROWS + level.height() as u16 <= screen.height => {
+            _ if header_rows + MESSAGE_ROWS + level.height() as u16 + 1 <= screen.height => {
                 MESSAGE_ROWS
             }
             Some(message) => message_height(self, message, screen.width),
@@ -87,7 +88,9 @@ impl Play {
         .max()
         .unwrap_or(0)
         .min(screen.width);
-        let keys_line = !caps && board_bottom + 2 <= screen.height;
+        let keys_line = !caps && board_bottom < screen.height;
+        // A blank row above the keys where there is room for one.
+        let keys_gap = u16::from(board_bottom + 2 <= screen.height);
         let keys_line_width = if keys_line {
             width(&keys_line_text()) as u16 + 1
         } else {
@@ -97,7 +100,7 @@ impl Play {
         let used_height = if caps {
             board_bottom + 1 + CLUSTER_HEIGHT
         } else {
-            board_bottom + 2 * u16::from(keys_line)
+            board_bottom + (keys_gap + 1) * u16::from(keys_line)
         };
         let x = screen.x + (screen.width - used_width) / 2;
         let y = screen.y + screen.height.saturating_sub(used_height) / 2;
@@ -119,8 +122,14 @@ impl Play {
                     CLUSTER_HEIGHT,
                 )
             }),
-            keys_line: keys_line
-                .then(|| Rect::new(x + 1, y + board_bottom + 1, screen.right() - x - 1, 1)),
+            keys_line: keys_line.then(|| {
+                Rect::new(
+                    x + 1,
+                    y + board_bottom + keys_gap,
+                    screen.right() - x - 1,
+                    1,
+                )
+            }),
         })
     }
 
