@@ -62,7 +62,7 @@ impl Play {
         // under it takes the message rows it can: every row shows map or
         // keys then, and the message its own rows only.
         let message_rows = match message {
-            _ if header_rows + MESSAGE_ROWS + level.height() as u16 < screen.height => {
+            _ if header_rows + MESSAGE_ROWS + (level.height() as u16) < screen.height => {
                 MESSAGE_ROWS
             }
             Some(message) => message_height(self, message, screen.width),
