@@ -15,11 +15,10 @@ use crate::app::message::Message;
 use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
-use crate::app::widgets::menu::{MenuKey, MenuList, menu_key};
+use crate::app::widgets::menu::{MenuKey, MenuList, menu_commands, menu_key};
 use crate::app::widgets::page::{LogoRule, centered_column, notice_line, page};
 use crate::app::widgets::text_input::{InputEvent, TextInput};
 use crate::library::fresh_seed;
-use schokoban_core::Direction;
 use schokoban_generate::{Difficulty, Request, Size};
 
 /// The sizes as the menu shows them.
@@ -160,19 +159,7 @@ impl Screen for EndlessMenu {
 
     fn commands(&self) -> Vec<Command> {
         match self.stage {
-            Stage::Size | Stage::Difficulty => vec![
-                Command::new(
-                    keymap::pair(
-                        Scope::Menus,
-                        Action::Move(Direction::Up),
-                        Action::Move(Direction::Down),
-                        true,
-                    ),
-                    "choose",
-                ),
-                Command::new(keymap::key_names(Scope::Menus, Action::Accept), "accept"),
-                Command::new(keymap::key_name(Scope::Menus, Action::Back), "back"),
-            ],
+            Stage::Size | Stage::Difficulty => menu_commands("accept"),
             Stage::Seed(_) => vec![
                 Command::new("type", "a seed"),
                 Command::new(keymap::key_name(Scope::TextField, Action::Accept), "play"),
