@@ -71,7 +71,9 @@ impl Overlay<'_> {
             let mut text = text
                 .into_iter()
                 .map(|line| vec![(indent, line, entry.style)]);
-            if beside {
+            // A label wider than its column (keys rebound to many) gets a
+            // line of its own rather than running into its text.
+            if beside && width(label) <= usize::from(self.label_width) {
                 let label_x = self.label_width.saturating_sub(width(label) as u16);
                 let mut first = vec![(label_x, label.to_owned(), accent)];
                 first.extend(text.next().into_iter().flatten());
@@ -175,6 +177,27 @@ mod tests {
         let mut buf = Buffer::with_lines(lines.iter().copied());
         buf.set_style(buf.area, Style::reset());
         buf
+    }
+
+    #[test]
+    fn a_label_wider_than_its_column_takes_a_line_of_its_own() {
+        let mut entries = keys();
+        entries[0].label = "K / Up / Down / S / Left".to_owned();
+        entries.truncate(2);
+        assert_eq!(
+            drawn(&entries, 0, 60, 9),
+            expected(&[
+                "+ Keys ----------------------------------------------------+",
+                "|                                                          |",
+                "| K / Up / Down / S / Left                                 |",
+                "|                move and push                             |",
+                "|             H  hint: mark the next push; again to play   |",
+                "|                it                                        |",
+                "|                                                          |",
+                "+ any key closes ------------------------------------------+",
+                "                                                            ",
+            ])
+        );
     }
 
     #[test]
