@@ -8,7 +8,7 @@
 use super::board::{Board, Cell, Mode, Targets};
 use super::budget::Budget;
 use super::marks::solved_areas;
-use super::pairs::DeadPairs;
+use super::pairs::{DeadPairs, SharedPairs};
 use super::search::{RECENT_BYTES, Search, Status};
 use super::table::{Table, Zobrist};
 use super::{Outcome, Setup, Stats, path, stopped};
@@ -98,7 +98,7 @@ pub fn solve(
         }
     };
     let outcome = alternate(
-        board,
+        (board, &setup.pairs),
         (&mut forward, &mut backward),
         (boxes, setup.player),
         (budget, (expansions, max_nodes), slices),
@@ -112,9 +112,9 @@ pub fn solve(
 /// until one finishes, they meet, or the budget runs out; the two hold
 /// `max_nodes` positions between them, and each turn expands `slices`
 /// positions (pushing, pulling).
-fn alternate(
-    board: &Board,
-    (forward, backward): (&mut Search, &mut Search),
+fn alternate<'a>(
+    (board, pairs): (&Board, &'a SharedPairs),
+    (forward, backward): (&mut Search<'a>, &mut Search<'a>),
     (boxes, player): (&[Cell], Cell),
     (budget, (expansions, max_nodes), (push_slice, pull_slice)): (
         &Budget,
@@ -144,9 +144,9 @@ fn alternate(
         }
         if !pairs_built && forward.expanded() + backward.expanded() >= PAIRS_AFTER {
             pairs_built = true;
-            let push = DeadPairs::new(board, board.goals(), (Mode::Push, None), budget);
-            let pull = DeadPairs::new(board, boxes, (Mode::Pull, Some(player)), budget);
-            let bytes = [&push, &pull]
+            let push = pairs.pushing(board, budget);
+            let pull = pairs.pulling(board, (boxes, player), budget);
+            let bytes = [push, pull]
                 .into_iter()
                 .flatten()
                 .map(DeadPairs::bytes)

@@ -53,6 +53,7 @@ use bidirectional::Lead;
 use board::{Board, Cell, Mode, Targets};
 use budget::{Budget, Stop};
 use fess::{Advice, Guide, Variant};
+use pairs::SharedPairs;
 use schokoban_core::{Direction, Level, Pos, Step};
 
 /// The share of the time left after a solution is found that optimizing
@@ -253,6 +254,8 @@ pub struct Setup {
     boxes: Vec<Cell>,
     player: Cell,
     goals: Targets,
+    /// Built when a search first needs them.
+    pairs: SharedPairs,
 }
 
 /// [`solve`], also telling how much work and memory it took.
@@ -316,6 +319,7 @@ fn prepare(level: &Level, limits: &Limits, budget: &Budget) -> Result<(Setup, us
         boxes,
         player,
         goals,
+        pairs: SharedPairs::default(),
     };
     Ok((setup, tables))
 }

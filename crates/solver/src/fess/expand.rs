@@ -75,7 +75,7 @@ impl Fess<'_> {
         for i in 0..self.generated.len() {
             let mv = self.generated[i];
             self.shift(mv.from, mv.to);
-            if !self.is_frozen(mv.to) {
+            if !self.is_frozen(mv.to) && !self.makes_dead_pair(&mv) {
                 let features = self.features((mv.from, mv.to), Some(mv.regions));
                 self.scored.push(Scored { mv, features });
             }

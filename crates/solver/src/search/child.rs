@@ -97,7 +97,7 @@ impl Search<'_> {
     /// Whether box `i` of `parent_boxes`, moved to `to`, makes a dead pair
     /// with another.
     fn makes_dead_pair(&self, parent_boxes: &[Cell], i: usize, (to, player): (Cell, Cell)) -> bool {
-        self.pairs.as_ref().is_some_and(|pairs| {
+        self.pairs.is_some_and(|pairs| {
             let mut others = parent_boxes.iter().enumerate().filter(|&(j, _)| j != i);
             others.any(|(_, &b)| pairs.is_dead([to, b], player))
         })

@@ -103,7 +103,7 @@ pub struct Search<'a> {
     only: Option<Vec<(Cell, usize)>>,
     /// Pairs of boxes that can never both get to the targets, once the
     /// level has proved hard enough to be worth the table.
-    pairs: Option<DeadPairs>,
+    pairs: Option<&'a DeadPairs>,
     /// When heading home: the player's start square, for the pulling side.
     home: Option<Cell>,
     /// How much the bound counts against moves made: (bound, moves).
@@ -215,14 +215,14 @@ impl<'a> Search<'a> {
     }
 
     /// From now on, prunes positions holding a pair in `pairs`.
-    pub fn set_pairs(&mut self, pairs: Option<DeadPairs>) {
+    pub fn set_pairs(&mut self, pairs: Option<&'a DeadPairs>) {
         self.pairs = pairs;
     }
 
     /// Bytes held by the position store, the open list, the pairs and the
     /// remembered matchings.
     pub fn bytes(&self) -> usize {
-        let pairs = self.pairs.as_ref().map_or(0, DeadPairs::bytes);
+        let pairs = self.pairs.map_or(0, DeadPairs::bytes);
         let open = self.open.capacity() * size_of::<u64>();
         self.table.bytes() + open + pairs + self.assignment.recent_bytes()
     }
