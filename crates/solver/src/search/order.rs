@@ -3,10 +3,13 @@
 
 /// How much the distance bound counts against moves made, pushing and
 /// pulling; above 1 the search is greedy, trading short solutions for
-/// finding one at all. The pulling side, which finishes most goal-room
-/// levels, does best far greedier (measured on `XSokoban` 1-20 with 10 s
-/// each: pull weight 12 solved 10, 30 solved 12).
+/// finding one at all.
 pub const PUSH_WEIGHT: u64 = 2;
+/// The pulling side, which finishes most goal-room levels, does best far
+/// greedier. Kept by the sweep of 2026-11-25 over the 1,133 shipped levels
+/// (`scripts/sweep`, push-pull alone, `--nodes 20000`; docs/solver.md,
+/// "Sweeps"): 10, 30 and 60 solved 668, 666 and 666, 10 losing Sasquatch
+/// I, VIII and XI to win `XSokoban` and Sasquatch III.
 pub const PULL_WEIGHT: u64 = 30;
 
 /// What a pulling position from which the player cannot walk back to its
