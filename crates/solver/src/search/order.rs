@@ -3,18 +3,23 @@
 
 /// How much the distance bound counts against moves made, pushing and
 /// pulling; above 1 the search is greedy, trading short solutions for
-/// finding one at all. The pulling side, which finishes most goal-room
-/// levels, does best far greedier (measured on `XSokoban` 1-20 with 10 s
-/// each: pull weight 12 solved 10, 30 solved 12).
+/// finding one at all.
 pub const PUSH_WEIGHT: u64 = 2;
+/// The pulling side, which finishes most goal-room levels, does best far
+/// greedier. Kept by the sweep of 2026-11-25 over the 1,133 shipped levels
+/// (`scripts/sweep`, push-pull alone, `--nodes 20000`; docs/solver.md,
+/// "Sweeps"): 10, 30 and 60 solved 668, 666 and 666, 10 losing Sasquatch
+/// I, VIII and XI to win `XSokoban` and Sasquatch III.
 pub const PULL_WEIGHT: u64 = 30;
 
 /// What a pulling position from which the player cannot walk back to its
 /// start square adds to its bound when heading home: enough to put it
-/// behind its open siblings without burying it. On Microban 153, 2 to 10
-/// took 0.76 to 0.94 million positions (5 the fewest), 1 took 2.3 million
-/// and 20 took 1.4 million.
-pub const HOME_PENALTY: u32 = 5;
+/// behind its open siblings without burying it. Chosen by the sweep of
+/// 2026-11-25 over the 1,133 shipped levels (`scripts/sweep`, homeward
+/// alone, `--nodes 20000`; docs/solver.md, "Sweeps"): 1, 2, 3, 5 and 10
+/// solved 672, 672, 677, 657 and 625, and 3 solved no fewer than 5 on
+/// any of the 16 sets.
+pub const HOME_PENALTY: u32 = 3;
 
 /// Open-list key: lowest score first, then the smaller bound (the nearer
 /// to done), then the earlier node, so the order is fully determined.
