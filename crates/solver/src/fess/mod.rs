@@ -382,15 +382,13 @@ impl<'a> Fess<'a> {
         freeze_deadlock(self.board, dead, &self.occupied, cell, &mut self.frozen)
     }
 
-    /// Whether the box moved to `to` by `mv`, with the player where the
-    /// move leaves it, makes a dead pair with another loaded box.
+    /// Whether the box `mv` moves, with the player where the move leaves
+    /// it, makes a dead pair with another loaded box.
     fn makes_dead_pair(&self, mv: &MacroMove) -> bool {
         self.pairs.is_some_and(|pairs| {
             let player = self.board.next(mv.to, opposite(usize::from(mv.last)));
-            let others = self.boxes.iter().filter(|&&b| b != mv.from);
-            others
-                .into_iter()
-                .any(|&b| pairs.is_dead([mv.to, b], player))
+            let others = self.boxes.iter().copied().filter(|&b| b != mv.from);
+            pairs.any_with(mv.to, others, player)
         })
     }
 

@@ -83,6 +83,14 @@ fn built(
     Some(lock.get_or_init(|| table))
 }
 
+impl DeadPairs {
+    /// Whether a box moved to `to`, the player then on `player`, makes a
+    /// dead pair with any of the boxes on `others`.
+    pub fn any_with(&self, to: Cell, mut others: impl Iterator<Item = Cell>, player: Cell) -> bool {
+        others.any(|other| self.is_dead([to, other], player))
+    }
+}
+
 /// Which sets of `K` cells cannot hold boxes in a position that has a
 /// solution, for a search moving boxes in one direction.
 pub struct DeadSets<const K: usize> {

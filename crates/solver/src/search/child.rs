@@ -98,8 +98,8 @@ impl Search<'_> {
     /// with another.
     fn makes_dead_pair(&self, parent_boxes: &[Cell], i: usize, (to, player): (Cell, Cell)) -> bool {
         self.pairs.is_some_and(|pairs| {
-            let mut others = parent_boxes.iter().enumerate().filter(|&(j, _)| j != i);
-            others.any(|(_, &b)| pairs.is_dead([to, b], player))
+            let others = parent_boxes.iter().enumerate().filter(|&(j, _)| j != i);
+            pairs.any_with(to, others.map(|(_, &b)| b), player)
         })
     }
 
