@@ -529,12 +529,37 @@ fn on_a_big_terminal_the_play_screen_is_centred() {
     let dir = tempfile::tempdir().expect("temp dir");
     let map = write_map(dir.path(), "tiny.xsb", TINY);
     let mut app = open_map(dir.path(), &map);
+    assert_centred(&screen(&mut app, 200, 60));
+}
+
+/// The watch screen keeps to the same centred block.
+#[test]
+fn on_a_big_terminal_the_watch_screen_is_centred() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map = write_map(dir.path(), "tiny.xsb", TINY);
+    let mut app = open_map(dir.path(), &map);
+    press(&mut app, &[ch('v')]);
     let rows = screen(&mut app, 200, 60);
+    assert!(
+        rows[..30].iter().any(|r| r.contains("Watching")),
+        "{rows:#?}"
+    );
+    assert_centred(&rows);
+}
+
+/// What is drawn on a 200x60 screen has as much room above as below, and
+/// left as right, give or take a cell.
+fn assert_centred(rows: &[String]) {
     let used: Vec<usize> = (0..rows.len())
         .filter(|&y| !rows[y].trim().is_empty())
         .collect();
     let (first, last) = (used[0], used[used.len() - 1]);
-    assert!(first.abs_diff(59 - last) <= 1, "rows {first}..{last} of 60");
+    let bottom = rows.len() - 1;
+    assert!(
+        first.abs_diff(bottom - last) <= 1,
+        "rows {first}..{last} of {}",
+        rows.len()
+    );
     let left = rows
         .iter()
         .filter(|r| !r.trim().is_empty())

@@ -177,3 +177,13 @@ fn the_watch_screen_fits_the_smallest_terminal() {
     );
     assert_eq!(wide[23].trim_end(), "Enter play on from here · Esc back");
 }
+
+#[test]
+fn a_title_too_long_for_the_screen_ends_in_an_ellipsis() {
+    let long = "#######\n#.$  @#\n#######\nTitle: The Long Corridor of Many Many Words\n";
+    let (_dir, mut app) = start_on("long.xsb", long);
+    press(&mut app, &[ch('v')]);
+    wait_for_solution(&mut app);
+    let rows = screen_rows(&app, 40, 12);
+    assert_eq!(rows[1], "Puzzle: The Long Corridor of Many Many …");
+}

@@ -130,6 +130,12 @@ pub fn bottom_keys_rows(theme: Theme, footer: &str, columns: u16) -> u16 {
     footer_lines(theme, footer, columns).len() as u16
 }
 
+/// The widest line [`bottom_keys`] draws at `columns`.
+pub fn bottom_keys_width(theme: Theme, footer: &str, columns: u16) -> u16 {
+    let lines = footer_lines(theme, footer, columns);
+    lines.iter().map(|line| width(line)).max().unwrap_or(0) as u16
+}
+
 /// The footer's key hints in lines of `columns`, each hint whole: a hint
 /// that does not fit on a line starts the next.
 fn footer_lines(theme: Theme, footer: &str, columns: u16) -> Vec<String> {

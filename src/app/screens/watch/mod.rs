@@ -23,10 +23,11 @@ use crate::app::origin::Opened;
 use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::shutdown::PendingSave;
-use crate::app::theme::Theme;
+use crate::app::theme::{Chrome, Theme};
 use crate::app::widgets::board::{BoardLayout, BoardView, Marks};
 use crate::app::widgets::message_lines::MessageLines;
-use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH, bottom_keys, too_small};
+use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH, bottom_keys, bottom_keys_width, too_small};
+use crate::text::{fit, width as text_width};
 use schokoban_core::{Game, Level, LogEntry, LogError};
 use schokoban_solver::Outcome;
 
@@ -46,6 +47,12 @@ const FIRST_SPEED: usize = 2;
 /// Rows above the board: what is watched, the level, the counters, the
 /// state of play and a message, then a blank line.
 const BOARD_TOP: u16 = 6;
+/// The most the screen takes of a larger terminal, centred as the play
+/// screen is, unless the map needs more: the spec's 80x24.
+const BLOCK_WIDTH: u16 = 80;
+const BLOCK_HEIGHT: u16 = 24;
+/// Rows under the map in the block: the footer's two and a blank each side.
+const BELOW_MAP: u16 = 4;
 /// What is being watched, and so what leaving does.
 #[derive(Debug)]
 enum Watched {
@@ -86,6 +93,31 @@ pub(crate) struct Watch {
 }
 
 impl Watch {
+    /// The part of `area` the screen draws in: the whole of a screen up
+    /// to 80x24, a centred block as wide as its widest line on a larger one.
+    fn block(&self, area: Rect) -> Rect {
+        if area.width <= BLOCK_WIDTH && area.height <= BLOCK_HEIGHT {
+            return area;
+        }
+        let level = self.game.level();
+        let footer = bottom_keys_width(self.theme, &footer(&self.commands()), BLOCK_WIDTH);
+        let lines = self.header_lines();
+        let texts = lines.iter().chain(self.message.iter().map(|m| &m.text));
+        let text = texts.map(|t| text_width(t)).max().unwrap_or(0) as u16;
+        let map_width = level.width() as u16 * 2 + 3;
+        let map_height = BOARD_TOP + level.height() as u16 + BELOW_MAP;
+        let width = map_width
+            .max(text.max(footer).min(BLOCK_WIDTH))
+            .min(area.width);
+        let height = map_height.max(BLOCK_HEIGHT).min(area.height);
+        Rect::new(
+            area.x + (area.width - width) / 2,
+            area.y + (area.height - height) / 2,
+            width,
+            height,
+        )
+    }
+
     /// The solver's solution from `game`, searched for at once.
     pub fn solution(
         opened: Rc<Opened>,
@@ -435,6 +467,7 @@ impl Screen for Watch {
         if too_small(area, buf, MIN_WIDTH, MIN_HEIGHT) {
             return;
         }
+        let area = self.block(area);
         let width = area.width as usize;
         for (row, line) in self.header_lines().iter().enumerate() {
             let style = if row == 0 {
@@ -443,6 +476,7 @@ impl Screen for Watch {
                 Style::new()
             };
             let line = self.theme.text(line);
+            let line = fit(&line, width, self.theme.chrome(Chrome::Ellipsis));
             buf.set_stringn(area.x, area.y + row as u16, &line, width, style);
         }
         if let Some(message) = &self.message {
