@@ -48,9 +48,9 @@ pub enum Lead {
 /// Sasquatch VII. First fitted to Microban II 131 (see docs/solver.md).
 const LEADING_PUSH_WEIGHT: (u64, u64) = (11, 4);
 
-/// Positions expanded before the dead-pair tables are built: most levels
-/// are solved sooner, and the tables take up to 0.3 s on `XSokoban`'s
-/// largest levels, which would slow every hint there.
+/// Positions expanded before the dead-pair tables are built and corrals
+/// are proved: most levels are solved sooner, and the tables take up to
+/// 0.3 s on `XSokoban`'s largest levels, which would slow every hint there.
 const PAIRS_AFTER: u64 = 20_000;
 
 /// Runs the strategy on `setup` with `memory` bytes for its positions and
@@ -156,6 +156,7 @@ fn alternate<'a>(
                 .sum::<usize>();
             forward.set_pairs(push);
             backward.set_pairs(pull);
+            forward.prove_corrals();
             max_nodes = max_nodes.saturating_sub(bytes / Table::bytes_per_node(boxes.len()));
             continue;
         }

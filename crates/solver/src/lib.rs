@@ -22,6 +22,7 @@ mod bits;
 mod board;
 mod budget;
 mod corral;
+mod corral_deadlock;
 mod deadlock;
 mod fess;
 mod hungarian;

@@ -41,6 +41,16 @@ impl Fess<'_> {
         (cost.is_some() || !assignment.stopped()).then_some(cost.is_some())
     }
 
+    /// Whether a corral of the loaded position is dead (see
+    /// [`CorralDeadlocks`](crate::corral_deadlock::CorralDeadlocks)).
+    fn is_corral_dead(&mut self, node: u32) -> bool {
+        let player = self.table.node(node).player;
+        let dead = self.setup.goals.dead();
+        let position = (&self.boxes[..], &self.occupied[..]);
+        self.corral_deadlocks
+            .is_dead(self.board, dead, position, (player, &self.reach))
+    }
+
     /// The loaded position's moves into `generated`, only those into a
     /// PI-corral when there is one.
     fn generate(&mut self, node: u32) {
@@ -69,6 +79,9 @@ impl Fess<'_> {
             Some(true) => {}
             Some(false) => return Done::Going,
             None => return Done::Ended(stopped(self.budget)),
+        }
+        if self.is_corral_dead(node) {
+            return Done::Going;
         }
         self.generate(node);
         self.scored.clear();

@@ -34,6 +34,7 @@ use space::{Features, Space};
 use super::board::{Board, Cell, NONE, opposite};
 use super::budget::Budget;
 use super::corral::Corrals;
+use super::corral_deadlock::CorralDeadlocks;
 use super::deadlock::freeze_deadlock;
 use super::hungarian::Assignment;
 use super::marks::{Marks, flood, flood_anew};
@@ -177,6 +178,8 @@ struct Fess<'a> {
     pairs: Option<&'a DeadPairs>,
     /// Whether building `pairs` was tried.
     pairs_tried: bool,
+    /// Fences proved dead so far, and the proofs' buffers.
+    corral_deadlocks: CorralDeadlocks,
 }
 
 impl<'a> Fess<'a> {
@@ -231,6 +234,7 @@ impl<'a> Fess<'a> {
             near: Near::default(),
             pairs: None,
             pairs_tried: false,
+            corral_deadlocks: CorralDeadlocks::new(board),
         }
     }
 
@@ -247,6 +251,7 @@ impl<'a> Fess<'a> {
             + self.frozen_goals.bytes()
             + self.space.bytes()
             + self.pairs.map_or(0, DeadPairs::bytes)
+            + self.corral_deadlocks.bytes()
     }
 
     /// Stores the start; `Some` when the search ends there.

@@ -15,6 +15,7 @@ mod order;
 use super::board::{Board, Cell, Mode, NONE, Targets, opposite};
 use super::budget::Budget;
 use super::corral::Corrals;
+use super::corral_deadlock::CorralDeadlocks;
 use super::hungarian::Assignment;
 use super::macros::Macros;
 use super::marks::{Marks, flood_anew};
@@ -98,6 +99,8 @@ pub struct Search<'a> {
     children: Vec<Child>,
     children_boxes: Vec<Cell>,
     corrals: Corrals,
+    /// Pushing: fences proved dead so far.
+    corral_deadlocks: Option<CorralDeadlocks>,
     macros: Macros,
     /// When a PI-corral was found, the only pushes worth making.
     only: Option<Vec<(Cell, usize)>>,
@@ -149,6 +152,7 @@ impl<'a> Search<'a> {
             children: Vec::new(),
             children_boxes: Vec::new(),
             corrals: Corrals::new(cells),
+            corral_deadlocks: None,
             macros: Macros::new(board, box_count == goals.len()),
             only: None,
             pairs: None,
@@ -219,12 +223,24 @@ impl<'a> Search<'a> {
         self.pairs = pairs;
     }
 
+    /// From now on, pushing, prunes positions with a corral proved dead
+    /// (see [`CorralDeadlocks`]); pulling, does nothing.
+    pub fn prove_corrals(&mut self) {
+        if self.mode == Mode::Push {
+            self.corral_deadlocks = Some(CorralDeadlocks::new(self.board));
+        }
+    }
+
     /// Bytes held by the position store, the open list, the pairs and the
     /// remembered matchings.
     pub fn bytes(&self) -> usize {
         let pairs = self.pairs.map_or(0, DeadPairs::bytes);
         let open = self.open.capacity() * size_of::<u64>();
-        self.table.bytes() + open + pairs + self.assignment.recent_bytes()
+        let corrals = self
+            .corral_deadlocks
+            .as_ref()
+            .map_or(0, CorralDeadlocks::bytes);
+        self.table.bytes() + open + pairs + corrals + self.assignment.recent_bytes()
     }
 
     /// Expands up to `count` positions.
@@ -268,6 +284,11 @@ impl<'a> Search<'a> {
             node.player,
         );
         self.only = None;
+        if self.is_corral_dead(&parent_boxes, node.player) {
+            self.set_boxes(&parent_boxes, false);
+            self.parent_boxes = parent_boxes;
+            return Status::Running;
+        }
         if self.mode == Mode::Push {
             let pi = self
                 .corrals
@@ -324,6 +345,21 @@ impl<'a> Search<'a> {
         self.set_boxes(&parent_boxes, false);
         self.parent_boxes = parent_boxes;
         result
+    }
+
+    /// Whether, pushing, a corral of the position being expanded is dead
+    /// (see [`CorralDeadlocks`]).
+    fn is_corral_dead(&mut self, boxes: &[Cell], player: Cell) -> bool {
+        let Some(corrals) = self.corral_deadlocks.as_mut() else {
+            return false;
+        };
+        let position = (boxes, &self.occupied[..]);
+        corrals.is_dead(
+            self.board,
+            self.goals.dead(),
+            position,
+            (player, &self.reach),
+        )
     }
 
     /// Where the box on `from` goes when moved in `dir`, and where the

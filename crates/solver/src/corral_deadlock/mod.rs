@@ -1,0 +1,242 @@
+//! Corral deadlocks, proved by a small search and remembered as patterns.
+//!
+//! A corral is floor the player cannot reach. Keep only the boxes that
+//! fence one in, take every other box away, and search the pushes of the
+//! fence alone: taking boxes away only frees the floor, so when no line of
+//! pushes either gets every fence box onto a goal or lets the player into
+//! the corral, the whole position is dead. Each proof is kept as a pattern
+//! (the fence boxes and the floor the player may stand on) that prunes
+//! every later position holding it: the learned deadlocks of YASS and
+//! Sokolution (the sokobano.de wiki's "corral deadlocks").
+
+mod relaxed;
+#[cfg(test)]
+mod tests;
+
+use std::collections::HashSet;
+
+use super::bits::{has_bit, set_bit};
+use super::board::{Board, Cell, NONE};
+use super::marks::Marks;
+use relaxed::{Relaxed, Verdict};
+
+/// Positions one proof may search: a bound for giant fences only. On
+/// Sasquatch I 7, 12, 35 and 50 (the plan search, 100,000 positions each)
+/// no proof reached it, because a line that lets the player into the
+/// corral ends the proof at once. Demanding every fence box home instead
+/// found up to 5 times the proofs, but ran 3 to 6 times slower in all.
+const PROOF_NODES: usize = 400;
+
+/// The most bytes the patterns take; past it, no more are learned.
+const MAX_PATTERN_BYTES: usize = 16 << 20;
+
+/// Fences searched without a proof, remembered so that they are not
+/// searched again; forgotten all at once when there are this many.
+const MAX_UNPROVED: usize = 1 << 18;
+
+const NO_AREA: u32 = u32::MAX;
+
+/// The corral deadlocks of one search.
+pub struct CorralDeadlocks {
+    /// Words of a cell bit set.
+    words: usize,
+    /// Each pattern's fence boxes then its player floor, `2 * words` words.
+    patterns: Vec<u64>,
+    /// Patterns by the lowest cell of their fence.
+    by_first: Vec<Vec<u32>>,
+    /// Hashes of fences (with the player's area) searched without a proof.
+    unproved: HashSet<u64>,
+    /// The boxes of the position being checked, as bits.
+    current: Vec<u64>,
+    /// The corral number of each cell, `NO_AREA` outside the corrals.
+    area: Vec<u32>,
+    touched: Vec<Cell>,
+    stack: Vec<Cell>,
+    fence: Vec<Cell>,
+    /// The free floor of the corral being checked.
+    inside: Vec<Cell>,
+    /// The fences and floors of every corral of the position.
+    all_fence: Vec<Cell>,
+    all_inside: Vec<Cell>,
+    relaxed: Relaxed,
+    /// Proofs found, and fences searched.
+    proofs: u64,
+    searches: u64,
+}
+
+impl CorralDeadlocks {
+    pub fn new(board: &Board) -> Self {
+        let cells = board.cells();
+        Self {
+            words: cells.div_ceil(64),
+            patterns: Vec::new(),
+            by_first: vec![Vec::new(); cells],
+            unproved: HashSet::new(),
+            current: vec![0; cells.div_ceil(64)],
+            area: vec![NO_AREA; cells],
+            touched: Vec::new(),
+            stack: Vec::new(),
+            fence: Vec::new(),
+            inside: Vec::new(),
+            all_fence: Vec::new(),
+            all_inside: Vec::new(),
+            relaxed: Relaxed::new(cells),
+            proofs: 0,
+            searches: 0,
+        }
+    }
+
+    /// Bytes held by the patterns and the fences remembered.
+    pub fn bytes(&self) -> usize {
+        self.patterns.capacity() * size_of::<u64>()
+            + self.unproved.capacity() * size_of::<u64>()
+            + self.by_first.len() * size_of::<Vec<u32>>()
+    }
+
+    /// (proofs, fences searched) so far.
+    #[cfg(test)]
+    pub fn counts(&self) -> (u64, u64) {
+        (self.proofs, self.searches)
+    }
+
+    /// Whether the position of `boxes` (on `occupied`), with the player on
+    /// `player` and able to walk to `reach`, is dead: it holds a pattern
+    /// learned before, or one of its corrals is proved dead now. `dead`
+    /// marks the squares from which no box reaches a goal.
+    pub fn is_dead(
+        &mut self,
+        board: &Board,
+        dead: &[bool],
+        (boxes, occupied): (&[Cell], &[bool]),
+        (player, reach): (Cell, &Marks),
+    ) -> bool {
+        self.current.fill(0);
+        for &b in boxes {
+            set_bit(&mut self.current, usize::from(b));
+        }
+        if self.matches(boxes, player) {
+            return true;
+        }
+        let mut proved = false;
+        let mut next_area = 0;
+        for cell in 0..board.cells() as Cell {
+            let c = usize::from(cell);
+            if occupied[c] || reach.has(cell) || self.area[c] != NO_AREA {
+                continue;
+            }
+            self.mark_corral(board, occupied, cell, next_area);
+            if self.fence.iter().any(|&b| !board.is_goal(b)) && self.prove(board, dead, player) {
+                proved = true;
+                break;
+            }
+            self.all_fence.extend_from_slice(&self.fence);
+            self.all_inside.extend_from_slice(&self.inside);
+            next_area += 1;
+        }
+        // No corral is dead alone: all of them together may be, as one
+        // fence that must open somewhere.
+        if !proved && next_area > 1 {
+            std::mem::swap(&mut self.fence, &mut self.all_fence);
+            std::mem::swap(&mut self.inside, &mut self.all_inside);
+            self.fence.sort_unstable();
+            self.fence.dedup();
+            proved =
+                self.fence.iter().any(|&b| !board.is_goal(b)) && self.prove(board, dead, player);
+        }
+        self.all_fence.clear();
+        self.all_inside.clear();
+        for &c in &self.touched {
+            self.area[usize::from(c)] = NO_AREA;
+        }
+        self.touched.clear();
+        proved
+    }
+
+    /// Whether a learned pattern lies in the current boxes with the
+    /// player on its floor.
+    fn matches(&self, boxes: &[Cell], player: Cell) -> bool {
+        let stride = 2 * self.words;
+        boxes.iter().any(|&b| {
+            self.by_first[usize::from(b)].iter().any(|&p| {
+                let start = p as usize * stride;
+                let (fence, floor) = self.patterns[start..start + stride].split_at(self.words);
+                has_bit(floor, usize::from(player))
+                    && fence.iter().zip(&self.current).all(|(f, c)| f & !c == 0)
+            })
+        })
+    }
+
+    /// Numbers the unreachable free cells joined to `from` as corral `id`
+    /// and gathers the boxes that touch them into `fence`.
+    fn mark_corral(&mut self, board: &Board, occupied: &[bool], from: Cell, id: u32) {
+        self.fence.clear();
+        self.inside.clear();
+        self.area[usize::from(from)] = id;
+        self.touched.push(from);
+        self.stack.push(from);
+        while let Some(c) = self.stack.pop() {
+            self.inside.push(c);
+            for dir in 0..4 {
+                let n = board.next(c, dir);
+                if n == NONE {
+                    continue;
+                }
+                if occupied[usize::from(n)] {
+                    if !self.fence.contains(&n) {
+                        self.fence.push(n);
+                    }
+                } else if self.area[usize::from(n)] == NO_AREA {
+                    self.area[usize::from(n)] = id;
+                    self.touched.push(n);
+                    self.stack.push(n);
+                }
+            }
+        }
+        self.fence.sort_unstable();
+    }
+
+    /// Searches the fence of the corral just marked alone; learns a pattern and says
+    /// yes when no line of its pushes opens the corral or finishes it.
+    fn prove(&mut self, board: &Board, dead: &[bool], player: Cell) -> bool {
+        let key = self.relaxed.start(board, &self.fence, player);
+        if self.unproved.contains(&key) {
+            return false;
+        }
+        self.searches += 1;
+        match self.relaxed.search(board, dead, &self.inside, PROOF_NODES) {
+            Verdict::Dead => {
+                self.proofs += 1;
+                self.learn(board);
+                true
+            }
+            Verdict::Unknown => {
+                if self.unproved.len() >= MAX_UNPROVED {
+                    self.unproved.clear();
+                }
+                self.unproved.insert(key);
+                false
+            }
+        }
+    }
+
+    /// Keeps the fence just proved dead, with the floor its player had.
+    fn learn(&mut self, board: &Board) {
+        let stride = 2 * self.words;
+        if (self.patterns.len() + stride) * size_of::<u64>() > MAX_PATTERN_BYTES {
+            return;
+        }
+        let index = (self.patterns.len() / stride) as u32;
+        let start = self.patterns.len();
+        self.patterns.resize(start + stride, 0);
+        let (fence, floor) = self.patterns[start..].split_at_mut(self.words);
+        for &b in &self.fence {
+            set_bit(fence, usize::from(b));
+        }
+        for cell in 0..board.cells() as Cell {
+            if self.relaxed.root_reaches(cell) {
+                set_bit(floor, usize::from(cell));
+            }
+        }
+        self.by_first[usize::from(self.fence[0])].push(index);
+    }
+}
