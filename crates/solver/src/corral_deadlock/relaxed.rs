@@ -21,11 +21,11 @@ pub struct Relaxed {
     reach: Marks,
     /// Where the player could walk in the first position.
     root: Marks,
-    marks: Marks,
     stack: Vec<Cell>,
     frozen: Vec<Cell>,
-    /// Positions (boxes sorted, then the player's smallest cell) seen.
+    /// Positions expanded: boxes sorted, then the player's smallest cell.
     seen: HashSet<Vec<Cell>>,
+    /// Positions to expand: boxes sorted, then where the player stands.
     open: Vec<Vec<Cell>>,
 }
 
@@ -35,7 +35,6 @@ impl Relaxed {
             occupied: vec![false; cells],
             reach: Marks::new(cells),
             root: Marks::new(cells),
-            marks: Marks::new(cells),
             stack: Vec::new(),
             frozen: Vec::new(),
             seen: HashSet::new(),
@@ -63,7 +62,6 @@ impl Relaxed {
         let key = position.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &c| {
             (h ^ u64::from(c)).wrapping_mul(0x0100_0000_01b3)
         });
-        self.seen.insert(position.clone());
         self.open.push(position);
         key
     }
@@ -112,7 +110,7 @@ impl Relaxed {
         if boxes.iter().all(|&b| board.is_goal(b)) {
             return Some(());
         }
-        flood_anew(
+        let least = flood_anew(
             board,
             &self.occupied,
             &mut self.reach,
@@ -121,6 +119,13 @@ impl Relaxed {
         );
         if inside.iter().any(|&c| self.reach.has(c)) {
             return Some(());
+        }
+        // Children are queued with the player where the push leaves it;
+        // the flood above names the position, so each is expanded once.
+        let mut named = boxes.to_vec();
+        named.push(least);
+        if !self.seen.insert(named) {
+            return None;
         }
         for (i, &from) in boxes.iter().enumerate() {
             for dir in 0..4 {
@@ -138,20 +143,11 @@ impl Relaxed {
                 self.occupied[usize::from(to)] = true;
                 let frozen = freeze_deadlock(board, dead, &self.occupied, to, &mut self.frozen);
                 if !frozen {
-                    let least = flood_anew(
-                        board,
-                        &self.occupied,
-                        &mut self.marks,
-                        &mut self.stack,
-                        from,
-                    );
                     let mut child = boxes.to_vec();
                     child[i] = to;
                     child.sort_unstable();
-                    child.push(least);
-                    if self.seen.insert(child.clone()) {
-                        self.open.push(child);
-                    }
+                    child.push(from);
+                    self.open.push(child);
                 }
                 self.occupied[usize::from(to)] = false;
                 self.occupied[usize::from(from)] = true;
