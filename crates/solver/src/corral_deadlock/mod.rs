@@ -20,18 +20,23 @@ use super::board::{Board, Cell, NONE};
 use super::marks::Marks;
 use relaxed::{Relaxed, Verdict};
 
-/// Positions one proof may search: a bound for giant fences only. On
-/// Sasquatch I 7, 12, 35 and 50 (the plan search, 100,000 positions each)
-/// no proof reached it, because a line that lets the player into the
-/// corral ends the proof at once. Demanding every fence box home instead
-/// found up to 5 times the proofs, but ran 3 to 6 times slower in all.
+/// Positions one proof may search: a bound for giant fences. A line that
+/// lets the player into the corral ends a proof at once, so few near it:
+/// swept over the 1,133 shipped levels (plan alone, 20,000 positions a
+/// level; docs/solver.md, "Sweeps"), 100, 400 and 1,600 solved the same
+/// 625 levels within 40 positions of each other. Demanding every fence
+/// box home instead of stopping there found up to 5 times the proofs on
+/// Sasquatch I 7, 12, 35 and 50, but ran 3 to 6 times slower in all.
 const PROOF_NODES: usize = 400;
 
-/// The most bytes the patterns take; past it, no more are learned.
+/// The most bytes the patterns take; past it, no more are learned. A
+/// bound on memory like the remembered matchings' 16 MiB, not a tuned
+/// value.
 const MAX_PATTERN_BYTES: usize = 16 << 20;
 
 /// Fences searched without a proof, remembered so that they are not
-/// searched again; forgotten all at once when there are this many.
+/// searched again; forgotten all at once when there are this many (2 MiB
+/// of hashes: a bound on memory, not a tuned value).
 const MAX_UNPROVED: usize = 1 << 18;
 
 const NO_AREA: u32 = u32::MAX;
