@@ -14,8 +14,9 @@
 //! variants (pulling-led, pulling home, pushing-led); and `fess`, a
 //! feature-space search over macro moves, in three variants. Two threads
 //! run them in turn, each for a share of the time, by the level's size
-//! (see `race`). All prune with dead squares, freeze deadlocks, PI-corrals
-//! and an impossible box-to-goal matching. The first answer wins.
+//! (see `race`). All prune with dead squares, freeze deadlocks, PI-corrals,
+//! corral deadlocks (`corral_deadlock`) and an impossible box-to-goal
+//! matching. The first answer wins.
 
 mod bidirectional;
 mod bits;

@@ -29,6 +29,14 @@ use relaxed::{Relaxed, Verdict};
 /// Sasquatch I 7, 12, 35 and 50, but ran 3 to 6 times slower in all.
 const PROOF_NODES: usize = 400;
 
+/// Fences of more boxes are not searched: each position of their proof
+/// pushes every box every way, and such proofs seldom succeed. Swept over
+/// the 1,133 shipped levels (plan alone, 20,000 positions a level;
+/// docs/solver.md, "Sweeps"): no bound and 16 solved the same 625, 8
+/// solved 623; forward alone on Microban II 131 (44 boxes) took 2.8 s
+/// with 16 against 4.1 s with no bound (1.8 s without corral proofs).
+const MAX_FENCE_BOXES: usize = 16;
+
 /// The most bytes the patterns take; past it, no more are learned. A
 /// bound on memory like the remembered matchings' 16 MiB, not a tuned
 /// value.
@@ -203,6 +211,9 @@ impl CorralDeadlocks {
     /// Searches the fence of the corral just marked alone; learns a pattern and says
     /// yes when no line of its pushes opens the corral or finishes it.
     fn prove(&mut self, board: &Board, dead: &[bool], player: Cell) -> bool {
+        if self.fence.len() > MAX_FENCE_BOXES {
+            return false;
+        }
         let key = self.relaxed.start(board, &self.fence, player);
         if self.unproved.contains(&key) {
             return false;
