@@ -10,12 +10,82 @@ use super::marks::Marks;
 
 const NO_AREA: u32 = u32::MAX;
 
-/// Buffers kept between positions.
-pub struct Corrals {
+/// The corrals of a position, marked one at a time: areas of free floor
+/// the player cannot reach, each numbered, with the boxes that touch it.
+/// Shared by PI-corral pruning and the corral deadlock proofs.
+pub struct CorralAreas {
     area: Vec<u32>,
     touched: Vec<Cell>,
     stack: Vec<Cell>,
-    border: Vec<Cell>,
+    /// The boxes that touch the area marked last, in the order found.
+    pub fence: Vec<Cell>,
+    /// The free cells of the area marked last.
+    pub inside: Vec<Cell>,
+}
+
+impl CorralAreas {
+    pub fn new(cells: usize) -> Self {
+        Self {
+            area: vec![NO_AREA; cells],
+            touched: Vec::new(),
+            stack: Vec::new(),
+            fence: Vec::new(),
+            inside: Vec::new(),
+        }
+    }
+
+    /// Whether `cell` is free floor out of `reach` that no area marked
+    /// since the last [`clear`](Self::clear) holds.
+    pub fn starts_new(&self, occupied: &[bool], reach: &Marks, cell: Cell) -> bool {
+        !occupied[usize::from(cell)] && !reach.has(cell) && self.area[usize::from(cell)] == NO_AREA
+    }
+
+    /// Numbers the free cells joined to `from` (out of reach) as area
+    /// `id`, into `inside`, and gathers the boxes that touch them into
+    /// `fence`.
+    pub fn mark(&mut self, board: &Board, occupied: &[bool], from: Cell, id: u32) {
+        self.fence.clear();
+        self.inside.clear();
+        self.area[usize::from(from)] = id;
+        self.touched.push(from);
+        self.stack.push(from);
+        while let Some(c) = self.stack.pop() {
+            self.inside.push(c);
+            for dir in 0..4 {
+                let n = board.next(c, dir);
+                if n == NONE {
+                    continue;
+                }
+                if occupied[usize::from(n)] {
+                    if !self.fence.contains(&n) {
+                        self.fence.push(n);
+                    }
+                } else if self.area[usize::from(n)] == NO_AREA {
+                    self.area[usize::from(n)] = id;
+                    self.touched.push(n);
+                    self.stack.push(n);
+                }
+            }
+        }
+    }
+
+    /// Whether `cell` lies in area `id`.
+    pub fn holds(&self, id: u32, cell: Cell) -> bool {
+        self.area[usize::from(cell)] == id
+    }
+
+    /// Forgets every area marked, for the next position.
+    pub fn clear(&mut self) {
+        for &c in &self.touched {
+            self.area[usize::from(c)] = NO_AREA;
+        }
+        self.touched.clear();
+    }
+}
+
+/// Buffers kept between positions.
+pub struct Corrals {
+    areas: CorralAreas,
     pushes: Vec<(Cell, usize)>,
     best: Vec<(Cell, usize)>,
 }
@@ -23,10 +93,7 @@ pub struct Corrals {
 impl Corrals {
     pub fn new(cells: usize) -> Self {
         Self {
-            area: vec![NO_AREA; cells],
-            touched: Vec::new(),
-            stack: Vec::new(),
-            border: Vec::new(),
+            areas: CorralAreas::new(cells),
             pushes: Vec::new(),
             best: Vec::new(),
         }
@@ -46,11 +113,10 @@ impl Corrals {
         let mut found = false;
         let mut next_area = 0;
         for cell in 0..board.cells() as Cell {
-            let c = usize::from(cell);
-            if occupied[c] || reach.has(cell) || self.area[c] != NO_AREA {
+            if !self.areas.starts_new(occupied, reach, cell) {
                 continue;
             }
-            self.mark_area(board, occupied, cell, next_area);
+            self.areas.mark(board, occupied, cell, next_area);
             if self.check(board, goals, occupied, reach, next_area)
                 && (!found || self.pushes.len() < self.best.len())
             {
@@ -59,40 +125,11 @@ impl Corrals {
             }
             next_area += 1;
         }
-        for &c in &self.touched {
-            self.area[usize::from(c)] = NO_AREA;
-        }
-        self.touched.clear();
+        self.areas.clear();
         found.then_some(self.best.as_slice())
     }
 
-    /// Numbers the free cells the player cannot reach that connect to `from`
-    /// and collects the boxes that touch them.
-    fn mark_area(&mut self, board: &Board, occupied: &[bool], from: Cell, id: u32) {
-        self.border.clear();
-        self.area[usize::from(from)] = id;
-        self.touched.push(from);
-        self.stack.push(from);
-        while let Some(c) = self.stack.pop() {
-            for dir in 0..4 {
-                let n = board.next(c, dir);
-                if n == NONE {
-                    continue;
-                }
-                if occupied[usize::from(n)] {
-                    if !self.border.contains(&n) {
-                        self.border.push(n);
-                    }
-                } else if self.area[usize::from(n)] == NO_AREA {
-                    self.area[usize::from(n)] = id;
-                    self.touched.push(n);
-                    self.stack.push(n);
-                }
-            }
-        }
-    }
-
-    /// Whether area `id` (just marked, its boxes in `border`) is a PI-corral
+    /// Whether area `id` (just marked, its boxes in its fence) is a PI-corral
     /// worth pruning with; its pushes are left in `pushes`.
     fn check(
         &mut self,
@@ -103,22 +140,23 @@ impl Corrals {
         id: u32,
     ) -> bool {
         self.pushes.clear();
-        if self.border.iter().all(|&b| board.is_goal(b)) {
+        let fence = &self.areas.fence;
+        if fence.iter().all(|&b| board.is_goal(b)) {
             return false;
         }
-        for &b in &self.border {
+        for &b in fence {
             for dir in 0..4 {
                 let target = board.next(b, dir);
                 let player = board.next(b, opposite(dir));
                 if target == NONE || player == NONE {
                     continue;
                 }
-                let from_here = self.area[usize::from(player)] == id;
+                let from_here = self.areas.holds(id, player);
                 if from_here {
                     // Only possible once the player is inside anyway.
                     continue;
                 }
-                let ours = |c: Cell| self.border.contains(&c);
+                let ours = |c: Cell| fence.contains(&c);
                 if occupied[usize::from(target)] {
                     // Blocked for now; fine while the blocker is one of
                     // ours, since it too can only move into the corral.
@@ -131,7 +169,7 @@ impl Corrals {
                     continue;
                 }
                 if reach.has(player) {
-                    if self.area[usize::from(target)] != id {
+                    if !self.areas.holds(id, target) {
                         // A push out of the corral: not an I-corral.
                         return false;
                     }

@@ -16,7 +16,8 @@ mod tests;
 use std::collections::HashSet;
 
 use super::bits::{has_bit, set_bit};
-use super::board::{Board, Cell, NONE};
+use super::board::{Board, Cell};
+use super::corral::CorralAreas;
 use super::marks::Marks;
 use relaxed::{Relaxed, Verdict};
 
@@ -47,8 +48,6 @@ const MAX_PATTERN_BYTES: usize = 16 << 20;
 /// of hashes: a bound on memory, not a tuned value).
 const MAX_UNPROVED: usize = 1 << 18;
 
-const NO_AREA: u32 = u32::MAX;
-
 /// The corral deadlocks of one search.
 pub struct CorralDeadlocks {
     /// Words of a cell bit set.
@@ -61,12 +60,11 @@ pub struct CorralDeadlocks {
     unproved: HashSet<u64>,
     /// The boxes of the position being checked, as bits.
     current: Vec<u64>,
-    /// The corral number of each cell, `NO_AREA` outside the corrals.
-    area: Vec<u32>,
-    touched: Vec<Cell>,
-    stack: Vec<Cell>,
+    /// The position's corrals, one at a time.
+    areas: CorralAreas,
+    /// The fence of the corral being proved, sorted.
     fence: Vec<Cell>,
-    /// The free floor of the corral being checked.
+    /// The free floor of the corral being proved.
     inside: Vec<Cell>,
     /// The fences and floors of every corral of the position.
     all_fence: Vec<Cell>,
@@ -86,9 +84,7 @@ impl CorralDeadlocks {
             by_first: vec![Vec::new(); cells],
             unproved: HashSet::new(),
             current: vec![0; cells.div_ceil(64)],
-            area: vec![NO_AREA; cells],
-            touched: Vec::new(),
-            stack: Vec::new(),
+            areas: CorralAreas::new(cells),
             fence: Vec::new(),
             inside: Vec::new(),
             all_fence: Vec::new(),
@@ -133,11 +129,13 @@ impl CorralDeadlocks {
         let mut proved = false;
         let mut next_area = 0;
         for cell in 0..board.cells() as Cell {
-            let c = usize::from(cell);
-            if occupied[c] || reach.has(cell) || self.area[c] != NO_AREA {
+            if !self.areas.starts_new(occupied, reach, cell) {
                 continue;
             }
-            self.mark_corral(board, occupied, cell, next_area);
+            self.areas.mark(board, occupied, cell, next_area);
+            self.fence.clone_from(&self.areas.fence);
+            self.fence.sort_unstable();
+            self.inside.clone_from(&self.areas.inside);
             if self.fence.iter().any(|&b| !board.is_goal(b)) && self.prove(board, dead, player) {
                 proved = true;
                 break;
@@ -158,10 +156,7 @@ impl CorralDeadlocks {
         }
         self.all_fence.clear();
         self.all_inside.clear();
-        for &c in &self.touched {
-            self.area[usize::from(c)] = NO_AREA;
-        }
-        self.touched.clear();
+        self.areas.clear();
         proved
     }
 
@@ -177,35 +172,6 @@ impl CorralDeadlocks {
                     && fence.iter().zip(&self.current).all(|(f, c)| f & !c == 0)
             })
         })
-    }
-
-    /// Numbers the unreachable free cells joined to `from` as corral `id`
-    /// and gathers the boxes that touch them into `fence`.
-    fn mark_corral(&mut self, board: &Board, occupied: &[bool], from: Cell, id: u32) {
-        self.fence.clear();
-        self.inside.clear();
-        self.area[usize::from(from)] = id;
-        self.touched.push(from);
-        self.stack.push(from);
-        while let Some(c) = self.stack.pop() {
-            self.inside.push(c);
-            for dir in 0..4 {
-                let n = board.next(c, dir);
-                if n == NONE {
-                    continue;
-                }
-                if occupied[usize::from(n)] {
-                    if !self.fence.contains(&n) {
-                        self.fence.push(n);
-                    }
-                } else if self.area[usize::from(n)] == NO_AREA {
-                    self.area[usize::from(n)] = id;
-                    self.touched.push(n);
-                    self.stack.push(n);
-                }
-            }
-        }
-        self.fence.sort_unstable();
     }
 
     /// Searches the fence of the corral just marked alone; learns a pattern and says

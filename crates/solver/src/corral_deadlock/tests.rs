@@ -4,8 +4,9 @@
 use std::collections::{HashSet, VecDeque};
 
 use super::*;
-use crate::board::{Mode, Targets};
+use crate::board::{Mode, NONE, Targets};
 use crate::marks::flood_anew;
+use crate::pairs::tests::known_solutions;
 use schokoban_core::{Game, Level, Step, parse_level};
 
 /// A level's board, its push dead squares, its boxes and its player.
@@ -154,15 +155,7 @@ fn check_along_solution(xsb: &str, solution: &str) -> u64 {
 #[test]
 fn no_position_along_known_solutions_is_called_dead() {
     let mut searched = 0;
-    for line in include_str!("../pairs/solutions.txt").lines() {
-        let (name, solution) = line.split_once(' ').expect("name and solution");
-        let xsb = match name {
-            "xsokoban/44" => include_str!("../../tests/levels/xsokoban/44.xsb"),
-            "microban/153" => include_str!("../../tests/levels/microban/153.xsb"),
-            "microban/143" => include_str!("../../tests/levels/microban/143.xsb"),
-            "microban-ii/110" => include_str!("../../tests/levels/microban-ii/110.xsb"),
-            _ => panic!("no level {name}"),
-        };
+    for (xsb, solution) in known_solutions() {
         searched += check_along_solution(xsb, solution);
     }
     assert!(searched > 100, "only {searched} fences searched");

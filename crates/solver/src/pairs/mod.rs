@@ -380,4 +380,4 @@ impl<'a, const K: usize> Retrograde<'a, K> {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -171,7 +171,16 @@ fn check_along_solution(xsb: &str, solution: &str) -> usize {
 #[test]
 fn no_pair_along_known_solutions_is_called_dead() {
     let mut steps = 0;
-    for line in include_str!("solutions.txt").lines() {
+    for (xsb, solution) in known_solutions() {
+        steps += check_along_solution(xsb, solution);
+    }
+    assert!(steps > 3000, "{steps} steps");
+}
+
+/// Levels with a solution the solver found, checked by replaying it
+/// through the game: (XSB, LURD). Every position along them is alive.
+pub(crate) fn known_solutions() -> impl Iterator<Item = (&'static str, &'static str)> {
+    include_str!("solutions.txt").lines().map(|line| {
         let (name, solution) = line.split_once(' ').expect("name and solution");
         let xsb = match name {
             "xsokoban/44" => include_str!("../../tests/levels/xsokoban/44.xsb"),
@@ -180,7 +189,6 @@ fn no_pair_along_known_solutions_is_called_dead() {
             "microban-ii/110" => include_str!("../../tests/levels/microban-ii/110.xsb"),
             _ => panic!("no level {name}"),
         };
-        steps += check_along_solution(xsb, solution);
-    }
-    assert!(steps > 3000, "{steps} steps");
+        (xsb, solution)
+    })
 }
