@@ -19,19 +19,26 @@ use crate::budget::Budget;
 /// boxes or more, the forward search takes that long turn instead; on
 /// smaller ones it has the last 0.9 s, which hotspots had: in a quiet run
 /// of the six collections of the README's table (633 levels, 10 s each)
-/// hotspots answered first there on none, while forward alone solves
-/// Sasquatch 19 (14 boxes) in 0.56 s, which no other search solves in 10
-/// s. Swept on the 1,133 shipped levels at 20,000 positions a search
-/// (docs/solver.md, "Sweeps"): 757 solved with forward last against 753
-/// with hotspots (`XSokoban` 24 lost, which plan solves within a second
-/// when the race runs by time; five gained across Microban IV and
-/// Sasquatch III, VIII and IX).
+/// hotspots answered first in that turn on none. Swept on the 1,133
+/// shipped levels at 20,000 positions a search (docs/solver.md,
+/// "Sweeps"): 757 solved with forward last against 753 with hotspots
+/// (`XSokoban` 24 lost, which plan solves within a second when the race
+/// runs by time; five gained across Microban IV and Sasquatch III, VIII
+/// and IX).
 ///
 /// On smaller levels the homeward search has the second thread from the
 /// start: it is the one search that solves every Microban level, 153 in
 /// 2.0-3.0 s alone, and behind push-pull and features it started at 1.2 s
-/// (153 then took 3.7-4.1 s in the race; now 1.9-2.4 s). Features
-/// (Microban II 124 in 43 ms, `XSokoban` 38 in 0.3 s) and hotspots
+/// (153 then took 3.7-4.1 s in the race; now 1.9-2.4 s). Forward has the
+/// last 30% there: forward alone solves Sasquatch 19 (9 boxes) in 1.1 s,
+/// which no other search solves alone in 10 s. Swept by time on the 694
+/// shipped levels of at most 12 boxes (docs/solver.md, "The race's last
+/// turn on small levels"): hotspots last solved 683, and answered first in
+/// that turn on none; forward from 91% solved 683, from 80% and 70% 685
+/// (Sasquatch 19 and Sasquatch II 19 gained). From 50% it also solved
+/// Sasquatch II 4, at 9.97 s, but it would stop homeward before 5.4 s,
+/// when homeward solved Sasquatch XI 4; homeward answered nothing later.
+/// Features (Microban II 124 in 43 ms, `XSokoban` 38 in 0.3 s) and hotspots
 /// (`XSokoban` 87 in 0.2 s, which plan needed 5.2 s for) go first on the
 /// plan's thread instead, for 0.7 s in all. The levels plan answered
 /// first wait that much longer: Microban II 68 took 1.4 s instead of 0.7 s.
@@ -43,7 +50,7 @@ fn schedules(boxes: usize) -> [&'static [(Strategy, u32)]; 2] {
                 (Strategy::Hotspots, 7),
                 (Strategy::Plan, 100),
             ],
-            &[(Strategy::Homeward, 91), (Strategy::Hotspots, 100)],
+            &[(Strategy::Homeward, 70), (Strategy::Forward, 100)],
         ];
     }
     let second: &[_] = if boxes >= FORWARD_BOXES {
@@ -70,7 +77,10 @@ fn schedules(boxes: usize) -> [&'static [(Strategy, u32)]; 2] {
 /// `XSokoban` (10 s a level, two side by side) it solved 20 levels, none
 /// of the five with 25 boxes or more. Push-pull answered first in the
 /// race on none of those, or of any level that large: plan or features
-/// solve 10, 22 and 48, and nothing solves 39 or 90.
+/// solve 10, 22 and 48, and nothing solves 39 or 90. Swept on the broad
+/// set (docs/solver.md, "Sweeps"), the race at 20,000 positions a search:
+/// 20, 25 and 30 solve the same levels (25 of the 76 with 20-24 boxes, 6
+/// of the 29 with 25-29, the only ones where they differ), so 25 stays.
 const FORWARD_BOXES: usize = 25;
 
 /// Levels with at most this many boxes get the homeward push-pull search
