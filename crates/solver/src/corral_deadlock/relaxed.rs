@@ -43,8 +43,8 @@ impl Relaxed {
     }
 
     /// Sets up the position of `fence` (sorted) alone with the player on
-    /// `player`, and returns a hash of it.
-    pub fn start(&mut self, board: &Board, fence: &[Cell], player: Cell) -> u64 {
+    /// `player`.
+    pub fn start(&mut self, board: &Board, fence: &[Cell], player: Cell) {
         self.seen.clear();
         self.open.clear();
         set(&mut self.occupied, fence, true);
@@ -59,11 +59,7 @@ impl Relaxed {
         set(&mut self.occupied, fence, false);
         let mut position = fence.to_vec();
         position.push(least);
-        let key = position.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &c| {
-            (h ^ u64::from(c)).wrapping_mul(0x0100_0000_01b3)
-        });
         self.open.push(position);
-        key
     }
 
     /// Whether the player could walk to `cell` in the first position.
