@@ -10,17 +10,19 @@ use super::marks::Marks;
 
 const NO_AREA: u32 = u32::MAX;
 
-/// The corrals of a position, marked one at a time: areas of free floor
-/// the player cannot reach, each numbered, with the boxes that touch it.
-/// Shared by PI-corral pruning and the corral deadlock proofs.
+/// The corrals of a position: areas of free floor the player cannot
+/// reach, each numbered, with the boxes that touch it. Marked once a
+/// position and read by both PI-corral pruning and the corral deadlock
+/// proofs, which each marked them again before.
 pub struct CorralAreas {
     area: Vec<u32>,
     touched: Vec<Cell>,
     stack: Vec<Cell>,
-    /// The boxes that touch the area marked last, in the order found.
-    pub fence: Vec<Cell>,
-    /// The free cells of the area marked last.
-    pub inside: Vec<Cell>,
+    /// Where each area's fence and free cells end in `fences` and
+    /// `insides`, by area number.
+    ends: Vec<(usize, usize)>,
+    fences: Vec<Cell>,
+    insides: Vec<Cell>,
 }
 
 impl CorralAreas {
@@ -29,36 +31,43 @@ impl CorralAreas {
             area: vec![NO_AREA; cells],
             touched: Vec::new(),
             stack: Vec::new(),
-            fence: Vec::new(),
-            inside: Vec::new(),
+            ends: Vec::new(),
+            fences: Vec::new(),
+            insides: Vec::new(),
         }
     }
 
-    /// Whether `cell` is free floor out of `reach` that no area marked
-    /// since the last [`clear`](Self::clear) holds.
-    pub fn starts_new(&self, occupied: &[bool], reach: &Marks, cell: Cell) -> bool {
-        !occupied[usize::from(cell)] && !reach.has(cell) && self.area[usize::from(cell)] == NO_AREA
+    /// Marks every corral of the position with boxes on `occupied` and the
+    /// player able to walk to `reach`, numbered in the order of their
+    /// smallest cells.
+    pub fn scan(&mut self, board: &Board, occupied: &[bool], reach: &Marks) {
+        self.clear();
+        for cell in 0..board.cells() as Cell {
+            let c = usize::from(cell);
+            if !occupied[c] && !reach.has(cell) && self.area[c] == NO_AREA {
+                self.mark(board, occupied, cell);
+            }
+        }
     }
 
-    /// Numbers the free cells joined to `from` (out of reach) as area
-    /// `id`, into `inside`, and gathers the boxes that touch them into
-    /// `fence`.
-    pub fn mark(&mut self, board: &Board, occupied: &[bool], from: Cell, id: u32) {
-        self.fence.clear();
-        self.inside.clear();
+    /// Numbers the free cells joined to `from` as the next area and
+    /// gathers the boxes that touch them into its fence.
+    fn mark(&mut self, board: &Board, occupied: &[bool], from: Cell) {
+        let id = self.ends.len() as u32;
+        let fence_start = self.fences.len();
         self.area[usize::from(from)] = id;
         self.touched.push(from);
         self.stack.push(from);
         while let Some(c) = self.stack.pop() {
-            self.inside.push(c);
+            self.insides.push(c);
             for dir in 0..4 {
                 let n = board.next(c, dir);
                 if n == NONE {
                     continue;
                 }
                 if occupied[usize::from(n)] {
-                    if !self.fence.contains(&n) {
-                        self.fence.push(n);
+                    if !self.fences[fence_start..].contains(&n) {
+                        self.fences.push(n);
                     }
                 } else if self.area[usize::from(n)] == NO_AREA {
                     self.area[usize::from(n)] = id;
@@ -67,80 +76,85 @@ impl CorralAreas {
                 }
             }
         }
+        self.ends.push((self.fences.len(), self.insides.len()));
+    }
+
+    /// The corrals marked.
+    pub fn count(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// The boxes that touch area `id`, in the order found.
+    pub fn fence(&self, id: usize) -> &[Cell] {
+        let start = id.checked_sub(1).map_or(0, |before| self.ends[before].0);
+        &self.fences[start..self.ends[id].0]
+    }
+
+    /// The free cells of area `id`.
+    pub fn inside(&self, id: usize) -> &[Cell] {
+        let start = id.checked_sub(1).map_or(0, |before| self.ends[before].1);
+        &self.insides[start..self.ends[id].1]
     }
 
     /// Whether `cell` lies in area `id`.
-    pub fn holds(&self, id: u32, cell: Cell) -> bool {
-        self.area[usize::from(cell)] == id
+    pub fn holds(&self, id: usize, cell: Cell) -> bool {
+        self.area[usize::from(cell)] == id as u32
     }
 
-    /// Forgets every area marked, for the next position.
-    pub fn clear(&mut self) {
+    /// Forgets every area marked.
+    fn clear(&mut self) {
         for &c in &self.touched {
             self.area[usize::from(c)] = NO_AREA;
         }
         self.touched.clear();
+        self.ends.clear();
+        self.fences.clear();
+        self.insides.clear();
     }
 }
 
 /// Buffers kept between positions.
+#[derive(Default)]
 pub struct Corrals {
-    areas: CorralAreas,
     pushes: Vec<(Cell, usize)>,
     best: Vec<(Cell, usize)>,
 }
 
 impl Corrals {
-    pub fn new(cells: usize) -> Self {
-        Self {
-            areas: CorralAreas::new(cells),
-            pushes: Vec::new(),
-            best: Vec::new(),
-        }
-    }
-
     /// The pushes of the PI-corral with the fewest pushes, or `None` when
     /// there is none and every push must be tried. `reach` marks where the
-    /// player can walk.
+    /// player can walk, and `areas` holds the position's corrals.
     pub fn pi_pushes(
         &mut self,
         board: &Board,
         goals: &Targets,
-        occupied: &[bool],
-        reach: &Marks,
+        (occupied, reach): (&[bool], &Marks),
+        areas: &CorralAreas,
     ) -> Option<&[(Cell, usize)]> {
         self.best.clear();
         let mut found = false;
-        let mut next_area = 0;
-        for cell in 0..board.cells() as Cell {
-            if !self.areas.starts_new(occupied, reach, cell) {
-                continue;
-            }
-            self.areas.mark(board, occupied, cell, next_area);
-            if self.check(board, goals, occupied, reach, next_area)
+        for id in 0..areas.count() {
+            if self.check(board, goals, (occupied, reach), (areas, id))
                 && (!found || self.pushes.len() < self.best.len())
             {
                 found = true;
                 std::mem::swap(&mut self.best, &mut self.pushes);
             }
-            next_area += 1;
         }
-        self.areas.clear();
         found.then_some(self.best.as_slice())
     }
 
-    /// Whether area `id` (just marked, its boxes in its fence) is a PI-corral
-    /// worth pruning with; its pushes are left in `pushes`.
+    /// Whether area `id` of `areas` is a PI-corral worth pruning with; its
+    /// pushes are left in `pushes`.
     fn check(
         &mut self,
         board: &Board,
         goals: &Targets,
-        occupied: &[bool],
-        reach: &Marks,
-        id: u32,
+        (occupied, reach): (&[bool], &Marks),
+        (areas, id): (&CorralAreas, usize),
     ) -> bool {
         self.pushes.clear();
-        let fence = &self.areas.fence;
+        let fence = areas.fence(id);
         if fence.iter().all(|&b| board.is_goal(b)) {
             return false;
         }
@@ -151,7 +165,7 @@ impl Corrals {
                 if target == NONE || player == NONE {
                     continue;
                 }
-                let from_here = self.areas.holds(id, player);
+                let from_here = areas.holds(id, player);
                 if from_here {
                     // Only possible once the player is inside anyway.
                     continue;
@@ -169,7 +183,7 @@ impl Corrals {
                     continue;
                 }
                 if reach.has(player) {
-                    if !self.areas.holds(id, target) {
+                    if !areas.holds(id, target) {
                         // A push out of the corral: not an I-corral.
                         return false;
                     }
@@ -205,8 +219,10 @@ mod tests {
         reach.next();
         let player = board.cell(level.player()).expect("player on floor");
         flood(&board, &occupied, &mut reach, &mut Vec::new(), player);
-        let mut corrals = Corrals::new(board.cells());
-        let pushes = corrals.pi_pushes(&board, &goals, &occupied, &reach)?;
+        let mut areas = CorralAreas::new(board.cells());
+        areas.scan(&board, &occupied, &reach);
+        let mut corrals = Corrals::default();
+        let pushes = corrals.pi_pushes(&board, &goals, (&occupied, &reach), &areas)?;
         Some(pushes.iter().map(|&(c, d)| (board.pos(c), d)).collect())
     }
 

@@ -18,7 +18,6 @@ use std::collections::HashSet;
 use super::bits::{has_bit, set_bit};
 use super::board::{Board, Cell};
 use super::corral::CorralAreas;
-use super::marks::Marks;
 use relaxed::{Relaxed, Verdict};
 
 /// Positions one proof may search: a bound for giant fences. A line that
@@ -60,8 +59,6 @@ pub struct CorralDeadlocks {
     unproved: HashSet<u64>,
     /// The boxes of the position being checked, as bits.
     current: Vec<u64>,
-    /// The position's corrals, one at a time.
-    areas: CorralAreas,
     /// The fence of the corral being proved, sorted.
     fence: Vec<Cell>,
     /// The free floor of the corral being proved.
@@ -84,7 +81,6 @@ impl CorralDeadlocks {
             by_first: vec![Vec::new(); cells],
             unproved: HashSet::new(),
             current: vec![0; cells.div_ceil(64)],
-            areas: CorralAreas::new(cells),
             fence: Vec::new(),
             inside: Vec::new(),
             all_fence: Vec::new(),
@@ -108,16 +104,16 @@ impl CorralDeadlocks {
         (self.proofs, self.searches)
     }
 
-    /// Whether the position of `boxes` (on `occupied`), with the player on
-    /// `player` and able to walk to `reach`, is dead: it holds a pattern
-    /// learned before, or one of its corrals is proved dead now. `dead`
-    /// marks the squares from which no box reaches a goal.
+    /// Whether the position of `boxes`, with the player on `player` and
+    /// `areas` holding its corrals, is dead: it holds a pattern learned
+    /// before, or one of its corrals is proved dead now. `dead` marks the
+    /// squares from which no box reaches a goal.
     pub fn is_dead(
         &mut self,
         board: &Board,
         dead: &[bool],
-        (boxes, occupied): (&[Cell], &[bool]),
-        (player, reach): (Cell, &Marks),
+        (boxes, player): (&[Cell], Cell),
+        areas: &CorralAreas,
     ) -> bool {
         self.current.fill(0);
         for &b in boxes {
@@ -127,26 +123,22 @@ impl CorralDeadlocks {
             return true;
         }
         let mut proved = false;
-        let mut next_area = 0;
-        for cell in 0..board.cells() as Cell {
-            if !self.areas.starts_new(occupied, reach, cell) {
-                continue;
-            }
-            self.areas.mark(board, occupied, cell, next_area);
-            self.fence.clone_from(&self.areas.fence);
+        for id in 0..areas.count() {
+            self.fence.clear();
+            self.fence.extend_from_slice(areas.fence(id));
             self.fence.sort_unstable();
-            self.inside.clone_from(&self.areas.inside);
+            self.inside.clear();
+            self.inside.extend_from_slice(areas.inside(id));
             if self.fence.iter().any(|&b| !board.is_goal(b)) && self.prove(board, dead, player) {
                 proved = true;
                 break;
             }
             self.all_fence.extend_from_slice(&self.fence);
             self.all_inside.extend_from_slice(&self.inside);
-            next_area += 1;
         }
         // No corral is dead alone: all of them together may be, as one
         // fence that must open somewhere.
-        if !proved && next_area > 1 {
+        if !proved && areas.count() > 1 {
             std::mem::swap(&mut self.fence, &mut self.all_fence);
             std::mem::swap(&mut self.inside, &mut self.all_inside);
             self.fence.sort_unstable();
@@ -156,7 +148,6 @@ impl CorralDeadlocks {
         }
         self.all_fence.clear();
         self.all_inside.clear();
-        self.areas.clear();
         proved
     }
 

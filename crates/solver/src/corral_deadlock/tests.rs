@@ -5,7 +5,7 @@ use std::collections::{HashSet, VecDeque};
 
 use super::*;
 use crate::board::{Mode, NONE, Targets};
-use crate::marks::flood_anew;
+use crate::marks::{Marks, flood_anew};
 use crate::pairs::tests::known_solutions;
 use schokoban_core::{Game, Level, Step, parse_level};
 
@@ -38,7 +38,9 @@ fn check(
     }
     let mut reach = Marks::new(board.cells());
     let least = flood_anew(board, &occupied, &mut reach, &mut Vec::new(), player);
-    deadlocks.is_dead(board, dead, (boxes, &occupied), (least, &reach))
+    let mut areas = CorralAreas::new(board.cells());
+    areas.scan(board, &occupied, &reach);
+    deadlocks.is_dead(board, dead, (boxes, least), &areas)
 }
 
 /// Whether the whole position can be solved, by a breadth-first search

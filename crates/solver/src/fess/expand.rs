@@ -46,9 +46,9 @@ impl Fess<'_> {
     fn is_corral_dead(&mut self, node: u32) -> bool {
         let player = self.table.node(node).player;
         let dead = self.setup.goals.dead();
-        let position = (&self.boxes[..], &self.occupied[..]);
+        let position = (&self.boxes[..], player);
         self.corral_deadlocks
-            .is_dead(self.board, dead, position, (player, &self.reach))
+            .is_dead(self.board, dead, position, &self.areas)
     }
 
     /// The loaded position's moves into `generated`, only those into a
@@ -56,9 +56,10 @@ impl Fess<'_> {
     fn generate(&mut self, node: u32) {
         self.generated.clear();
         let goals = &self.setup.goals;
+        let position = (&self.occupied[..], &self.reach);
         let first = self
             .corrals
-            .pi_pushes(self.board, goals, &self.occupied, &self.reach);
+            .pi_pushes(self.board, goals, position, &self.areas);
         // The node's areas were counted exactly when it was made.
         let areas = self.info[node as usize].features.areas;
         let position = (self.table.node(node).player, &self.reach, areas);
@@ -80,6 +81,7 @@ impl Fess<'_> {
             Some(false) => return Done::Going,
             None => return Done::Ended(stopped(self.budget)),
         }
+        self.areas.scan(self.board, &self.occupied, &self.reach);
         if self.is_corral_dead(node) {
             return Done::Going;
         }

@@ -33,7 +33,7 @@ use space::{Features, Space};
 
 use super::board::{Board, Cell, NONE, opposite};
 use super::budget::Budget;
-use super::corral::Corrals;
+use super::corral::{CorralAreas, Corrals};
 use super::corral_deadlock::CorralDeadlocks;
 use super::deadlock::freeze_deadlock;
 use super::hungarian::Assignment;
@@ -158,6 +158,8 @@ struct Fess<'a> {
     marks: Marks,
     stack: Vec<Cell>,
     frozen: Vec<Cell>,
+    /// The corrals of the position worked out.
+    areas: CorralAreas,
     corrals: Corrals,
     assignment: Assignment,
     matching: Matching,
@@ -220,7 +222,8 @@ impl<'a> Fess<'a> {
             marks: Marks::new(cells),
             stack: Vec::new(),
             frozen: Vec::new(),
-            corrals: Corrals::new(cells),
+            areas: CorralAreas::new(cells),
+            corrals: Corrals::default(),
             assignment: Assignment::with_deadline(budget.deadline()),
             matching: Matching::default(),
             boxes: Vec::new(),

@@ -14,7 +14,7 @@ mod order;
 
 use super::board::{Board, Cell, Mode, NONE, Targets, opposite};
 use super::budget::Budget;
-use super::corral::Corrals;
+use super::corral::{CorralAreas, Corrals};
 use super::corral_deadlock::CorralDeadlocks;
 use super::hungarian::Assignment;
 use super::macros::Macros;
@@ -98,6 +98,8 @@ pub struct Search<'a> {
     /// checks, in the order found, and their boxes end to end.
     children: Vec<Child>,
     children_boxes: Vec<Cell>,
+    /// Pushing: the corrals of the position being expanded.
+    areas: CorralAreas,
     corrals: Corrals,
     /// Pushing: fences proved dead so far.
     corral_deadlocks: Option<CorralDeadlocks>,
@@ -151,7 +153,8 @@ impl<'a> Search<'a> {
             parent_boxes: Vec::new(),
             children: Vec::new(),
             children_boxes: Vec::new(),
-            corrals: Corrals::new(cells),
+            areas: CorralAreas::new(cells),
+            corrals: Corrals::default(),
             corral_deadlocks: None,
             macros: Macros::new(board, box_count == goals.len()),
             only: None,
@@ -284,15 +287,17 @@ impl<'a> Search<'a> {
             node.player,
         );
         self.only = None;
-        if self.is_corral_dead(&parent_boxes, node.player) {
-            self.set_boxes(&parent_boxes, false);
-            self.parent_boxes = parent_boxes;
-            return Status::Running;
-        }
         if self.mode == Mode::Push {
+            self.areas.scan(self.board, &self.occupied, &self.reach);
+            if self.is_corral_dead(&parent_boxes, node.player) {
+                self.set_boxes(&parent_boxes, false);
+                self.parent_boxes = parent_boxes;
+                return Status::Running;
+            }
+            let position = (&self.occupied[..], &self.reach);
             let pi = self
                 .corrals
-                .pi_pushes(self.board, self.goals, &self.occupied, &self.reach);
+                .pi_pushes(self.board, self.goals, position, &self.areas);
             self.only = pi.map(<[_]>::to_vec);
         }
         self.based = false;
@@ -348,18 +353,12 @@ impl<'a> Search<'a> {
     }
 
     /// Whether, pushing, a corral of the position being expanded is dead
-    /// (see [`CorralDeadlocks`]).
+    /// (see [`CorralDeadlocks`]); its corrals are marked.
     fn is_corral_dead(&mut self, boxes: &[Cell], player: Cell) -> bool {
         let Some(corrals) = self.corral_deadlocks.as_mut() else {
             return false;
         };
-        let position = (boxes, &self.occupied[..]);
-        corrals.is_dead(
-            self.board,
-            self.goals.dead(),
-            position,
-            (player, &self.reach),
-        )
+        corrals.is_dead(self.board, self.goals.dead(), (boxes, player), &self.areas)
     }
 
     /// Where the box on `from` goes when moved in `dir`, and where the
