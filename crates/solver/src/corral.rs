@@ -96,6 +96,16 @@ impl CorralAreas {
         &self.insides[start..self.ends[id].1]
     }
 
+    /// The boxes that touch any area, each once per area it touches.
+    pub fn all_fences(&self) -> &[Cell] {
+        &self.fences
+    }
+
+    /// The free cells of every area.
+    pub fn all_insides(&self) -> &[Cell] {
+        &self.insides
+    }
+
     /// Whether `cell` lies in area `id`.
     pub fn holds(&self, id: usize, cell: Cell) -> bool {
         self.area[usize::from(cell)] == id as u32

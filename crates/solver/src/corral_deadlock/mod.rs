@@ -59,13 +59,8 @@ pub struct CorralDeadlocks {
     unproved: HashSet<u64>,
     /// The boxes of the position being checked, as bits.
     current: Vec<u64>,
-    /// The fence of the corral being proved, sorted.
+    /// The fence being proved, sorted.
     fence: Vec<Cell>,
-    /// The free floor of the corral being proved.
-    inside: Vec<Cell>,
-    /// The fences and floors of every corral of the position.
-    all_fence: Vec<Cell>,
-    all_inside: Vec<Cell>,
     relaxed: Relaxed,
     /// Proofs found, and fences searched.
     proofs: u64,
@@ -82,9 +77,6 @@ impl CorralDeadlocks {
             unproved: HashSet::new(),
             current: vec![0; cells.div_ceil(64)],
             fence: Vec::new(),
-            inside: Vec::new(),
-            all_fence: Vec::new(),
-            all_inside: Vec::new(),
             relaxed: Relaxed::new(cells),
             proofs: 0,
             searches: 0,
@@ -122,33 +114,21 @@ impl CorralDeadlocks {
         if self.matches(boxes, player) {
             return true;
         }
-        let mut proved = false;
         for id in 0..areas.count() {
             self.fence.clear();
             self.fence.extend_from_slice(areas.fence(id));
-            self.fence.sort_unstable();
-            self.inside.clear();
-            self.inside.extend_from_slice(areas.inside(id));
-            if self.fence.iter().any(|&b| !board.is_goal(b)) && self.prove(board, dead, player) {
-                proved = true;
-                break;
+            if self.prove(board, dead, player, areas.inside(id)) {
+                return true;
             }
-            self.all_fence.extend_from_slice(&self.fence);
-            self.all_inside.extend_from_slice(&self.inside);
         }
         // No corral is dead alone: all of them together may be, as one
         // fence that must open somewhere.
-        if !proved && areas.count() > 1 {
-            std::mem::swap(&mut self.fence, &mut self.all_fence);
-            std::mem::swap(&mut self.inside, &mut self.all_inside);
-            self.fence.sort_unstable();
-            self.fence.dedup();
-            proved =
-                self.fence.iter().any(|&b| !board.is_goal(b)) && self.prove(board, dead, player);
+        if areas.count() > 1 {
+            self.fence.clear();
+            self.fence.extend_from_slice(areas.all_fences());
+            return self.prove(board, dead, player, areas.all_insides());
         }
-        self.all_fence.clear();
-        self.all_inside.clear();
-        proved
+        false
     }
 
     /// Whether a learned pattern lies in the current boxes with the
@@ -165,10 +145,13 @@ impl CorralDeadlocks {
         })
     }
 
-    /// Searches the fence of the corral just marked alone; learns a pattern and says
-    /// yes when no line of its pushes opens the corral or finishes it.
-    fn prove(&mut self, board: &Board, dead: &[bool], player: Cell) -> bool {
-        if self.fence.len() > MAX_FENCE_BOXES {
+    /// Searches `fence` alone, around the corral floor `inside`; learns a
+    /// pattern and says yes when no line of its pushes opens the corral or
+    /// finishes it. Fences all on goals are not searched.
+    fn prove(&mut self, board: &Board, dead: &[bool], player: Cell, inside: &[Cell]) -> bool {
+        self.fence.sort_unstable();
+        self.fence.dedup();
+        if self.fence.len() > MAX_FENCE_BOXES || self.fence.iter().all(|&b| board.is_goal(b)) {
             return false;
         }
         let key = fence_key(&self.fence, player);
@@ -177,7 +160,7 @@ impl CorralDeadlocks {
         }
         self.relaxed.start(board, &self.fence, player);
         self.searches += 1;
-        match self.relaxed.search(board, dead, &self.inside, PROOF_NODES) {
+        match self.relaxed.search(board, dead, inside, PROOF_NODES) {
             Verdict::Dead => {
                 self.proofs += 1;
                 self.learn(board);
