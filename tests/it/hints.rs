@@ -53,8 +53,13 @@ fn h_marks_the_next_push_and_h_again_plays_it() {
 
 #[test]
 fn following_the_hints_goes_on_along_one_solution_without_searching_again() {
-    // Two boxes, so the first hint's solution has a second push to give.
-    let (_dir, mut app) = start_on("hint.xsb", "#######\n#@$  .#\n# $  .#\n#######\n");
+    // One box pushed twice along a corridor: "rRR" is the only shortest
+    // solution, so the optimizer that runs after the first hint finds
+    // nothing shorter, and no solution it keeps passes through the
+    // positions before the first push. (With two boxes it sometimes
+    // shortened the race's answer into one that starts from the start,
+    // and the undo below then landed on a known solution.)
+    let (_dir, mut app) = start_on("hint.xsb", TWO_STEP);
     press(&mut app, &[ch('h')]);
     wait_for_hint(&mut app);
     press(&mut app, &[ch('h')]);
@@ -67,10 +72,16 @@ fn following_the_hints_goes_on_along_one_solution_without_searching_again() {
         "no search: the next push of the same solution"
     );
     assert!(level(&app).search.is_none());
-    assert!(level(&app).hint.is_some(), "{}", messages(&app));
+    assert_eq!(
+        level(&app).hint,
+        Some((Pos::new(4, 1), Direction::Right)),
+        "{}",
+        messages(&app)
+    );
 
     // Off the solution, a hint searches again.
-    press(&mut app, &[ch('u'), ch('u'), ch('h')]);
+    press(&mut app, &[ch('u'), ch('h')]);
+    assert_eq!(level(&app).game.pushes(), 0, "the push was undone");
     assert!(
         level(&app).search.is_some(),
         "a new position needs a new search"
