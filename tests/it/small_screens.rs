@@ -572,3 +572,34 @@ fn assert_centred(rows: &[String]) {
         "columns {left}..{right} of 200"
     );
 }
+
+/// A hint's marked box far above the player on a map taller than the
+/// screen: the view takes in the box and the arrow, not only the player.
+#[test]
+fn a_hint_far_from_the_player_scrolls_into_view_at_the_smallest_size() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map = write_map(dir.path(), "big.xsb", &big_map());
+    let mut app = open_map(dir.path(), &map);
+    press(&mut app, &[ch('h')]);
+    while app.is_busy() {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        app.tick();
+    }
+    let rows = screen(&mut app, 40, 12);
+    // Before, the view stayed centred on the player (row 10) and began
+    // at row 6, below the box.
+    let inside = |cells: &str| format!("█{cells:<28}█");
+    let walk = "  ·";
+    let mut expected = vec![
+        "  Puzzle: big.xsb".to_owned(),
+        "  Record: N/A".to_owned(),
+        "  Moves: 0   Pushes: 0".to_owned(),
+        "  Hint: push the marked box right; H".to_owned(),
+        "  plays it".to_owned(),
+        format!("    ▲ {}", inside("")),
+        format!("      {}", inside("  ·◼⨯")),
+    ];
+    expected.extend((0..4).map(|_| format!("      {}", inside(walk))));
+    expected.push(format!("    ▼ {}", inside("  ···········☻")));
+    assert_eq!(rows, expected);
+}

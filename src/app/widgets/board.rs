@@ -23,6 +23,14 @@ pub struct BoardLayout {
 
 impl BoardLayout {
     pub fn new(area: Rect, game: &Game, zoom: bool) -> Self {
+        Self::showing(area, game, zoom, &[])
+    }
+
+    /// Like [`BoardLayout::new`], but scrolled so that `also` is in view
+    /// beside the player where both fit: a hint's marked box and the cell
+    /// it goes to, which on a small screen can lie outside the rows around
+    /// the player.
+    pub fn showing(area: Rect, game: &Game, zoom: bool, also: &[Pos]) -> Self {
         let level = game.level();
         let cell_width = if zoom && Self::zoom_fits(area, game) {
             2
@@ -32,9 +40,11 @@ impl BoardLayout {
         let columns = (area.width / cell_width) as usize;
         let rows = area.height as usize;
         let player = game.player();
+        let xs = also.iter().map(|pos| pos.x);
+        let ys = also.iter().map(|pos| pos.y);
         let offset = Pos::new(
-            scroll(level.width(), columns, player.x),
-            scroll(level.height(), rows, player.y),
+            scroll(level.width(), columns, player.x, xs),
+            scroll(level.height(), rows, player.y, ys),
         );
         Self {
             area,
@@ -75,13 +85,25 @@ impl BoardLayout {
     }
 }
 
-/// The first cell to show so that `focus` sits mid-view, clamped to the board.
-fn scroll(size: usize, view: usize, focus: usize) -> usize {
+/// The first cell to show so that `focus` sits mid-view, clamped to the
+/// board. When there is `also` to show, the span of both sits mid-view
+/// where it fits, and else `also` alone: a player who asked for a hint
+/// must see it, and the next move scrolls back to the player.
+fn scroll(size: usize, view: usize, focus: usize, also: impl Iterator<Item = usize>) -> usize {
     if size <= view {
-        0
-    } else {
-        focus.saturating_sub(view / 2).min(size - view)
+        return 0;
     }
+    let span = |low: usize, high: usize| low + (high - low) / 2;
+    let middle = match also.fold(None, |span: Option<(usize, usize)>, at| {
+        Some(span.map_or((at, at), |(low, high)| (low.min(at), high.max(at))))
+    }) {
+        None => focus,
+        Some((low, high)) if high.max(focus) - low.min(focus) < view => {
+            span(low.min(focus), high.max(focus))
+        }
+        Some((low, high)) => span(low, high),
+    };
+    middle.saturating_sub(view / 2).min(size - view)
 }
 
 /// Extra marks on top of the plain board.

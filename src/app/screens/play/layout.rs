@@ -14,6 +14,7 @@ use crate::app::widgets::logo::{LOGO_HEIGHT, LOGO_WIDTH};
 use crate::app::widgets::message_lines::MessageLines;
 use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH};
 use crate::text::{width, wrap};
+use schokoban_core::Pos;
 
 /// Rows for messages between the header and a board that fits.
 const MESSAGE_ROWS: u16 = 2;
@@ -75,7 +76,14 @@ impl Play {
             screen.width.saturating_sub(BOARD_LEFT + 1),
             screen.height.saturating_sub(top),
         );
-        let board = BoardLayout::new(room, &self.game, self.zoom);
+        let hinted: Vec<Pos> = self
+            .marks
+            .hint
+            .iter()
+            .flat_map(|&(box_at, direction)| [Some(box_at), level.neighbour(box_at, direction)])
+            .flatten()
+            .collect();
+        let board = BoardLayout::showing(room, &self.game, self.zoom, &hinted);
         let board_bottom = top + board.rows as u16;
         let caps_width = caps_width();
         let caps = board_bottom + 1 + CLUSTER_HEIGHT <= screen.height;
