@@ -12,10 +12,16 @@ use crate::budget::Budget;
 ///
 /// On levels of more than [`HOMEWARD_BOXES`] boxes, plan has the first
 /// thread to itself. On the second, push-pull's first fifth of a second
-/// answers most small levels; features then solves levels such as
-/// `XSokoban` 10 within a second, which would otherwise wait for the
-/// push-pull search to end. Push-pull then starts again from scratch:
-/// losing its first 0.2 s costs little. On levels of [`FORWARD_BOXES`]
+/// answers half the levels the race solves (72 of 141 in the sweep
+/// below); features then has 0.3 s, which
+/// answers `XSokoban` 10 and Sasquatch III 10 (0.12 s of features each)
+/// before push-pull starts again from scratch for its long turn. Swept by
+/// time on 178 shipped levels of more than 12 boxes (docs/solver.md, "The
+/// race's first turns"): without push-pull's opening 140 solved and 41
+/// more took over a second; features to 20% lost `XSokoban` 41, which
+/// push-pull solves at 8.8 s; features to 12% (before), 8% and 5% solved
+/// the same 141, and 5% answered every level push-pull or forward
+/// answered 0.7 s sooner than 12% did. On levels of [`FORWARD_BOXES`]
 /// boxes or more, the forward search takes that long turn instead; on
 /// smaller ones it has the last 0.9 s, which hotspots had: in a quiet run
 /// of the six collections of the README's table (633 levels, 10 s each)
@@ -38,32 +44,33 @@ use crate::budget::Budget;
 /// (Sasquatch 19 and Sasquatch II 19 gained). From 50% it also solved
 /// Sasquatch II 4, at 9.97 s, but it would stop homeward before 5.4 s,
 /// when homeward solved Sasquatch XI 4; homeward answered nothing later.
-/// Features (Microban II 124 in 43 ms, `XSokoban` 38 in 0.3 s) and hotspots
-/// (`XSokoban` 87 in 0.2 s, which plan needed 5.2 s for) go first on the
-/// plan's thread instead, for 0.7 s in all. The levels plan answered
-/// first wait that much longer: Microban II 68 took 1.4 s instead of 0.7 s.
+/// Hotspots goes first on the plan's thread instead, for 0.3 s: it
+/// answers Microban II 124 in 10 ms, Sasquatch 13 in 0.1 s and `XSokoban`
+/// 87 in 0.15 s, which plan needs 3 s for. Swept by time on the same 694
+/// levels (docs/solver.md, "The race's first turns"): features to 4% and
+/// hotspots to 7% (before), plan alone, features to 4% alone, features to
+/// 2% and hotspots to 4%, features to 8% and hotspots to 14%, and hotspots
+/// to 3% or 5% all solved 686, except the longest opening (685). With
+/// hotspots to 3%, none of the 54 levels features answered first took
+/// over 0.04 s longer, and plan answered 0.4 s sooner.
 fn schedules(boxes: usize) -> [&'static [(Strategy, u32)]; 2] {
     if boxes <= HOMEWARD_BOXES {
         return [
-            &[
-                (Strategy::Features, 4),
-                (Strategy::Hotspots, 7),
-                (Strategy::Plan, 100),
-            ],
+            &[(Strategy::Hotspots, 3), (Strategy::Plan, 100)],
             &[(Strategy::Homeward, 70), (Strategy::Forward, 100)],
         ];
     }
     let second: &[_] = if boxes >= FORWARD_BOXES {
         &[
             (Strategy::PushPull, 2),
-            (Strategy::Features, 12),
+            (Strategy::Features, 5),
             (Strategy::Forward, 91),
             (Strategy::Hotspots, 100),
         ]
     } else {
         &[
             (Strategy::PushPull, 2),
-            (Strategy::Features, 12),
+            (Strategy::Features, 5),
             (Strategy::PushPull, 91),
             (Strategy::Forward, 100),
         ]
