@@ -3,9 +3,9 @@
 //! background), test-play and back, saving to a path or into My levels,
 //! and a copy of a level opened from play.
 
-use std::time::{Duration, Instant};
-
-use crate::ui::{ch, key, level, messages, press, render, start_menu, start_tiny, type_text};
+use crate::ui::{
+    ch, key, level, messages, press, render, start_menu, start_tiny, type_text, wait_while_busy,
+};
 use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -29,12 +29,7 @@ fn line(app: &App, row: usize) -> String {
 
 /// The verdict line once the solver, if running, has answered.
 fn verdict(app: &mut App) -> String {
-    let started = Instant::now();
-    while app.is_busy() {
-        assert!(started.elapsed() < Duration::from_secs(20), "no answer");
-        std::thread::sleep(Duration::from_millis(10));
-        app.tick();
-    }
+    wait_while_busy(app);
     line(app, 2)
 }
 

@@ -1,22 +1,12 @@
 //! Hints and deadlock warnings, without a terminal.
 
-use std::time::{Duration, Instant};
-
-use crate::ui::{ch, key, level, messages, open_map, press, start_on, start_tiny, write_map};
+use crate::ui::{
+    ch, key, level, messages, open_map, press, start_on, start_tiny, wait_while_busy, write_map,
+};
 use crossterm::event::KeyCode;
 use schokoban::app::App;
 use schokoban::app::CancelWatch;
 use schokoban_core::{Direction, Pos};
-
-/// Lets the background search finish, as the event loop would.
-fn wait_for_hint(app: &mut App) {
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while app.is_busy() {
-        assert!(Instant::now() < deadline, "the hint never came");
-        std::thread::sleep(Duration::from_millis(5));
-        app.tick();
-    }
-}
 
 /// Asks for a hint and returns a watch on its search's cancel flag. The
 /// tests never tick, so only the App dropping the search can raise it.
@@ -34,7 +24,7 @@ fn h_marks_the_next_push_and_h_again_plays_it() {
     let (_dir, mut app) = start_on("hint.xsb", TWO_STEP);
     press(&mut app, &[ch('h')]);
     assert!(app.is_busy(), "the search runs in the background");
-    wait_for_hint(&mut app);
+    wait_while_busy(&mut app);
     assert_eq!(level(&app).hint, Some((Pos::new(3, 1), Direction::Right)));
     let text = messages(&app);
     assert!(text.contains("right"), "{text}");
@@ -61,7 +51,7 @@ fn following_the_hints_goes_on_along_one_solution_without_searching_again() {
     // and the undo below then landed on a known solution.)
     let (_dir, mut app) = start_on("hint.xsb", TWO_STEP);
     press(&mut app, &[ch('h')]);
-    wait_for_hint(&mut app);
+    wait_while_busy(&mut app);
     press(&mut app, &[ch('h')]);
     let pushes = level(&app).game.pushes();
     assert_eq!(pushes, 1, "the first hint was played");
@@ -94,7 +84,7 @@ fn a_hint_draws_the_walk_to_the_box_faintly() {
     let map = write_map(dir.path(), "hint.xsb", "########\n#@  $ .#\n########\n");
     let mut app = open_map(dir.path(), &map);
     press(&mut app, &[ch('z'), ch('h')]); // one column a cell
-    wait_for_hint(&mut app);
+    wait_while_busy(&mut app);
     assert_eq!(level(&app).walk, [Pos::new(2, 1), Pos::new(3, 1)]);
     let screen = crate::ui::render(&app, 60, 20);
     let (left, top) = crate::ui::board_origin(&app, 60, 20);
@@ -118,7 +108,7 @@ fn a_move_cancels_the_search_and_clears_a_stale_hint() {
     assert_eq!(level(&app).game.score(), 1, "the game stayed playable");
 
     press(&mut app, &[ch('h')]);
-    wait_for_hint(&mut app);
+    wait_while_busy(&mut app);
     assert!(level(&app).hint.is_some());
     press(&mut app, &[ch('u')]);
     assert_eq!(level(&app).hint, None, "the hint was for the old position");
@@ -145,7 +135,7 @@ fn an_unsolvable_position_says_so_and_suggests_undo_or_reset() {
         "{warning}"
     );
     press(&mut app, &[ch('h')]);
-    wait_for_hint(&mut app);
+    wait_while_busy(&mut app);
     let text = messages(&app);
     assert!(text.contains("cannot be solved"), "{text}");
 }

@@ -1,7 +1,9 @@
 //! Issue 12: every screen at 80x24 and at the 40x12 minimum shows its
 //! choices and its whole text; below the minimum, keys do nothing.
 
-use crate::ui::{THREE_LEVELS, TINY, ch, key, level, open_map, press, resize, screen, write_map};
+use crate::ui::{
+    THREE_LEVELS, TINY, ch, key, level, open_map, press, resize, screen, wait_while_busy, write_map,
+};
 use crossterm::event::{Event, KeyCode};
 use ratatui::layout::Rect;
 use schokoban::app::App;
@@ -581,10 +583,7 @@ fn a_hint_far_from_the_player_scrolls_into_view_at_the_smallest_size() {
     let map = write_map(dir.path(), "big.xsb", &big_map());
     let mut app = open_map(dir.path(), &map);
     press(&mut app, &[ch('h')]);
-    while app.is_busy() {
-        std::thread::sleep(std::time::Duration::from_millis(5));
-        app.tick();
-    }
+    wait_while_busy(&mut app);
     let rows = screen(&mut app, 40, 12);
     // Before, the view stayed centred on the player (row 10) and began
     // at row 6, below the box.

@@ -15,24 +15,24 @@ use crate::budget::Budget;
 /// answers half the levels the race solves (72 of 141 in the sweep
 /// below); features then has 0.3 s, which answers `XSokoban` 10 and
 /// Sasquatch III 10 (0.12 s of features each) before push-pull starts
-/// again from scratch for its long turn. Swept by
-/// time on 178 shipped levels of more than 12 boxes (docs/solver.md, "The
-/// race's first turns"): without push-pull's opening 140 solved and 41
-/// more took over a second; features to 20% lost `XSokoban` 41, which
-/// push-pull solves at 8.8 s; features to 12% (before), 8% and 5% solved
-/// the same 141, and 5% answered every level push-pull or forward
-/// answered 0.7 s sooner than 12% did. The long turn to 80% or to 100%
-/// solved the same 141, its last turn answering first on none. On levels
-/// of [`FORWARD_BOXES`] boxes or more, the forward search takes that long
-/// turn instead; on
-/// smaller ones it has the last 0.9 s, which hotspots had: in a quiet run
-/// of the six collections of the README's table (633 levels, 10 s each)
-/// hotspots answered first in that turn on none. Swept on the 1,133
-/// shipped levels at 20,000 positions a search (docs/solver.md,
-/// "Sweeps"): 757 solved with forward last against 753 with hotspots
-/// (`XSokoban` 24 lost, which plan solves within a second when the race
-/// runs by time; five gained across Microban IV and Sasquatch III, VIII
-/// and IX).
+/// again from scratch for its long turn. Swept by time on 178 shipped
+/// levels of more than 12 boxes (docs/solver.md, "The race's first
+/// turns"): without push-pull's opening 140 solved and 41 more took over
+/// a second; features to 20% lost `XSokoban` 41, which push-pull solves
+/// at 8.8 s; features to 12% (before), 8% and 5% solved the same 141, and
+/// 5% answered every level push-pull or forward answered 0.7 s sooner
+/// than 12% did. The long turn to 80% or to 100% solved the same 141, its
+/// last turn answering first on none.
+///
+/// On levels of [`FORWARD_BOXES`] boxes or more, the forward search takes
+/// that long turn instead; on smaller ones it has the last 0.9 s, which
+/// hotspots had: in a quiet run of the six collections of the README's
+/// table (633 levels, 10 s each) hotspots answered first in that turn on
+/// none. Swept on the 1,133 shipped levels at 20,000 positions a search
+/// (docs/solver.md, "Sweeps"): 757 solved with forward last against 753
+/// with hotspots (`XSokoban` 24 lost, which plan solves within a second
+/// when the race runs by time; five gained across Microban IV and
+/// Sasquatch III, VIII and IX).
 ///
 /// On smaller levels the homeward search has the second thread from the
 /// start: it is the one search that solves every Microban level, 153 in

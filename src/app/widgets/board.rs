@@ -93,17 +93,27 @@ fn scroll(size: usize, view: usize, focus: usize, also: impl Iterator<Item = usi
     if size <= view {
         return 0;
     }
-    let span = |low: usize, high: usize| low + (high - low) / 2;
-    let middle = match also.fold(None, |span: Option<(usize, usize)>, at| {
-        Some(span.map_or((at, at), |(low, high)| (low.min(at), high.max(at))))
-    }) {
+    let middle = match span(also) {
         None => focus,
         Some((low, high)) if high.max(focus) - low.min(focus) < view => {
-            span(low.min(focus), high.max(focus))
+            midpoint(low.min(focus), high.max(focus))
         }
-        Some((low, high)) => span(low, high),
+        Some((low, high)) => midpoint(low, high),
     };
     middle.saturating_sub(view / 2).min(size - view)
+}
+
+/// The lowest and highest of `values`, if there are any.
+fn span(values: impl Iterator<Item = usize>) -> Option<(usize, usize)> {
+    values.fold(None, |span, at| {
+        Some(span.map_or((at, at), |(low, high): (usize, usize)| {
+            (low.min(at), high.max(at))
+        }))
+    })
+}
+
+fn midpoint(low: usize, high: usize) -> usize {
+    low + (high - low) / 2
 }
 
 /// Extra marks on top of the plain board.

@@ -21,6 +21,18 @@ pub fn ch(c: char) -> KeyEvent {
     key(KeyCode::Char(c))
 }
 
+/// Lets the app's background work (a hint, a check, a solve) finish, as
+/// the event loop would, ticking it meanwhile. The deadline only keeps a
+/// hung search from hanging the test run.
+pub fn wait_while_busy(app: &mut App) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while app.is_busy() {
+        assert!(std::time::Instant::now() < deadline, "the app stayed busy");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        app.tick();
+    }
+}
+
 pub fn press(app: &mut App, keys: &[KeyEvent]) {
     for key in keys {
         app.handle_key(key);

@@ -80,8 +80,9 @@ impl Play {
             .marks
             .hint
             .iter()
-            .flat_map(|&(box_at, direction)| [Some(box_at), level.neighbour(box_at, direction)])
-            .flatten()
+            .flat_map(|&(box_at, direction)| {
+                std::iter::once(box_at).chain(level.neighbour(box_at, direction))
+            })
             .collect();
         let board = BoardLayout::showing(room, &self.game, self.zoom, &hinted);
         let board_bottom = top + board.rows as u16;
