@@ -38,15 +38,25 @@ use crate::budget::Budget;
 /// start: it is the one search that solves every Microban level, 153 in
 /// 2.0-3.0 s alone, and behind push-pull and features it started at 1.2 s
 /// (153 then took 3.7-4.1 s in the race; now 1.9-2.4 s). Forward has the
-/// last 30% there: forward alone solves Sasquatch 19 (9 boxes) in 1.1 s,
+/// last 22% there: forward alone solves Sasquatch 19 (9 boxes) in 1.1 s,
 /// which no other search solves alone in 10 s. Swept by time on the 694
 /// shipped levels of at most 12 boxes (docs/solver.md, "The race's last
 /// turn on small levels"): hotspots last solved 683, and answered first in
 /// that turn on none; forward from 91% solved 683, from 80% and 70% 685
-/// (Sasquatch 19 and Sasquatch II 19 gained). From 50% it also solved
-/// Sasquatch II 4, at 9.97 s, but it would stop homeward before 5.4 s,
-/// when homeward solved Sasquatch XI 4; homeward answered nothing later.
-/// Hotspots goes first on the plan's thread instead, for 0.3 s: it
+/// (Sasquatch 19 and Sasquatch II 19 gained, which it solves in 0.8 s and
+/// 1.2 s of its turn). From 50% it also solved Sasquatch II 4, at 9.97 s,
+/// but it would stop homeward before 5.4 s, when homeward solved
+/// Sasquatch XI 4; homeward answered nothing later.
+/// Hotspots has the 1.3 s between them: alone it solves `XSokoban` 44 (9
+/// boxes) in 0.87 s, which nothing else solves in 10 s, and it had only
+/// its 0.3 s opening there. Swept by time on the 12 of those 694 levels
+/// the race had not solved by 5.3 s, the only ones a later turn can
+/// change (docs/solver.md, "The race's middle turn on small levels"):
+/// with homeward to 60%, 63% or 65% and hotspots for 1.2-1.3 s after it,
+/// the race solved the 4 of them it solved before and `XSokoban` 44 too;
+/// 65% keeps 1 s between homeward's last answer (Sasquatch XI 4, 5.4 s)
+/// and the end of its turn.
+/// Hotspots goes first on the plan's thread as well, for 0.3 s: it
 /// answers Microban II 124 in 10 ms, Sasquatch 13 in 0.1 s and `XSokoban`
 /// 87 in 0.15 s, which plan needs 3 s for. Swept by time on the same 694
 /// levels (docs/solver.md, "The race's first turns"): features to 4% and
@@ -59,7 +69,11 @@ fn schedules(boxes: usize) -> [&'static [(Strategy, u32)]; 2] {
     if boxes <= HOMEWARD_BOXES {
         return [
             &[(Strategy::Hotspots, 3), (Strategy::Plan, 100)],
-            &[(Strategy::Homeward, 70), (Strategy::Forward, 100)],
+            &[
+                (Strategy::Homeward, 65),
+                (Strategy::Hotspots, 78),
+                (Strategy::Forward, 100),
+            ],
         ];
     }
     let second: &[_] = if boxes >= FORWARD_BOXES {
