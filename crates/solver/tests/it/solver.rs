@@ -168,7 +168,7 @@ fn heading_home_solves_microban_106_within_a_few_hundred_positions() {
 #[test]
 fn dead_pairs_prune_the_feature_search_s_moves() {
     // Plan, which builds the dead-pair table after 2,000 positions, needs
-    // 4,885 positions here; without the table it had not solved it at
+    // 3,315 positions here; without the table it had not solved it at
     // 100,000.
     assert_solved_within(&shipped::level("xsokoban", 21), Strategy::Plan, 6_000);
 }
