@@ -55,7 +55,11 @@ use crate::budget::Budget;
 /// with homeward to 60%, 63% or 65% and hotspots for 1.2-1.3 s after it,
 /// the race solved the 4 of them it solved before and `XSokoban` 44 too;
 /// 65% keeps 1 s between homeward's last answer (Sasquatch XI 4, 5.4 s)
-/// and the end of its turn.
+/// and the end of its turn. Since the feature searches give every 4th
+/// turn to the best cell, plan answers `XSokoban` 44 itself (3.9 s), and
+/// no longer solves Sasquatch IV 22 (9.3 s before), which hotspots'
+/// middle turn answers at 6.9 s: on the same 12 levels, two runs each, 6
+/// solved with the turn and 5 without.
 /// Hotspots goes first on the plan's thread as well, for 0.3 s: it
 /// answers Microban II 124 in 10 ms, Sasquatch 13 in 0.1 s and `XSokoban`
 /// 87 in 0.15 s, which plan needs 3 s for. Swept by time on the same 694
