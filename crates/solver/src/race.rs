@@ -47,7 +47,8 @@ use crate::budget::Budget;
 /// 1.2 s of its turn). From 50% it also solved Sasquatch II 4, at 9.97 s,
 /// but it would stop homeward before 5.4 s, when homeward solved
 /// Sasquatch XI 4; homeward answered nothing later.
-/// Hotspots has the 1.3 s between them: alone it solves `XSokoban` 44 (9
+///
+/// Hotspots has the 1.3 s between homeward and forward: alone it solves `XSokoban` 44 (9
 /// boxes) in 0.87 s, which nothing else solves in 10 s, and it had only
 /// its 0.3 s opening there. Swept by time on the 12 of those 694 levels
 /// the race had not solved by 5.3 s, the only ones a later turn can
@@ -60,6 +61,7 @@ use crate::budget::Budget;
 /// no longer solves Sasquatch IV 22 (9.3 s before), which hotspots'
 /// middle turn answers at 6.9 s: on the same 12 levels, two runs each, 6
 /// solved with the turn and 5 without.
+///
 /// Hotspots goes first on the plan's thread as well, for 0.3 s: it
 /// answers Microban II 124 in 10 ms, Sasquatch 13 in 0.1 s and `XSokoban`
 /// 87 in 0.15 s, which plan needs 3 s for. Swept by time on the same 694

@@ -1,6 +1,7 @@
 //! Helpers for driving the app without a terminal, through its query API.
 
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
@@ -25,10 +26,10 @@ pub fn ch(c: char) -> KeyEvent {
 /// the event loop would, ticking it meanwhile. The deadline only keeps a
 /// hung search from hanging the test run.
 pub fn wait_while_busy(app: &mut App) {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let deadline = Instant::now() + Duration::from_secs(20);
     while app.is_busy() {
-        assert!(std::time::Instant::now() < deadline, "the app stayed busy");
-        std::thread::sleep(std::time::Duration::from_millis(5));
+        assert!(Instant::now() < deadline, "the app stayed busy");
+        std::thread::sleep(Duration::from_millis(5));
         app.tick();
     }
 }
