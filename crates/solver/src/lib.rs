@@ -54,7 +54,7 @@ pub use optimize::{Optimized, optimize};
 use bidirectional::Lead;
 use board::{Board, Cell, Mode, Targets};
 use budget::{Budget, Stop};
-use fess::{Advice, Guide, Variant};
+use fess::{Advice, Cells, Guide, Variant};
 use pairs::SharedPairs;
 use schokoban_core::{Direction, Level, Pos, Step};
 
@@ -82,14 +82,21 @@ pub struct Limits {
 const FEATURES: Variant = Variant {
     advice: Advice::Plain,
     guide: Guide::Layers,
+    cells: Cells::PackingAndAreas,
 };
 const HOTSPOTS: Variant = Variant {
     advice: Advice::Hotspots,
     guide: Guide::Layers,
+    cells: Cells::PackingAndAreas,
+};
+const HOT_CELLS: Variant = Variant {
+    cells: Cells::WithHotspots,
+    ..HOTSPOTS
 };
 const PLAN: Variant = Variant {
     advice: Advice::Plain,
     guide: Guide::Plan,
+    cells: Cells::PackingAndAreas,
 };
 
 /// Which searches run.
@@ -111,19 +118,22 @@ pub enum Strategy {
     Features,
     /// Only the feature-space search with a hotspot advisor besides.
     Hotspots,
+    /// `Hotspots` whose cells also count boxes in other boxes' way.
+    HotCells,
     /// Only the feature-space search advised as `Features`, counting
     /// progress along the backward plan on every level.
     Plan,
 }
 
 impl Strategy {
-    const ALL: [Strategy; 7] = [
+    const ALL: [Strategy; 8] = [
         Strategy::Race,
         Strategy::PushPull,
         Strategy::Homeward,
         Strategy::Forward,
         Strategy::Features,
         Strategy::Hotspots,
+        Strategy::HotCells,
         Strategy::Plan,
     ];
 
@@ -136,6 +146,7 @@ impl Strategy {
             Strategy::Forward => "forward",
             Strategy::Features => "features",
             Strategy::Hotspots => "hotspots",
+            Strategy::HotCells => "hot-cells",
             Strategy::Plan => "plan",
         }
     }
@@ -150,7 +161,7 @@ impl std::str::FromStr for Strategy {
             .find(|s| s.name() == name)
             .ok_or_else(|| {
                 format!(
-                    "no strategy {name:?}: race, push-pull, homeward, forward, features, hotspots or plan"
+                    "no strategy {name:?}: race, push-pull, homeward, forward, features, hotspots, hot-cells or plan"
                 )
             })
     }
@@ -350,6 +361,7 @@ fn run_unguarded(
         Strategy::Forward => bidirectional::solve(setup, limits, budget, Lead::Pushing),
         Strategy::Features => fess::solve(setup, limits, budget, FEATURES),
         Strategy::Hotspots => fess::solve(setup, limits, budget, HOTSPOTS),
+        Strategy::HotCells => fess::solve(setup, limits, budget, HOT_CELLS),
         Strategy::Plan => fess::solve(setup, limits, budget, PLAN),
     };
     let winner = outcome.is_decisive().then_some(strategy);

@@ -198,7 +198,7 @@ impl Fess<'_> {
                 let index = self.table.insert(slot, hash, new, &child);
                 let features = self.features((mv.from, mv.to), Some(mv.regions));
                 let parent = self.info[node as usize];
-                let best = if features.better(parent.best) {
+                let best = if self.space.better(features, parent.best) {
                     features
                 } else {
                     parent.best

@@ -29,6 +29,7 @@ use hotspots::{Counts, Hotspots};
 use kept::Kept;
 pub use progress::Guide;
 use progress::Packing;
+pub use space::Cells;
 use space::{Features, Space};
 
 use super::board::{Board, Cell, NONE, opposite};
@@ -69,6 +70,7 @@ const PAIRS_AFTER: u64 = 2_000;
 pub struct Variant {
     pub advice: Advice,
     pub guide: Guide,
+    pub cells: Cells,
 }
 
 /// Runs the search of `variant` on `setup` with `memory` bytes for its
@@ -91,7 +93,7 @@ pub fn solve(
     let Some(hotspots) = Hotspots::new(&setup.board, budget) else {
         return (stopped(budget), stats);
     };
-    let mut search = Fess::new(setup, (&packing, &hotspots, variant.advice), memory, budget);
+    let mut search = Fess::new(setup, (&packing, &hotspots, variant), memory, budget);
     let mut ended = search.start();
     while ended.is_none() {
         ended = search.turn(expansions);
@@ -187,7 +189,7 @@ struct Fess<'a> {
 impl<'a> Fess<'a> {
     fn new(
         setup: &'a Setup,
-        (packing, hotspots, advice): (&'a Packing, &'a Hotspots, Advice),
+        (packing, hotspots, variant): (&'a Packing, &'a Hotspots, Variant),
         memory: usize,
         budget: &'a Budget<'a>,
     ) -> Self {
@@ -206,7 +208,7 @@ impl<'a> Fess<'a> {
             budget,
             packing,
             hotspots,
-            advice,
+            advice: variant.advice,
             turns: 0,
             moves: MacroMoves::new(cells),
             zobrist: Zobrist::new(cells),
@@ -214,7 +216,7 @@ impl<'a> Fess<'a> {
             memory,
             out_of_memory: false,
             info: Vec::new(),
-            space: Space::new(),
+            space: Space::new(variant.cells),
             work: Vec::new(),
             expanded: 0,
             occupied: vec![false; cells],
