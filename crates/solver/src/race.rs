@@ -15,7 +15,19 @@ use crate::budget::Budget;
 /// answers half the levels the race solves (72 of 141 in the sweep
 /// below); features then has 0.3 s, which answers `XSokoban` 10 and
 /// Sasquatch III 10 (0.12 s of features each) before push-pull starts
-/// again from scratch for its long turn. Swept by time on 178 shipped
+/// again from scratch for its long turn.
+///
+/// On levels of 13 to 24 boxes hot-cells has 1.5 s there instead of
+/// features' 0.3 s: it answers `XSokoban` 23 and 40 within 1.2 s, which
+/// nothing else solves in 30 s, and Sasquatch 17 in 0.4 s (plan's 9.5 s).
+/// Swept by time on the 154 levels of 13 to 24 boxes among the 178 of
+/// the first turns' sweep (docs/solver.md, "Hot cells on levels of 13 to
+/// 24 boxes"): 126 solved before; 127 with hot-cells to 17% instead of
+/// features or to 20% after it, which start push-pull's long turn too
+/// late for `XSokoban` 41 (8.7 s before); hot-cells in the last 14%, after
+/// push-pull to 86%, kept 41 at 8.58 s but answered 23 and 40 only at
+/// 9.3-9.6 s, all three at the edge. Hot-cells answers Sasquatch III 10
+/// as soon as features did (0.24 s). Swept by time on 178 shipped
 /// levels of more than 12 boxes (docs/solver.md, "The race's first
 /// turns"): without push-pull's opening 140 solved and 41 more took over
 /// a second; features to 20% lost `XSokoban` 41, which push-pull solves
@@ -92,7 +104,7 @@ fn schedules(boxes: usize) -> [&'static [(Strategy, u32)]; 2] {
     } else {
         &[
             (Strategy::PushPull, 2),
-            (Strategy::Features, 5),
+            (Strategy::HotCells, 17),
             (Strategy::PushPull, 91),
             (Strategy::Forward, 100),
         ]
