@@ -15,7 +15,14 @@ use crate::budget::Budget;
 /// answers half the levels the race solves (72 of 141 in the sweep
 /// below); features then has 0.3 s, which answers `XSokoban` 10 and
 /// Sasquatch III 10 (0.12 s of features each) before push-pull starts
-/// again from scratch for its long turn.
+/// again from scratch for its long turn. Swept by time on 178 shipped
+/// levels of more than 12 boxes (docs/solver.md, "The race's first
+/// turns"): without push-pull's opening 140 solved and 41 more took over
+/// a second; features to 20% lost `XSokoban` 41, which push-pull solves
+/// at 8.8 s; features to 12% (before), 8% and 5% solved the same 141, and
+/// 5% answered every level push-pull or forward answered 0.7 s sooner
+/// than 12% did. The long turn to 80% or to 100% solved the same 141, its
+/// last turn answering first on none.
 ///
 /// On levels of 13 to 24 boxes hot-cells has 1.5 s there instead of
 /// features' 0.3 s: it answers `XSokoban` 23 and 40 within 1.2 s, which
@@ -27,17 +34,11 @@ use crate::budget::Budget;
 /// late for `XSokoban` 41 (8.7 s before); hot-cells in the last 14%, after
 /// push-pull to 86%, kept 41 at 8.58 s but answered 23 and 40 only at
 /// 9.3-9.6 s, all three at the edge. Hot-cells answers Sasquatch III 10
-/// as soon as features did (0.24 s). Swept by time on 178 shipped
-/// levels of more than 12 boxes (docs/solver.md, "The race's first
-/// turns"): without push-pull's opening 140 solved and 41 more took over
-/// a second; features to 20% lost `XSokoban` 41, which push-pull solves
-/// at 8.8 s; features to 12% (before), 8% and 5% solved the same 141, and
-/// 5% answered every level push-pull or forward answered 0.7 s sooner
-/// than 12% did. The long turn to 80% or to 100% solved the same 141, its
-/// last turn answering first on none.
+/// as soon as features did (0.24 s). On levels of 25 boxes or more a
+/// turn of hot-cells in features' place solved the same levels.
 ///
 /// On levels of [`FORWARD_BOXES`] boxes or more, the forward search takes
-/// that long turn instead; on smaller ones it has the last 0.9 s, which
+/// push-pull's long turn instead; on smaller ones it has the last 0.9 s, which
 /// hotspots had: in a quiet run of the six collections of the README's
 /// table (633 levels, 10 s each) hotspots answered first in that turn on
 /// none. Swept on the 1,133 shipped levels at 20,000 positions a search
