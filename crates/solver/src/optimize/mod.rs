@@ -34,7 +34,12 @@ const WINDOW_BOXES: [usize; 3] = [1, 2, 3];
 const WINDOW_PUSHES: usize = 40;
 
 /// The most positions one window's search expands before it is abandoned,
-/// so that one hopeless window cannot take the whole budget.
+/// so that one hopeless window cannot take the whole budget. Kept by the
+/// sweep of 2026-11-26 on the 75 `XSokoban` levels the race solves, where
+/// the optimizer uses its whole share of the time (docs/solver.md, "The
+/// optimizer"): from the same found solutions, 2,000, 5,000 and 100,000
+/// came to 64,997, 63,842 and 62,798 moves; 20,000 to 62,776 and 62,842
+/// in two runs.
 const WINDOW_EXPANSIONS: u64 = 20_000;
 
 /// A solution after optimizing, and the work it took.
