@@ -6,7 +6,8 @@
 //! it must reach is a lower bound on both moves and pushes.
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap, HashSet, VecDeque};
+use std::collections::{BinaryHeap, HashMap, VecDeque};
+use std::hash::{BuildHasherDefault, Hasher};
 
 use schokoban_core::{Direction, Step};
 
@@ -47,6 +48,40 @@ struct Parent {
     /// The cell of the pushed box before the push, and the direction.
     push: Option<(u32, usize)>,
     cost: Cost,
+    /// Whether the position has been expanded.
+    closed: bool,
+}
+
+/// The positions reached, by key.
+type Parents = HashMap<Key, Parent, BuildHasherDefault<KeyHasher>>;
+
+/// Hashes a packed position with two multiplications instead of `SipHash`'s
+/// rounds: the keys come from the search, not from outside, and the hash
+/// table is most of a window's work.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+/// An odd constant with bits spread evenly (the golden ratio's).
+const SPREAD: u64 = 0x9e37_79b9_7f4a_7c15;
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        // The table picks buckets by the low bits: move the well-mixed
+        // high bits there.
+        self.0.rotate_left(26)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(byte)).wrapping_mul(SPREAD);
+        }
+    }
+
+    fn write_u128(&mut self, value: u128) {
+        let (low, high) = (value as u64, (value >> 64) as u64);
+        let folded = (low ^ high.wrapping_mul(SPREAD)).wrapping_mul(SPREAD);
+        self.0 = (self.0 ^ folded).wrapping_mul(SPREAD);
+    }
 }
 
 /// The goal: every box in place, the player walked to its cell.
@@ -57,8 +92,7 @@ impl Window {
     /// if the search finds one within `cap` positions; and the positions
     /// it expanded.
     pub fn solve(&self, grid: &Grid, cap: u64, budget: &Budget) -> (Option<Vec<Step>>, u64) {
-        let boxes = self.from.0.len();
-        let mut parents: HashMap<Key, Parent> = HashMap::new();
+        let mut parents = Parents::default();
         let mut open = BinaryHeap::new();
         let start = pack(&self.from.0, self.from.1);
         parents.insert(
@@ -67,21 +101,27 @@ impl Window {
                 from: start,
                 push: None,
                 cost: (0, 0),
+                closed: false,
             },
         );
         let bound = self.bound(grid, &self.from.0);
         open.push(Reverse(((bound, bound), (0, 0), start)));
         let mut walk = Walk::new(grid.cells());
         let mut expanded = 0;
-        let mut closed: HashSet<Key> = HashSet::new();
+        // Reused for every position, so that expanding one allocates
+        // nothing.
+        let mut cells = self.from.0.clone();
+        let mut next = cells.clone();
+        let mut wanted = Vec::new();
         while let Some(Reverse((estimate, cost, key))) = open.pop() {
             if key == GOAL {
                 let line = self.line(grid, &parents, &mut walk);
                 let better = cost < self.cost;
                 return (better.then_some(line), expanded);
             }
-            if !closed.insert(key) {
-                continue;
+            match parents.get_mut(&key) {
+                Some(parent) if !parent.closed => parent.closed = true,
+                _ => continue,
             }
             if estimate >= self.cost || expanded >= cap {
                 // Nothing cheaper than the solution's own is left, or the
@@ -92,9 +132,10 @@ impl Window {
             if expanded.is_multiple_of(CLOCK_EVERY) && budget.stop().is_some() {
                 return (None, expanded);
             }
-            let (cells, player) = unpack(key, boxes);
+            let player = unpack(key, &mut cells);
             let occupied = |cell: u32| self.fixed[cell as usize] || cells.contains(&cell);
-            walk.flood(grid, player, &occupied);
+            self.wanted(grid, &cells, &mut wanted);
+            walk.flood(grid, player, &occupied, &wanted);
             if cells == self.to {
                 let end = self.to_player.map_or(Some(0), |to| walk.distance(to));
                 if let Some(distance) = end {
@@ -105,6 +146,7 @@ impl Window {
                             from: key,
                             push: None,
                             cost: total,
+                            closed: false,
                         };
                         parents.insert(GOAL, parent);
                         open.push(Reverse((total, total, GOAL)));
@@ -124,21 +166,25 @@ impl Window {
                     if self.is_stuck(grid, to) {
                         continue;
                     }
-                    let mut next = cells.clone();
+                    next.clone_from(&cells);
                     next[index] = to;
                     next.sort_unstable();
                     let key_next = pack(&next, cell);
                     let cost_next = (cost.0 + distance + 1, cost.1 + 1);
-                    let better = parents.get(&key_next).is_none_or(|p| cost_next < p.cost);
-                    if !better {
+                    let reached = parents.get(&key_next);
+                    if reached.is_some_and(|p| cost_next >= p.cost) {
                         continue;
                     }
+                    // A cheaper way to a position already expanded
+                    // replaces its parent but does not expand it again.
+                    let closed = reached.is_some_and(|p| p.closed);
                     parents.insert(
                         key_next,
                         Parent {
                             from: key,
                             push: Some((cell, direction)),
                             cost: cost_next,
+                            closed,
                         },
                     );
                     let bound = self.bound(grid, &next);
@@ -148,6 +194,19 @@ impl Window {
             }
         }
         (None, expanded)
+    }
+
+    /// The cells a walk from a position with boxes on `cells` must reach:
+    /// those beside the boxes, where pushes start, and the player's end
+    /// once the boxes are in place. The walk stops when it has them.
+    fn wanted(&self, grid: &Grid, cells: &[u32], wanted: &mut Vec<u32>) {
+        wanted.clear();
+        for &cell in cells {
+            wanted.extend((0..4).map(|direction| grid.step(cell, direction)));
+        }
+        if cells == self.to {
+            wanted.extend(self.to_player);
+        }
     }
 
     /// A lower bound on the pushes (so also the moves) still needed: each
@@ -180,8 +239,8 @@ impl Window {
     }
 
     /// The steps from the start to the goal, walks and pushes.
-    fn line(&self, grid: &Grid, parents: &HashMap<Key, Parent>, walk: &mut Walk) -> Vec<Step> {
-        let boxes = self.from.0.len();
+    fn line(&self, grid: &Grid, parents: &Parents, walk: &mut Walk) -> Vec<Step> {
+        let mut cells = self.from.0.clone();
         let mut chain = Vec::new();
         let mut key = GOAL;
         while let Some(parent) = parents.get(&key) {
@@ -194,9 +253,13 @@ impl Window {
         chain.reverse();
         let mut steps = Vec::new();
         for (from, push) in chain {
-            let (cells, player) = unpack(from, boxes);
+            let player = unpack(from, &mut cells);
             let occupied = |cell: u32| self.fixed[cell as usize] || cells.contains(&cell);
-            walk.flood(grid, player, &occupied);
+            let to = match push {
+                Some((cell, direction)) => grid.step(cell, (direction + 2) % 4),
+                None => self.to_player.unwrap_or(NONE),
+            };
+            walk.flood(grid, player, &occupied, &[to]);
             match push {
                 Some((cell, direction)) => {
                     let behind = grid.step(cell, (direction + 2) % 4);
@@ -223,17 +286,24 @@ fn pack(cells: &[u32], player: u32) -> Key {
     })
 }
 
-fn unpack(mut key: Key, boxes: usize) -> (Vec<u32>, u32) {
-    let mut cells = vec![0; boxes];
+/// Writes the boxes of `key` into `cells`, which holds as many as the
+/// window moves, and returns the player's cell.
+fn unpack(mut key: Key, cells: &mut [u32]) -> u32 {
     for cell in cells.iter_mut().rev() {
         *cell = (key & 0xffff) as u32;
         key >>= 16;
     }
-    (cells, (key & 0xffff) as u32)
+    (key & 0xffff) as u32
 }
 
 /// The player's walking distances from one cell, with the way back.
+/// Stamps mark what the current flood reached, so that a flood costs what
+/// it visits, not the whole grid.
 struct Walk {
+    /// The flood a cell was last reached in, or wanted in.
+    reached: Vec<u32>,
+    wanted: Vec<u32>,
+    stamp: u32,
     distance: Vec<u32>,
     /// The direction of the last step into each cell.
     came: Vec<u8>,
@@ -243,38 +313,66 @@ struct Walk {
 impl Walk {
     fn new(cells: usize) -> Self {
         Self {
-            distance: vec![u32::MAX; cells],
+            reached: vec![0; cells],
+            wanted: vec![0; cells],
+            stamp: 0,
+            distance: vec![0; cells],
             came: vec![0; cells],
             queue: VecDeque::new(),
         }
     }
 
-    /// Breadth first from `from` over cells not `occupied`.
-    fn flood(&mut self, grid: &Grid, from: u32, occupied: &impl Fn(u32) -> bool) {
-        self.distance.fill(u32::MAX);
+    /// Breadth first from `from` over cells not `occupied`, until every
+    /// free cell in `wanted` (`NONE` for none) is reached or none is left.
+    fn flood(&mut self, grid: &Grid, from: u32, occupied: &impl Fn(u32) -> bool, wanted: &[u32]) {
+        if self.stamp == u32::MAX {
+            self.reached.fill(0);
+            self.wanted.fill(0);
+            self.stamp = 0;
+        }
+        self.stamp += 1;
+        let stamp = self.stamp;
+        let mut left = 0;
+        for &cell in wanted {
+            if cell != NONE && self.wanted[cell as usize] != stamp && !occupied(cell) {
+                self.wanted[cell as usize] = stamp;
+                left += 1;
+            }
+        }
+        self.reached[from as usize] = stamp;
         self.distance[from as usize] = 0;
+        if self.wanted[from as usize] == stamp {
+            left -= 1;
+        }
         self.queue.clear();
         self.queue.push_back(from);
         while let Some(cell) = self.queue.pop_front() {
+            if left == 0 {
+                return;
+            }
             let next_distance = self.distance[cell as usize] + 1;
             for direction in 0..4 {
                 let next = grid.step(cell, direction);
-                if next == NONE || occupied(next) || self.distance[next as usize] != u32::MAX {
+                if next == NONE || self.reached[next as usize] == stamp || occupied(next) {
                     continue;
                 }
+                self.reached[next as usize] = stamp;
                 self.distance[next as usize] = next_distance;
                 self.came[next as usize] = direction as u8;
                 self.queue.push_back(next);
+                if self.wanted[next as usize] == stamp {
+                    left -= 1;
+                }
             }
         }
     }
 
+    /// The walk to `cell`, if the last flood reached it.
     fn distance(&self, cell: u32) -> Option<usize> {
-        let distance = self.distance[cell as usize];
-        (distance != u32::MAX).then_some(distance as usize)
+        (self.reached[cell as usize] == self.stamp).then_some(self.distance[cell as usize] as usize)
     }
 
-    /// Appends the walk from the flood's start to `to`.
+    /// Appends the walk from the flood's start to `to`, which it reached.
     fn path(&self, grid: &Grid, to: u32, steps: &mut Vec<Step>) {
         let mut back = Vec::new();
         let mut cell = to;
