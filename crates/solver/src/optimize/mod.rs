@@ -9,6 +9,7 @@
 mod grid;
 #[cfg(test)]
 mod tests;
+mod walk;
 mod window;
 
 use std::sync::atomic::AtomicBool;

@@ -6,12 +6,13 @@
 //! it must reach is a lower bound on both moves and pushes.
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap, VecDeque};
+use std::collections::{BinaryHeap, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
 
 use schokoban_core::{Direction, Step};
 
 use super::grid::{Grid, NONE};
+use super::walk::Walk;
 use crate::budget::Budget;
 
 /// How often, in positions expanded, the clock and cancel flag are read.
@@ -294,96 +295,4 @@ fn unpack(mut key: Key, cells: &mut [u32]) -> u32 {
         key >>= 16;
     }
     (key & 0xffff) as u32
-}
-
-/// The player's walking distances from one cell, with the way back.
-/// Stamps mark what the current flood reached, so that a flood costs what
-/// it visits, not the whole grid.
-struct Walk {
-    /// The flood a cell was last reached in, or wanted in.
-    reached: Vec<u32>,
-    wanted: Vec<u32>,
-    stamp: u32,
-    distance: Vec<u32>,
-    /// The direction of the last step into each cell.
-    came: Vec<u8>,
-    queue: VecDeque<u32>,
-}
-
-impl Walk {
-    fn new(cells: usize) -> Self {
-        Self {
-            reached: vec![0; cells],
-            wanted: vec![0; cells],
-            stamp: 0,
-            distance: vec![0; cells],
-            came: vec![0; cells],
-            queue: VecDeque::new(),
-        }
-    }
-
-    /// Breadth first from `from` over cells not `occupied`, until every
-    /// free cell in `wanted` (`NONE` for none) is reached or none is left.
-    fn flood(&mut self, grid: &Grid, from: u32, occupied: &impl Fn(u32) -> bool, wanted: &[u32]) {
-        if self.stamp == u32::MAX {
-            self.reached.fill(0);
-            self.wanted.fill(0);
-            self.stamp = 0;
-        }
-        self.stamp += 1;
-        let stamp = self.stamp;
-        let mut left = 0;
-        for &cell in wanted {
-            if cell != NONE && self.wanted[cell as usize] != stamp && !occupied(cell) {
-                self.wanted[cell as usize] = stamp;
-                left += 1;
-            }
-        }
-        self.reached[from as usize] = stamp;
-        self.distance[from as usize] = 0;
-        if self.wanted[from as usize] == stamp {
-            left -= 1;
-        }
-        self.queue.clear();
-        self.queue.push_back(from);
-        while let Some(cell) = self.queue.pop_front() {
-            if left == 0 {
-                return;
-            }
-            let next_distance = self.distance[cell as usize] + 1;
-            for direction in 0..4 {
-                let next = grid.step(cell, direction);
-                if next == NONE || self.reached[next as usize] == stamp || occupied(next) {
-                    continue;
-                }
-                self.reached[next as usize] = stamp;
-                self.distance[next as usize] = next_distance;
-                self.came[next as usize] = direction as u8;
-                self.queue.push_back(next);
-                if self.wanted[next as usize] == stamp {
-                    left -= 1;
-                }
-            }
-        }
-    }
-
-    /// The walk to `cell`, if the last flood reached it.
-    fn distance(&self, cell: u32) -> Option<usize> {
-        (self.reached[cell as usize] == self.stamp).then_some(self.distance[cell as usize] as usize)
-    }
-
-    /// Appends the walk from the flood's start to `to`, which it reached.
-    fn path(&self, grid: &Grid, to: u32, steps: &mut Vec<Step>) {
-        let mut back = Vec::new();
-        let mut cell = to;
-        while self.distance[cell as usize] > 0 {
-            let direction = usize::from(self.came[cell as usize]);
-            back.push(Step {
-                direction: Direction::ALL[direction],
-                push: false,
-            });
-            cell = grid.step(cell, (direction + 2) % 4);
-        }
-        steps.extend(back.into_iter().rev());
-    }
 }
