@@ -256,25 +256,20 @@ impl Window {
         for (from, push) in chain {
             let player = unpack(from, &mut cells);
             let occupied = |cell: u32| self.fixed[cell as usize] || cells.contains(&cell);
+            // Walk behind the box to push, or to the player's end.
             let to = match push {
                 Some((cell, direction)) => grid.step(cell, (direction + 2) % 4),
                 None => self.to_player.unwrap_or(NONE),
             };
-            walk.flood(grid, player, &occupied, &[to]);
-            match push {
-                Some((cell, direction)) => {
-                    let behind = grid.step(cell, (direction + 2) % 4);
-                    walk.path(grid, behind, &mut steps);
-                    steps.push(Step {
-                        direction: Direction::ALL[direction],
-                        push: true,
-                    });
-                }
-                None => {
-                    if let Some(to) = self.to_player {
-                        walk.path(grid, to, &mut steps);
-                    }
-                }
+            if to != NONE {
+                walk.flood(grid, player, &occupied, &[to]);
+                walk.path(grid, to, &mut steps);
+            }
+            if let Some((_, direction)) = push {
+                steps.push(Step {
+                    direction: Direction::ALL[direction],
+                    push: true,
+                });
             }
         }
         steps
