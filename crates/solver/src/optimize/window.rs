@@ -2,8 +2,7 @@
 //! window's boxes from where they stand to where the solution had them at
 //! the window's end, the player ending where it did, every other box
 //! standing still. A* over push positions: each push costs the walk to it
-//! plus one move, and the sum of each box's distance to the nearest cell
-//! it must reach is a lower bound on both moves and pushes.
+//! plus one move, bounded from below as `bound` says.
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
@@ -11,6 +10,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use schokoban_core::{Direction, Step};
 
+use super::bound::{Bound, Cost};
 use super::grid::{Grid, NONE};
 use super::walk::Walk;
 use crate::budget::Budget;
@@ -34,9 +34,6 @@ pub struct Window {
     /// The solution's own moves and pushes over the window.
     pub cost: (usize, usize),
 }
-
-/// Moves, then pushes.
-type Cost = (usize, usize);
 
 /// A position of the window: the moving boxes' cells, sorted, and the
 /// player, packed 16 bits each.
@@ -105,8 +102,11 @@ impl Window {
                 closed: false,
             },
         );
-        let bound = self.bound(grid, &self.from.0);
-        open.push(Reverse(((bound, bound), (0, 0), start)));
+        let bound = Bound::new(grid, &self.fixed, &self.to, self.to_player);
+        let Some(estimate) = bound.of(grid, &self.from.0, self.from.1) else {
+            return (None, 0);
+        };
+        open.push(Reverse((estimate, (0, 0), start)));
         let mut walk = Walk::new(grid.cells());
         let mut expanded = 0;
         // Reused for every position, so that expanding one allocates
@@ -135,7 +135,7 @@ impl Window {
             }
             let player = unpack(key, &mut cells);
             let occupied = |cell: u32| self.fixed[cell as usize] || cells.contains(&cell);
-            self.wanted(grid, &cells, &mut wanted);
+            self.wanted(grid, (&cells, &occupied), &bound, &mut wanted);
             walk.flood(grid, player, &occupied, &wanted);
             if cells == self.to {
                 let end = self.to_player.map_or(Some(0), |to| walk.distance(to));
@@ -164,9 +164,6 @@ impl Window {
                     let Some(distance) = walk.distance(behind) else {
                         continue;
                     };
-                    if self.is_stuck(grid, to) {
-                        continue;
-                    }
                     next.clone_from(&cells);
                     next[index] = to;
                     next.sort_unstable();
@@ -188,8 +185,12 @@ impl Window {
                             closed,
                         },
                     );
-                    let bound = self.bound(grid, &next);
-                    let estimate = (cost_next.0 + bound, cost_next.1 + bound);
+                    // A box that can no longer reach a cell where a box
+                    // must end is not pushed there.
+                    let Some(left) = bound.of(grid, &next, cell) else {
+                        continue;
+                    };
+                    let estimate = (cost_next.0 + left.0, cost_next.1 + left.1);
                     open.push(Reverse((estimate, cost_next, key_next)));
                 }
             }
@@ -198,45 +199,29 @@ impl Window {
     }
 
     /// The cells a walk from a position with boxes on `cells` must reach:
-    /// those beside the boxes, where pushes start, and the player's end
-    /// once the boxes are in place. The walk stops when it has them.
-    fn wanted(&self, grid: &Grid, cells: &[u32], wanted: &mut Vec<u32>) {
+    /// those a push starts from, where the box would land on a free cell
+    /// from which an end is still in reach, and the player's
+    /// end once the boxes are in place. The walk stops when it has them,
+    /// so the fewer it wants, the sooner.
+    fn wanted(
+        &self,
+        grid: &Grid,
+        (cells, occupied): (&[u32], &impl Fn(u32) -> bool),
+        bound: &Bound,
+        wanted: &mut Vec<u32>,
+    ) {
         wanted.clear();
         for &cell in cells {
-            wanted.extend((0..4).map(|direction| grid.step(cell, direction)));
+            for direction in 0..4 {
+                let to = grid.step(cell, direction);
+                if to != NONE && bound.is_live(to) && !occupied(to) {
+                    wanted.push(grid.step(cell, (direction + 2) % 4));
+                }
+            }
         }
         if cells == self.to {
             wanted.extend(self.to_player);
         }
-    }
-
-    /// A lower bound on the pushes (so also the moves) still needed: each
-    /// box's distance, row and column, to the nearest cell a box must end
-    /// on.
-    fn bound(&self, grid: &Grid, cells: &[u32]) -> usize {
-        cells
-            .iter()
-            .map(|&cell| {
-                self.to
-                    .iter()
-                    .map(|&to| grid.manhattan(cell, to))
-                    .min()
-                    .unwrap_or(0)
-            })
-            .sum()
-    }
-
-    /// Whether a box pushed to `cell` could never move again, off the
-    /// cells the boxes must end on: in a corner of walls and still boxes.
-    fn is_stuck(&self, grid: &Grid, cell: u32) -> bool {
-        if self.to.contains(&cell) {
-            return false;
-        }
-        let blocked = |direction: usize| {
-            let next = grid.step(cell, direction);
-            next == NONE || self.fixed[next as usize]
-        };
-        (blocked(0) || blocked(2)) && (blocked(1) || blocked(3))
     }
 
     /// The steps from the start to the goal, walks and pushes.
