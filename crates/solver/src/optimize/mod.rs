@@ -36,13 +36,15 @@ const WINDOW_BOXES: [usize; 3] = [1, 2, 3];
 const WINDOW_PUSHES: usize = 40;
 
 /// The most positions one window's search expands before it is abandoned,
-/// so that one hopeless window cannot take the whole budget. Kept by the
-/// sweep of 2026-11-26 on the 75 `XSokoban` levels the race solves, where
-/// the optimizer uses its whole share of the time (docs/solver.md, "The
-/// optimizer"): from the same found solutions, 2,000, 5,000 and 100,000
-/// came to 64,997, 63,842 and 62,798 moves; 20,000 to 62,776 and 62,842
-/// in two runs.
-const WINDOW_EXPANSIONS: u64 = 20_000;
+/// so that one hopeless window cannot take the whole budget. Swept on the
+/// 75 `XSokoban` levels the race solves, where the optimizer uses its whole
+/// share of the time, with 2,000,000 positions for the search and for the
+/// optimizer (docs/solver.md, "The optimizer"). With the bound of
+/// `bound.rs`, from the same found solutions: 5,000, 20,000, 100,000 and
+/// 300,000 came to 63,150, 62,708, 62,405 and 62,401 moves; from another
+/// run's, 20,000 and 50,000 to 62,475 and 62,261. Plan alone at 10 s on
+/// those levels: 55,968 moves with 20,000, 55,702 with 100,000.
+const WINDOW_EXPANSIONS: u64 = 100_000;
 
 /// A solution after optimizing, and the work it took.
 #[derive(Clone, Debug, PartialEq, Eq)]
