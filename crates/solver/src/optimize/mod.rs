@@ -94,16 +94,6 @@ pub fn optimize(level: &Level, steps: &[Step], limits: &Limits, cancel: &AtomicB
                 let window = trace.window(&grid, start, max_boxes);
                 let cap = left.min(WINDOW_EXPANSIONS);
                 let (better, work) = window.solve(&grid, cap, &budget);
-                if std::env::var("SCHOKO_OPTSTAT").is_ok() {
-                    eprintln!(
-                        "W {} {} {} {} {}",
-                        max_boxes,
-                        window.cost.1,
-                        work,
-                        u8::from(work >= cap),
-                        u8::from(better.is_some())
-                    );
-                }
                 expanded += work;
                 left = left.saturating_sub(work);
                 match better {
