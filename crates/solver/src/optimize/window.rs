@@ -135,7 +135,7 @@ impl Window {
             }
             let player = unpack(key, &mut cells);
             let occupied = |cell: u32| self.fixed[cell as usize] || cells.contains(&cell);
-            self.wanted(grid, (&cells, &occupied), &bound, &mut wanted);
+            self.wanted(grid, &cells, &occupied, &bound, &mut wanted);
             walk.flood(grid, player, &occupied, &wanted);
             if cells == self.to {
                 let end = self.to_player.map_or(Some(0), |to| walk.distance(to));
@@ -167,6 +167,11 @@ impl Window {
                     next.clone_from(&cells);
                     next[index] = to;
                     next.sort_unstable();
+                    // A box that can no longer reach a cell where a box
+                    // must end is not pushed there.
+                    let Some(left) = bound.of(grid, &next, cell) else {
+                        continue;
+                    };
                     let key_next = pack(&next, cell);
                     let cost_next = (cost.0 + distance + 1, cost.1 + 1);
                     let reached = parents.get(&key_next);
@@ -185,11 +190,6 @@ impl Window {
                             closed,
                         },
                     );
-                    // A box that can no longer reach a cell where a box
-                    // must end is not pushed there.
-                    let Some(left) = bound.of(grid, &next, cell) else {
-                        continue;
-                    };
                     let estimate = (cost_next.0 + left.0, cost_next.1 + left.1);
                     open.push(Reverse((estimate, cost_next, key_next)));
                 }
@@ -206,7 +206,8 @@ impl Window {
     fn wanted(
         &self,
         grid: &Grid,
-        (cells, occupied): (&[u32], &impl Fn(u32) -> bool),
+        cells: &[u32],
+        occupied: &impl Fn(u32) -> bool,
         bound: &Bound,
         wanted: &mut Vec<u32>,
     ) {
