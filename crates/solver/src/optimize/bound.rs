@@ -73,7 +73,7 @@ impl Bound {
 
     /// The fewest pushes that take each box on `cells` to an end of its
     /// own. Windows move at most a few boxes, so trying every matching is
-    /// cheap: 24 for four boxes.
+    /// cheap: 120 for five boxes.
     fn cheapest_matching(&self, cells: &[u32]) -> Option<usize> {
         let pushes = |index: usize, end: usize| -> Option<usize> {
             let count = self.pushes[end][cells[index] as usize];
