@@ -12,6 +12,12 @@ use schokoban_solver::{Limits, Outcome};
 
 /// How long a hint may think before it gives up.
 pub const HINT_TIME: Duration = Duration::from_secs(10);
+/// The longest a hint's optimizer runs before it answers. Players follow
+/// hints a push a second or faster, and a shorter line that comes after
+/// they have left it is made again from where they stand
+/// (`Play::shorten_the_rest_if_passed`), so an early answer is worth more
+/// than the last moves a long run finds.
+pub const HINT_SHORTEN_TIME: Duration = Duration::from_secs(1);
 /// The search thread's name, so the panic hook can tell it from the game.
 pub const THREAD_NAME: &str = "hint";
 /// What the game says when the solver fails (a bug), so that a failure
@@ -69,7 +75,17 @@ impl Search {
     /// found in `spent`, with the optimizer's share of the hint's time
     /// left; answers with the shorter solution, or the same one.
     pub fn shorten(game: &Game, steps: Vec<Step>, spent: Duration) -> Self {
-        let limits = Limits::with_time(HINT_TIME).for_optimizer(spent);
+        Self::shorten_within(game, steps, optimizer_share(spent))
+    }
+
+    /// [`Search::shorten`] for the hints, which answers within
+    /// [`HINT_SHORTEN_TIME`].
+    pub fn shorten_for_hint(game: &Game, steps: Vec<Step>, spent: Duration) -> Self {
+        Self::shorten_within(game, steps, optimizer_share(spent).min(HINT_SHORTEN_TIME))
+    }
+
+    fn shorten_within(game: &Game, steps: Vec<Step>, time: Duration) -> Self {
+        let limits = Limits::with_time(time);
         Self::start_with(game, move |position, cancel| {
             Outcome::Solved(schokoban_solver::optimize(position, &steps, &limits, cancel).steps)
         })
@@ -127,6 +143,12 @@ impl Search {
             }
         }
     }
+}
+
+/// The optimizer's share of the hint's time left after a search that
+/// took `spent`.
+fn optimizer_share(spent: Duration) -> Duration {
+    Limits::with_time(HINT_TIME).for_optimizer(spent).time
 }
 
 /// Reads a search's cancel flag without being able to raise it.
