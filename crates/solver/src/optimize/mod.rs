@@ -61,6 +61,24 @@ const WINDOW_PUSHES: usize = 40;
 /// those levels: 55,968 moves with 20,000, 55,702 with 100,000.
 const WINDOW_EXPANSIONS: u64 = 100_000;
 
+/// Levels of at most this many boxes are first searched whole: one window
+/// over the whole solution, a search of the level optimal in moves, then
+/// pushes. It finds what windows of five boxes and 40 pushes cannot:
+/// Microban IV 34 came out at 102 moves, and the fewest are 48. Seven
+/// boxes and the player are what a window's key holds. The race at 10 s on
+/// the 410 levels this small in the README's six collections (docs/solver.md,
+/// "How far from the fewest moves"): 86,075 moves before, 85,811 after,
+/// 23 levels shorter and none longer, the optimizer taking 295 s in all
+/// instead of 529.
+const WHOLE_BOXES: usize = 7;
+
+/// The most positions the search over the whole solution expands before
+/// the windows take over. Swept at 10 s on those 410 levels, two builds
+/// side by side (docs/solver.md, "How far from the fewest moves"): 100,000
+/// and 400,000 came to 85,913 and 86,205 moves, 400,000 finishing 20 more
+/// levels whole but leaving the windows too little time on 11.
+const WHOLE_EXPANSIONS: u64 = 100_000;
+
 /// A solution after optimizing, and the work it took.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Optimized {
@@ -89,6 +107,32 @@ pub fn optimize(level: &Level, steps: &[Step], limits: &Limits, cancel: &AtomicB
     let budget = Budget::new(limits.time, cancel);
     let mut left = limits.max_expansions.unwrap_or(u64::MAX);
     let mut expanded = 0;
+    // A level of few boxes is first searched whole: when that search
+    // finishes, its line has the fewest moves there are, and the windows
+    // have nothing left to do.
+    if trace.boxes[0].len() <= WHOLE_BOXES {
+        let window = trace.window(&grid, 0, (WHOLE_BOXES, usize::MAX));
+        let cap = left.min(WHOLE_EXPANSIONS);
+        let (better, work) = window.solve(&grid, cap, &budget);
+        expanded += work;
+        left = left.saturating_sub(work);
+        let finished = work < cap && budget.stop().is_none();
+        match better.and_then(|line| Trace::new(&grid, level, &line)) {
+            Some(fewest) => {
+                return Optimized {
+                    steps: fewest.steps,
+                    expanded,
+                };
+            }
+            None if finished => {
+                return Optimized {
+                    steps: trace.steps,
+                    expanded,
+                };
+            }
+            None => {}
+        }
+    }
     // Passes over the window sizes, smallest first. A pass of larger
     // windows that saves moves sends the optimizer back to the smallest:
     // the line it put in can leave a detour that a smaller window now cuts
@@ -105,7 +149,7 @@ pub fn optimize(level: &Level, steps: &[Step], limits: &Limits, cancel: &AtomicB
             if budget.stop().is_some() || left == 0 {
                 break 'passes;
             }
-            let window = trace.window(&grid, start, WINDOW_BOXES[pass]);
+            let window = trace.window(&grid, start, (WINDOW_BOXES[pass], WINDOW_PUSHES));
             let cap = left.min(WINDOW_EXPANSIONS);
             let (better, work) = window.solve(&grid, cap, &budget);
             expanded += work;
@@ -206,11 +250,11 @@ impl Trace {
     }
 
     /// The longest window from push `start` that moves at most `max_boxes`
-    /// boxes in at most [`WINDOW_PUSHES`] pushes.
-    fn window(&self, grid: &Grid, start: usize, max_boxes: usize) -> Window {
+    /// boxes in at most `max_pushes` pushes.
+    fn window(&self, grid: &Grid, start: usize, (max_boxes, max_pushes): (usize, usize)) -> Window {
         let mut moving: Vec<usize> = Vec::new();
         let mut end = start;
-        while end < self.pushes.len() && end - start < WINDOW_PUSHES {
+        while end < self.pushes.len() && end - start < max_pushes {
             let id = self.pushes[end].box_id;
             if !moving.contains(&id) {
                 if moving.len() == max_boxes {

@@ -53,6 +53,20 @@ fn two_boxes_pushed_in_a_roundabout_order_are_re_solved_together() {
     assert_eq!(lurd, "RRRllldRRR");
 }
 
+/// Microban IV 34 (David W. Skinner): seven boxes.
+const MICROBAN_IV_34: &str =
+    " ####\n##  #####\n#  * .  #\n#  $.$# #\n#  * *@ #\n## $.$. #\n###  #  #\n#########\n";
+
+#[test]
+fn a_level_of_few_boxes_gets_the_fewest_moves_there_are() {
+    // The homeward search's 186 moves. Windows of at most five boxes and
+    // 40 pushes took them to 102; the fewest are 48.
+    let found = "ruulllLulDrrdddRluuulllddrdRRlluUluRdddrruuurrrddlLrruullldLDlluururDrrrrddllLuulllddrURurrrrddlllLulluRdrdrrrrddlUruLruulllLddrdRluluurrrrddlLdldlUlUluuRlddrdrrruUddllluluurDrDRlulldRdR";
+    assert_eq!(found.len(), 186);
+    let (lurd, _) = optimized(MICROBAN_IV_34, found, 200_000);
+    assert_eq!(lurd.len(), 48, "{lurd}");
+}
+
 #[test]
 fn steps_that_do_not_solve_come_back_as_given() {
     let room = "######\n#@$ .#\n######\n";
@@ -70,4 +84,72 @@ fn no_positions_no_change() {
     let (lurd, result) = optimized(room, "udRR", 0);
     assert_eq!(lurd, "udRR");
     assert_eq!(result.expanded, 0);
+}
+
+/// How far the solutions in `$GAP_SOLUTIONS` (one `N.lurd` per level N of
+/// the collection `$GAP_COLLECTION`, what `schokoban solve` prints) are
+/// from the fewest moves: each is re-solved as one window over every box,
+/// which is a move-optimal search, on the levels of at most
+/// [`WHOLE_BOXES`] and within `$GAP_CAP` positions (default 5,000,000).
+#[test]
+#[ignore = "a measurement: run in release with --nocapture"]
+fn measure_gap_to_the_fewest_moves() {
+    let folder = std::env::var("GAP_SOLUTIONS").expect("GAP_SOLUTIONS");
+    let collection = std::env::var("GAP_COLLECTION").expect("GAP_COLLECTION");
+    let cap = std::env::var("GAP_CAP").map_or(5_000_000, |c| c.parse().expect("a number"));
+    let cancel = AtomicBool::new(false);
+    let budget = Budget::new(Duration::MAX, &cancel);
+    let mut ratios = Vec::new();
+    let (mut ours, mut fewest) = (0, 0);
+    for (index, level) in crate::shipped::levels(&collection).into_iter().enumerate() {
+        let number = index + 1;
+        let Ok(lurd) = std::fs::read_to_string(format!("{folder}/{number}.lurd")) else {
+            continue;
+        };
+        let lurd = lurd
+            .lines()
+            .find_map(|line| line.strip_prefix("solution: "))
+            .unwrap_or(&lurd);
+        let steps = parse_steps(lurd.trim()).expect("lurd");
+        let grid = Grid::new(&level).expect("grid");
+        let Some(trace) = Trace::new(&grid, &level, &steps) else {
+            println!("level {number}: does not solve");
+            continue;
+        };
+        let boxes = trace.boxes[0].len();
+        if boxes > WHOLE_BOXES {
+            continue;
+        }
+        // From the first push to the last, every box: the whole solution.
+        let whole = trace.window(&grid, 0, (boxes, usize::MAX));
+        let (shorter, expanded) = whole.solve(&grid, cap, &budget);
+        let best = match shorter {
+            Some(line) => line.len(),
+            None if expanded < cap => trace.steps.len(),
+            None => {
+                println!(
+                    "level {number}: {} moves, not proved within the cap",
+                    trace.steps.len()
+                );
+                continue;
+            }
+        };
+        ours += trace.steps.len();
+        fewest += best;
+        #[allow(clippy::cast_precision_loss)]
+        let ratio = trace.steps.len() as f64 / best as f64;
+        ratios.push((ratio, number));
+        println!(
+            "level {number}: {} moves, fewest {best}, x{ratio:.3}, {expanded} positions",
+            trace.steps.len()
+        );
+    }
+    ratios.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let median = ratios.get(ratios.len() / 2).map_or(1.0, |r| r.0);
+    let optimal = ratios.iter().filter(|r| r.0 <= 1.0).count();
+    println!(
+        "{} levels: {ours} moves against the fewest {fewest}; median x{median:.3}, worst {:?}; {optimal} already fewest",
+        ratios.len(),
+        ratios.last()
+    );
 }
