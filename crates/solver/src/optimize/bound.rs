@@ -6,12 +6,10 @@
 use std::collections::VecDeque;
 
 use super::grid::{Grid, NONE};
+use super::window::MAX_BOXES;
 
 /// No box gets from the cell to the end cell.
 const UNREACHABLE: u32 = u32::MAX;
-
-/// The most boxes a window moves: its key holds seven and the player.
-const MAX_BOXES: usize = 7;
 
 /// Moves, then pushes.
 pub type Cost = (usize, usize);

@@ -64,13 +64,13 @@ const WINDOW_EXPANSIONS: u64 = 100_000;
 /// Levels of at most this many boxes are first searched whole: one window
 /// over the whole solution, a search of the level optimal in moves, then
 /// pushes. It finds what windows of five boxes and 40 pushes cannot:
-/// Microban IV 34 came out at 102 moves, and the fewest are 48. Seven
-/// boxes and the player are what a window's key holds. The race at 10 s on
+/// Microban IV 34 came out at 102 moves, and the fewest are 48. As many
+/// boxes as a window can move at all. The race at 10 s on
 /// the 410 levels this small in the README's six collections (docs/solver.md,
 /// "How far from the fewest moves"): 86,075 moves before, 85,811 after,
 /// 23 levels shorter and none longer, the optimizer taking 295 s in all
 /// instead of 529.
-const WHOLE_BOXES: usize = 7;
+const WHOLE_BOXES: usize = window::MAX_BOXES;
 
 /// The most positions the search over the whole solution expands before
 /// the windows take over. Swept at 10 s on those 410 levels, two builds
@@ -104,6 +104,13 @@ pub fn optimize(level: &Level, steps: &[Step], limits: &Limits, cancel: &AtomicB
     let Some(mut trace) = Trace::new(&grid, level, steps) else {
         return unchanged;
     };
+    if trace.pushes.is_empty() {
+        // Solved from the start: no window to cut, and any walk is waste.
+        return Optimized {
+            steps: trace.steps,
+            expanded: 0,
+        };
+    }
     let budget = Budget::new(limits.time, cancel);
     let mut left = limits.max_expansions.unwrap_or(u64::MAX);
     let mut expanded = 0;

@@ -68,6 +68,15 @@ fn a_level_of_few_boxes_gets_the_fewest_moves_there_are() {
 }
 
 #[test]
+fn a_level_solved_from_the_start_loses_its_walk() {
+    // Every box on a goal already: only the walk is left, and it is waste.
+    let room = "#####\n#@ *#\n#####\n";
+    let (lurd, result) = optimized(room, "rl", 1_000);
+    assert_eq!(lurd, "");
+    assert_eq!(result.expanded, 0);
+}
+
+#[test]
 fn steps_that_do_not_solve_come_back_as_given() {
     let room = "######\n#@$ .#\n######\n";
     let level = parse_level(room).expect("level");
@@ -117,7 +126,7 @@ fn measure_gap_to_the_fewest_moves() {
             continue;
         };
         let boxes = trace.boxes[0].len();
-        if boxes > WHOLE_BOXES {
+        if boxes > WHOLE_BOXES || trace.pushes.is_empty() {
             continue;
         }
         // From the first push to the last, every box: the whole solution.

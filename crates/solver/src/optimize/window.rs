@@ -39,6 +39,10 @@ pub struct Window {
 /// player, packed 16 bits each.
 type Key = u128;
 
+/// The most boxes a window may move: seven cells and the player fill a
+/// [`Key`].
+pub const MAX_BOXES: usize = 7;
+
 /// How a position was reached: the position before, and the push from it.
 #[derive(Clone, Copy)]
 struct Parent {
