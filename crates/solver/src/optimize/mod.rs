@@ -61,15 +61,14 @@ const WINDOW_PUSHES: usize = 40;
 /// those levels: 55,968 moves with 20,000, 55,702 with 100,000.
 const WINDOW_EXPANSIONS: u64 = 100_000;
 
-/// Levels of at most this many boxes are first searched whole: one window
-/// over the whole solution, a search of the level optimal in moves, then
-/// pushes. It finds what windows of five boxes and 40 pushes cannot:
-/// Microban IV 34 came out at 102 moves, and the fewest are 48. As many
-/// boxes as a window can move at all. The race at 10 s on
-/// the 410 levels this small in the README's six collections (docs/solver.md,
-/// "How far from the fewest moves"): 86,075 moves before, 85,811 after,
-/// 23 levels shorter and none longer, the optimizer taking 295 s in all
-/// instead of 529.
+/// Levels of at most this many boxes (as many as a window can move) are
+/// first searched whole: one window over the whole solution, a search of
+/// the level optimal in moves, then pushes. It finds what windows of five
+/// boxes and 40 pushes cannot: Microban IV 34 came out at 102 moves, and
+/// the fewest are 48. The race at 10 s on the 410 levels this small in the
+/// README's six collections (docs/solver.md, "How far from the fewest
+/// moves"): 86,075 moves before, 85,811 after, 23 levels shorter and none
+/// longer, the optimizer taking 295 s in all instead of 529.
 const WHOLE_BOXES: usize = window::MAX_BOXES;
 
 /// The most positions the search over the whole solution expands before
@@ -124,20 +123,10 @@ pub fn optimize(level: &Level, steps: &[Step], limits: &Limits, cancel: &AtomicB
         expanded += work;
         left = left.saturating_sub(work);
         let finished = work < cap && budget.stop().is_none();
-        match better.and_then(|line| Trace::new(&grid, level, &line)) {
-            Some(fewest) => {
-                return Optimized {
-                    steps: fewest.steps,
-                    expanded,
-                };
-            }
-            None if finished => {
-                return Optimized {
-                    steps: trace.steps,
-                    expanded,
-                };
-            }
-            None => {}
+        let fewest = better.and_then(|line| Trace::new(&grid, level, &line));
+        if fewest.is_some() || finished {
+            let steps = fewest.map_or(trace.steps, |fewest| fewest.steps);
+            return Optimized { steps, expanded };
         }
     }
     // Passes over the window sizes, smallest first. A pass of larger
