@@ -104,6 +104,19 @@ impl Table {
         self.nodes[index as usize]
     }
 
+    /// The nodes on the way from the start (left out) to `index`, the
+    /// start's child first: the moves of a solution.
+    pub fn line(&self, index: u32) -> Vec<u32> {
+        let mut line = Vec::new();
+        let mut at = index;
+        while self.node(at).parent != u32::MAX {
+            line.push(at);
+            at = self.node(at).parent;
+        }
+        line.reverse();
+        line
+    }
+
     pub fn boxes(&self, index: u32) -> &[Cell] {
         &self.row(index)[..self.box_count]
     }

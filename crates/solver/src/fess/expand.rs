@@ -198,26 +198,13 @@ impl Fess<'_> {
                 let index = self.table.insert(slot, hash, new, &child);
                 let features = self.features((mv.from, mv.to), Some(mv.regions));
                 let parent = self.info[node as usize];
-                let best = if self.space.better(features, parent.best) {
-                    features
-                } else {
-                    parent.best
-                };
-                let line = if parent.from == NONE {
-                    index
-                } else {
-                    parent.line
-                };
-                self.info.push(Info {
-                    from: mv.from,
-                    features,
-                    best,
-                    line,
-                });
+                let info = Info::after(parent, (mv.from, index), features, &self.space);
+                self.info.push(info);
                 if self.is_solved() {
                     Done::Solved(index)
                 } else {
-                    self.queue((best, line), weight, Work::Evaluate(index), features);
+                    let cell = (info.best, info.line);
+                    self.queue(cell, weight, Work::Evaluate(index), features);
                     Done::Going
                 }
             }

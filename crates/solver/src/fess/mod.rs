@@ -127,6 +127,39 @@ struct Info {
     line: u32,
 }
 
+impl Info {
+    /// The start's: a cell of its own, on no line yet.
+    fn root(features: Features) -> Self {
+        Self {
+            from: NONE,
+            features,
+            best: features,
+            line: u32::MAX,
+        }
+    }
+
+    /// Position `index`, made from `parent` by the move of the box on
+    /// `from`: it enters the better of its own cell and its parent's, on
+    /// its parent's line, or a line of its own when the parent is the
+    /// start.
+    fn after(parent: Self, (from, index): (Cell, u32), features: Features, space: &Space) -> Self {
+        Self {
+            from,
+            features,
+            best: if space.better(features, parent.best) {
+                features
+            } else {
+                parent.best
+            },
+            line: if parent.from == NONE {
+                index
+            } else {
+                parent.line
+            },
+        }
+    }
+}
+
 /// How a piece of work ended.
 enum Done {
     Going,
@@ -321,14 +354,9 @@ impl<'a> Fess<'a> {
         if solved {
             return Done::Solved(index);
         }
-        let line = u32::MAX;
-        self.info.push(Info {
-            from: NONE,
-            features,
-            best: features,
-            line,
-        });
-        self.queue((features, line), 0, Work::Evaluate(index), features);
+        let info = Info::root(features);
+        self.info.push(info);
+        self.queue((features, info.line), 0, Work::Evaluate(index), features);
         Done::Going
     }
 

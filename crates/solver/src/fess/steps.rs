@@ -10,14 +10,8 @@ impl Fess<'_> {
     /// The steps from the start to node `index`: each macro move turned
     /// back into its pushes from the position before it.
     pub(super) fn solution(&mut self, index: u32) -> Option<Vec<Step>> {
-        let mut line = Vec::new();
-        let mut at = index;
-        while self.table.node(at).parent != u32::MAX {
-            line.push(at);
-            at = self.table.node(at).parent;
-        }
         let mut pushes = Vec::new();
-        for &child in line.iter().rev() {
+        for child in self.table.line(index) {
             let node = self.table.node(child);
             self.place(node.parent);
             let mv = MacroMove {
