@@ -179,10 +179,9 @@ fn bench_runs_one_strategy_alone_and_caps_the_positions() {
         "{text}"
     );
     let output = schokoban(&["bench", path, "--strategy", "fastest"]);
-    assert!(
-        stderr(&output)
-            .contains("race, push-pull, homeward, forward, features, hotspots, hot-cells or plan")
-    );
+    assert!(stderr(&output).contains(
+        "race, push-pull, homeward, forward, features, hotspots, hot-cells, plan or backward"
+    ));
     assert_eq!(output.status.code(), Some(2));
 }
 

@@ -123,10 +123,13 @@ pub enum Strategy {
     /// Only the feature-space search advised as `Features`, counting
     /// progress along the backward plan on every level.
     Plan,
+    /// Only the feature-space search run backwards, pulling from the
+    /// solved position to the start.
+    Backward,
 }
 
 impl Strategy {
-    const ALL: [Strategy; 8] = [
+    const ALL: [Strategy; 9] = [
         Strategy::Race,
         Strategy::PushPull,
         Strategy::Homeward,
@@ -135,6 +138,7 @@ impl Strategy {
         Strategy::Hotspots,
         Strategy::HotCells,
         Strategy::Plan,
+        Strategy::Backward,
     ];
 
     /// The name `bench --strategy` takes.
@@ -148,6 +152,7 @@ impl Strategy {
             Strategy::Hotspots => "hotspots",
             Strategy::HotCells => "hot-cells",
             Strategy::Plan => "plan",
+            Strategy::Backward => "backward",
         }
     }
 }
@@ -161,7 +166,7 @@ impl std::str::FromStr for Strategy {
             .find(|s| s.name() == name)
             .ok_or_else(|| {
                 format!(
-                    "no strategy {name:?}: race, push-pull, homeward, forward, features, hotspots, hot-cells or plan"
+                    "no strategy {name:?}: race, push-pull, homeward, forward, features, hotspots, hot-cells, plan or backward"
                 )
             })
     }
@@ -363,6 +368,7 @@ fn run_unguarded(
         Strategy::Hotspots => fess::solve(setup, limits, budget, HOTSPOTS),
         Strategy::HotCells => fess::solve(setup, limits, budget, HOT_CELLS),
         Strategy::Plan => fess::solve(setup, limits, budget, PLAN),
+        Strategy::Backward => fess::backward::solve(setup, limits, budget),
     };
     let winner = outcome.is_decisive().then_some(strategy);
     (outcome, Stats { winner, ..stats })

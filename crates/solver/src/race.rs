@@ -37,6 +37,18 @@ use crate::budget::Budget;
 /// as soon as features did (0.24 s). On levels of 25 boxes or more a
 /// turn of hot-cells in features' place solved the same levels.
 ///
+/// On levels of 13 to 24 boxes the backward feature search has 4.1 s
+/// after push-pull's long turn, which it cuts to 3.3 s: in the 10 s table
+/// push-pull answered no level of that size after 2.9 s (Microban IV 96,
+/// which its long turn answers at 1.2 s).
+/// Backward is weak on `XSokoban` (4 of 90 at 20,000 positions a level,
+/// against plan's 58) but on the 1,133 shipped levels it solves 60 that
+/// plan does not, 18 of them of 13 to 24 boxes; the race already solved
+/// 17 of those 18 by push-pull, and now Sasquatch VI 39 as well, which it
+/// missed in 10 s. By positions (the race at 20,000 a search) on all 254
+/// shipped levels of 13 to 24 boxes: 116 solved before, 121 now, none
+/// lost (docs/solver.md, the log, "the backward search").
+///
 /// On levels of [`FORWARD_BOXES`] boxes or more, the forward search takes
 /// push-pull's long turn instead; on smaller ones it has the last 0.9 s, which
 /// hotspots had: in a quiet run of the six collections of the README's
@@ -106,7 +118,8 @@ fn schedules(boxes: usize) -> [&'static [(Strategy, u32)]; 2] {
         &[
             (Strategy::PushPull, 2),
             (Strategy::HotCells, 17),
-            (Strategy::PushPull, 91),
+            (Strategy::PushPull, 50),
+            (Strategy::Backward, 91),
             (Strategy::Forward, 100),
         ]
     };

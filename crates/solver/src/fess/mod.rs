@@ -12,6 +12,7 @@
 //! lazily: its moves and their features only when its turn comes.
 
 mod advisors;
+pub mod backward;
 mod expand;
 mod frozen;
 mod growth;

@@ -14,7 +14,7 @@
 //! `XSokoban` 1-90 the plan parks on 13 levels (44 among them); all 90 take
 //! 0.74 s together, the slowest 81 ms (level 90, which hits the flood cap).
 
-mod pulls;
+pub(crate) mod pulls;
 mod search;
 
 use crate::board::{Board, Cell, NONE};

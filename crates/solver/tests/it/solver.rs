@@ -136,6 +136,7 @@ fn each_strategy_gives_the_same_solution_every_run() {
         Strategy::Features,
         Strategy::Hotspots,
         Strategy::HotCells,
+        Strategy::Backward,
     ];
     for strategy in strategies {
         let limits = Limits {
@@ -182,6 +183,27 @@ fn hotspots_in_the_cells_solve_xsokoban_40_in_the_race_too() {
     let level = shipped::level("xsokoban", 40);
     assert_solved_within(&level, Strategy::HotCells, 45_000);
     assert_solved_within(&level, Strategy::Race, 45_000);
+}
+
+#[test]
+fn the_backward_search_alone_solves_and_its_solutions_replay() {
+    // Its solutions are pulls from the solved position undone as pushes,
+    // the player walking from the start to the first.
+    for number in [1, 2, 3, 4, 5, 10, 20, 60] {
+        assert_solved_by(&shipped::level("microban", number), Strategy::Backward);
+    }
+    assert_solved_by(&shipped::level("xsokoban", 1), Strategy::Backward);
+}
+
+#[test]
+fn the_backward_search_solves_sasquatch_vi_39_in_the_race_too() {
+    // Backward needs 19,938 positions here; the race solved it in none of
+    // 10 s before it ran. Its turn on levels of 13 to 24 boxes (39 has 16)
+    // comes after push-pull's and hot-cells', which give up within their
+    // positions here.
+    let level = shipped::level("sasquatch-vi", 39);
+    assert_solved_within(&level, Strategy::Backward, 25_000);
+    assert_solved_within(&level, Strategy::Race, 25_000);
 }
 
 /// `strategy` solves `level` expanding at most `positions` per search, and
