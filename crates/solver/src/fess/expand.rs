@@ -12,7 +12,7 @@ use crate::{Outcome, stopped};
 /// Above this many boxes off frozen goals, the matching is left to the
 /// Hungarian method, which reads the clock as it goes; below, augmenting
 /// paths answer in microseconds and recurse at most this deep.
-const MAX_MATCHING_ROWS: usize = 256;
+pub(super) const MAX_MATCHING_ROWS: usize = 256;
 
 /// Children made between readings of the clock.
 const CHILDREN_PER_CLOCK_READ: u32 = 64;

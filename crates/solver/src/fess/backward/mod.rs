@@ -12,9 +12,10 @@
 
 mod steps;
 
-use super::Info;
 use super::advisors::{Advice, Scored, advise};
+use super::expand::MAX_MATCHING_ROWS;
 use super::space::{Cells, Features, Space};
+use super::{Done, Info};
 use crate::board::{Board, Cell, Mode, Targets};
 use crate::budget::Budget;
 use crate::marks::{Marks, flood_anew, solved_areas};
@@ -27,6 +28,10 @@ use crate::{Outcome, Setup, Stats, stopped};
 /// Larger boards are declined at once: a macro pull costs O(cells^2) per
 /// box, as the parking plan's search (which has the same cap) finds.
 const MAX_CELLS: usize = 1_000;
+
+/// More boxes are declined too: the box-to-start matching recurses once
+/// per box, as the forward search's does below this bound.
+const MAX_BOXES: usize = MAX_MATCHING_ROWS;
 
 struct Backward<'a> {
     board: &'a Board,
@@ -65,7 +70,8 @@ pub fn solve(
 ) -> (Outcome, Stats) {
     let mut stats = Stats::default();
     let board = &setup.board;
-    if board.cells() > MAX_CELLS || setup.boxes.len() != board.goals().len() {
+    let boxes = setup.boxes.len();
+    if board.cells() > MAX_CELLS || boxes > MAX_BOXES || boxes != board.goals().len() {
         return (Outcome::GaveUp, stats);
     }
     let Some(to_starts) = Targets::new(board, &setup.boxes, Mode::Pull, budget) else {
@@ -122,18 +128,18 @@ impl Backward<'_> {
             if self.budget.stop().is_some() {
                 return stopped(self.budget);
             }
-            if self.expanded >= expansions || self.table.is_full() {
+            if self.expanded >= expansions {
                 return Outcome::GaveUp;
             }
             let Some((weight, work)) = self.space.pop() else {
                 return Outcome::GaveUp;
             };
             match self.evaluate(self.work[work as usize], weight) {
-                Some(Ok(end)) => {
+                Done::Going => {}
+                Done::Solved(end) => {
                     return self.solution(end).map_or(Outcome::GaveUp, Outcome::Solved);
                 }
-                Some(Err(())) => return stopped(self.budget),
-                None => {}
+                Done::Ended(outcome) => return outcome,
             }
         }
     }
@@ -192,10 +198,10 @@ impl Backward<'_> {
         Features::new(packed, areas, 0)
     }
 
-    /// Works out `node`'s pulls and stores the positions they lead to:
-    /// `Some(Ok)` with the one that is the start, `Some(Err)` when the
-    /// clock stops it.
-    fn evaluate(&mut self, node: u32, weight: u32) -> Option<Result<u32, ()>> {
+    /// Works out `node`'s pulls and stores the positions they lead to,
+    /// until one is the start (`Done::Solved`), or the clock or the memory
+    /// ends the search.
+    fn evaluate(&mut self, node: u32, weight: u32) -> Done {
         self.expanded += 1;
         let boxes = self.table.boxes(node).to_vec();
         let starts = &self.starts;
@@ -203,7 +209,7 @@ impl Backward<'_> {
             .matching
             .exists(boxes.len(), boxes.len(), |r| starts.costs(boxes[r]))
         {
-            return None;
+            return Done::Going;
         }
         let player = self.table.node(node).player;
         self.load(&boxes);
@@ -212,7 +218,7 @@ impl Backward<'_> {
         for &from in &boxes {
             if self.budget.stop().is_some() {
                 self.unload();
-                return Some(Err(()));
+                return Done::Ended(stopped(self.budget));
             }
             let dead = self.starts.dead();
             self.pulls
@@ -221,6 +227,8 @@ impl Backward<'_> {
                 self.shift(from, pull.to);
                 let features = self.features();
                 self.shift(pull.to, from);
+                // A pull in the forward search's terms, for its advisors:
+                // fewer pulls win their ties.
                 let mv = MacroMove {
                     from,
                     to: pull.to,
@@ -239,17 +247,17 @@ impl Backward<'_> {
             Advice::Plain,
         );
         let scored = std::mem::take(&mut self.scored);
-        let mut end = None;
+        let mut done = Done::Going;
         for s in &scored {
             let unadvised = u32::from(!advised.contains(&Some(s.mv)));
-            end = self.store(node, s, weight + unadvised);
-            if end.is_some() {
+            done = self.store(node, s, weight + unadvised);
+            if !matches!(done, Done::Going) {
                 break;
             }
         }
         self.scored = scored;
         self.unload();
-        end.map(Ok)
+        done
     }
 
     /// Marks the player's area from `player` around the loaded boxes,
@@ -275,8 +283,9 @@ impl Backward<'_> {
     }
 
     /// Stores the position `s` leads to from the loaded `node` unless it
-    /// was seen, and queues it; `Some` when it is the start.
-    fn store(&mut self, node: u32, s: &Scored, weight: u32) -> Option<u32> {
+    /// was seen, and queues it; `Done::Solved` when it is the start, and
+    /// `Done::Ended` when the table is full.
+    fn store(&mut self, node: u32, s: &Scored, weight: u32) -> Done {
         let mv = s.mv;
         self.shift(mv.from, mv.to);
         let least = self.flood_from(mv.player);
@@ -287,8 +296,12 @@ impl Backward<'_> {
         child.sort_unstable();
         self.shift(mv.to, mv.from);
         let hash = self.zobrist.hash(&child, least);
-        let mut end = None;
+        let mut done = Done::Going;
         if let Lookup::New(slot) = self.table.lookup(hash, &child, least) {
+            if self.table.is_full() {
+                self.child = child;
+                return Done::Ended(Outcome::GaveUp);
+            }
             let new = Node {
                 parent: node,
                 to: mv.to,
@@ -302,12 +315,12 @@ impl Backward<'_> {
             let info = Info::after(parent, (mv.from, index), s.features, &self.space);
             self.info.push(info);
             if home {
-                end = Some(index);
+                done = Done::Solved(index);
             } else {
                 self.queue(index, weight);
             }
         }
         self.child = child;
-        end
+        done
     }
 }
