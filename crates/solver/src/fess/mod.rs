@@ -64,7 +64,7 @@ const MEMORY_EVERY: u32 = 1024;
 /// (a median of 38,000 a second against 228,000 on Sasquatch I's 20
 /// hardest levels, each alone for 10 s), so this comes at about the time
 /// push-pull's own threshold of 20,000 does.
-const PAIRS_AFTER: u64 = 2_000;
+pub(super) const PAIRS_AFTER: u64 = 2_000;
 
 /// One feature search: its advisors and what it counts as packed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -206,6 +206,14 @@ fn the_backward_search_solves_sasquatch_vi_39_in_the_race_too() {
     assert_solved_within(&level, Strategy::Race, 25_000);
 }
 
+#[test]
+fn the_backward_search_prunes_pulls_into_dead_pairs() {
+    // Sasquatch IV 34 has 20 boxes. Backward needed 121,261 positions
+    // here before it pruned with the mirror pairs, and 5,908 since.
+    let level = shipped::level("sasquatch-iv", 34);
+    assert_solved_within(&level, Strategy::Backward, 10_000);
+}
+
 /// `strategy` solves `level` expanding at most `positions` per search, and
 /// the solution replays: what the player sees when asking for a hint.
 fn assert_solved_within(level: &Level, strategy: Strategy, positions: u64) {

@@ -6,21 +6,23 @@
 //! the forward search's.
 //!
 //! Dense levels, whose goal rooms are hard to fill forwards, are often
-//! easy to empty backwards: at 20,000 positions a level it solves 563 of
-//! the 1,133 shipped levels against plan's 630, but 60 that plan does not
-//! (docs/solver.md, the log, "the backward search").
+//! easy to empty backwards: at 20,000 positions a level it solves 578 of
+//! the 1,133 shipped levels against plan's 630, but 68 that plan does not
+//! (docs/solver.md, the log, "the backward search" and "dead pairs in the
+//! backward search").
 
 mod steps;
 
 use super::advisors::{Advice, Scored, advise};
 use super::expand::MAX_MATCHING_ROWS;
 use super::space::{Cells, Features, Space};
-use super::{Done, Info};
+use super::{Done, Info, PAIRS_AFTER};
 use crate::board::{Board, Cell, Mode, Targets};
 use crate::budget::Budget;
 use crate::marks::{Marks, flood_anew, solved_areas};
 use crate::matching::Matching;
 use crate::moves::{MacroMove, regions};
+use crate::pairs::DeadPairs;
 use crate::parking::pulls::{Pull, PullMoves};
 use crate::table::{Lookup, Node, Table, Zobrist};
 use crate::{Outcome, Setup, Stats, stopped};
@@ -42,6 +44,13 @@ struct Backward<'a> {
     /// reaches is lost.
     starts: Targets,
     matching: Matching,
+    /// Pairs of cells from which two boxes could not both be pulled back
+    /// to start squares (the mirror table), built once the search has
+    /// worked out `PAIRS_AFTER` positions, as the forward search's: alone
+    /// at 20,000 positions, 562 -> 578 of the 1,133 shipped levels, none
+    /// lost (docs/solver.md, "dead pairs in the backward search").
+    pairs: Option<&'a DeadPairs>,
+    pairs_tried: bool,
     pulls: PullMoves,
     table: Table,
     zobrist: Zobrist,
@@ -93,6 +102,8 @@ pub fn solve(
         is_start,
         starts: to_starts,
         matching: Matching::default(),
+        pairs: None,
+        pairs_tried: false,
         pulls: PullMoves::new(board.cells()),
         table: Table::new(setup.boxes.len(), memory / per_node),
         zobrist: Zobrist::new(board.cells()),
@@ -120,6 +131,7 @@ impl Backward<'_> {
             + self.info.capacity() * size_of::<Info>()
             + self.work.capacity() * size_of::<u32>()
             + self.space.bytes()
+            + self.pairs.map_or(0, DeadPairs::bytes)
     }
 
     fn run(&mut self, expansions: u64) -> Outcome {
@@ -203,6 +215,11 @@ impl Backward<'_> {
     /// ends the search.
     fn evaluate(&mut self, node: u32, weight: u32) -> Done {
         self.expanded += 1;
+        if !self.pairs_tried && self.expanded >= PAIRS_AFTER {
+            self.pairs_tried = true;
+            let starts = (&self.setup.boxes[..], self.setup.player);
+            self.pairs = self.setup.pairs.pulling(self.board, starts, self.budget);
+        }
         let boxes = self.table.boxes(node).to_vec();
         let starts = &self.starts;
         if !self
@@ -224,6 +241,13 @@ impl Backward<'_> {
             self.pulls
                 .generate(self.board, dead, &mut self.occupied, player, from, &mut out);
             for pull in &out {
+                let others = boxes.iter().copied().filter(|&b| b != from);
+                if self
+                    .pairs
+                    .is_some_and(|pairs| pairs.any_with(pull.to, others, pull.player))
+                {
+                    continue;
+                }
                 self.shift(from, pull.to);
                 let features = self.features();
                 self.shift(pull.to, from);
