@@ -63,7 +63,8 @@ const MEMORY_EVERY: u32 = 1024;
 /// search works out a position about six times slower than push-pull
 /// (a median of 38,000 a second against 228,000 on Sasquatch I's 20
 /// hardest levels, each alone for 10 s), so this comes at about the time
-/// push-pull's own threshold of 20,000 does.
+/// push-pull's own threshold of 20,000 does. The backward search, slower
+/// still per position, waits as long for its mirror table.
 pub(super) const PAIRS_AFTER: u64 = 2_000;
 
 /// One feature search: its advisors and what it counts as packed.

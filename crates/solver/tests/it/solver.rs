@@ -197,7 +197,7 @@ fn the_backward_search_alone_solves_and_its_solutions_replay() {
 
 #[test]
 fn the_backward_search_solves_sasquatch_vi_39_in_the_race_too() {
-    // Backward needs 19,938 positions here; the race solved it in none of
+    // Backward needs 17,263 positions here; the race solved it in none of
     // 10 s before it ran. Its turn on levels of 13 to 24 boxes (39 has 16)
     // comes after push-pull's and hot-cells', which give up within their
     // positions here.

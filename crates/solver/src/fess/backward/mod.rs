@@ -217,8 +217,8 @@ impl Backward<'_> {
         self.expanded += 1;
         if !self.pairs_tried && self.expanded >= PAIRS_AFTER {
             self.pairs_tried = true;
-            let starts = (&self.setup.boxes[..], self.setup.player);
-            self.pairs = self.setup.pairs.pulling(self.board, starts, self.budget);
+            let start = (&self.setup.boxes[..], self.setup.player);
+            self.pairs = self.setup.pairs.pulling(self.board, start, self.budget);
         }
         let boxes = self.table.boxes(node).to_vec();
         let starts = &self.starts;
