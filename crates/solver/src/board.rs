@@ -24,6 +24,9 @@ pub struct Board {
     pos: Vec<Pos>,
     /// Neighbour of every cell in each direction, or `NONE` for a wall.
     next: Vec<[Cell; 4]>,
+    /// Neighbour of every cell up-left, up-right, down-left and down-right,
+    /// or `NONE`: the closed-diagonal check asks for them on every move.
+    diagonals: Vec<[Cell; 4]>,
     goal: Vec<bool>,
     goals: Vec<Cell>,
     /// Dense cell of each grid index, or `NONE`.
@@ -81,6 +84,17 @@ impl Board {
                 })
             })
             .collect();
+        let diagonals = pos
+            .iter()
+            .map(|&p| {
+                [(-1, -1), (-1, 1), (1, -1), (1, 1)].map(|(dy, dx)| {
+                    match (p.y.checked_add_signed(dy), p.x.checked_add_signed(dx)) {
+                        (Some(y), Some(x)) if x < width && y < height => cell_of[y * width + x],
+                        _ => NONE,
+                    }
+                })
+            })
+            .collect();
         let goal: Vec<bool> = pos.iter().map(|&p| level.tile(p) == Tile::Goal).collect();
         let goals = (0..pos.len() as Cell)
             .filter(|&c| goal[usize::from(c)])
@@ -88,6 +102,7 @@ impl Board {
         Ok(Self {
             pos,
             next,
+            diagonals,
             goal,
             goals,
             cell_of,
@@ -109,6 +124,12 @@ impl Board {
 
     pub fn goals(&self) -> &[Cell] {
         &self.goals
+    }
+
+    /// The cell diagonally off `cell`, `dy` rows and `dx` columns (each -1
+    /// or 1), or `NONE`; `next` cannot reach it past a wall.
+    pub fn diagonal(&self, cell: Cell, dy: isize, dx: isize) -> Cell {
+        self.diagonals[usize::from(cell)][usize::from(dy > 0) * 2 + usize::from(dx > 0)]
     }
 
     /// The grid position of a cell.

@@ -1,8 +1,10 @@
-//! Deadlocks that need no search: boxes on dead squares and boxes frozen
-//! against walls and other boxes off a goal. The search prunes with them,
-//! and the game asks [`Deadlocks`] after every push to warn at once.
+//! Deadlocks that need no search: boxes on dead squares, boxes frozen
+//! against walls and other boxes off a goal, and closed diagonals. The
+//! search prunes with them, and the game asks [`Deadlocks`] after every
+//! push to warn at once.
 
 use super::board::{Board, Cell, Mode, NONE, dead_squares};
+use super::diagonal::boxes_in_dead_diagonals;
 use schokoban_core::{Level, Pos};
 
 /// Whether the box on `cell` can never move again, given box occupancy
@@ -114,11 +116,12 @@ impl Deadlocks {
             .unwrap_or(false)
     }
 
-    /// The boxes that can no longer reach a goal: on a dead square, or frozen
+    /// The boxes that can no longer reach a goal: on a dead square, frozen
     /// (with walls and other frozen boxes) where some frozen box is off a
-    /// goal. Empty means no deadlock is visible without search. Returned in
-    /// the order given.
-    pub fn stuck_boxes(&self, boxes: &[Pos]) -> Vec<Pos> {
+    /// goal, or off a goal around a dead closed diagonal (the player on
+    /// `player` can never step inside one). Empty means no deadlock is
+    /// visible without search. Returned in the order given.
+    pub fn stuck_boxes(&self, boxes: &[Pos], player: Pos) -> Vec<Pos> {
         let Some((board, dead)) = &self.board else {
             return Vec::new();
         };
@@ -139,6 +142,11 @@ impl Deadlocks {
                         stuck[usize::from(f)] |= !board.is_goal(f);
                     }
                 }
+            }
+        }
+        if let Some(player) = board.cell(player) {
+            for c in boxes_in_dead_diagonals(board, &occupied, player) {
+                stuck[usize::from(c)] = true;
             }
         }
         boxes

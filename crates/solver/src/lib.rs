@@ -12,11 +12,13 @@
 //! deterministic on its own: `bidirectional`, a weighted best-first search
 //! pushing and pulling, guided by the minimum-cost matching, in three
 //! variants (pulling-led, pulling home, pushing-led); and `fess`, a
-//! feature-space search over macro moves, in three variants. Two threads
+//! feature-space search over macro moves, in four variants, and run
+//! backwards from the goals (`fess::backward`). Two threads
 //! run them in turn, each for a share of the time, by the level's size
 //! (see `race`). All prune with dead squares, freeze deadlocks, PI-corrals,
 //! corral deadlocks (`corral_deadlock`) and an impossible box-to-goal
-//! matching. The first answer wins.
+//! matching, and those that push with closed diagonals (`diagonal`). The
+//! first answer wins.
 
 mod bidirectional;
 mod bits;
@@ -25,6 +27,7 @@ mod budget;
 mod corral;
 mod corral_deadlock;
 mod deadlock;
+mod diagonal;
 mod fess;
 mod hungarian;
 mod macros;

@@ -11,7 +11,7 @@
 
 mod relaxed;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use std::collections::HashSet;
 

@@ -45,7 +45,7 @@ fn check(
 
 /// Whether the whole position can be solved, by a breadth-first search
 /// over single steps and pushes that shares nothing with the proofs.
-fn solvable(board: &Board, boxes: &[Cell], player: Cell) -> bool {
+pub(crate) fn solvable(board: &Board, boxes: &[Cell], player: Cell) -> bool {
     let start = (boxes.to_vec(), player);
     let mut seen = HashSet::from([start.clone()]);
     let mut queue = VecDeque::from([start]);

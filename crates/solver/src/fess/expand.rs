@@ -82,7 +82,7 @@ impl Fess<'_> {
             None => return Done::Ended(stopped(self.budget)),
         }
         self.areas.scan(self.board, &self.occupied, &self.reach);
-        if self.is_corral_dead(node) {
+        if self.is_corral_dead(node) || self.has_dead_diagonal(node) {
             return Done::Going;
         }
         self.generate(node);

@@ -38,6 +38,7 @@ use super::budget::Budget;
 use super::corral::{CorralAreas, Corrals};
 use super::corral_deadlock::CorralDeadlocks;
 use super::deadlock::freeze_deadlock;
+use super::diagonal::closes_dead_diagonal;
 use super::hungarian::Assignment;
 use super::marks::{Marks, flood, flood_anew};
 use super::matching::Matching;
@@ -420,6 +421,16 @@ impl<'a> Fess<'a> {
     fn is_frozen(&mut self, cell: Cell) -> bool {
         let dead = self.setup.goals.dead();
         freeze_deadlock(self.board, dead, &self.occupied, cell, &mut self.frozen)
+    }
+
+    /// Whether a box of the loaded position stands around a dead closed
+    /// diagonal (see `diagonal`). Checked once a position, when it is
+    /// worked out, rather than for each of its many children.
+    fn has_dead_diagonal(&self, node: u32) -> bool {
+        let player = self.table.node(node).player;
+        self.boxes
+            .iter()
+            .any(|&b| closes_dead_diagonal(self.board, &self.occupied, b, player))
     }
 
     /// Whether the box `mv` moves, with the player where the move leaves

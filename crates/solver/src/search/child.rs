@@ -11,6 +11,7 @@ use super::order::{HOME_PENALTY, priority};
 use super::{REMEMBER_AFTER, Search, Status};
 use crate::board::{Cell, Mode, opposite};
 use crate::deadlock::freeze_deadlock;
+use crate::diagonal::closes_dead_diagonal;
 use crate::table::{Lookup, Node};
 
 /// A child that passed the checks, waiting for its look-up.
@@ -38,13 +39,13 @@ impl Search<'_> {
         player: Cell,
     ) {
         if self.mode == Mode::Push
-            && freeze_deadlock(
+            && (freeze_deadlock(
                 self.board,
                 self.goals.dead(),
                 &self.occupied,
                 to,
                 &mut self.frozen,
-            )
+            ) || closes_dead_diagonal(self.board, &self.occupied, to, player))
         {
             return;
         }

@@ -99,7 +99,7 @@ impl Play {
     /// Flags boxes that can never reach a goal, without waiting for a search.
     fn check_deadlocks(&mut self) {
         let boxes: Vec<_> = self.game.box_positions().collect();
-        self.marks.dead_boxes = self.deadlocks.stuck_boxes(&boxes);
+        self.marks.dead_boxes = self.deadlocks.stuck_boxes(&boxes, self.game.player());
         if !self.marks.dead_boxes.is_empty() {
             self.message = Some(Message::warning(
                 "A box can no longer reach a goal: undo (U) or reset (R)",
