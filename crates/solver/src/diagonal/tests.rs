@@ -27,7 +27,7 @@ fn cells(board: &Board, level: &Level) -> (Vec<Cell>, Cell) {
     (boxes, board.cell(level.player()).expect("player on floor"))
 }
 
-/// Which boxes of `xsb` the check calls part of a dead diagonal.
+/// How many boxes of `xsb` the check finds closing a dead diagonal.
 fn dead_boxes(xsb: &str) -> usize {
     let (board, occupied, boxes, player) = position(xsb);
     boxes
@@ -144,4 +144,21 @@ fn every_position_called_dead_is_unsolvable() {
         }
     }
     assert!(called_dead > 20, "only {called_dead} called dead");
+}
+
+/// A box moving away can close a run that does not touch it: it leaves the
+/// run shorter, and the new end walled in. So a search checks every box,
+/// not only the one its move left.
+#[test]
+fn a_box_moving_away_can_close_a_run_it_does_not_touch() {
+    let before = "#######\n####$ #\n### $ #\n## #  #\n# $  @#\n#  ...#\n#######";
+    assert_eq!(dead_boxes(before), 0);
+    let after = "#######\n####$ #\n### $ #\n## #  #\n# @$  #\n#  ...#\n#######";
+    let (board, occupied, _, player) = position(after);
+    let dead = |x, y| {
+        let cell = board.cell(schokoban_core::Pos::new(x, y)).expect("a box");
+        closes_dead_diagonal(&board, &occupied, cell, player)
+    };
+    assert!(!dead(3, 4), "the box that moved");
+    assert!(dead(4, 1) && dead(4, 2), "the two boxes around the pocket");
 }

@@ -425,7 +425,8 @@ impl<'a> Fess<'a> {
 
     /// Whether a box of the loaded position stands around a dead closed
     /// diagonal (see `diagonal`). Checked once a position, when it is
-    /// worked out, rather than for each of its many children.
+    /// worked out, rather than for each of its many children; around every
+    /// box, since a box moving away can close a run it does not touch.
     fn has_dead_diagonal(&self, node: u32) -> bool {
         let player = self.table.node(node).player;
         self.boxes
