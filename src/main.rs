@@ -109,6 +109,11 @@ enum Command {
         /// comparisons that repeat exactly whatever the machine's load.
         #[arg(long)]
         nodes: Option<u64>,
+        /// Time the game's hint as well: the search from the start of each
+        /// solved level and after every this many pushes along its
+        /// solution, with the same limits.
+        #[arg(long, value_name = "PUSHES", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+        hints: Option<usize>,
     },
     /// Print a shell's completion script for schokoban.
     #[command(after_help = "Examples:
@@ -188,6 +193,7 @@ fn main() -> ExitCode {
             jobs,
             strategy,
             nodes,
+            hints,
         }) => {
             let options = schokoban::commands::bench::Options {
                 seconds: timeout,
@@ -196,6 +202,7 @@ fn main() -> ExitCode {
                 jobs,
                 strategy,
                 nodes,
+                hints_every: hints,
             };
             schokoban::commands::bench::run(&files, options, &mut std::io::stdout().lock())
         }

@@ -123,6 +123,26 @@ fn bench_reports_each_level_and_the_totals() {
 }
 
 #[test]
+fn bench_times_hints_along_each_solution() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = map(dir.path(), "#########\n#@$    .#\n#########\n");
+    let path = path.to_str().expect("utf-8 path");
+    let output = schokoban(&["bench", path, "--hints", "2"]);
+    let text = stdout(&output);
+    // The start, then after pushes 2 and 4 of 5.
+    for line in text.lines() {
+        assert!(
+            line.contains("; hints from 3 positions: median ") && line.contains(" ms, slowest "),
+            "{text}"
+        );
+    }
+    assert!(output.status.success());
+    let output = schokoban(&["bench", path, "--hints", "0"]);
+    assert!(stderr(&output).contains("invalid value '0' for '--hints <PUSHES>'"));
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
 fn a_giant_level_is_declined_with_the_reason() {
     let dir = tempfile::tempdir().expect("temp dir");
     let path = map(dir.path(), &schokoban_core::giant_room(250, 4000));

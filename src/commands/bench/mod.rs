@@ -7,9 +7,14 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+mod hints;
+mod totals;
+
 use crate::library::LevelSource;
+use hints::HintTimes;
 use schokoban_core::{Game, Level, Step, format_steps};
 use schokoban_solver::{Limits, Outcome, Stats, Strategy, optimize};
+use totals::{Totals, millis};
 
 /// Which levels to run and for how long.
 #[derive(Clone, Copy, Debug)]
@@ -24,6 +29,9 @@ pub struct Options {
     pub strategy: Strategy,
     /// The most positions each search expands, if limited.
     pub nodes: Option<u64>,
+    /// Time hints as well, from the start and every this many pushes along
+    /// each solution (see `hints`).
+    pub hints_every: Option<usize>,
 }
 
 /// One level's result.
@@ -37,86 +45,8 @@ struct Run {
     solution: Option<[(usize, usize); 2]>,
     /// The solver's message when it failed (a bug, not a hard level).
     failure: Option<String>,
+    hints: HintTimes,
     line: String,
-}
-
-/// The results of some levels, summed up.
-#[derive(Default)]
-struct Totals {
-    times: Vec<Duration>,
-    solved: usize,
-    nodes: u64,
-    /// Moves and pushes of the solutions as found and as optimized.
-    found: (usize, usize),
-    optimized: (usize, usize),
-    /// Each solution's moves optimized over its moves found.
-    ratios: Vec<f64>,
-    /// The levels the solver failed on, as `FILE level N: why`.
-    failures: Vec<String>,
-}
-
-impl Totals {
-    fn add(&mut self, run: &Run) {
-        self.times.push(run.took);
-        self.nodes += run.nodes;
-        if let Some([found, optimized]) = run.solution {
-            self.solved += 1;
-            self.found = (self.found.0 + found.0, self.found.1 + found.1);
-            self.optimized = (
-                self.optimized.0 + optimized.0,
-                self.optimized.1 + optimized.1,
-            );
-            self.ratios.push(ratio(optimized.0, found.0));
-        }
-    }
-
-    fn extend(&mut self, other: Totals) {
-        self.times.extend(other.times);
-        self.solved += other.solved;
-        self.nodes += other.nodes;
-        self.found = (self.found.0 + other.found.0, self.found.1 + other.found.1);
-        self.optimized = (
-            self.optimized.0 + other.optimized.0,
-            self.optimized.1 + other.optimized.1,
-        );
-        self.ratios.extend(other.ratios);
-        self.failures.extend(other.failures);
-    }
-
-    /// One line: solved count, nodes, the solutions' moves and pushes (as
-    /// optimized, then as found with the median of the optimized moves
-    /// over those found), and the median and worst time.
-    fn line(&self) -> String {
-        let mut times = self.times.clone();
-        times.sort_unstable();
-        let (median, worst) = times
-            .last()
-            .map_or((Duration::ZERO, Duration::ZERO), |&worst| {
-                (median(&times), worst)
-            });
-        let mut ratios = self.ratios.clone();
-        ratios.sort_unstable_by(f64::total_cmp);
-        let middle = ratios.len() / 2;
-        let ratio = match ratios.len() {
-            0 => 1.0,
-            n if n % 2 == 0 => f64::midpoint(ratios[middle - 1], ratios[middle]),
-            _ => ratios[middle],
-        };
-        format!(
-            "solved {} of {}, {} nodes, {} moves, {} pushes \
-             (found: {} moves, {} pushes; moves x{ratio:.3} at the median), \
-             median {} ms, worst {} ms",
-            self.solved,
-            self.times.len(),
-            self.nodes,
-            self.optimized.0,
-            self.optimized.1,
-            self.found.0,
-            self.found.1,
-            millis(median),
-            millis(worst)
-        )
-    }
 }
 
 /// Runs the levels of each of `files` (a map file, a folder of them, or a
@@ -134,6 +64,15 @@ pub fn run(files: &[PathBuf], options: Options, out: &mut impl Write) -> anyhow:
 /// tests.
 type Solver = dyn Fn(&Level, &Limits, &AtomicBool) -> (Outcome, Stats) + Sync;
 
+/// How each level is run: by which solver, within which limits, and
+/// whether hints are timed along its solution.
+#[derive(Clone, Copy)]
+struct Solving<'a> {
+    limits: &'a Limits,
+    solver: &'a Solver,
+    hints_every: Option<usize>,
+}
+
 /// [`run`] with `solver` in place of the solver.
 fn run_with(
     files: &[PathBuf],
@@ -146,9 +85,14 @@ fn run_with(
         strategy: options.strategy,
         ..Limits::with_time(super::solve::timeout(options.seconds)?)
     };
+    let solving = Solving {
+        limits: &limits,
+        solver,
+        hints_every: options.hints_every,
+    };
     let mut all = Totals::default();
     for file in files {
-        let totals = run_file(file, options, (&limits, solver), out)?;
+        let totals = run_file(file, options, solving, out)?;
         writeln!(out, "{}: {}", file.display(), totals.line())?;
         all.extend(totals);
     }
@@ -166,7 +110,7 @@ fn run_with(
 fn run_file(
     file: &Path,
     options: Options,
-    solving: (&Limits, &Solver),
+    solving: Solving,
     out: &mut impl Write,
 ) -> anyhow::Result<Totals> {
     let source = LevelSource::resolve(file)?;
@@ -220,7 +164,7 @@ fn run_file(
 fn side_by_side(
     levels: &[(usize, Level)],
     jobs: usize,
-    (limits, solver): (&Limits, &Solver),
+    solving: Solving,
     mut report: impl FnMut(Run) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
     let next = AtomicUsize::new(0);
@@ -237,7 +181,7 @@ fn side_by_side(
                     };
                     // The receiver only goes when reporting failed.
                     if sender
-                        .send((index, run_level(*number, level, limits, solver)))
+                        .send((index, run_level(*number, level, solving)))
                         .is_err()
                     {
                         break;
@@ -262,23 +206,31 @@ fn side_by_side(
 /// Solves one level, replays the solution, and writes its line: time,
 /// nodes expanded, nodes per second and peak memory of the solver's
 /// tables, then the verdict.
-fn run_level(
-    number: usize,
-    level: &Level,
-    limits: &Limits,
-    solver: &Solver,
-) -> anyhow::Result<Run> {
+fn run_level(number: usize, level: &Level, solving: Solving) -> anyhow::Result<Run> {
     let started = Instant::now();
-    let (outcome, stats) = solver(level, limits, &AtomicBool::new(false));
+    let (outcome, stats) = (solving.solver)(level, solving.limits, &AtomicBool::new(false));
     let took = started.elapsed();
     let mut solution = None;
     let mut failure = None;
+    let mut hints = HintTimes::default();
     let verdict = match outcome {
         Outcome::Solved(steps) => {
             let found = (steps.len(), replayed_pushes(number, level, &steps)?);
             let optimizing = Instant::now();
-            let limits = limits.for_optimizer(took);
+            let limits = solving.limits.for_optimizer(took);
             let optimized = optimize(level, &steps, &limits, &AtomicBool::new(false));
+            let optimized_in = optimizing.elapsed();
+            let mut hint_failed = String::new();
+            if let Some(every) = solving.hints_every {
+                let timing = (solving.limits, solving.solver);
+                match HintTimes::along(level, &optimized.steps, every, timing) {
+                    Ok(times) => hints = times,
+                    Err(why) => {
+                        hint_failed = format!(", FAILED: {why}");
+                        failure = Some(format!("level {}: {why}", number + 1));
+                    }
+                }
+            }
             let optimized = (
                 optimized.steps.len(),
                 replayed_pushes(number, level, &optimized.steps)?,
@@ -286,12 +238,12 @@ fn run_level(
             let by = stats.winner.map_or("", Strategy::name);
             solution = Some([found, optimized]);
             format!(
-                "solved by {by}, {} moves, {} pushes (found: {} moves, {} pushes; optimized in {} ms)",
+                "solved by {by}, {} moves, {} pushes (found: {} moves, {} pushes; optimized in {} ms){hint_failed}",
                 optimized.0,
                 optimized.1,
                 found.0,
                 found.1,
-                millis(optimizing.elapsed())
+                millis(optimized_in)
             )
         }
         Outcome::Unsolvable => "no solution exists".to_owned(),
@@ -304,10 +256,11 @@ fn run_level(
         }
     };
     let line = format!(
-        "level {}: {} ms, {}, {verdict}",
+        "level {}: {} ms, {}, {verdict}{}",
         number + 1,
         millis(took),
-        work(&stats, took)
+        work(&stats, took),
+        hints.summary()
     );
     Ok(Run {
         index: number,
@@ -315,6 +268,7 @@ fn run_level(
         nodes: stats.expanded,
         solution,
         failure,
+        hints,
         line,
     })
 }
@@ -324,15 +278,6 @@ fn replayed_pushes(number: usize, level: &Level, steps: &[Step]) -> anyhow::Resu
     let game = Game::replay(level.clone(), &format_steps(steps))?;
     anyhow::ensure!(game.is_solved(), "level {}: wrong solution", number + 1);
     Ok(game.pushes())
-}
-
-/// `part` over `whole`, 1 for nothing over nothing.
-fn ratio(part: usize, whole: usize) -> f64 {
-    if whole == 0 {
-        1.0
-    } else {
-        part as f64 / whole as f64
-    }
 }
 
 /// Nodes expanded, their rate and the peak memory, as `bench` prints them.
@@ -346,34 +291,9 @@ fn work(stats: &Stats, took: Duration) -> String {
     )
 }
 
-/// The middle of sorted, non-empty times; for an even count, the mean of
-/// the middle two.
-fn median(sorted: &[Duration]) -> Duration {
-    let middle = sorted.len() / 2;
-    if sorted.len().is_multiple_of(2) {
-        (sorted[middle - 1] + sorted[middle]) / 2
-    } else {
-        sorted[middle]
-    }
-}
-
-fn millis(time: Duration) -> String {
-    format!("{:.1}", time.as_secs_f64() * 1000.0)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn ms(values: &[u64]) -> Vec<Duration> {
-        values.iter().map(|&v| Duration::from_millis(v)).collect()
-    }
-
-    #[test]
-    fn the_median_of_an_even_count_is_the_mean_of_the_middle_two() {
-        assert_eq!(median(&ms(&[75, 2005])), Duration::from_millis(1040));
-        assert_eq!(median(&ms(&[1, 2, 4, 100])), Duration::from_millis(3));
-    }
 
     #[test]
     fn a_failed_level_is_printed_and_makes_the_run_an_error() {
@@ -396,6 +316,7 @@ mod tests {
             jobs: 1,
             strategy: Strategy::Race,
             nodes: Some(100),
+            hints_every: None,
         };
         let mut out = Vec::new();
         let result = run_with(std::slice::from_ref(&path), options, &mut out, &solver);
@@ -412,11 +333,5 @@ mod tests {
                 path.display()
             )
         );
-    }
-
-    #[test]
-    fn the_median_of_an_odd_count_is_the_middle_one() {
-        assert_eq!(median(&ms(&[7])), Duration::from_millis(7));
-        assert_eq!(median(&ms(&[1, 5, 900])), Duration::from_millis(5));
     }
 }
