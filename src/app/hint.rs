@@ -181,43 +181,42 @@ pub fn first_push(game: &Game, solution: &[Step]) -> Option<Suggestion> {
     })
 }
 
-/// The rest of the solution the last hint came from, and the position it
-/// starts from. A player who follows the hints gets the next push of the
-/// same solution at once: a fresh search from each position may answer
-/// with another solution each time, and following one push of each can go
-/// round in circles (Microban II 110 did, for over a thousand moves).
+/// The solution the last hint came from, with every position on it. A
+/// player who follows the hints gets the next push of the same solution at
+/// once: a fresh search from each position may answer with another
+/// solution each time, and following one push of each can go round in
+/// circles (Microban II 110 did, for over a thousand moves). A player who
+/// pushes the hinted box by hand, or undoes back onto the line, gets it at
+/// once too: a fresh search from a position along a solution can take far
+/// longer than the first (on `XSokoban` 39, 13 of 92 such positions found
+/// no hint in 10 s; `bench --hints`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Plan {
-    boxes: Vec<Pos>,
-    player: Pos,
     steps: Vec<Step>,
+    /// Each position the steps pass, with how many of them reach it last.
+    reached: HashMap<(Vec<Pos>, Pos), usize>,
 }
 
 impl Plan {
-    pub fn new(game: &Game, steps: Vec<Step>) -> Self {
-        let (boxes, player) = position(game);
-        Self {
-            boxes,
-            player,
-            steps,
+    /// The plan of `steps` played from `game`'s position, cut where a step
+    /// does not play.
+    pub fn new(game: &Game, mut steps: Vec<Step>) -> Self {
+        let mut game = game.clone();
+        let mut reached = HashMap::from([(position(&game), 0)]);
+        for (index, step) in steps.iter().enumerate() {
+            if game.step(step.direction).is_err() {
+                steps.truncate(index);
+                break;
+            }
+            reached.insert(position(&game), index + 1);
         }
+        Self { steps, reached }
     }
 
-    /// Whether the plan starts from `game`'s position.
-    pub fn fits(&self, game: &Game) -> bool {
-        let (boxes, player) = position(game);
-        boxes == self.boxes && player == self.player
-    }
-
-    pub fn steps(&self) -> &[Step] {
-        &self.steps
-    }
-
-    /// Drops the first `count` steps, which took the game to its position
-    /// now.
-    pub fn played(&mut self, count: usize, game: &Game) {
-        self.steps.drain(..count.min(self.steps.len()));
-        (self.boxes, self.player) = position(game);
+    /// The rest of the plan from `game`'s position, when it is on it.
+    pub fn rest(&self, game: &Game) -> Option<&[Step]> {
+        let &index = self.reached.get(&position(game))?;
+        Some(&self.steps[index..])
     }
 }
 

@@ -17,9 +17,9 @@ impl Play {
         match std::mem::take(&mut self.hint) {
             HintState::Idle => {
                 self.take_shorter();
-                let plan = self.plan.take().filter(|plan| plan.fits(&self.game));
-                if let Some(plan) = plan {
-                    let message = self.suggest(plan.steps().to_vec());
+                let rest = self.plan.as_ref().and_then(|plan| plan.rest(&self.game));
+                if let Some(rest) = rest.map(<[Step]>::to_vec) {
+                    let message = self.show(&rest);
                     self.message = Some(message);
                 } else {
                     self.message = None;
@@ -29,9 +29,6 @@ impl Play {
             thinking @ HintState::Thinking(_) => self.hint = thinking,
             HintState::Ready(suggestion) => {
                 self.act(|game| play_steps(game, &suggestion.steps));
-                if let Some(plan) = &mut self.plan {
-                    plan.played(suggestion.steps.len(), &self.game);
-                }
             }
         }
     }
@@ -39,7 +36,14 @@ impl Play {
     /// Shows the first push of `solution` from the position now and keeps
     /// the solution for the hints after it.
     fn suggest(&mut self, solution: Vec<Step>) -> Message {
-        let Some(suggestion) = first_push(&self.game, &solution) else {
+        let message = self.show(&solution);
+        self.plan = Some(Plan::new(&self.game, solution));
+        message
+    }
+
+    /// Shows the first push of `solution` from the position now.
+    fn show(&mut self, solution: &[Step]) -> Message {
+        let Some(suggestion) = first_push(&self.game, solution) else {
             return Message::info("Already solved");
         };
         let text = format!(
@@ -49,7 +53,6 @@ impl Play {
         self.marks.hint = Some((suggestion.box_at, suggestion.direction));
         self.marks.walk = suggestion.walk(&self.game);
         self.hint = HintState::Ready(suggestion);
-        self.plan = Some(Plan::new(&self.game, solution));
         Message::info(text)
     }
 
@@ -91,14 +94,15 @@ impl Play {
             .shorter
             .as_ref()
             .is_some_and(|shorter| shorter.index_of(&self.game).is_none());
-        let Some(plan) = self
+        let Some(rest) = self
             .plan
             .as_ref()
-            .filter(|plan| passed && plan.fits(&self.game))
+            .filter(|_| passed)
+            .and_then(|plan| plan.rest(&self.game))
         else {
             return;
         };
-        let rest = plan.steps().to_vec();
+        let rest = rest.to_vec();
         let length = rest.len();
         let shortening = Search::shorten_for_hint(&self.game, rest, Duration::ZERO);
         self.shortening = Some((shortening, self.game.clone(), length));
@@ -202,7 +206,8 @@ mod tests {
         play.request_hint();
         // The upper box, not the lower one the found solution pushes first.
         assert_eq!(play.marks.hint, Some((Pos::new(2, 1), Direction::Right)));
-        assert_eq!(play.plan.as_ref().map(|plan| plan.steps().len()), Some(10));
+        let rest = play.plan.as_ref().and_then(|plan| plan.rest(&play.game));
+        assert_eq!(rest.map(<[Step]>::len), Some(10));
     }
 
     #[test]
@@ -218,9 +223,6 @@ mod tests {
         for step in &wasteful[..2] {
             play.game.step(step.direction).expect("a legal step");
         }
-        if let Some(plan) = &mut play.plan {
-            plan.played(2, &play.game);
-        }
         let shortening = Search::shorten(&start, wasteful.clone(), Duration::ZERO);
         play.shortening = Some((shortening, start, wasteful.len()));
         while play.shortening.is_some() {
@@ -235,8 +237,52 @@ mod tests {
             schokoban_solver::optimize(&play.game.current_position(), rest, &limits, &cancel);
         assert!(best.steps.len() < rest.len());
         let followed = play.plan.as_ref().expect("a plan");
-        assert!(followed.fits(&play.game));
-        assert_eq!(followed.steps(), best.steps.as_slice());
+        assert_eq!(followed.rest(&play.game), Some(best.steps.as_slice()));
+    }
+
+    /// The room of the tests above, with the search's solution as the plan.
+    fn planned() -> Play {
+        let mut play = playing("#######\n#@$  .#\n# $  .#\n#     #\n#######\n");
+        play.plan = Some(Plan::new(&play.game, steps_of("dRRRdllluuRRR")));
+        play
+    }
+
+    #[test]
+    fn undoing_back_onto_the_hinted_line_gives_its_hint_at_once() {
+        let mut play = planned();
+        play.request_hint();
+        let first = play.marks.hint;
+        assert_eq!(first, Some((Pos::new(2, 2), Direction::Right)));
+        play.request_hint(); // plays `dR`
+        play.request_hint();
+        assert_eq!(play.marks.hint, Some((Pos::new(3, 2), Direction::Right)));
+        play.request_hint(); // plays `R`
+        play.game.undo();
+        play.game.undo();
+        play.hint = HintState::Idle;
+        play.request_hint();
+        assert!(matches!(play.hint, HintState::Ready(_)), "no search");
+        assert_eq!(play.marks.hint, first);
+    }
+
+    #[test]
+    fn pushing_the_hinted_box_by_hand_gives_the_next_hint_at_once() {
+        let mut play = planned();
+        for step in steps_of("dRR") {
+            play.game.step(step.direction).expect("a legal step");
+        }
+        play.request_hint();
+        assert!(matches!(play.hint, HintState::Ready(_)), "no search");
+        assert_eq!(play.marks.hint, Some((Pos::new(4, 2), Direction::Right)));
+    }
+
+    #[test]
+    fn a_position_off_the_hinted_line_starts_a_search() {
+        let mut play = planned();
+        play.game.step(Direction::Down).expect("a legal step");
+        play.game.step(Direction::Down).expect("a legal step");
+        play.request_hint();
+        assert!(matches!(play.hint, HintState::Thinking(_)));
     }
 
     fn steps_of(lurd: &str) -> Vec<Step> {
