@@ -43,12 +43,7 @@ fn h_marks_the_next_push_and_h_again_plays_it() {
 
 #[test]
 fn following_the_hints_goes_on_along_one_solution_without_searching_again() {
-    // One box pushed twice along a corridor: "rRR" is the only shortest
-    // solution, so the optimizer that runs after the first hint finds
-    // nothing shorter, and no solution it keeps passes through the
-    // positions before the first push. (With two boxes it sometimes
-    // shortened the race's answer into one that starts from the start,
-    // and the undo below then landed on a known solution.)
+    // One box pushed twice along a corridor: "rRR" is its only solution.
     let (_dir, mut app) = start_on("hint.xsb", TWO_STEP);
     press(&mut app, &[ch('h')]);
     wait_while_busy(&mut app);
@@ -69,12 +64,15 @@ fn following_the_hints_goes_on_along_one_solution_without_searching_again() {
         messages(&app)
     );
 
-    // Off the solution, a hint searches again.
+    // Undone back onto the solution, the hint comes at once as well.
     press(&mut app, &[ch('u'), ch('h')]);
     assert_eq!(level(&app).game.pushes(), 0, "the push was undone");
-    assert!(
-        level(&app).search.is_some(),
-        "a new position needs a new search"
+    assert!(level(&app).search.is_none(), "no search: a known position");
+    assert_eq!(
+        level(&app).hint,
+        Some((Pos::new(3, 1), Direction::Right)),
+        "{}",
+        messages(&app)
     );
 }
 
