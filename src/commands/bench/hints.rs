@@ -73,9 +73,12 @@ impl HintTimes {
             0 => String::new(),
             n => format!(", {n} unanswered"),
         };
+        let positions = match times.len() {
+            1 => "1 position".to_owned(),
+            n => format!("{n} positions"),
+        };
         format!(
-            "; hints from {} positions: median {} ms, slowest {} ms{unanswered}",
-            times.len(),
+            "; hints from {positions}: median {} ms, slowest {} ms{unanswered}",
             millis(median(&times)),
             millis(slowest)
         )
@@ -136,6 +139,23 @@ mod tests {
         };
         let error = HintTimes::along(&level, &steps, 3, (&limits, &failing)).expect_err("a bug");
         assert_eq!(error, "hint after 0 pushes: a bug");
+    }
+
+    #[test]
+    fn one_position_is_said_in_the_singular() {
+        let (level, steps) = corridor();
+        let limits = Limits::with_time(Duration::from_secs(5));
+        let solver = |position: &Level, limits: &Limits, cancel: &AtomicBool| {
+            schokoban_solver::solve_with_stats(position, limits, cancel)
+        };
+        let hints = HintTimes::along(&level, &steps, 4, (&limits, &solver)).expect("plays");
+        assert!(
+            hints
+                .summary()
+                .starts_with("; hints from 1 position: median "),
+            "{}",
+            hints.summary()
+        );
     }
 
     #[test]
