@@ -181,63 +181,36 @@ pub fn first_push(game: &Game, solution: &[Step]) -> Option<Suggestion> {
     })
 }
 
-/// The solution the last hint came from, with every position on it. A
-/// player who follows the hints gets the next push of the same solution at
-/// once: a fresh search from each position may answer with another
-/// solution each time, and following one push of each can go round in
-/// circles (Microban II 110 did, for over a thousand moves). A player who
-/// pushes the hinted box by hand, or undoes back onto the line, gets it at
-/// once too: a fresh search from a position along a solution can take far
-/// longer than the first (on `XSokoban` 39, 13 of 92 such positions found
-/// no hint in 10 s; `bench --hints`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Plan {
-    steps: Vec<Step>,
-    /// Each position the steps pass, with how many of them reach it last.
-    reached: HashMap<(Vec<Pos>, Pos), usize>,
-}
-
-impl Plan {
-    /// The plan of `steps` played from `game`'s position, cut where a step
-    /// does not play.
-    pub fn new(game: &Game, mut steps: Vec<Step>) -> Self {
-        let mut game = game.clone();
-        let mut reached = HashMap::from([(position(&game), 0)]);
-        for (index, step) in steps.iter().enumerate() {
-            if game.step(step.direction).is_err() {
-                steps.truncate(index);
-                break;
-            }
-            reached.insert(position(&game), index + 1);
-        }
-        Self { steps, reached }
-    }
-
-    /// The rest of the plan from `game`'s position, when it is on it.
-    pub fn rest(&self, game: &Game) -> Option<&[Step]> {
-        let &index = self.reached.get(&position(game))?;
-        Some(&self.steps[index..])
-    }
-}
-
-/// A shorter solution from where the optimizer started, with the first
-/// move at which it reaches each position, so that a watch or a plan can
-/// take it up wherever it stands on it.
+/// A solution with every position it passes, so that a hint, a watch or
+/// the optimizer's shorter line can take it up wherever the game stands on
+/// it.
+///
+/// The hints keep the line their last answer came from. A player who
+/// follows them gets the next push of the same solution at once: a fresh
+/// search from each position may answer with another solution each time,
+/// and following one push of each can go round in circles (Microban II
+/// 110 did, for over a thousand moves). A player who pushes the hinted box
+/// by hand, or undoes back onto the line, gets it at once too: a fresh
+/// search from a position along a solution can take far longer than the
+/// first (on `XSokoban` 39, 13 of 92 such positions found no hint in 10 s;
+/// `bench --hints`).
 #[derive(Debug)]
-pub struct Shorter {
+pub struct Line {
     pub steps: Vec<Step>,
+    /// Each position the steps pass, with how many of them reach it last:
+    /// the rest from a position the line passes twice skips the loop, so
+    /// hints that follow it cannot go round it for ever.
     reached: HashMap<(Vec<Pos>, Pos), usize>,
 }
 
-impl Shorter {
+impl Line {
     /// `None` when the steps do not play from `start`.
     pub fn new(start: &Game, steps: Vec<Step>) -> Option<Self> {
         let mut game = start.clone();
-        let mut reached = HashMap::new();
-        reached.insert(position(&game), 0);
+        let mut reached = HashMap::from([(position(&game), 0)]);
         for (index, step) in steps.iter().enumerate() {
             game.step(step.direction).ok()?;
-            reached.entry(position(&game)).or_insert(index + 1);
+            reached.insert(position(&game), index + 1);
         }
         Some(Self { steps, reached })
     }
@@ -245,6 +218,11 @@ impl Shorter {
     /// How many of its moves reach `game`'s position, if any do.
     pub fn index_of(&self, game: &Game) -> Option<usize> {
         self.reached.get(&position(game)).copied()
+    }
+
+    /// The rest of the line from `game`'s position, when it is on it.
+    pub fn rest(&self, game: &Game) -> Option<&[Step]> {
+        Some(&self.steps[self.index_of(game)?..])
     }
 }
 
@@ -266,6 +244,29 @@ pub enum HintState {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_rest_from_a_position_passed_twice_skips_the_loop() {
+        let game =
+            Game::new(schokoban_core::parse_level("#######\n#@ $ .#\n#######\n").expect("level"));
+        let entries = schokoban_core::parse_log("rlrRR").expect("lurd");
+        let steps: Vec<Step> = entries
+            .into_iter()
+            .filter_map(|entry| match entry {
+                schokoban_core::LogEntry::Step(step) => Some(step),
+                schokoban_core::LogEntry::Undo => None,
+            })
+            .collect();
+        let line = Line::new(&game, steps.clone()).expect("plays");
+        assert_eq!(line.index_of(&game), Some(2), "the start, passed again");
+        assert_eq!(line.rest(&game), Some(&steps[2..]));
+        let off =
+            Game::new(schokoban_core::parse_level("#######\n# @$ .#\n#######\n").expect("level"));
+        assert_eq!(line.index_of(&off), Some(3));
+        let mut wrong = steps;
+        wrong.insert(0, Step::walk(schokoban_core::Direction::Left));
+        assert!(Line::new(&game, wrong).is_none(), "into the wall");
+    }
 
     #[test]
     fn a_search_thread_that_dies_is_a_failure() {

@@ -12,7 +12,7 @@ use schokoban_core::{Game, Level, Step};
 use schokoban_solver::{Limits, Outcome};
 
 /// The hint searches of one level, or summed over many.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub(super) struct HintTimes {
     times: Vec<Duration>,
     /// Positions the search gave up on; each lies on a solution, so every

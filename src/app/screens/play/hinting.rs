@@ -2,7 +2,7 @@
 //! as a marked box and arrow, and H again to play that push.
 
 use super::{Play, play_steps};
-use crate::app::hint::{HintState, Plan, SOLVER_FAILED, Search, Shorter, first_push};
+use crate::app::hint::{HintState, Line, SOLVER_FAILED, Search, first_push};
 use crate::app::message::Message;
 use schokoban_core::Direction;
 use schokoban_core::Step;
@@ -37,7 +37,7 @@ impl Play {
     /// the solution for the hints after it.
     fn suggest(&mut self, solution: Vec<Step>) -> Message {
         let message = self.show(&solution);
-        self.plan = Some(Plan::new(&self.game, solution));
+        self.plan = Line::new(&self.game, solution);
         message
     }
 
@@ -67,16 +67,13 @@ impl Play {
             if let Outcome::Solved(steps) = outcome
                 && steps.len() < *length
             {
-                self.shorter = Shorter::new(start, steps);
+                self.shorter = Line::new(start, steps);
             }
             self.shortening = None;
             self.shorten_the_rest_if_passed();
         }
-        let Some(index) = self.shorter.as_ref().and_then(|s| s.index_of(&self.game)) else {
-            return;
-        };
-        if let Some(shorter) = self.shorter.take() {
-            self.plan = Some(Plan::new(&self.game, shorter.steps[index..].to_vec()));
+        if let Some(shorter) = self.shorter.take_if(|s| s.index_of(&self.game).is_some()) {
+            self.plan = Some(shorter);
         }
     }
 
@@ -94,12 +91,10 @@ impl Play {
             .shorter
             .as_ref()
             .is_some_and(|shorter| shorter.index_of(&self.game).is_none());
-        let Some(rest) = self
-            .plan
-            .as_ref()
-            .filter(|_| passed)
-            .and_then(|plan| plan.rest(&self.game))
-        else {
+        if !passed {
+            return;
+        }
+        let Some(rest) = self.plan.as_ref().and_then(|plan| plan.rest(&self.game)) else {
             return;
         };
         let rest = rest.to_vec();
@@ -198,7 +193,7 @@ mod tests {
         let wasteful = steps_of("dRRRdllluuRRR");
         let shortening = Search::shorten(&play.game, wasteful.clone(), Duration::ZERO);
         play.shortening = Some((shortening, play.game.clone(), wasteful.len()));
-        play.plan = Some(Plan::new(&play.game, wasteful));
+        play.plan = Line::new(&play.game, wasteful);
         while play.shortening.is_some() {
             std::thread::yield_now();
             play.take_shorter();
@@ -219,7 +214,7 @@ mod tests {
         let mut play = playing(room);
         let wasteful = steps_of("dRRRdllluuRRR");
         let start = play.game.clone();
-        play.plan = Some(Plan::new(&play.game, wasteful.clone()));
+        play.plan = Line::new(&play.game, wasteful.clone());
         for step in &wasteful[..2] {
             play.game.step(step.direction).expect("a legal step");
         }
@@ -243,7 +238,8 @@ mod tests {
     /// The room of the tests above, with the search's solution as the plan.
     fn planned() -> Play {
         let mut play = playing("#######\n#@$  .#\n# $  .#\n#     #\n#######\n");
-        play.plan = Some(Plan::new(&play.game, steps_of("dRRRdllluuRRR")));
+        play.plan = Line::new(&play.game, steps_of("dRRRdllluuRRR"));
+        assert!(play.plan.is_some(), "the solution plays");
         play
     }
 

@@ -11,7 +11,7 @@ use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
-use crate::app::hint::{HintState, Plan, Search, Shorter};
+use crate::app::hint::{HintState, Line, Search};
 use crate::app::keymap::{self, Action, Scope, play_commands};
 use crate::app::message::{Message, plural};
 use crate::app::origin::{Mode, Opened, Origin};
@@ -45,12 +45,12 @@ pub(crate) struct Play {
     marks: Marks,
     hint: HintState,
     /// The rest of the last hint's solution.
-    plan: Option<Plan>,
+    plan: Option<Line>,
     /// The optimizer shortening the last hint's solution: its search, the
     /// game it started from, and the solution's length then.
     shortening: Option<(Search, Game, usize)>,
     /// A shorter solution, waiting for the game to reach a position on it.
-    shorter: Option<Shorter>,
+    shorter: Option<Line>,
     /// The save this game was loaded from, which a reset then makes stale,
     /// and which leaving may write over (another game's save moves aside).
     loaded: Option<Vec<LogEntry>>,

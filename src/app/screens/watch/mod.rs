@@ -16,7 +16,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
-use crate::app::hint::{HINT_TIME, SOLVER_FAILED, Search, Shorter};
+use crate::app::hint::{HINT_TIME, Line, SOLVER_FAILED, Search};
 use crate::app::keymap::{self, Action, Scope, watch_commands};
 use crate::app::message::Message;
 use crate::app::origin::Opened;
@@ -65,7 +65,7 @@ enum Watched {
         shortening: Option<Search>,
         /// A shorter solution, waiting for the moves shown to reach a
         /// position on it.
-        shorter: Option<Shorter>,
+        shorter: Option<Line>,
         /// The save the game in play was loaded from, if it was.
         loaded: Option<Vec<LogEntry>>,
     },
@@ -253,7 +253,7 @@ impl Watch {
         if let Outcome::Solved(steps) = outcome
             && steps.len() < self.moves.len()
         {
-            *shorter = Shorter::new(&self.start, steps);
+            *shorter = Line::new(&self.start, steps);
         }
     }
 
