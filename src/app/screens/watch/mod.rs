@@ -4,6 +4,8 @@
 //! from a solution the player can take over at any move, and the moves
 //! watched count as played.
 
+mod counter;
+
 #[cfg(test)]
 mod tests;
 
@@ -30,6 +32,8 @@ use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH, bottom_keys, bottom_keys_
 use crate::text::{fit, width as text_width};
 use schokoban_core::{Game, Level, LogEntry, LogError};
 use schokoban_solver::Outcome;
+
+use counter::Counts;
 
 /// How the message that the optimizer shortened the line begins.
 const SHORTENED: &str = "Shortened to";
@@ -368,21 +372,21 @@ impl Watch {
         format!("{state} · speed {} of {}", self.speed + 1, SPEEDS.len())
     }
 
+    fn counts(&self) -> Counts {
+        Counts {
+            shown: self.shown,
+            total: (!self.searching()).then_some(self.moves.len()),
+            moves: self.game.score(),
+            pushes: self.game.pushes(),
+        }
+    }
+
+    /// The header as wide as it can be; `draw` narrows the counter line.
     fn header_lines(&self) -> [String; 4] {
         [
             self.heading.clone(),
             format!("Puzzle: {}", self.title),
-            format!(
-                "Move {} of {}   Moves: {}   Pushes: {}",
-                self.shown,
-                if self.searching() {
-                    "?".to_owned()
-                } else {
-                    self.moves.len().to_string()
-                },
-                self.game.score(),
-                self.game.pushes()
-            ),
+            self.counts().line(usize::MAX),
             self.status(),
         ]
     }
@@ -469,7 +473,9 @@ impl Screen for Watch {
         }
         let area = self.block(area);
         let width = area.width as usize;
-        for (row, line) in self.header_lines().iter().enumerate() {
+        let mut lines = self.header_lines();
+        lines[2] = self.counts().line(width);
+        for (row, line) in lines.iter().enumerate() {
             let style = if row == 0 {
                 self.theme.accent()
             } else {

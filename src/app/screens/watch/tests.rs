@@ -1,4 +1,5 @@
-//! The optimizer's shorter solution taking over the watch.
+//! The optimizer's shorter solution taking over the watch, and the
+//! counter line at the smallest size.
 
 use std::rc::Rc;
 use std::time::Duration;
@@ -93,4 +94,32 @@ fn a_shorter_solution_waits_until_the_moves_shown_reach_it() {
     assert_eq!((watch.moves.len(), watch.shown), (10, 10));
     assert!(watch.game.is_solved());
     assert_eq!(watch.game.score(), 10);
+}
+
+#[test]
+fn a_long_run_keeps_its_counter_line_whole_at_40_columns() {
+    let level = parse_level(ROOM).expect("level");
+    let walk = "dudu".repeat(300);
+    let steps = parse_log(&walk).expect("lurd");
+    let mut watch = Watch::new(
+        "Watching your run".to_owned(),
+        "room".to_owned(),
+        Watched::Run,
+        Game::new(level),
+        steps,
+        Theme::default(),
+    );
+    for _ in 0..1005 {
+        assert!(watch.forward());
+    }
+    let row = |columns: u16| {
+        let area = Rect::new(0, 0, columns, 12);
+        let mut buffer = Buffer::empty(area);
+        watch.draw(area, &mut buffer);
+        let cells = &buffer.content()[2 * columns as usize..3 * columns as usize];
+        let text: String = cells.iter().map(ratatui::buffer::Cell::symbol).collect();
+        text.trim_end().to_owned()
+    };
+    assert_eq!(row(40), "Move 1005/1200  Moves: 1005  Pushes: 0");
+    assert_eq!(row(80), "Move 1005 of 1200   Moves: 1005   Pushes: 0");
 }
