@@ -8,17 +8,21 @@
 
 use std::borrow::Cow;
 use std::cell::RefCell;
-use std::fmt::Write as _;
 use std::rc::Rc;
 
 use crossterm::event::KeyEvent;
 
-use super::screen::Command;
 pub(crate) use key::{Key, describe, is_interrupt};
 use schokoban_core::Direction;
+pub use wording::help_lines;
+pub(crate) use wording::{
+    editor_commands, editor_commands_compact, key_name, key_names, label, legend_lines, pair,
+    play_commands, up_down, watch_commands,
+};
 
 mod key;
 mod table;
+mod wording;
 
 /// What a binding does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -211,191 +215,6 @@ pub(crate) fn install(map: KeyMap) {
 /// What `key` does, looking in `scopes` in order.
 pub(crate) fn action(scopes: &[Scope], key: &KeyEvent) -> Option<Action> {
     current().action(scopes, key)
-}
-
-/// The first key of a binding, as footers name it: `Enter`, `X`, `↑`.
-pub(crate) fn key_name(scope: Scope, action: Action) -> String {
-    current()
-        .binding(scope, action)
-        .and_then(|b| b.keys.first().map(|k| k.name()))
-        .unwrap_or_default()
-}
-
-/// A binding's keys as the help writes them: `Enter`, `WASD / arrows`.
-pub(crate) fn label(scope: Scope, action: Action) -> String {
-    current()
-        .binding(scope, action)
-        .map(|b| b.label.to_string())
-        .unwrap_or_default()
-}
-
-/// Every key of a binding, as `Enter or Space`.
-pub(crate) fn key_names(scope: Scope, action: Action) -> String {
-    current()
-        .binding(scope, action)
-        .map(|b| {
-            b.keys
-                .iter()
-                .map(|k| k.name())
-                .collect::<Vec<_>>()
-                .join(" or ")
-        })
-        .unwrap_or_default()
-}
-
-/// Two opposite bindings' keys for a footer: `↑↓`, or `↑↓ or W/S` with
-/// `all`. Arrows go together; other keys take a slash between.
-pub(crate) fn pair(scope: Scope, first: Action, second: Action, all: bool) -> String {
-    let map = current();
-    let keys = |action| {
-        map.binding(scope, action)
-            .map(|b| b.keys.iter().map(|k| k.name()).collect::<Vec<_>>())
-            .unwrap_or_default()
-    };
-    let (firsts, seconds) = (keys(first), keys(second));
-    let count = if all { firsts.len() } else { 1 };
-    firsts
-        .iter()
-        .zip(&seconds)
-        .take(count)
-        .map(|(a, b)| {
-            let arrows = a.chars().count() == 1 && !a.chars().all(char::is_alphanumeric);
-            if arrows && b.chars().count() == 1 {
-                format!("{a}{b}")
-            } else {
-                format!("{a}/{b}")
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" or ")
-}
-
-/// The up and down keys of menus, as `↑↓`.
-pub(crate) fn up_down() -> String {
-    pair(
-        Scope::Menus,
-        Action::Move(Direction::Up),
-        Action::Move(Direction::Down),
-        false,
-    )
-}
-
-/// The editor's keys, for its footer.
-pub(crate) fn editor_commands() -> Vec<Command> {
-    short_commands(Scope::Editor)
-}
-
-/// The editor's keys in fewer words, for a narrow screen: undo and redo
-/// as one hint, the four size keys as one.
-pub(crate) fn editor_commands_compact() -> Vec<Command> {
-    let scope = Scope::Editor;
-    let sizes = [
-        Action::Wider,
-        Action::Narrower,
-        Action::Taller,
-        Action::Shorter,
-    ]
-    .map(|action| key_name(scope, action))
-    .concat();
-    vec![
-        Command::new(label(scope, Action::Move(Direction::Up)), "cursor"),
-        Command::new(label(scope, Action::Place(1)), "place"),
-        Command::new(pair(scope, Action::Undo, Action::Redo, false), "undo/redo"),
-        Command::new(sizes, "size"),
-        Command::new(label(scope, Action::TryOut), "try it"),
-        Command::new(label(scope, Action::SaveLevel), "save"),
-        Command::new(label(scope, Action::Leave), "leave"),
-    ]
-}
-
-/// The Play screen's keys, each with the first line of its help.
-pub(crate) fn play_commands() -> Vec<Command> {
-    scope_commands(Scope::Play)
-}
-
-/// The keys while watching, for the footer: the help without "watching: ".
-pub(crate) fn watch_commands() -> Vec<Command> {
-    short_commands(Scope::Watch)
-}
-
-/// A scope's keys with their help's "watching: " or "editor: " cut off.
-fn short_commands(scope: Scope) -> Vec<Command> {
-    scope_commands(scope)
-        .into_iter()
-        .map(|c| {
-            let action = c.action.split_once(": ").map_or(c.action, |(_, a)| a);
-            Command::new(c.keys, action)
-        })
-        .collect()
-}
-
-fn scope_commands(scope: Scope) -> Vec<Command> {
-    current()
-        .scope(scope)
-        .filter_map(|b| {
-            let help = b.help.first()?;
-            Some(Command::new(b.label.clone(), help))
-        })
-        .collect()
-}
-
-/// The `?` overlay's lines, for play and menus: keys and what they do.
-/// Watching shows its own keys in its footer.
-pub fn help_lines() -> Vec<(String, &'static str)> {
-    let map = current();
-    map.bindings
-        .iter()
-        .filter(|b| matches!(b.scope, Scope::Play | Scope::Menus))
-        .flat_map(|b| {
-            b.help.iter().enumerate().map(|(i, &text)| {
-                let keys = if i == 0 {
-                    b.label.to_string()
-                } else {
-                    String::new()
-                };
-                (keys, text)
-            })
-        })
-        .collect()
-}
-
-/// Legend entries on one row are set in columns this wide.
-const LEGEND_COLUMN: usize = 9;
-
-/// The legend beside the key caps, one line per row: `U undo  Y redo`.
-pub(crate) fn legend_lines() -> Vec<String> {
-    let map = current();
-    let entries: Vec<(u16, String)> = map
-        .bindings
-        .iter()
-        .filter_map(|b| {
-            let (row, caps, word) = b.legend?;
-            let keys = match &b.label {
-                Cow::Borrowed(_) => caps.to_owned(),
-                Cow::Owned(rebound) => rebound.replace(" / ", "/"),
-            };
-            Some((row, format!("{keys} {word}")))
-        })
-        .collect();
-    let rows = entries.iter().map(|(row, _)| row + 1).max().unwrap_or(0);
-    (0..rows)
-        .map(|row| {
-            let texts: Vec<&String> = entries
-                .iter()
-                .filter(|(r, _)| *r == row)
-                .map(|(_, text)| text)
-                .collect();
-            let mut line = String::new();
-            for (index, text) in texts.iter().enumerate() {
-                if index + 1 < texts.len() {
-                    let _ = write!(line, "{text:<LEGEND_COLUMN$}");
-                } else {
-                    line.push_str(text);
-                }
-            }
-            line
-        })
-        .collect()
 }
 
 #[cfg(test)]
