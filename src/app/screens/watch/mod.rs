@@ -4,7 +4,9 @@
 //! from a solution the player can take over at any move, and the moves
 //! watched count as played.
 
+mod answers;
 mod counter;
+mod screen;
 
 #[cfg(test)]
 mod tests;
@@ -12,26 +14,11 @@ mod tests;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
-use crossterm::event::KeyEvent;
-use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
-use ratatui::style::Style;
-use ratatui::widgets::Widget;
-
-use crate::app::hint::{HINT_TIME, Line, SOLVER_FAILED, Search};
-use crate::app::keymap::{self, Action, Scope, watch_commands};
+use crate::app::hint::{Line, Search};
 use crate::app::message::Message;
 use crate::app::origin::Opened;
-use crate::app::query::ScreenQuery;
-use crate::app::screen::{Command, Effect, Screen, footer, one_message};
-use crate::app::shutdown::PendingSave;
-use crate::app::theme::{Chrome, Theme};
-use crate::app::widgets::board::{BoardLayout, BoardView, Marks};
-use crate::app::widgets::message_lines::MessageLines;
-use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH, bottom_keys, bottom_keys_width, too_small};
-use crate::text::{fit, width as text_width};
+use crate::app::theme::Theme;
 use schokoban_core::{Game, Level, LogEntry, LogError};
-use schokoban_solver::Outcome;
 
 use counter::Counts;
 
@@ -97,31 +84,6 @@ pub(crate) struct Watch {
 }
 
 impl Watch {
-    /// The part of `area` the screen draws in: the whole of a screen up
-    /// to 80x24, a centred block as wide as its widest line on a larger one.
-    fn block(&self, area: Rect) -> Rect {
-        if area.width <= BLOCK_WIDTH && area.height <= BLOCK_HEIGHT {
-            return area;
-        }
-        let level = self.game.level();
-        let footer = bottom_keys_width(self.theme, &footer(&self.commands()), BLOCK_WIDTH);
-        let lines = self.header_lines();
-        let texts = lines.iter().chain(self.message.iter().map(|m| &m.text));
-        let text = texts.map(|t| text_width(t)).max().unwrap_or(0) as u16;
-        let map_width = level.width() as u16 * 2 + 3;
-        let map_height = BOARD_TOP + level.height() as u16 + BELOW_MAP;
-        let width = map_width
-            .max(text.max(footer).min(BLOCK_WIDTH))
-            .min(area.width);
-        let height = map_height.max(BLOCK_HEIGHT).min(area.height);
-        Rect::new(
-            area.x + (area.width - width) / 2,
-            area.y + (area.height - height) / 2,
-            width,
-            height,
-        )
-    }
-
     /// The solver's solution from `game`, searched for at once.
     pub fn solution(
         opened: Rc<Opened>,
@@ -195,106 +157,6 @@ impl Watch {
                 ..
             }
         )
-    }
-
-    /// Takes in the solver's answer, if it has one, and starts playing it.
-    fn poll_search(&mut self) {
-        let Watched::Solution { search, .. } = &mut self.watched else {
-            return;
-        };
-        let Some(outcome) = search.as_ref().and_then(Search::poll) else {
-            return;
-        };
-        let spent = search.as_ref().map_or(Duration::ZERO, Search::elapsed);
-        *search = None;
-        match outcome {
-            Outcome::Solved(steps) => {
-                if let Watched::Solution { shortening, .. } = &mut self.watched {
-                    *shortening = Some(Search::shorten(&self.start, steps.clone(), spent));
-                }
-                self.moves = steps.into_iter().map(LogEntry::Step).collect();
-                self.playing = true;
-                self.due = Instant::now() + SPEEDS[self.speed];
-                if self.moves.is_empty() {
-                    self.message = Some(Message::info("Already solved"));
-                }
-            }
-            Outcome::Unsolvable => {
-                self.message = Some(Message::warning(
-                    "No solution exists from here: Esc, then undo (U) or reset (R)",
-                ));
-            }
-            Outcome::TooLarge(why) => {
-                self.message = Some(Message::warning(format!(
-                    "No solution to watch: this level is {why}"
-                )));
-            }
-            Outcome::Failed(_) => self.message = Some(Message::warning(SOLVER_FAILED)),
-            Outcome::GaveUp | Outcome::Cancelled => {
-                self.message = Some(Message::warning(format!(
-                    "No solution found in {} s: this one is hard",
-                    HINT_TIME.as_secs()
-                )));
-            }
-        }
-    }
-
-    /// Takes in the optimizer's shorter solution, if it has one.
-    fn poll_shortening(&mut self) {
-        let Watched::Solution {
-            shortening,
-            shorter,
-            ..
-        } = &mut self.watched
-        else {
-            return;
-        };
-        let Some(outcome) = shortening.as_ref().and_then(Search::poll) else {
-            return;
-        };
-        *shortening = None;
-        // A failed optimizer leaves the solution as it was.
-        if let Outcome::Solved(steps) = outcome
-            && steps.len() < self.moves.len()
-        {
-            *shorter = Line::new(&self.start, steps);
-        }
-    }
-
-    /// Plays on along the shorter solution once the position shown is on
-    /// it: at once when the optimizer changed only moves not yet shown,
-    /// else once the moves shown are past the last part it changed (or at
-    /// the end). The counters then count the shorter line's moves.
-    fn adopt_shorter(&mut self) {
-        let Watched::Solution { shorter, .. } = &mut self.watched else {
-            return;
-        };
-        // Both lines end solved, though perhaps with the player elsewhere.
-        let at_end = self.shown == self.moves.len();
-        let index = shorter.as_ref().and_then(|line| {
-            let end = at_end.then_some(line.steps.len());
-            line.index_of(&self.game).or(end)
-        });
-        let Some(index) = index else {
-            return;
-        };
-        let Some(line) = shorter.take() else {
-            return;
-        };
-        let mut game = self.start.clone();
-        let moves: Vec<LogEntry> = line.steps.into_iter().map(LogEntry::Step).collect();
-        if game.apply_log(&moves[..index]).is_err() {
-            return;
-        }
-        let text = format!(
-            "{SHORTENED} {} moves from {}",
-            moves.len(),
-            self.moves.len()
-        );
-        self.moves = moves;
-        self.shown = index;
-        self.game = game;
-        self.message = Some(Message::info(text));
     }
 
     /// One move on; false at the end.
@@ -389,125 +251,5 @@ impl Watch {
             self.counts().line(usize::MAX),
             self.status(),
         ]
-    }
-}
-
-impl ScreenQuery for Watch {
-    fn name(&self) -> &'static str {
-        "watch"
-    }
-}
-
-impl Screen for Watch {
-    fn handle_key(&mut self, key: &KeyEvent) -> Effect {
-        let Some(action) = keymap::action(&[Scope::Watch], key) else {
-            return Effect::None;
-        };
-        match action {
-            Action::PauseResume => self.toggle_play(),
-            Action::StepForward => {
-                self.playing = false;
-                self.forward();
-            }
-            Action::StepBack => {
-                self.playing = false;
-                self.message = None;
-                self.back();
-            }
-            Action::Faster => self.speed = (self.speed + 1).min(SPEEDS.len() - 1),
-            Action::Slower => self.speed = self.speed.saturating_sub(1),
-            Action::TakeOver
-                if matches!(self.watched, Watched::Solution { .. }) && !self.searching() =>
-            {
-                return Effect::TakeOver(self.game.clone());
-            }
-            Action::Leave => return Effect::Back,
-            _ => {}
-        }
-        self.poll_shortening();
-        self.adopt_shorter();
-        Effect::None
-    }
-
-    fn commands(&self) -> Vec<Command> {
-        let take_over = matches!(self.watched, Watched::Solution { .. });
-        let take_over_keys = keymap::label(Scope::Watch, Action::TakeOver);
-        watch_commands()
-            .into_iter()
-            .filter(|c| take_over || c.keys != take_over_keys)
-            .collect()
-    }
-
-    one_message!();
-
-    fn is_level_screen(&self) -> bool {
-        true
-    }
-
-    /// Watching the solver leaves the game in play as it was.
-    fn pending_save(&self) -> Option<PendingSave> {
-        match &self.watched {
-            Watched::Solution { opened, loaded, .. } => {
-                PendingSave::of(&self.start, opened, loaded.as_deref())
-            }
-            Watched::Run => None,
-        }
-    }
-
-    /// The optimizer does not keep the loop awake: its answer is taken in
-    /// on the wake-ups of play, or at the next key.
-    fn is_busy(&self) -> bool {
-        self.searching() || self.playing
-    }
-
-    fn tick(&mut self) {
-        self.poll_search();
-        self.poll_shortening();
-        self.adopt_shorter();
-        self.play_due(Instant::now());
-    }
-
-    fn draw(&self, area: Rect, buf: &mut Buffer) {
-        if too_small(area, buf, MIN_WIDTH, MIN_HEIGHT) {
-            return;
-        }
-        let area = self.block(area);
-        let width = area.width as usize;
-        let mut lines = self.header_lines();
-        lines[2] = self.counts().line(width);
-        for (row, line) in lines.iter().enumerate() {
-            let style = if row == 0 {
-                self.theme.accent()
-            } else {
-                Style::new()
-            };
-            let line = self.theme.text(line);
-            let line = fit(&line, width, self.theme.chrome(Chrome::Ellipsis));
-            buf.set_stringn(area.x, area.y + row as u16, &line, width, style);
-        }
-        if let Some(message) = &self.message {
-            MessageLines::single(message, self.theme, false)
-                .render(Rect::new(area.x, area.y + 4, area.width, 1), buf);
-        }
-        let footer_rows = bottom_keys(area, buf, self.theme, &footer(&self.commands()));
-        let footer_y = area.bottom() - footer_rows;
-        // The blank rows around the board go when the map needs them.
-        let map_rows = self.game.level().height() as u16;
-        let roomy = area.y + BOARD_TOP + map_rows < footer_y;
-        let top = area.y + BOARD_TOP - u16::from(!roomy);
-        let board = Rect::new(
-            area.x + 2,
-            top,
-            area.width.saturating_sub(3),
-            footer_y.saturating_sub(top + u16::from(roomy)),
-        );
-        let layout = BoardLayout::new(board, &self.game, true);
-        BoardView {
-            game: &self.game,
-            layout,
-            theme: self.theme,
-            marks: &Marks::default(),
-        }
-        .render(layout.area, buf);
     }
 }

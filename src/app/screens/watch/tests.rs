@@ -4,7 +4,11 @@
 use std::rc::Rc;
 use std::time::Duration;
 
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+
 use super::*;
+use crate::app::screen::Screen;
 use schokoban_core::{LogEntry, Step, parse_level, parse_log};
 
 /// Two boxes: pushing the lower one first (as below) leaves a walk round
