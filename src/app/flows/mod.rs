@@ -4,6 +4,7 @@
 mod collections;
 mod editing;
 mod ending;
+mod level_lists;
 mod opening;
 
 pub use opening::expand_path;

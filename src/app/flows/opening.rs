@@ -8,15 +8,12 @@ use crate::app::App;
 use crate::app::message::{Message, Problem};
 use crate::app::origin::{CustomFile, Mode, Opened, Origin};
 use crate::app::screen::Ended;
-use crate::app::screens::level_list::{LevelList, LevelRow, ListSource};
 use crate::app::screens::path_prompt::PathPrompt;
 use crate::app::screens::play::Play;
 use crate::app::screens::save_prompt::SavePrompt;
-use crate::library::{
-    AddedCollection, Collection, CustomRecords, LibraryError, Placement, SolvedMark,
-};
-use crate::storage::{Listing, LoadError, LoadErrorKind, RecordError, Records, load_level_file};
-use schokoban_core::{Game, Level, LevelFile, LogEntry, parse_level, parse_levels};
+use crate::library::{CustomRecords, LibraryError, Placement, SolvedMark};
+use crate::storage::{LoadError, LoadErrorKind, RecordError, Records, load_level_file};
+use schokoban_core::{Game, Level, LevelFile, LogEntry, parse_levels};
 use schokoban_generate::Generated;
 
 impl App {
@@ -84,122 +81,6 @@ impl App {
 
     fn refuse_paste(&mut self, error: LibraryError) {
         self.set_message(Message::trouble(None, Problem::Library(error)));
-    }
-
-    /// Plays a file of one level; lists the levels of a file of several.
-    fn open_file(&mut self, file: CustomFile) {
-        let file = Rc::new(file);
-        if file.contents.len() == 1 {
-            self.open(&Origin::Custom { file, number: 1 });
-            return;
-        }
-        let listing = file
-            .records
-            .records
-            .as_ref()
-            .map(|r| Listing::read(r.folder()));
-        // Named as the game names it once open: `multi.xsb #3`.
-        let fallback = format!("{} #", file.name());
-        let rows = file
-            .contents
-            .levels
-            .iter()
-            .enumerate()
-            .map(|(index, board)| {
-                let number = index + 1;
-                match board {
-                    Ok(level) => level_row(
-                        level,
-                        file.records(number).as_ref(),
-                        listing.as_ref(),
-                        false,
-                        number,
-                        &fallback,
-                    ),
-                    Err(bad) => LevelRow {
-                        title: bad
-                            .title
-                            .clone()
-                            .unwrap_or_else(|| format!("{fallback}{number}")),
-                        record: None,
-                        saved: false,
-                        solved: false,
-                        problem: Some(bad.error.to_string()),
-                        level: None,
-                    },
-                }
-            })
-            .collect();
-        let heading = match &file.contents.author {
-            Some(author) if file.name.is_none() => {
-                format!("{} by {author}: choose a level", file.name())
-            }
-            _ => format!("{}: choose a level", file.name()),
-        };
-        self.push(LevelList::new(
-            heading,
-            ListSource::File(file),
-            rows,
-            self.theme,
-        ));
-    }
-
-    /// Free play's list: one folder listing, not a look per level.
-    pub(super) fn free_play_list(&mut self, collection: Collection) {
-        let progress = self.library.progress(collection);
-        let records = self.library.collection_records(collection);
-        let listing = records
-            .as_ref()
-            .and_then(|all| all.first())
-            .map(|r| Listing::read(r.folder()));
-        let rows = collection
-            .files()
-            .iter()
-            .enumerate()
-            .filter_map(|(index, (_, text))| {
-                let number = index + 1;
-                let level = parse_level(text).ok()?;
-                let records = records.as_ref().and_then(|all| all.get(index));
-                Some(level_row(
-                    &level,
-                    records,
-                    listing.as_ref(),
-                    progress.is_solved(number),
-                    number,
-                    &format!("{} ", collection.name()),
-                ))
-            })
-            .collect();
-        let heading = format!("Free play: {}", collection.name());
-        self.push(LevelList::new(
-            heading,
-            ListSource::Collection(collection),
-            rows,
-            self.theme,
-        ));
-    }
-
-    /// Free play's list of an added collection: each level is read for
-    /// its title, as the collection's files are the player's.
-    pub(super) fn added_free_play_list(&mut self, collection: AddedCollection) {
-        let progress = self.library.added_progress(&collection);
-        let listing = Listing::read(&collection.folder);
-        let rows = (1..=collection.level_count)
-            .filter_map(|number| {
-                let added = self.library.added_level(&collection, number).ok()?;
-                Some(level_row(
-                    &added.level,
-                    Some(&added.records),
-                    Some(&listing),
-                    progress.is_solved(number),
-                    number,
-                    &collection.name,
-                ))
-            })
-            .collect();
-        let heading = format!("Free play: {}", collection.name);
-        let source = ListSource::Added(Rc::new(collection));
-        self.push(LevelList::new(heading, source, rows, self.theme));
     }
 
     /// An endless level, kept in the data folder for its records.
@@ -448,32 +329,6 @@ fn placement_note(placement: &Placement) -> Option<Message> {
             folder.display(),
             fallback.display()
         ))),
-    }
-}
-
-/// A line of a level list: `fallback` then the number name a level with
-/// no title; `listing` is the records' folder, read once for the whole list.
-fn level_row(
-    level: &Level,
-    records: Option<&Records>,
-    listing: Option<&Listing>,
-    solved: bool,
-    number: usize,
-    fallback: &str,
-) -> LevelRow {
-    let (record, saved) = match (records, listing) {
-        (Some(records), Some(listing)) => records.summary(listing),
-        _ => (None, false),
-    };
-    LevelRow {
-        title: level
-            .title()
-            .map_or_else(|| format!("{fallback}{number}"), str::to_owned),
-        record,
-        saved,
-        solved,
-        problem: None,
-        level: Some(level.clone()),
     }
 }
 
