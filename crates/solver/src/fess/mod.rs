@@ -18,6 +18,7 @@ mod frozen;
 mod growth;
 mod hotspots;
 mod kept;
+mod position;
 mod progress;
 mod space;
 mod steps;
@@ -28,21 +29,20 @@ use frozen::FrozenGoals;
 use growth::{grow_within, needs_room};
 use hotspots::{Counts, Hotspots};
 use kept::Kept;
+use position::set;
 pub use progress::Guide;
 use progress::Packing;
 pub use space::Cells;
 use space::{Features, Space};
 
-use super::board::{Board, Cell, NONE, opposite};
+use super::board::{Board, Cell, NONE};
 use super::budget::Budget;
 use super::corral::{CorralAreas, Corrals};
 use super::corral_deadlock::CorralDeadlocks;
-use super::deadlock::freeze_deadlock;
-use super::diagonal::closes_dead_diagonal;
 use super::hungarian::Assignment;
-use super::marks::{Marks, flood, flood_anew};
+use super::marks::Marks;
 use super::matching::Matching;
-use super::moves::{MacroMove, MacroMoves, regions};
+use super::moves::{MacroMove, MacroMoves};
 use super::pairs::DeadPairs;
 use super::parking::Near;
 use super::table::{Lookup, Node, Table, Zobrist};
@@ -379,104 +379,5 @@ impl<'a> Fess<'a> {
         let id = self.work.len() as u32;
         self.work.push(work);
         self.space.push((cell, line), weight, rank, id);
-    }
-
-    /// Puts node's boxes on the board: all that making its children needs.
-    fn place(&mut self, node: u32) {
-        set(&mut self.occupied, &self.boxes, false);
-        self.boxes.clear();
-        self.boxes.extend_from_slice(self.table.boxes(node));
-        set(&mut self.occupied, &self.boxes, true);
-        self.share_counts();
-    }
-
-    /// Readies the hotspot and packing counts that the moves from the
-    /// loaded boxes share: each move then costs a few look-ups, not a
-    /// count of its own.
-    fn share_counts(&mut self) {
-        self.hotspots.prepare(&self.boxes, &mut self.hot);
-        self.packing.prepare(&self.occupied, &mut self.near);
-    }
-
-    /// Puts node's boxes on the board and floods the player's reach, for
-    /// working out its moves.
-    fn load(&mut self, node: u32) {
-        self.place(node);
-        self.reach.next();
-        let player = self.table.node(node).player;
-        flood(
-            self.board,
-            &self.occupied,
-            &mut self.reach,
-            &mut self.stack,
-            player,
-        );
-    }
-
-    fn shift(&mut self, from: Cell, to: Cell) {
-        self.occupied[usize::from(from)] = false;
-        self.occupied[usize::from(to)] = true;
-    }
-
-    fn is_frozen(&mut self, cell: Cell) -> bool {
-        let dead = self.setup.goals.dead();
-        freeze_deadlock(self.board, dead, &self.occupied, cell, &mut self.frozen)
-    }
-
-    /// Whether a box of the loaded position stands around a dead closed
-    /// diagonal (see `diagonal`). Checked once a position, when it is
-    /// worked out, rather than for each of its many children; around every
-    /// box, since a box moving away can close a run it does not touch.
-    fn has_dead_diagonal(&self, node: u32) -> bool {
-        let player = self.table.node(node).player;
-        self.boxes
-            .iter()
-            .any(|&b| closes_dead_diagonal(self.board, &self.occupied, b, player))
-    }
-
-    /// Whether the box `mv` moves, with the player where the move leaves
-    /// it, makes a dead pair with another loaded box.
-    fn makes_dead_pair(&self, mv: &MacroMove) -> bool {
-        self.pairs.is_some_and(|pairs| {
-            let player = self.board.next(mv.to, opposite(usize::from(mv.last)));
-            let others = self.boxes.iter().copied().filter(|&b| b != mv.from);
-            pairs.any_with(mv.to, others, player)
-        })
-    }
-
-    fn is_solved(&self) -> bool {
-        self.board
-            .goals()
-            .iter()
-            .all(|&g| self.occupied[usize::from(g)])
-    }
-
-    /// The features of the position on the board now: the loaded boxes
-    /// with the one on `from` moved to `to` (`NONE` for none), which leave
-    /// `areas` of free floor (`None` to count them here).
-    fn features(&mut self, (from, to): (Cell, Cell), areas: Option<u32>) -> Features {
-        let packed = self.packing.packed(&self.occupied, &self.near, (from, to));
-        let areas = areas.unwrap_or_else(|| {
-            regions(self.board, &self.occupied, &mut self.marks, &mut self.stack)
-        });
-        let hotspots = self.hotspots.count(&self.boxes, &mut self.hot, (from, to));
-        Features::new(packed, areas, hotspots)
-    }
-
-    /// The smallest cell the player can walk to from `player`.
-    fn normalise(&mut self, player: Cell) -> Cell {
-        flood_anew(
-            self.board,
-            &self.occupied,
-            &mut self.marks,
-            &mut self.stack,
-            player,
-        )
-    }
-}
-
-fn set(occupied: &mut [bool], boxes: &[Cell], present: bool) {
-    for &b in boxes {
-        occupied[usize::from(b)] = present;
     }
 }
