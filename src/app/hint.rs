@@ -122,6 +122,12 @@ impl Search {
         Self::start_with(game, |_, _| panic!("a solver bug, on purpose"))
     }
 
+    /// A search that answers `outcome` at once, for tests.
+    #[cfg(test)]
+    pub fn answering(game: &Game, outcome: Outcome) -> Self {
+        Self::start_with(game, move |_, _| outcome)
+    }
+
     /// Whether this search has been told to stop, readable after it is
     /// gone: how tests see that a move or leaving the level cancelled it.
     pub fn cancel_watch(&self) -> CancelWatch {
@@ -218,6 +224,19 @@ impl Line {
     /// How many of its moves reach `game`'s position, if any do.
     pub fn index_of(&self, game: &Game) -> Option<usize> {
         self.reached.get(&position(game)).copied()
+    }
+
+    /// How many undos take `game` back to a position on the line: none
+    /// when it stands on it, `None` when nothing in its history is.
+    pub fn undos_back(&self, game: &Game) -> Option<usize> {
+        let mut back = game.clone();
+        for undos in 0..=game.history().len() {
+            if self.index_of(&back).is_some() {
+                return Some(undos);
+            }
+            back.undo()?;
+        }
+        None
     }
 
     /// The rest of the line from `game`'s position, when it is on it.

@@ -17,7 +17,7 @@ use schokoban_core::Direction;
 pub use wording::help_lines;
 pub(crate) use wording::{
     editor_commands, editor_commands_compact, key_name, key_names, label, legend_lines, pair,
-    play_commands, up_down, watch_commands,
+    play_commands, undo_or_reset, up_down, watch_commands,
 };
 
 mod key;
@@ -327,7 +327,9 @@ mod tests {
             legend.contains("I/K/J/L move") && legend.contains("O undo"),
             "{legend}"
         );
+        assert_eq!(undo_or_reset(), "undo (O) or reset (R)");
         install(KeyMap::default());
+        assert_eq!(undo_or_reset(), "undo (U) or reset (R)");
     }
 
     #[test]

@@ -18,6 +18,14 @@ pub(crate) fn key_name(scope: Scope, action: Action) -> String {
         .unwrap_or_default()
 }
 
+/// The way out of a lost position, with the keys in use:
+/// `undo (U) or reset (R)`.
+pub(crate) fn undo_or_reset() -> String {
+    let undo = key_name(Scope::Play, Action::Undo);
+    let reset = key_name(Scope::Play, Action::Reset);
+    format!("undo ({undo}) or reset ({reset})")
+}
+
 /// A binding's keys as the help writes them: `Enter`, `WASD / arrows`.
 pub(crate) fn label(scope: Scope, action: Action) -> String {
     current()

@@ -2,8 +2,9 @@
 //! as a marked box and arrow, and H again to play that push.
 
 use super::{Play, play_steps};
-use crate::app::hint::{HintState, Line, SOLVER_FAILED, Search, first_push};
-use crate::app::message::Message;
+use crate::app::hint::{HINT_TIME, HintState, Line, SOLVER_FAILED, Search, first_push};
+use crate::app::keymap::{Action, Scope, key_name, undo_or_reset};
+use crate::app::message::{Message, plural};
 use schokoban_core::Direction;
 use schokoban_core::Step;
 use schokoban_solver::Outcome;
@@ -31,6 +32,17 @@ impl Play {
                 self.act(|game| play_steps(game, &suggestion.steps));
             }
         }
+    }
+
+    /// What went wrong, then the way back to the last hint's line when the
+    /// player left it some moves ago: a hard or lost position is often a
+    /// push or two off a line that still holds. The words fit the two rows
+    /// a message gets at 40 columns.
+    fn way_back(&self, what: &str) -> Option<String> {
+        let undos = self.plan.as_ref()?.undos_back(&self.game)?;
+        let undo = key_name(Scope::Play, Action::Undo);
+        let moves = plural(undos, "move");
+        (undos > 0).then(|| format!("{what}: undo {moves} ({undo}) to the last hint's line"))
     }
 
     /// Shows the first push of `solution` from the position now and keeps
@@ -123,12 +135,18 @@ impl Play {
                 self.suggest(solution)
             }
             Outcome::Unsolvable => {
-                Message::warning("This position cannot be solved any more: undo (U) or reset (R)")
+                Message::warning(self.way_back("Unsolvable now").unwrap_or_else(|| {
+                    format!(
+                        "This position cannot be solved any more: {}",
+                        undo_or_reset()
+                    )
+                }))
             }
-            Outcome::GaveUp => Message::warning(format!(
-                "No hint found in {} s: this one is hard",
-                crate::app::hint::HINT_TIME.as_secs()
-            )),
+            Outcome::GaveUp => {
+                let what = format!("No hint found in {} s", HINT_TIME.as_secs());
+                let way_back = self.way_back(&what);
+                Message::warning(way_back.unwrap_or_else(|| format!("{what}: this one is hard")))
+            }
             Outcome::Cancelled => return,
             Outcome::TooLarge(why) => Message::warning(format!("No hint: this level is {why}")),
             Outcome::Failed(_) => Message::warning(SOLVER_FAILED),
@@ -279,6 +297,66 @@ mod tests {
         play.game.step(Direction::Down).expect("a legal step");
         play.request_hint();
         assert!(matches!(play.hint, HintState::Thinking(_)));
+    }
+
+    /// Lets `outcome` come in as the answer of a search from here.
+    fn answer(play: &mut Play, outcome: Outcome) -> String {
+        play.hint = HintState::Thinking(Search::answering(&play.game, outcome));
+        while matches!(play.hint, HintState::Thinking(_)) {
+            std::thread::yield_now();
+            play.poll_hint();
+        }
+        play.message.take().expect("a message").text
+    }
+
+    #[test]
+    fn no_hint_off_the_hinted_line_says_how_many_undos_lead_back_to_it() {
+        let mut play = planned();
+        for step in steps_of("dRR") {
+            play.game.step(step.direction).expect("a legal step");
+        }
+        // Off the line: the player walks round instead of pushing on.
+        for step in steps_of("dl") {
+            play.game.step(step.direction).expect("a legal step");
+        }
+        assert_eq!(
+            answer(&mut play, Outcome::GaveUp),
+            "No hint found in 10 s: undo 2 moves (U) to the last hint's line"
+        );
+        play.game.undo();
+        assert_eq!(
+            answer(&mut play, Outcome::Unsolvable),
+            "Unsolvable now: undo 1 move (U) to the last hint's line"
+        );
+        play.game.undo();
+        play.request_hint();
+        assert!(
+            matches!(play.hint, HintState::Ready(_)),
+            "on the line: no search"
+        );
+    }
+
+    #[test]
+    fn no_hint_with_no_line_behind_says_undo_or_reset() {
+        let mut play = playing("#######\n#@$  .#\n# $  .#\n#     #\n#######\n");
+        play.game.step(Direction::Down).expect("a legal step");
+        assert_eq!(
+            answer(&mut play, Outcome::GaveUp),
+            "No hint found in 10 s: this one is hard"
+        );
+        assert_eq!(
+            answer(&mut play, Outcome::Unsolvable),
+            "This position cannot be solved any more: undo (U) or reset (R)"
+        );
+        // A line the history never touched is no way back either.
+        let elsewhere = "#######\n# $  .#\n# $  .#\n#  @  #\n#######\n";
+        let elsewhere = Game::new(parse_level(elsewhere).expect("level"));
+        play.plan = Line::new(&elsewhere, steps_of("l"));
+        assert!(play.plan.is_some());
+        assert_eq!(
+            answer(&mut play, Outcome::GaveUp),
+            "No hint found in 10 s: this one is hard"
+        );
     }
 
     fn steps_of(lurd: &str) -> Vec<Step> {

@@ -101,9 +101,10 @@ impl Play {
         let boxes: Vec<_> = self.game.box_positions().collect();
         self.marks.dead_boxes = self.deadlocks.stuck_boxes(&boxes, self.game.player());
         if !self.marks.dead_boxes.is_empty() {
-            self.message = Some(Message::warning(
-                "A box can no longer reach a goal: undo (U) or reset (R)",
-            ));
+            self.message = Some(Message::warning(format!(
+                "A box can no longer reach a goal: {}",
+                keymap::undo_or_reset()
+            )));
         }
     }
 

@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use super::{SHORTENED, SPEEDS, Watch, Watched};
 use crate::app::hint::{HINT_TIME, Line, SOLVER_FAILED, Search};
+use crate::app::keymap::undo_or_reset;
 use crate::app::message::Message;
 use schokoban_core::LogEntry;
 use schokoban_solver::Outcome;
@@ -34,9 +35,10 @@ impl Watch {
                 }
             }
             Outcome::Unsolvable => {
-                self.message = Some(Message::warning(
-                    "No solution exists from here: Esc, then undo (U) or reset (R)",
-                ));
+                self.message = Some(Message::warning(format!(
+                    "No solution exists from here: Esc, then {}",
+                    undo_or_reset()
+                )));
             }
             Outcome::TooLarge(why) => {
                 self.message = Some(Message::warning(format!(
