@@ -54,21 +54,42 @@ impl Play {
         if screen.width < MIN_WIDTH || screen.height < MIN_HEIGHT {
             return None;
         }
-        let (logo, header) = self.header(screen.width);
-        let header_rows = (header.len() as u16).max(LOGO_HEIGHT);
-        let header_width = header.iter().map(|l| width(l)).max().unwrap_or(0) as u16
-            + if logo { LOGO_WIDTH + HEADER_GAP } else { 0 };
+        let header = self.header(screen.width);
+        let header_rows = (header.1.len() as u16).max(LOGO_HEIGHT);
         let level = self.game.level();
         // A map too tall for the message rows and a row naming the keys
         // under it takes the message rows it can: every row shows map or
         // keys then, and the message its own rows only.
-        let message_rows = match message {
+        let rows_at = |columns: u16| match message {
             _ if header_rows + MESSAGE_ROWS + (level.height() as u16) < screen.height => {
                 MESSAGE_ROWS
             }
-            Some(message) => message_height(self, message, screen.width),
+            Some(message) => message_height(self, message, columns),
             None => 0,
         };
+        // The message is as wide as the block the board centres, which
+        // its rows change: placed once at the screen's width, the block can
+        // come out narrower than the message was measured for, and a hint
+        // one column too long lost its end at 40 columns.
+        let first = self.place(screen, header.clone(), rows_at(screen.width));
+        let needed = rows_at(first.message.width);
+        if needed > first.message.height {
+            return Some(self.place(screen, header, needed));
+        }
+        Some(first)
+    }
+
+    /// The screen's parts with `message_rows` rows for the message.
+    fn place(
+        &self,
+        screen: Rect,
+        (logo, header): (bool, Vec<String>),
+        message_rows: u16,
+    ) -> PlayAreas {
+        let header_rows = (header.len() as u16).max(LOGO_HEIGHT);
+        let header_width = header.iter().map(|l| width(l)).max().unwrap_or(0) as u16
+            + if logo { LOGO_WIDTH + HEADER_GAP } else { 0 };
+        let level = self.game.level();
         let top = header_rows + message_rows;
         let room = Rect::new(
             BOARD_LEFT,
@@ -117,7 +138,7 @@ impl Play {
         board.area.x += x;
         board.area.y += y;
         let header_x = if logo { x + LOGO_WIDTH + HEADER_GAP } else { x };
-        Some(PlayAreas {
+        PlayAreas {
             logo: logo.then(|| Rect::new(x, y, LOGO_WIDTH, LOGO_HEIGHT)),
             header,
             header_at: (header_x, y),
@@ -139,7 +160,7 @@ impl Play {
                     1,
                 )
             }),
-        })
+        }
     }
 
     /// The header's lines, and whether the logo goes beside them: the
