@@ -182,7 +182,7 @@ fn saving_goes_to_a_new_file_or_into_my_levels() {
     press(&mut app, &[ch('2')]);
     press(&mut app, &[key(KeyCode::Esc)]);
     assert_eq!(app.screen_name(), "editor");
-    assert!(messages(&app).starts_with("Leave without saving?"));
+    assert!(messages(&app).starts_with("Unsaved: Esc again leaves"));
     // Undone, the level is as saved: leaving does not ask. Back at the main
     // menu, still on "Level editor": up twice is Free play.
     press(&mut app, &[ch('u'), key(KeyCode::Esc)]);

@@ -14,8 +14,10 @@ use crate::app::origin::Mode;
 use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
-use crate::app::widgets::menu::{MenuKey, MenuList, menu_click, menu_commands, menu_key};
-use crate::app::widgets::page::{LogoRule, centered_column, notice_line, page, page_content};
+use crate::app::widgets::menu::{
+    MenuKey, MenuList, menu_click, menu_commands, menu_key, menu_rows,
+};
+use crate::app::widgets::page::{LogoRule, centered_column, notice_lines, page, page_content};
 use crate::library::{AddedCollection, Collection, Library};
 use crate::text::width;
 
@@ -258,7 +260,6 @@ impl Screen for CollectionMenu {
             return;
         };
         let content = areas.content;
-        notice_line(&areas, buf, self.theme, self.message.as_ref());
         MenuList {
             items: &self.lines(content.width),
             selected: self.selected,
@@ -268,5 +269,8 @@ impl Screen for CollectionMenu {
             centered_column(content, self.menu_width(content.width)),
             buf,
         );
+        // A question with its keys takes the rows the menu leaves free.
+        let used = menu_rows(self.selected, self.entries.len(), content.height);
+        notice_lines(&areas, used, buf, self.theme, self.message.as_ref());
     }
 }

@@ -59,6 +59,13 @@ pub fn menu_click(
 /// The first item shown of a menu `height` rows tall: a menu taller than
 /// that turns page by page, so an item clicked stays where it was and
 /// drawing and clicking agree without remembering a scroll position.
+/// The rows a menu of `len` items draws in `height` rows with `selected`
+/// chosen: the page of items it shows.
+pub fn menu_rows(selected: usize, len: usize, height: u16) -> u16 {
+    let shown = len.saturating_sub(scroll_offset(selected, height));
+    u16::try_from(shown).unwrap_or(u16::MAX).min(height)
+}
+
 fn scroll_offset(selected: usize, height: u16) -> usize {
     let height = usize::from(height.max(1));
     selected / height * height
@@ -106,5 +113,20 @@ impl Widget for MenuList<'_> {
             .with_offset(scroll_offset(self.selected, area.height))
             .with_selected(Some(self.selected));
         StatefulWidget::render(List::new(items), area, buf, &mut state);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_menu_draws_the_page_of_items_its_choice_is_on() {
+        // 18 items in pages of 8: 0-7, 8-15, then 16 and 17 alone.
+        assert_eq!(menu_rows(0, 18, 8), 8);
+        assert_eq!(menu_rows(15, 18, 8), 8);
+        assert_eq!(menu_rows(16, 18, 8), 2);
+        assert_eq!(menu_rows(0, 3, 8), 3);
+        assert_eq!(menu_rows(0, 0, 8), 0);
     }
 }

@@ -197,6 +197,36 @@ pub fn notice_line(areas: &PageAreas, buf: &mut Buffer, theme: Theme, message: O
     }
 }
 
+/// [`notice_line`] for a page whose content fills only its first `used`
+/// rows: a notice too long for its line also takes the free rows above
+/// it, so that a question shows whole, with its keys, at 40x12.
+pub fn notice_lines(
+    areas: &PageAreas,
+    used: u16,
+    buf: &mut Buffer,
+    theme: Theme,
+    message: Option<&Message>,
+) {
+    let Some(message) = message else {
+        return;
+    };
+    let lines = MessageLines::single(message, theme, true);
+    let notice = areas.notice;
+    let free = areas.content.height.saturating_sub(used);
+    let wanted = lines.height(notice.width).saturating_sub(notice.height);
+    let extra = if notice.height == 0 {
+        0
+    } else {
+        wanted.min(free)
+    };
+    let area = Rect {
+        y: notice.y - extra,
+        height: notice.height + extra,
+        ..notice
+    };
+    lines.render(area, buf);
+}
+
 pub fn centered_line(area: Rect, y: u16, text: &str, buf: &mut Buffer, style: Style) {
     let width = width(text) as u16;
     let x = area.x + area.width.saturating_sub(width) / 2;

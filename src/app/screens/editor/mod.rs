@@ -279,9 +279,7 @@ impl Editor {
             Action::Leave if self.grid == self.saved || leaving => return Effect::Back,
             Action::Leave => {
                 self.leaving = true;
-                self.message = Some(Message::warning(
-                    "Leave without saving? Esc again leaves, Enter saves",
-                ));
+                self.message = Some(Message::warning("Unsaved: Esc again leaves, Enter saves"));
             }
             _ => {}
         }

@@ -201,7 +201,7 @@ impl Watch {
         if self.at_end() && !self.moves.is_empty() && quiet {
             self.playing = false;
             self.message = Some(Message::info(match self.watched {
-                Watched::Solution { .. } => "The end: Enter plays on from here, Esc goes back",
+                Watched::Solution { .. } => "The end: Enter plays on, Esc goes back",
                 Watched::Run => "The end of the run",
             }));
         }

@@ -80,7 +80,7 @@ fn a_shorter_solution_takes_over_at_once_from_a_position_on_it() {
     let text = watch.message.as_ref().map(|m| m.text.clone());
     assert_eq!(
         text.as_deref(),
-        Some("The end: Enter plays on from here, Esc goes back")
+        Some("The end: Enter plays on, Esc goes back")
     );
 }
 
