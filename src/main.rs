@@ -81,40 +81,7 @@ enum Command {
     #[command(
         after_help = "Example:\n  schokoban bench microban --to 20 --timeout 5\n  schokoban bench microban microban-ii more/*.xsb --nodes 200000"
     )]
-    Bench {
-        /// Level files (XSB, a pusher.exe listing or R3forth levels),
-        /// folders of .xsb files, or built-in collections: microban …
-        /// microban-iv, xsokoban, sasquatch … sasquatch-xi.
-        #[arg(required = true)]
-        files: Vec<PathBuf>,
-        /// Seconds allowed per level.
-        #[arg(long, default_value_t = 10.0)]
-        timeout: f64,
-        /// First level of each file to run, counting from 1.
-        #[arg(long, default_value_t = 1)]
-        from: usize,
-        /// Last level of each file to run (default: its last).
-        #[arg(long)]
-        to: Option<usize>,
-        /// Levels to run side by side, for quick checks; the official
-        /// figures run one at a time.
-        #[arg(long, default_value_t = 1)]
-        jobs: usize,
-        /// Which searches run: race (searches in turn on two threads,
-        /// chosen by the level's size), or one alone: push-pull, homeward,
-        /// forward, features, hotspots, hot-cells, plan or backward.
-        #[arg(long, default_value = "race")]
-        strategy: schokoban_solver::Strategy,
-        /// Stop each search after expanding this many positions, for
-        /// comparisons that repeat exactly whatever the machine's load.
-        #[arg(long)]
-        nodes: Option<u64>,
-        /// Time the game's hint as well: the search from the start of each
-        /// solved level and after every this many pushes along its
-        /// solution, with the same limits.
-        #[arg(long, value_name = "PUSHES", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
-        hints: Option<usize>,
-    },
+    Bench(BenchArgs),
     /// Print a shell's completion script for schokoban.
     #[command(after_help = "Examples:
   schokoban completions bash > ~/.local/share/bash-completion/completions/schokoban
@@ -161,6 +128,64 @@ enum Command {
     },
 }
 
+/// `bench`'s arguments.
+#[derive(clap::Args, Debug)]
+struct BenchArgs {
+    /// Level files (XSB, a pusher.exe listing or R3forth levels),
+    /// folders of .xsb files, or built-in collections: microban …
+    /// microban-iv, xsokoban, sasquatch … sasquatch-xi.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Seconds allowed per level.
+    #[arg(long, default_value_t = 10.0)]
+    timeout: f64,
+    /// First level of each file to run, counting from 1.
+    #[arg(long, default_value_t = 1)]
+    from: usize,
+    /// Last level of each file to run (default: its last).
+    #[arg(long)]
+    to: Option<usize>,
+    /// Levels to run side by side, for quick checks; the official
+    /// figures run one at a time.
+    #[arg(long, default_value_t = 1)]
+    jobs: usize,
+    /// Which searches run: race (searches in turn on two threads,
+    /// chosen by the level's size), or one alone: push-pull, homeward,
+    /// forward, features, hotspots, hot-cells, plan or backward.
+    #[arg(long, default_value = "race")]
+    strategy: schokoban_solver::Strategy,
+    /// Stop each search after expanding this many positions, for
+    /// comparisons that repeat exactly whatever the machine's load.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Time the game's hint as well: the search from the start of each
+    /// solved level and after every this many pushes along its
+    /// solution, with the same limits.
+    #[arg(long, value_name = "PUSHES", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    hints: Option<usize>,
+    /// Leave out the optimizer, which can take as long as the search:
+    /// each solution as the search found it, for quicker runs.
+    #[arg(long)]
+    no_optimize: bool,
+}
+
+impl BenchArgs {
+    /// Runs `bench` with these options.
+    fn run(self) -> anyhow::Result<()> {
+        let options = schokoban::commands::bench::Options {
+            seconds: self.timeout,
+            from: self.from,
+            to: self.to,
+            jobs: self.jobs,
+            strategy: self.strategy,
+            nodes: self.nodes,
+            hints_every: self.hints,
+            optimize: !self.no_optimize,
+        };
+        schokoban::commands::bench::run(&self.files, options, &mut std::io::stdout().lock())
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     if cli.map.is_some() && cli.command.is_some() {
@@ -185,27 +210,7 @@ fn main() -> ExitCode {
             solved = report.is_solved();
             print(&report)
         }),
-        Some(Command::Bench {
-            files,
-            timeout,
-            from,
-            to,
-            jobs,
-            strategy,
-            nodes,
-            hints,
-        }) => {
-            let options = schokoban::commands::bench::Options {
-                seconds: timeout,
-                from,
-                to,
-                jobs,
-                strategy,
-                nodes,
-                hints_every: hints,
-            };
-            schokoban::commands::bench::run(&files, options, &mut std::io::stdout().lock())
-        }
+        Some(Command::Bench(bench)) => bench.run(),
         Some(Command::Completions { shell }) => {
             clap_complete::generate(
                 shell,

@@ -143,6 +143,24 @@ fn bench_times_hints_along_each_solution() {
 }
 
 #[test]
+fn bench_can_leave_the_optimizer_out() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = map(dir.path(), "#########\n#@$    .#\n#########\n");
+    let path = path.to_str().expect("utf-8 path");
+    let optimized = stdout(&schokoban(&["bench", path]));
+    assert!(optimized.contains("; optimized in "), "{optimized}");
+    let output = schokoban(&["bench", path, "--no-optimize"]);
+    let text = stdout(&output);
+    let level = text.lines().next().unwrap_or_default();
+    assert!(
+        level.ends_with(", 5 moves, 5 pushes (not optimized)"),
+        "{text}"
+    );
+    assert!(!text.contains("optimized in"), "{text}");
+    assert!(output.status.success());
+}
+
+#[test]
 fn a_giant_level_is_declined_with_the_reason() {
     let dir = tempfile::tempdir().expect("temp dir");
     let path = map(dir.path(), &schokoban_core::giant_room(250, 4000));

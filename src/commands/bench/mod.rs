@@ -32,6 +32,9 @@ pub struct Options {
     /// Time hints as well, from the start and every this many pushes along
     /// each solution (see `hints`).
     pub hints_every: Option<usize>,
+    /// Shorten each solution with the optimizer, which can take as long
+    /// as the search; off for quicker checks of the searches alone.
+    pub optimize: bool,
 }
 
 /// One level's result.
@@ -71,6 +74,7 @@ struct Solving<'a> {
     limits: &'a Limits,
     solver: &'a Solver,
     hints_every: Option<usize>,
+    optimize: bool,
 }
 
 /// [`run`] with `solver` in place of the solver.
@@ -89,6 +93,7 @@ fn run_with(
         limits: &limits,
         solver,
         hints_every: options.hints_every,
+        optimize: options.optimize,
     };
     let mut all = Totals::default();
     for file in files {
@@ -217,13 +222,17 @@ fn run_level(number: usize, level: &Level, solving: Solving) -> anyhow::Result<R
         Outcome::Solved(steps) => {
             let found = (steps.len(), replayed_pushes(number, level, &steps)?);
             let optimizing = Instant::now();
-            let limits = solving.limits.for_optimizer(took);
-            let optimized = optimize(level, &steps, &limits, &AtomicBool::new(false));
+            let shortened = if solving.optimize {
+                let limits = solving.limits.for_optimizer(took);
+                optimize(level, &steps, &limits, &AtomicBool::new(false)).steps
+            } else {
+                steps
+            };
             let optimized_in = optimizing.elapsed();
             let mut hint_failed = String::new();
             if let Some(every) = solving.hints_every {
                 let timing = (solving.limits, solving.solver);
-                match HintTimes::along(level, &optimized.steps, every, timing) {
+                match HintTimes::along(level, &shortened, every, timing) {
                     Ok(times) => hints = times,
                     Err(why) => {
                         hint_failed = format!(", FAILED: {why}");
@@ -231,20 +240,22 @@ fn run_level(number: usize, level: &Level, solving: Solving) -> anyhow::Result<R
                     }
                 }
             }
-            let optimized = (
-                optimized.steps.len(),
-                replayed_pushes(number, level, &optimized.steps)?,
-            );
+            let optimized = (shortened.len(), replayed_pushes(number, level, &shortened)?);
             let by = stats.winner.map_or("", Strategy::name);
             solution = Some([found, optimized]);
-            format!(
-                "solved by {by}, {} moves, {} pushes (found: {} moves, {} pushes; optimized in {} ms){hint_failed}",
-                optimized.0,
-                optimized.1,
-                found.0,
-                found.1,
-                millis(optimized_in)
-            )
+            let (moves, pushes) = optimized;
+            if solving.optimize {
+                format!(
+                    "solved by {by}, {moves} moves, {pushes} pushes (found: {} moves, {} pushes; optimized in {} ms){hint_failed}",
+                    found.0,
+                    found.1,
+                    millis(optimized_in)
+                )
+            } else {
+                format!(
+                    "solved by {by}, {moves} moves, {pushes} pushes (not optimized){hint_failed}"
+                )
+            }
         }
         Outcome::Unsolvable => "no solution exists".to_owned(),
         Outcome::GaveUp => "gave up".to_owned(),
@@ -317,6 +328,7 @@ mod tests {
             strategy: Strategy::Race,
             nodes: Some(100),
             hints_every: None,
+            optimize: true,
         };
         let mut out = Vec::new();
         let result = run_with(std::slice::from_ref(&path), options, &mut out, &solver);
