@@ -192,9 +192,7 @@ pub fn page(
 /// Something the player should know, on the line just above the footer;
 /// a notice longer than the line says that `M` shows it whole.
 pub fn notice_line(areas: &PageAreas, buf: &mut Buffer, theme: Theme, message: Option<&Message>) {
-    if let Some(message) = message {
-        MessageLines::single(message, theme, true).render(areas.notice, buf);
-    }
+    notice_lines(areas, areas.content.height, buf, theme, message);
 }
 
 /// [`notice_line`] for a page whose content fills only its first `used`

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use super::Solver;
 use super::totals::{median, millis};
-use schokoban_core::{Game, Level, Step};
+use schokoban_core::{Game, Level, Step, plural};
 use schokoban_solver::{Limits, Outcome};
 
 /// The hint searches of one level, or summed over many.
@@ -73,10 +73,7 @@ impl HintTimes {
             0 => String::new(),
             n => format!(", {n} unanswered"),
         };
-        let positions = match times.len() {
-            1 => "1 position".to_owned(),
-            n => format!("{n} positions"),
-        };
+        let positions = plural(times.len(), "position");
         format!(
             "; hints from {positions}: median {} ms, slowest {} ms{unanswered}",
             millis(median(&times)),

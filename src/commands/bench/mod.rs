@@ -221,18 +221,17 @@ fn run_level(number: usize, level: &Level, solving: Solving) -> anyhow::Result<R
     let verdict = match outcome {
         Outcome::Solved(steps) => {
             let found = (steps.len(), replayed_pushes(number, level, &steps)?);
-            let optimizing = Instant::now();
-            let shortened = if solving.optimize {
+            let optimized = solving.optimize.then(|| {
+                let optimizing = Instant::now();
                 let limits = solving.limits.for_optimizer(took);
-                optimize(level, &steps, &limits, &AtomicBool::new(false)).steps
-            } else {
-                steps
-            };
-            let optimized_in = optimizing.elapsed();
+                let shorter = optimize(level, &steps, &limits, &AtomicBool::new(false));
+                (shorter.steps, optimizing.elapsed())
+            });
+            let shortened = optimized.as_ref().map_or(&steps, |(shorter, _)| shorter);
             let mut hint_failed = String::new();
             if let Some(every) = solving.hints_every {
                 let timing = (solving.limits, solving.solver);
-                match HintTimes::along(level, &shortened, every, timing) {
+                match HintTimes::along(level, shortened, every, timing) {
                     Ok(times) => hints = times,
                     Err(why) => {
                         hint_failed = format!(", FAILED: {why}");
@@ -240,22 +239,23 @@ fn run_level(number: usize, level: &Level, solving: Solving) -> anyhow::Result<R
                     }
                 }
             }
-            let optimized = (shortened.len(), replayed_pushes(number, level, &shortened)?);
             let by = stats.winner.map_or("", Strategy::name);
-            solution = Some([found, optimized]);
-            let (moves, pushes) = optimized;
-            if solving.optimize {
-                format!(
-                    "solved by {by}, {moves} moves, {pushes} pushes (found: {} moves, {} pushes; optimized in {} ms){hint_failed}",
-                    found.0,
-                    found.1,
-                    millis(optimized_in)
-                )
-            } else {
-                format!(
-                    "solved by {by}, {moves} moves, {pushes} pushes (not optimized){hint_failed}"
-                )
-            }
+            let (result, how) = match &optimized {
+                Some((shorter, optimized_in)) => {
+                    let result = (shorter.len(), replayed_pushes(number, level, shorter)?);
+                    let how = format!(
+                        "found: {} moves, {} pushes; optimized in {} ms",
+                        found.0,
+                        found.1,
+                        millis(*optimized_in)
+                    );
+                    (result, how)
+                }
+                None => (found, "not optimized".to_owned()),
+            };
+            solution = Some([found, result]);
+            let (moves, pushes) = result;
+            format!("solved by {by}, {moves} moves, {pushes} pushes ({how}){hint_failed}")
         }
         Outcome::Unsolvable => "no solution exists".to_owned(),
         Outcome::GaveUp => "gave up".to_owned(),

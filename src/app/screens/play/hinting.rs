@@ -38,7 +38,7 @@ impl Play {
     /// player left it some moves ago: a hard or lost position is often a
     /// push or two off a line that still holds. The words fit the two rows
     /// a message gets at 40 columns.
-    fn way_back(&self, what: &str) -> Option<String> {
+    pub(super) fn way_back(&self, what: &str) -> Option<String> {
         let undos = self.plan.as_ref()?.undos_back(&self.game)?;
         let undo = key_name(Scope::Play, Action::Undo);
         let moves = plural(undos, "move");

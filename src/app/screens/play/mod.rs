@@ -44,7 +44,7 @@ pub(crate) struct Play {
     area: Rect,
     marks: Marks,
     hint: HintState,
-    /// The rest of the last hint's solution.
+    /// The last hint's solution, taken up wherever the game stands on it.
     plan: Option<Line>,
     /// The optimizer shortening the last hint's solution: its search, the
     /// game it started from, and the solution's length then.
@@ -101,10 +101,11 @@ impl Play {
         let boxes: Vec<_> = self.game.box_positions().collect();
         self.marks.dead_boxes = self.deadlocks.stuck_boxes(&boxes, self.game.player());
         if !self.marks.dead_boxes.is_empty() {
-            self.message = Some(Message::warning(format!(
-                "A box can no longer reach a goal: {}",
-                keymap::undo_or_reset()
-            )));
+            let what = "A box can no longer reach a goal";
+            let text = self
+                .way_back(what)
+                .unwrap_or_else(|| format!("{what}: {}", keymap::undo_or_reset()));
+            self.message = Some(Message::warning(text));
         }
     }
 

@@ -243,12 +243,13 @@ impl Watch {
         }
     }
 
-    /// The header as wide as it can be; `draw` narrows the counter line.
-    fn header_lines(&self) -> [String; 4] {
+    /// The header, its counter line in the roomiest form that fits
+    /// `columns` (`usize::MAX` for the widest, to size the block).
+    fn header_lines(&self, columns: usize) -> [String; 4] {
         [
             self.heading.clone(),
             format!("Puzzle: {}", self.title),
-            self.counts().line(usize::MAX),
+            self.counts().line(columns),
             self.status(),
         ]
     }

@@ -29,7 +29,7 @@ impl Watch {
         }
         let level = self.game.level();
         let footer = bottom_keys_width(self.theme, &footer(&self.commands()), BLOCK_WIDTH);
-        let lines = self.header_lines();
+        let lines = self.header_lines(usize::MAX);
         let texts = lines.iter().chain(self.message.iter().map(|m| &m.text));
         let text = texts.map(|t| text_width(t)).max().unwrap_or(0) as u16;
         let map_width = level.width() as u16 * 2 + 3;
@@ -128,9 +128,7 @@ impl Screen for Watch {
         }
         let area = self.block(area);
         let width = area.width as usize;
-        let mut lines = self.header_lines();
-        lines[2] = self.counts().line(width);
-        for (row, line) in lines.iter().enumerate() {
+        for (row, line) in self.header_lines(width).iter().enumerate() {
             let style = if row == 0 {
                 self.theme.accent()
             } else {

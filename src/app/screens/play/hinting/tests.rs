@@ -178,6 +178,28 @@ fn no_hint_off_the_hinted_line_says_how_many_undos_lead_back_to_it() {
 }
 
 #[test]
+fn a_box_pushed_dead_off_the_hinted_line_says_the_way_back_too() {
+    let mut play = planned();
+    // On the line to `dRR`, then the lower box down against the wall.
+    for step in steps_of("dRRurD") {
+        play.game.step(step.direction).expect("a legal step");
+    }
+    play.check_deadlocks();
+    let message = play.message.take().expect("a warning");
+    assert_eq!(
+        message.text,
+        "A box can no longer reach a goal: undo 3 moves (U) to the last hint's line"
+    );
+    play.plan = None;
+    play.check_deadlocks();
+    let message = play.message.take().expect("a warning");
+    assert_eq!(
+        message.text,
+        "A box can no longer reach a goal: undo (U) or reset (R)"
+    );
+}
+
+#[test]
 fn no_hint_with_no_line_behind_says_undo_or_reset() {
     let mut play = playing("#######\n#@$  .#\n# $  .#\n#     #\n#######\n");
     play.game.step(Direction::Down).expect("a legal step");
