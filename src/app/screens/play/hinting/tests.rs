@@ -123,9 +123,7 @@ fn undoing_back_onto_the_hinted_line_gives_its_hint_at_once() {
 #[test]
 fn pushing_the_hinted_box_by_hand_gives_the_next_hint_at_once() {
     let mut play = planned();
-    for step in steps_of("dRR") {
-        play.game.step(step.direction).expect("a legal step");
-    }
+    play_by_hand(&mut play, "dRR");
     play.request_hint();
     assert!(matches!(play.hint, HintState::Ready(_)), "no search");
     assert_eq!(play.marks.hint, Some((Pos::new(4, 2), Direction::Right)));
@@ -153,13 +151,9 @@ fn answer(play: &mut Play, outcome: Outcome) -> String {
 #[test]
 fn no_hint_off_the_hinted_line_says_how_many_undos_lead_back_to_it() {
     let mut play = planned();
-    for step in steps_of("dRR") {
-        play.game.step(step.direction).expect("a legal step");
-    }
+    play_by_hand(&mut play, "dRR");
     // Off the line: the player walks round instead of pushing on.
-    for step in steps_of("dl") {
-        play.game.step(step.direction).expect("a legal step");
-    }
+    play_by_hand(&mut play, "dl");
     assert_eq!(
         answer(&mut play, Outcome::GaveUp),
         "No hint found in 10 s: undo 2 moves (U) to the last hint's line"
@@ -181,9 +175,7 @@ fn no_hint_off_the_hinted_line_says_how_many_undos_lead_back_to_it() {
 fn a_box_pushed_dead_off_the_hinted_line_says_the_way_back_too() {
     let mut play = planned();
     // On the line to `dRR`, then the lower box down against the wall.
-    for step in steps_of("dRRurD") {
-        play.game.step(step.direction).expect("a legal step");
-    }
+    play_by_hand(&mut play, "dRRurD");
     play.check_deadlocks();
     let message = play.message.take().expect("a warning");
     assert_eq!(
@@ -259,6 +251,13 @@ fn a_hint_at_40_columns_shows_whole_on_two_rows() {
         "     ████",
     ];
     assert_eq!(rows, expected);
+}
+
+/// Plays `lurd` on `play`'s game, as keys would, without the screen.
+fn play_by_hand(play: &mut Play, lurd: &str) {
+    for step in steps_of(lurd) {
+        play.game.step(step.direction).expect("a legal step");
+    }
 }
 
 fn steps_of(lurd: &str) -> Vec<Step> {
