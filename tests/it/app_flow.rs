@@ -4,8 +4,7 @@ use crate::ui::{
     TINY, ch, key, level, messages, open_map, open_path_prompt, press, screen_text, start_menu,
     start_tiny, type_text, write_map,
 };
-use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-use ratatui::layout::Rect;
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 const LEFT: KeyCode = KeyCode::Left;
 
@@ -332,52 +331,6 @@ fn tab_completes_a_path_like_a_shell() {
     type_text(&mut app, &format!("{base}alph"));
     press(&mut app, &[key(KeyCode::Tab), key(KeyCode::Enter)]);
     assert_eq!(level(&app).title, "Tiny");
-}
-
-#[test]
-fn the_free_play_list_shows_records_saves_and_solved_levels() {
-    // A first start installs the levels; the second sees what was added.
-    let (dir, _first) = start_menu();
-    let folder = dir.path().join("data/levels/microban");
-    std::fs::write(folder.join("002.xsb.dat"), "7 Ann\n").expect("board");
-    std::fs::write(folder.join("003.xsb.sav"), "u\n").expect("save");
-    std::fs::write(dir.path().join("data/progress.txt"), "microban 1 1\n").expect("progress");
-    let mut app = crate::ui::menu_app(dir.path());
-    press(
-        &mut app,
-        &[ch('s'), key(KeyCode::Enter), key(KeyCode::Enter)],
-    );
-    assert_eq!(app.screen_name(), "level list");
-    // At 40x12 the list has the width to itself, with no preview beside it.
-    let text = app.visible_text(40, 12);
-    let row = |number: &str| {
-        text.lines()
-            .find(|l| l.contains(&format!("Microban {number}")))
-            .unwrap_or_else(|| panic!("no row {number}: {text}"))
-            .to_owned()
-    };
-    assert!(row("1").contains('✓'), "{}", row("1"));
-    assert!(row("2").trim_end().ends_with('7'), "{}", row("2"));
-    assert!(row("3").contains("saved"), "{}", row("3"));
-    assert!(!row("4").contains("saved") && row("4").contains("N/A"));
-}
-
-#[test]
-fn page_down_in_a_list_jumps_by_the_rows_that_fit_the_terminal() {
-    let (_dir, mut app) = start_menu();
-    press(
-        &mut app,
-        &[ch('s'), key(KeyCode::Enter), key(KeyCode::Enter)],
-    );
-    assert_eq!(app.screen_name(), "level list");
-    let page_down = Event::Key(key(KeyCode::PageDown));
-    // 20 rows: 11 for the list, one of them its header.
-    app.handle_event(&page_down, Rect::new(0, 0, 70, 20));
-    assert_eq!(app.selected(), Some(10));
-    app.handle_event(&page_down, Rect::new(0, 0, 70, 30));
-    assert_eq!(app.selected(), Some(30));
-    let text = app.visible_text(70, 30);
-    assert!(text.contains("▶    31  Microban 31"), "{text}");
 }
 
 #[test]

@@ -23,6 +23,7 @@ mod generate_cli;
 mod hints;
 mod install_cli;
 mod leaderboard;
+mod level_lists;
 mod level_preview;
 mod levels;
 mod library;

@@ -82,6 +82,8 @@ pub(crate) enum Action {
     PageDown,
     First,
     Last,
+    /// Level lists: a digit of the number of the level to go to.
+    Digit(u8),
     /// A path field: complete the path typed.
     Complete,
 }

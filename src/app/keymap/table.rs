@@ -58,8 +58,9 @@ const LEFT: &[Key] = &[Code(KeyCode::Left), Letter('a')];
 const RIGHT: &[Key] = &[Code(KeyCode::Right), Letter('d')];
 const WASD: [&[Key]; 4] = [UP, DOWN, LEFT, RIGHT];
 
-/// The editor's pieces, one digit each.
-static PIECE_KEYS: [[Key; 1]; 7] = [
+/// The digits: the editor's pieces 1 to 7, and a level's number in a list.
+static DIGIT_KEYS: [[Key; 1]; 10] = [
+    [Code(Char('0'))],
     [Code(Char('1'))],
     [Code(Char('2'))],
     [Code(Char('3'))],
@@ -67,7 +68,29 @@ static PIECE_KEYS: [[Key; 1]; 7] = [
     [Code(Char('5'))],
     [Code(Char('6'))],
     [Code(Char('7'))],
+    [Code(Char('8'))],
+    [Code(Char('9'))],
 ];
+
+/// A binding for each digit of `range` in `scope`: the first carries the
+/// help for all of them, the others add nothing to it.
+fn digits(
+    scope: Scope,
+    range: std::ops::RangeInclusive<u8>,
+    action: fn(u8) -> Action,
+    label: &'static str,
+    help: &'static [&'static str],
+) -> impl Iterator<Item = Binding> {
+    let first = *range.start();
+    range.map(move |digit| {
+        let keys = &DIGIT_KEYS[usize::from(digit)];
+        if digit == first {
+            bind(scope, action(digit), keys, label, help)
+        } else {
+            bind(scope, action(digit), keys, "", &[])
+        }
+    })
+}
 
 /// Every binding, in the order the help lists them. Within a scope the
 /// first that matches a key wins.
@@ -252,14 +275,13 @@ pub(crate) fn defaults() -> Vec<Binding> {
         ),
     ]);
     bindings.extend(moves(S::Editor, WASD, "WASD/arrows", &["editor: cursor"]));
-    for (piece, keys) in (1..).zip(&PIECE_KEYS) {
-        let (label, help): (_, &[_]) = if piece == 1 {
-            ("1-7", &["editor: place (Space: again)"])
-        } else {
-            ("", &[])
-        };
-        bindings.push(bind(S::Editor, A::Place(piece), keys, label, help));
-    }
+    bindings.extend(digits(
+        S::Editor,
+        1..=7,
+        A::Place,
+        "1-7",
+        &["editor: place (Space: again)"],
+    ));
     bindings.extend([
         bind(S::Editor, A::PlaceAgain, &[Code(Char(' '))], "", &[]),
         bind(S::Editor, A::Undo, &[Letter('u')], "U", &["editor: undo"]),
@@ -360,6 +382,15 @@ pub(crate) fn defaults() -> Vec<Binding> {
         bind(S::Lists, A::PageDown, &[Code(KeyCode::PageDown)], "", &[]),
         bind(S::Lists, A::First, &[Code(KeyCode::Home)], "", &[]),
         bind(S::Lists, A::Last, &[Code(KeyCode::End)], "", &[]),
+    ]);
+    bindings.extend(digits(
+        S::Lists,
+        0..=9,
+        A::Digit,
+        "0-9",
+        &["level lists: go to a level by its number"],
+    ));
+    bindings.extend([
         // A text field takes letters, so only keys that type nothing.
         bind(
             S::TextField,

@@ -150,7 +150,7 @@ pub fn help_lines() -> Vec<(String, &'static str)> {
     let map = current();
     map.bindings
         .iter()
-        .filter(|b| matches!(b.scope, Scope::Play | Scope::Menus))
+        .filter(|b| matches!(b.scope, Scope::Play | Scope::Menus | Scope::Lists))
         .flat_map(|b| {
             b.help.iter().enumerate().map(|(i, &text)| {
                 let keys = if i == 0 {

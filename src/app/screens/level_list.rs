@@ -60,6 +60,8 @@ pub(crate) struct LevelList {
     theme: Theme,
     /// Rows that fit on the terminal: how far Page Up/Down jump.
     page: usize,
+    /// The level number typed so far, digit by digit; 0 when none is.
+    typed: usize,
 }
 
 impl LevelList {
@@ -72,6 +74,28 @@ impl LevelList {
             message: None,
             theme,
             page: 10,
+            typed: 0,
+        }
+    }
+
+    /// Goes to the level numbered by the digits typed so far and `digit`,
+    /// or by `digit` alone when that number is past the end: on a list of
+    /// 90, `2` `9` goes to 2 then 29, and `9` `5` to 9 then 5.
+    fn type_digit(&mut self, digit: u8) {
+        let digit = usize::from(digit);
+        let count = self.rows.len();
+        self.typed = [self.typed * 10 + digit, digit]
+            .into_iter()
+            .find(|&number| (1..=count).contains(&number))
+            .unwrap_or(0);
+        if self.typed > 0 {
+            self.selected = self.typed - 1;
+            // Shown, since the next digit goes on with this number.
+            let accept = keymap::key_name(Scope::Menus, Action::Accept);
+            self.message = Some(Message::info(format!(
+                "Level {}: {accept} plays it",
+                self.typed
+            )));
         }
     }
 
@@ -224,6 +248,12 @@ impl Screen for LevelList {
         let Some(action) = keymap::action(&[Scope::Lists, Scope::Menus], key) else {
             return Effect::None;
         };
+        if let Action::Digit(digit) = action {
+            self.type_digit(digit);
+            return Effect::None;
+        }
+        // Any other key ends the number being typed.
+        self.typed = 0;
         match action {
             // Up and Down wrap around, as in every menu.
             Action::Move(Direction::Up) if self.selected == 0 => self.selected = last,
@@ -262,12 +292,20 @@ impl Screen for LevelList {
     }
 
     fn commands(&self) -> Vec<Command> {
-        vec![
+        let mut commands = vec![
             Command::new(keymap::up_down(), "choose"),
             Command::new(jump_keys(), "jump"),
+        ];
+        // Worth its room in the footer once numbers take two digits.
+        if self.rows.len() >= 10 {
+            let digits = keymap::label(Scope::Lists, Action::Digit(0));
+            commands.push(Command::new(digits, "number"));
+        }
+        commands.extend([
             Command::new(keymap::key_name(Scope::Menus, Action::Accept), "play"),
             Command::new(keymap::key_name(Scope::Menus, Action::Back), "back"),
-        ]
+        ]);
+        commands
     }
 
     one_message!();

@@ -108,7 +108,11 @@ fn the_help_shows_its_whole_text_and_scrolls_at_the_smallest_size() {
         "    ║ Esc / Backspace  back in menus                                       ║"
     );
     assert_eq!(
-        big[21],
+        big[20],
+        "    ║             0-9  level lists: go to a level by its number            ║"
+    );
+    assert_eq!(
+        big[22],
         "    ╚ any key closes ══════════════════════════════════════════════════════╝"
     );
     let small = screen(&mut app, 40, 12);
@@ -133,7 +137,12 @@ fn the_help_shows_its_whole_text_and_scrolls_at_the_smallest_size() {
     press(&mut app, &vec![key(KeyCode::Down); 40]);
     let end = screen(&mut app, 40, 12);
     assert_eq!(
-        end[9], "║   back in menus                      ║",
+        end[7..10],
+        [
+            "║ 0-9                                  ║",
+            "║   level lists: go to a level by its  ║",
+            "║   number                             ║",
+        ],
         "{end:#?}"
     );
     press(&mut app, &[ch('x')]);
