@@ -4,7 +4,7 @@ use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{List, ListState, StatefulWidget, Widget};
+use ratatui::widgets::Widget;
 
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::screen::Command;
@@ -33,7 +33,8 @@ pub fn menu_key(key: &KeyEvent, selected: &mut usize, len: usize) -> Option<Menu
 
 /// A left click on a menu drawn in `area` with `len` items: a click on an
 /// item selects it, and a click on the selected item accepts it. A menu
-/// taller than its area is scrolled as [`MenuList`] draws it.
+/// taller than its area is paged as [`MenuList`] draws it; a click on its
+/// "more" line turns to the next page.
 pub fn menu_click(
     mouse: MouseEvent,
     area: Rect,
@@ -45,30 +46,71 @@ pub fn menu_click(
     if !left_click || !inside {
         return None;
     }
-    let row = scroll_offset(*selected, area.height) + (mouse.row - area.y) as usize;
-    if row >= len {
+    let page = Page::of(*selected, len, area.height);
+    let row = usize::from(mouse.row - area.y);
+    if row == page.shown && page.paged {
+        *selected = page.next_first;
         return None;
     }
-    if row == *selected {
+    if row >= page.shown {
+        return None;
+    }
+    if page.first + row == *selected {
         return Some(MenuKey::Accept);
     }
-    *selected = row;
+    *selected = page.first + row;
     None
 }
 
-/// The first item shown of a menu `height` rows tall: a menu taller than
-/// that turns page by page, so an item clicked stays where it was and
-/// drawing and clicking agree without remembering a scroll position.
 /// The rows a menu of `len` items draws in `height` rows with `selected`
-/// chosen: the page of items it shows.
+/// chosen: its page of items, and the "more" line of a paged menu.
 pub fn menu_rows(selected: usize, len: usize, height: u16) -> u16 {
-    let shown = len.saturating_sub(scroll_offset(selected, height));
-    u16::try_from(shown).unwrap_or(u16::MAX).min(height)
+    let page = Page::of(selected, len, height);
+    u16::try_from(page.shown + usize::from(page.paged)).unwrap_or(u16::MAX)
 }
 
-fn scroll_offset(selected: usize, height: u16) -> usize {
-    let height = usize::from(height.max(1));
-    selected / height * height
+/// The part of a menu on screen. A menu taller than its area turns page
+/// by page, so an item clicked stays where it was and drawing and clicking
+/// agree without remembering a scroll position; the last row then says
+/// how many items the other pages hold, so that none is hidden unsaid.
+struct Page {
+    /// The first item shown.
+    first: usize,
+    /// How many items are shown.
+    shown: usize,
+    /// Whether there are other pages, and so a "more" line.
+    paged: bool,
+    /// The item the "more" line leads to: the next page's first, or the
+    /// first page's from the last.
+    next_first: usize,
+}
+
+impl Page {
+    fn of(selected: usize, len: usize, height: u16) -> Self {
+        let height = usize::from(height.max(1));
+        let paged = len > height && height >= 2;
+        let size = if paged { height - 1 } else { height };
+        let first = selected / size * size;
+        let shown = len.saturating_sub(first).min(size);
+        let next = first + size;
+        Self {
+            first,
+            shown,
+            paged,
+            next_first: if next < len { next } else { 0 },
+        }
+    }
+
+    /// The "more" line: `↓ 9 more` on the first page, `↑ 7 · ↓ 2 more`
+    /// on a middle one, `↑ 14 more` on the last.
+    fn more_line(&self, len: usize) -> String {
+        let (before, after) = (self.first, len - self.first - self.shown);
+        match (before, after) {
+            (0, _) => format!("↓ {after} more"),
+            (_, 0) => format!("↑ {before} more"),
+            _ => format!("↑ {before} · ↓ {after} more"),
+        }
+    }
 }
 
 /// Moves a selection up or down through `len` items, wrapping around.
@@ -98,21 +140,36 @@ pub struct MenuList<'a> {
 impl Widget for MenuList<'_> {
     /// The selected item is marked `▶` and highlighted over its text only.
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let items = self.items.iter().enumerate().map(|(row, item)| {
-            if row == self.selected {
-                Line::from(Span::styled(
-                    format!("{} {item} ", self.theme.chrome(Chrome::Pointer)),
-                    self.theme.selected(),
-                ))
-            } else {
-                Line::raw(format!("  {item}"))
-            }
-        });
-        // A menu taller than its area shows the selection's page.
-        let mut state = ListState::default()
-            .with_offset(scroll_offset(self.selected, area.height))
-            .with_selected(Some(self.selected));
-        StatefulWidget::render(List::new(items), area, buf, &mut state);
+        let len = self.items.len();
+        let page = Page::of(self.selected, len, area.height);
+        let shown = &self.items[page.first..page.first + page.shown];
+        let mut lines: Vec<Line> = (page.first..)
+            .zip(shown)
+            .map(|(row, item)| {
+                if row == self.selected {
+                    Line::from(Span::styled(
+                        format!("{} {item} ", self.theme.chrome(Chrome::Pointer)),
+                        self.theme.selected(),
+                    ))
+                } else {
+                    Line::raw(format!("  {item}"))
+                }
+            })
+            .collect();
+        if page.paged {
+            let more = format!("  {}", self.theme.text(&page.more_line(len)));
+            lines.push(Line::from(Span::styled(more, self.theme.dim())));
+        }
+        for (y, line) in (area.y..area.bottom()).zip(lines) {
+            line.render(
+                Rect {
+                    y,
+                    height: 1,
+                    ..area
+                },
+                buf,
+            );
+        }
     }
 }
 
@@ -121,12 +178,67 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_menu_draws_the_page_of_items_its_choice_is_on() {
-        // 18 items in pages of 8: 0-7, 8-15, then 16 and 17 alone.
+    fn a_menu_draws_the_page_of_items_its_choice_is_on_and_a_more_line() {
+        // 18 items in 8 rows: pages of 7 (0-6, 7-13, 14-17), each with a
+        // "more" line below.
         assert_eq!(menu_rows(0, 18, 8), 8);
-        assert_eq!(menu_rows(15, 18, 8), 8);
-        assert_eq!(menu_rows(16, 18, 8), 2);
+        assert_eq!(menu_rows(13, 18, 8), 8);
+        assert_eq!(menu_rows(14, 18, 8), 5);
+        // A menu that fits has no "more" line.
+        assert_eq!(menu_rows(0, 8, 8), 8);
         assert_eq!(menu_rows(0, 3, 8), 3);
         assert_eq!(menu_rows(0, 0, 8), 0);
+    }
+
+    fn drawn(selected: usize, len: usize, height: u16) -> Vec<String> {
+        let items: Vec<String> = (1..=len).map(|n| format!("Item {n}")).collect();
+        let area = Rect::new(0, 0, 20, height);
+        let mut buf = Buffer::empty(area);
+        MenuList {
+            items: &items,
+            selected,
+            theme: Theme::default(),
+        }
+        .render(area, &mut buf);
+        (0..height)
+            .map(|y| {
+                let row = (0..20).map(|x| buf[(x, y)].symbol()).collect::<String>();
+                row.trim_end().to_owned()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_paged_menu_says_how_many_items_its_other_pages_hold() {
+        assert_eq!(drawn(1, 5, 3), ["  Item 1", "▶ Item 2", "  ↓ 3 more"]);
+        assert_eq!(drawn(2, 5, 3), ["▶ Item 3", "  Item 4", "  ↑ 2 · ↓ 1 more"]);
+        assert_eq!(drawn(4, 5, 3), ["▶ Item 5", "  ↑ 4 more", ""]);
+        assert_eq!(drawn(0, 3, 3), ["▶ Item 1", "  Item 2", "  Item 3"]);
+    }
+
+    #[test]
+    fn a_click_on_the_more_line_turns_the_page() {
+        let area = Rect::new(0, 0, 12, 3);
+        let click = |row| MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: 4,
+            row,
+            modifiers: crossterm::event::KeyModifiers::NONE,
+        };
+        let mut selected = 1;
+        assert_eq!(menu_click(click(2), area, &mut selected, 5), None);
+        assert_eq!(selected, 2, "to the next page's first item");
+        assert_eq!(menu_click(click(1), area, &mut selected, 5), None);
+        assert_eq!(selected, 3);
+        assert_eq!(
+            menu_click(click(1), area, &mut selected, 5),
+            Some(MenuKey::Accept)
+        );
+        selected = 4;
+        assert_eq!(menu_click(click(1), area, &mut selected, 5), None);
+        assert_eq!(selected, 0, "from the last page back to the first");
+        selected = 4;
+        assert_eq!(menu_click(click(2), area, &mut selected, 5), None);
+        assert_eq!(selected, 4, "a click below the more line does nothing");
     }
 }
