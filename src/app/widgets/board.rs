@@ -156,52 +156,76 @@ impl BoardView<'_> {
 }
 
 impl BoardView<'_> {
-    /// Marks beside the board where the map goes on out of view: up and
-    /// down left of its first and last rows, left and right beside its
-    /// middle row.
     fn draw_edges(&self, buf: &mut Buffer) {
         let layout = self.layout;
         let level = self.game.level();
-        if layout.rows == 0 || layout.columns == 0 {
-            return;
-        }
-        let area = layout.area;
-        let last_row = area.y + layout.rows as u16 - 1;
-        let middle = area.y + (layout.rows as u16 - 1) / 2;
-        let right = area.x + layout.columns as u16 * layout.cell_width;
-        let ascii = self.theme.ascii;
-        let marks = [
-            (
-                layout.offset.y > 0,
-                area.x.checked_sub(2),
-                area.y,
-                if ascii { '^' } else { '▲' },
-            ),
-            (
-                layout.offset.y + layout.rows < level.height(),
-                area.x.checked_sub(2),
-                last_row,
-                if ascii { 'v' } else { '▼' },
-            ),
-            (
-                layout.offset.x > 0,
-                area.x.checked_sub(1),
-                middle,
-                if ascii { '<' } else { '◀' },
-            ),
-            (
-                layout.offset.x + layout.columns < level.width(),
-                Some(right),
-                middle,
-                if ascii { '>' } else { '▶' },
-            ),
-        ];
-        for (shown, x, y, mark) in marks {
-            if let (true, Some(x)) = (shown, x)
-                && buf.area.contains(ratatui::layout::Position::new(x, y))
-            {
-                buf[(x, y)].set_char(mark).set_style(self.theme.dim());
-            }
+        let view = View {
+            area: layout.area,
+            rows: layout.rows,
+            columns: layout.columns,
+            cell_width: layout.cell_width,
+            offset: layout.offset,
+        };
+        draw_edge_marks(buf, self.theme, view, (level.width(), level.height()));
+    }
+}
+
+/// The part of a map on screen: `rows` by `columns` cells from `offset`,
+/// drawn from `area`'s corner, each `cell_width` columns wide.
+#[derive(Clone, Copy, Debug)]
+pub struct View {
+    pub area: Rect,
+    pub rows: usize,
+    pub columns: usize,
+    pub cell_width: u16,
+    pub offset: Pos,
+}
+
+/// Marks beside a map of `size` (width, height) cells where it goes on out
+/// of `view`: up and down left of its first and last rows, left and right
+/// beside its middle row. The play screen, the watch and the editor share
+/// them, so a cut map looks cut the same way everywhere.
+pub fn draw_edge_marks(buf: &mut Buffer, theme: Theme, view: View, size: (usize, usize)) {
+    let (width, height) = size;
+    if view.rows == 0 || view.columns == 0 {
+        return;
+    }
+    let area = view.area;
+    let last_row = area.y + view.rows as u16 - 1;
+    let middle = area.y + (view.rows as u16 - 1) / 2;
+    let right = area.x + view.columns as u16 * view.cell_width;
+    let ascii = theme.ascii;
+    let marks = [
+        (
+            view.offset.y > 0,
+            area.x.checked_sub(2),
+            area.y,
+            if ascii { '^' } else { '▲' },
+        ),
+        (
+            view.offset.y + view.rows < height,
+            area.x.checked_sub(2),
+            last_row,
+            if ascii { 'v' } else { '▼' },
+        ),
+        (
+            view.offset.x > 0,
+            area.x.checked_sub(1),
+            middle,
+            if ascii { '<' } else { '◀' },
+        ),
+        (
+            view.offset.x + view.columns < width,
+            Some(right),
+            middle,
+            if ascii { '>' } else { '▶' },
+        ),
+    ];
+    for (shown, x, y, mark) in marks {
+        if let (true, Some(x)) = (shown, x)
+            && buf.area.contains(ratatui::layout::Position::new(x, y))
+        {
+            buf[(x, y)].set_char(mark).set_style(theme.dim());
         }
     }
 }

@@ -11,6 +11,7 @@ use crate::app::hint::{HINT_TIME, SOLVER_FAILED};
 use crate::app::message::{Message, MessageKind};
 use crate::app::screen::footer;
 use crate::app::theme::Cell;
+use crate::app::widgets::board::{View, draw_edge_marks};
 use crate::app::widgets::message_lines::MessageLines;
 use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH, bottom_keys, bottom_keys_rows, too_small};
 use schokoban_core::{Piece, Pos};
@@ -238,5 +239,14 @@ impl Editor {
                 }
             }
         }
+        let view = View {
+            area: layout.area,
+            rows: layout.area.height as usize,
+            columns,
+            cell_width: layout.cell_width,
+            offset: layout.offset,
+        };
+        let size = (self.grid.width(), self.grid.height());
+        draw_edge_marks(buf, self.theme, view, size);
     }
 }
