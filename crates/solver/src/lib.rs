@@ -59,6 +59,7 @@ use board::{Board, Cell, Mode, Targets};
 use budget::{Budget, Stop};
 use fess::{Advice, Cells, Guide, Variant};
 use pairs::SharedPairs;
+use parking::SharedPlan;
 use schokoban_core::{Direction, Level, Pos, Step};
 
 /// The share of the time left after a solution is found that optimizing
@@ -277,6 +278,8 @@ pub struct Setup {
     goals: Targets,
     /// Built when a search first needs them.
     pairs: SharedPairs,
+    /// The parking plan, worked out when a feature search first needs it.
+    plan: SharedPlan,
 }
 
 /// [`solve`], also telling how much work and memory it took.
@@ -341,6 +344,7 @@ fn prepare(level: &Level, limits: &Limits, budget: &Budget) -> Result<(Setup, us
         player,
         goals,
         pairs: SharedPairs::default(),
+        plan: SharedPlan::default(),
     };
     Ok((setup, tables))
 }

@@ -90,7 +90,8 @@ pub fn solve(
     if setup.boxes.len().saturating_mul(setup.board.cells()) > MAX_BOX_CELLS {
         return (Outcome::GaveUp, stats);
     }
-    let Some(packing) = Packing::new(&setup.board, &setup.boxes, variant.guide, budget) else {
+    let level = (&setup.board, setup.boxes.as_slice());
+    let Some(packing) = Packing::new(level, variant.guide, &setup.plan, budget) else {
         return (stopped(budget), stats);
     };
     let Some(hotspots) = Hotspots::new(&setup.board, budget) else {

@@ -3,7 +3,7 @@
 use crate::board::{Board, Cell};
 use crate::budget::Budget;
 use crate::packing::PackingOrder;
-use crate::parking::{Near, ParkingPlan};
+use crate::parking::{Near, ParkingPlan, SharedPlan};
 
 /// What a search counts as progress.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,11 +28,17 @@ pub enum Packing {
 }
 
 impl Packing {
-    /// `None` when `budget` stops it.
-    pub fn new(board: &Board, starts: &[Cell], guide: Guide, budget: &Budget) -> Option<Self> {
+    /// `None` when `budget` stops it. The plan comes from `shared`, which
+    /// works it out once for all the searches on the level.
+    pub fn new(
+        (board, starts): (&Board, &[Cell]),
+        guide: Guide,
+        shared: &SharedPlan,
+        budget: &Budget,
+    ) -> Option<Self> {
         let plan = match guide {
-            Guide::Layers => ParkingPlan::new(board, starts, budget),
-            Guide::Plan => ParkingPlan::any(board, starts, budget),
+            Guide::Layers => shared.parking(board, starts, budget),
+            Guide::Plan => shared.any(board, starts, budget),
         };
         match plan {
             Ok(Some(plan)) => Some(Self::Plan(plan)),

@@ -14,13 +14,15 @@ use crate::budget::{Budget, Stop};
 use crate::marks::{Marks, flood, solved_areas};
 
 /// Player floods (each O(cells)) the search may spend before it gives up
-/// without a plan. On `XSokoban` 1-90 every plan that parks took at most
-/// 31,000 (level 15); the cap keeps a level with no plan near 100 ms.
-/// Checked on the 1,133 shipped levels (plan alone, 20,000 positions a
-/// level; docs/solver.md, "Most Sasquatch I misses have no plan"): 50,000
-/// and 500,000 floods solved 630 each, three levels gained and three lost,
-/// the larger cap slowing the median level from 61 to 82 ms.
-const MAX_FLOODS: usize = 50_000;
+/// without a plan. Swept over the 1,133 shipped levels (plan alone, 20,000
+/// positions a level; docs/solver.md, "Sweeps", the plan search's floods):
+/// 50,000, 500,000 and 2,000,000 solved 637, 639 and 636. Positions met in
+/// the middle of a level need more than its start: on the hint positions
+/// along `XSokoban` 39's solution, 8 pushes apart, plans took 128,000 to
+/// 1,850,000 floods where the start's took 7,448, and the race at 10 s
+/// left 13, 9 and 8 of 91 without a hint. The searches share the plan
+/// (`SharedPlan`), so a level without one pays for the floods once.
+const MAX_FLOODS: usize = 500_000;
 /// Larger boards are declined at once: a macro pull costs O(cells^2) per
 /// box, and start squares are kept as a 64-bit set.
 const MAX_CELLS: usize = 1_000;

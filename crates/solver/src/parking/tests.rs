@@ -19,7 +19,9 @@ fn plan(level: &Level) -> Option<ParkingPlan> {
     let (board, starts) = board_and_starts(level);
     let cancel = AtomicBool::new(false);
     let budget = Budget::new(Duration::from_secs(60), &cancel);
-    ParkingPlan::new(&board, &starts, &budget).expect("no stop within a minute")
+    SharedPlan::default()
+        .parking(&board, &starts, &budget)
+        .expect("no stop within a minute")
 }
 
 /// How far along `plan` the position with boxes where `occupied` is true
@@ -46,7 +48,9 @@ fn measure_xsokoban() {
         let (board, starts) = board_and_starts(&level);
         let budget = Budget::new(Duration::from_secs(60), &cancel);
         let clock = Instant::now();
-        let plan = ParkingPlan::new(&board, &starts, &budget).expect("no stop");
+        let plan = SharedPlan::default()
+            .parking(&board, &starts, &budget)
+            .expect("no stop");
         let took = clock.elapsed();
         total += took;
         worst = worst.max((took, number));
@@ -216,7 +220,9 @@ fn a_raised_cancel_flag_stops_the_search() {
     let cancel = AtomicBool::new(true);
     let budget = Budget::new(Duration::from_secs(60), &cancel);
     assert_eq!(
-        ParkingPlan::new(&board, &starts, &budget).map(|p| p.is_some()),
+        SharedPlan::default()
+            .parking(&board, &starts, &budget)
+            .map(|p| p.is_some()),
         Err(Stop::Cancelled)
     );
 }
@@ -289,4 +295,26 @@ fn a_prepared_walk_gives_every_move_the_progress_of_its_own_walk() {
         xsokoban_44,
     );
     assert!(checked > 100_000, "{checked} moves checked");
+}
+
+#[test]
+fn a_shared_plan_is_worked_out_once_and_a_stopped_search_leaves_none() {
+    let level = xsokoban(44);
+    let (board, starts) = board_and_starts(&level);
+    let shared = SharedPlan::default();
+    let stopped = AtomicBool::new(true);
+    let stopped = Budget::new(Duration::from_secs(60), &stopped);
+    assert_eq!(
+        shared.any(&board, &starts, &stopped).map(|p| p.is_some()),
+        Err(Stop::Cancelled),
+        "a search cut short is not remembered"
+    );
+    let going = AtomicBool::new(false);
+    let going = Budget::new(Duration::from_secs(60), &going);
+    let plan = shared.any(&board, &starts, &going).expect("no stop");
+    assert!(plan.is_some(), "XSokoban 44 has a plan");
+    // Once worked out, the plan comes back even to a caller whose budget
+    // has run out: it is not searched for again.
+    let again = shared.parking(&board, &starts, &stopped).expect("shared");
+    assert_eq!(again.map(|p| p.steps), plan.map(|p| p.steps));
 }
