@@ -1,7 +1,7 @@
 //! Free play's level lists: rows, paging, and typing a level's number.
 
 use crate::ui::{ch, key, press, start_menu};
-use crossterm::event::{Event, KeyCode};
+use crossterm::event::{Event, KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 use schokoban::app::App;
 
@@ -80,4 +80,33 @@ fn typing_a_number_in_a_list_goes_to_that_level() {
 fn open_microban_list(app: &mut App) {
     press(app, &[ch('s'), key(KeyCode::Enter), key(KeyCode::Enter)]);
     assert_eq!(app.screen_name(), "level list");
+}
+
+#[test]
+fn a_click_ends_the_number_being_typed() {
+    let (_dir, mut app) = start_menu();
+    open_microban_list(&mut app);
+    press(&mut app, &[ch('2')]);
+    assert_eq!(app.selected(), Some(1));
+    // A click on Microban 5's row selects it.
+    let text = app.visible_text(80, 24);
+    let row = text
+        .lines()
+        .position(|line| line.contains("Microban 5 "))
+        .expect("row 5 on screen");
+    let column = text
+        .lines()
+        .nth(row)
+        .and_then(|line| line.find("Microban 5"));
+    let click = Event::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: u16::try_from(column.expect("title")).expect("narrow"),
+        row: u16::try_from(row).expect("short"),
+        modifiers: KeyModifiers::NONE,
+    });
+    app.handle_event(&click, Rect::new(0, 0, 80, 24));
+    assert_eq!(app.selected(), Some(4));
+    // So 3 goes to level 3, not 23.
+    press(&mut app, &[ch('3')]);
+    assert_eq!(app.selected(), Some(2));
 }

@@ -273,6 +273,8 @@ impl Screen for LevelList {
 
     /// A click selects a level; a click on the selected one plays it.
     fn handle_mouse(&mut self, mouse: MouseEvent, area: Rect) -> Effect {
+        // A click ends the number being typed, as any other key does.
+        self.typed = 0;
         let Some(content) = page_content(area, self.theme, &self.commands()) else {
             return Effect::None;
         };
