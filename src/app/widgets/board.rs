@@ -157,35 +157,21 @@ impl BoardView<'_> {
 
 impl BoardView<'_> {
     fn draw_edges(&self, buf: &mut Buffer) {
-        let layout = self.layout;
         let level = self.game.level();
-        let view = View {
-            area: layout.area,
-            rows: layout.rows,
-            columns: layout.columns,
-            cell_width: layout.cell_width,
-            offset: layout.offset,
-        };
-        draw_edge_marks(buf, self.theme, view, (level.width(), level.height()));
+        draw_edge_marks(
+            buf,
+            self.theme,
+            &self.layout,
+            (level.width(), level.height()),
+        );
     }
 }
 
-/// The part of a map on screen: `rows` by `columns` cells from `offset`,
-/// drawn from `area`'s corner, each `cell_width` columns wide.
-#[derive(Clone, Copy, Debug)]
-pub struct View {
-    pub area: Rect,
-    pub rows: usize,
-    pub columns: usize,
-    pub cell_width: u16,
-    pub offset: Pos,
-}
-
 /// Marks beside a map of `size` (width, height) cells where it goes on out
-/// of `view`: up and down left of its first and last rows, left and right
+/// of the part `view` shows: up and down left of its first and last rows, left and right
 /// beside its middle row. The play screen, the watch and the editor share
 /// them, so a cut map looks cut the same way everywhere.
-pub fn draw_edge_marks(buf: &mut Buffer, theme: Theme, view: View, size: (usize, usize)) {
+pub fn draw_edge_marks(buf: &mut Buffer, theme: Theme, view: &BoardLayout, size: (usize, usize)) {
     let (width, height) = size;
     if view.rows == 0 || view.columns == 0 {
         return;

@@ -11,7 +11,7 @@ use crate::app::hint::{HINT_TIME, SOLVER_FAILED};
 use crate::app::message::{Message, MessageKind};
 use crate::app::screen::footer;
 use crate::app::theme::Cell;
-use crate::app::widgets::board::{View, draw_edge_marks};
+use crate::app::widgets::board::{BoardLayout, draw_edge_marks};
 use crate::app::widgets::message_lines::MessageLines;
 use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH, bottom_keys, bottom_keys_rows, too_small};
 use schokoban_core::{Piece, Pos};
@@ -19,25 +19,6 @@ use schokoban_core::{Piece, Pos};
 /// Rows above the grid: heading, size and piece, checks, message, legend,
 /// and a blank line.
 const GRID_TOP: u16 = 6;
-
-/// Where the grid lands on screen, for drawing and for the mouse.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct GridLayout {
-    area: Rect,
-    cell_width: u16,
-    offset: Pos,
-}
-
-impl GridLayout {
-    pub(super) fn cell_at(&self, x: u16, y: u16) -> Option<Pos> {
-        if !self.area.contains((x, y).into()) {
-            return None;
-        }
-        let column = ((x - self.area.x) / self.cell_width) as usize;
-        let row = (y - self.area.y) as usize;
-        Some(Pos::new(self.offset.x + column, self.offset.y + row))
-    }
-}
 
 /// The first of `count` cells to show in `room` so that `at` is in view.
 fn scroll(count: usize, room: usize, at: usize) -> usize {
@@ -61,7 +42,8 @@ fn cell(piece: Piece) -> Cell {
 }
 
 impl Editor {
-    pub(super) fn grid_layout(&self, area: Rect) -> GridLayout {
+    /// Where the grid lands on screen, for drawing and for the mouse.
+    pub(super) fn grid_layout(&self, area: Rect) -> BoardLayout {
         let keys = footer(&key_help(self.theme, area.width));
         let footer_rows = bottom_keys_rows(self.theme, &keys, area.width);
         // The blank rows around the grid go when the grid needs them.
@@ -87,16 +69,12 @@ impl Editor {
             scroll(width, columns, self.cursor.x),
             scroll(height, room.height as usize, self.cursor.y),
         );
-        let shown = Rect::new(
-            room.x,
-            room.y,
-            (columns.min(width) as u16) * cell_width,
-            (height.min(room.height as usize)) as u16,
-        );
-        GridLayout {
-            area: shown,
+        BoardLayout {
+            area: room,
             cell_width,
             offset,
+            columns: columns.min(width),
+            rows: height.min(room.height as usize),
         }
     }
 
@@ -217,9 +195,8 @@ impl Editor {
 
     fn draw_grid(&self, area: Rect, buf: &mut Buffer) {
         let layout = self.grid_layout(area);
-        let columns = (layout.area.width / layout.cell_width) as usize;
-        for row in 0..layout.area.height as usize {
-            for column in 0..columns {
+        for row in 0..layout.rows {
+            for column in 0..layout.columns {
                 let pos = Pos::new(layout.offset.x + column, layout.offset.y + row);
                 let Some(piece) = self.grid.piece(pos) else {
                     continue;
@@ -239,14 +216,7 @@ impl Editor {
                 }
             }
         }
-        let view = View {
-            area: layout.area,
-            rows: layout.area.height as usize,
-            columns,
-            cell_width: layout.cell_width,
-            offset: layout.offset,
-        };
         let size = (self.grid.width(), self.grid.height());
-        draw_edge_marks(buf, self.theme, view, size);
+        draw_edge_marks(buf, self.theme, &layout, size);
     }
 }
