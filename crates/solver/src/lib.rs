@@ -57,7 +57,7 @@ pub use optimize::{Optimized, optimize};
 use bidirectional::Lead;
 use board::{Board, Cell, Mode, Targets};
 use budget::{Budget, Stop};
-use fess::{Advice, Cells, Guide, Variant};
+use fess::{Advice, Cells, Guide, Order, Variant};
 use pairs::SharedPairs;
 use parking::SharedPlan;
 use schokoban_core::{Direction, Level, Pos, Step};
@@ -87,11 +87,13 @@ const FEATURES: Variant = Variant {
     advice: Advice::Plain,
     guide: Guide::Layers,
     cells: Cells::PackingAndAreas,
+    order: Order::Oldest,
 };
 const HOTSPOTS: Variant = Variant {
     advice: Advice::Hotspots,
     guide: Guide::Layers,
     cells: Cells::PackingAndAreas,
+    order: Order::Oldest,
 };
 const HOT_CELLS: Variant = Variant {
     cells: Cells::WithHotspots,
@@ -101,6 +103,7 @@ const PLAN: Variant = Variant {
     advice: Advice::Plain,
     guide: Guide::Plan,
     cells: Cells::PackingAndAreas,
+    order: Order::Oldest,
 };
 
 /// Which searches run.
@@ -122,6 +125,10 @@ pub enum Strategy {
     Features,
     /// Only the feature-space search with a hotspot advisor besides.
     Hotspots,
+    /// `Hotspots` taking work of equal weight and features in a shuffled
+    /// order, started again with another shuffle every so many positions
+    /// (see `fess::restarts`).
+    HotspotsRestarts,
     /// `Hotspots` whose cells also count boxes in other boxes' way.
     HotCells,
     /// Only the feature-space search advised as `Features`, counting
@@ -133,13 +140,14 @@ pub enum Strategy {
 }
 
 impl Strategy {
-    const ALL: [Strategy; 9] = [
+    const ALL: [Strategy; 10] = [
         Strategy::Race,
         Strategy::PushPull,
         Strategy::Homeward,
         Strategy::Forward,
         Strategy::Features,
         Strategy::Hotspots,
+        Strategy::HotspotsRestarts,
         Strategy::HotCells,
         Strategy::Plan,
         Strategy::Backward,
@@ -154,6 +162,7 @@ impl Strategy {
             Strategy::Forward => "forward",
             Strategy::Features => "features",
             Strategy::Hotspots => "hotspots",
+            Strategy::HotspotsRestarts => "hotspots-restarts",
             Strategy::HotCells => "hot-cells",
             Strategy::Plan => "plan",
             Strategy::Backward => "backward",
@@ -169,9 +178,8 @@ impl std::str::FromStr for Strategy {
             .into_iter()
             .find(|s| s.name() == name)
             .ok_or_else(|| {
-                format!(
-                    "no strategy {name:?}: race, push-pull, homeward, forward, features, hotspots, hot-cells, plan or backward"
-                )
+                let [rest @ .., last] = Self::ALL.map(Strategy::name);
+                format!("no strategy {name:?}: {} or {last}", rest.join(", "))
             })
     }
 }
@@ -373,6 +381,7 @@ fn run_unguarded(
         Strategy::Forward => bidirectional::solve(setup, limits, budget, Lead::Pushing),
         Strategy::Features => fess::solve(setup, limits, budget, FEATURES),
         Strategy::Hotspots => fess::solve(setup, limits, budget, HOTSPOTS),
+        Strategy::HotspotsRestarts => fess::restarts::solve(setup, limits, budget, HOTSPOTS),
         Strategy::HotCells => fess::solve(setup, limits, budget, HOT_CELLS),
         Strategy::Plan => fess::solve(setup, limits, budget, PLAN),
         Strategy::Backward => fess::backward::solve(setup, limits, budget),

@@ -20,6 +20,7 @@ mod hotspots;
 mod kept;
 mod position;
 mod progress;
+pub mod restarts;
 mod space;
 mod steps;
 
@@ -32,7 +33,7 @@ use kept::Kept;
 use position::set;
 pub use progress::Guide;
 use progress::Packing;
-pub use space::Cells;
+pub use space::{Cells, Order};
 use space::{Features, Space};
 
 use super::board::{Board, Cell, NONE};
@@ -74,6 +75,7 @@ pub struct Variant {
     pub advice: Advice,
     pub guide: Guide,
     pub cells: Cells,
+    pub order: Order,
 }
 
 /// Runs the search of `variant` on `setup` with `memory` bytes for its
@@ -253,7 +255,7 @@ impl<'a> Fess<'a> {
             memory,
             out_of_memory: false,
             info: Vec::new(),
-            space: Space::new(variant.cells),
+            space: Space::new(variant.cells, variant.order),
             work: Vec::new(),
             expanded: 0,
             occupied: vec![false; cells],

@@ -65,6 +65,64 @@ impl Features {
 /// 10 s race (docs/solver.md, "Sweeps", the tie-break).
 type Key = (u32, (u32, u32, u32), u32);
 
+/// Which of two pieces of work equal in weight and features goes first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// The oldest: a line goes round every sibling of a position before it
+    /// goes on from any of them.
+    Oldest,
+    /// A shuffle of the work's numbers, one for each seed, so that a
+    /// second run of a search goes its own way instead of repeating the
+    /// first.
+    Shuffled(u32),
+}
+
+impl Order {
+    /// The tie-break a piece of work numbered `work` queues with.
+    fn tie(self, work: u32) -> u32 {
+        match self {
+            Order::Oldest => work,
+            Order::Shuffled(seed) => shuffle(work ^ seed),
+        }
+    }
+
+    /// The work numbered by a queued tie-break.
+    fn work(self, tie: u32) -> u32 {
+        match self {
+            Order::Oldest => tie,
+            Order::Shuffled(seed) => unshuffle(tie) ^ seed,
+        }
+    }
+}
+
+const MIX_1: u32 = 0x85eb_ca6b;
+const MIX_2: u32 = 0xc2b2_ae35;
+
+/// A bijection of the numbers that scatters neighbours (`MurmurHash3`'s
+/// finalizer, with the steps that are their own inverse).
+fn shuffle(x: u32) -> u32 {
+    let x = x.wrapping_mul(MIX_1);
+    let x = (x ^ (x >> 16)).wrapping_mul(MIX_2);
+    x ^ (x >> 16)
+}
+
+fn unshuffle(y: u32) -> u32 {
+    let y = (y ^ (y >> 16)).wrapping_mul(inverse(MIX_2));
+    (y ^ (y >> 16)).wrapping_mul(inverse(MIX_1))
+}
+
+/// The inverse of an odd number modulo 2^32, by Newton's iteration: each
+/// step doubles the bits that are right.
+const fn inverse(odd: u32) -> u32 {
+    let mut inv = odd;
+    let mut step = 0;
+    while step < 5 {
+        inv = inv.wrapping_mul(2u32.wrapping_sub(odd.wrapping_mul(inv)));
+        step += 1;
+    }
+    inv
+}
+
 /// Every this many turns go to the best cell that has work, the rest
 /// take turns over all cells. Festival serves the best cell every other
 /// turn; rkirov/sokoban-ai measured that neutral on `XSokoban`. Here, plan
@@ -78,6 +136,7 @@ const BEST_CELL_EVERY: u32 = 4;
 /// The cells, each with its queues of work, and the turn order over them.
 pub struct Space {
     kind: Cells,
+    order: Order,
     ids: BTreeMap<CellKey, u32>,
     cells: Vec<FeatureCell>,
     /// Where the next turn starts.
@@ -112,9 +171,10 @@ impl FeatureCell {
 }
 
 impl Space {
-    pub fn new(kind: Cells) -> Self {
+    pub fn new(kind: Cells, order: Order) -> Self {
         Self {
             kind,
+            order,
             ids: BTreeMap::new(),
             cells: Vec::new(),
             cursor: 0,
@@ -147,7 +207,7 @@ impl Space {
             cell.queues.push(BinaryHeap::new());
             cell.queues.len() - 1
         });
-        cell.queues[slot].push(Reverse((weight, features.rank(), work)));
+        cell.queues[slot].push(Reverse((weight, features.rank(), self.order.tie(work))));
     }
 
     /// The lightest work of the next line in turn of the next cell in turn
@@ -156,17 +216,20 @@ impl Space {
     /// left.
     pub fn pop(&mut self) -> Option<(u32, u32)> {
         self.turns = self.turns.wrapping_add(1);
+        let order = self.order;
         if self.turns.is_multiple_of(BEST_CELL_EVERY) {
             let best_first = self.ids.values().rev();
             let mut work = best_first.filter_map(|&id| self.cells[id as usize].pop());
-            return work.next().map(|(weight, _, work)| (weight, work));
+            return work
+                .next()
+                .map(|(weight, _, tie)| (weight, order.work(tie)));
         }
         let count = self.cells.len();
         for offset in 0..count {
             let cell = (self.cursor + offset) % count;
-            if let Some((weight, _, work)) = self.cells[cell].pop() {
+            if let Some((weight, _, tie)) = self.cells[cell].pop() {
                 self.cursor = (cell + 1) % count;
-                return Some((weight, work));
+                return Some((weight, order.work(tie)));
             }
         }
         None
@@ -189,7 +252,7 @@ mod tests {
 
     #[test]
     fn more_packed_is_better_then_fewer_areas() {
-        let space = Space::new(Cells::PackingAndAreas);
+        let space = Space::new(Cells::PackingAndAreas, Order::Oldest);
         let better = |a, b| space.better(a, b);
         assert!(better(Features::new(3, 5, 0), Features::new(2, 1, 0)));
         assert!(better(Features::new(3, 1, 0), Features::new(3, 2, 0)));
@@ -200,9 +263,9 @@ mod tests {
     #[test]
     fn hotspots_tell_cells_apart_only_where_they_count() {
         let (calm, crowded) = (Features::new(3, 1, 0), Features::new(3, 1, 2));
-        let mut plain = Space::new(Cells::PackingAndAreas);
+        let mut plain = Space::new(Cells::PackingAndAreas, Order::Oldest);
         assert_eq!(plain.cell(calm), plain.cell(crowded));
-        let mut hot = Space::new(Cells::WithHotspots);
+        let mut hot = Space::new(Cells::WithHotspots, Order::Oldest);
         assert_ne!(hot.cell(calm), hot.cell(crowded));
         assert!(hot.better(calm, crowded));
         assert!(hot.better(Features::new(4, 2, 9), calm));
@@ -210,7 +273,7 @@ mod tests {
 
     #[test]
     fn cells_take_turns_and_a_new_cell_goes_next() {
-        let mut space = Space::new(Cells::PackingAndAreas);
+        let mut space = Space::new(Cells::PackingAndAreas, Order::Oldest);
         let a = space.cell(Features::new(0, 1, 0));
         space.push((a, 0), 0, Features::new(0, 1, 0), 10);
         space.push((a, 0), 0, Features::new(0, 1, 0), 11);
@@ -228,7 +291,7 @@ mod tests {
 
     #[test]
     fn every_fourth_turn_goes_to_the_best_cell_with_work() {
-        let mut space = Space::new(Cells::PackingAndAreas);
+        let mut space = Space::new(Cells::PackingAndAreas, Order::Oldest);
         let best = Features::new(2, 1, 0);
         let cells = [Features::new(0, 1, 0), Features::new(1, 1, 0), best];
         for (i, features) in cells.into_iter().enumerate() {
@@ -246,7 +309,7 @@ mod tests {
 
     #[test]
     fn lines_take_turns_inside_a_cell() {
-        let mut space = Space::new(Cells::PackingAndAreas);
+        let mut space = Space::new(Cells::PackingAndAreas, Order::Oldest);
         let a = space.cell(Features::new(0, 1, 0));
         space.push((a, 7), 0, Features::new(0, 1, 0), 1);
         space.push((a, 7), 0, Features::new(0, 1, 0), 2);
@@ -257,7 +320,7 @@ mod tests {
 
     #[test]
     fn among_equal_weights_better_features_go_first() {
-        let mut space = Space::new(Cells::PackingAndAreas);
+        let mut space = Space::new(Cells::PackingAndAreas, Order::Oldest);
         let a = space.cell(Features::new(0, 1, 0));
         space.push((a, 0), 1, Features::new(0, 3, 0), 1);
         space.push((a, 0), 1, Features::new(2, 3, 0), 2);
@@ -265,5 +328,30 @@ mod tests {
         space.push((a, 0), 0, Features::new(0, 9, 0), 4);
         let order: Vec<_> = std::iter::from_fn(|| space.pop().map(|(_, w)| w)).collect();
         assert_eq!(order, [4, 3, 2, 1]);
+    }
+
+    #[test]
+    fn shuffled_ties_return_every_work_in_another_order() {
+        for work in [0, 1, 2, 12_345, u32::MAX] {
+            assert_eq!(unshuffle(shuffle(work)), work);
+        }
+        let queue = |order| {
+            let mut space = Space::new(Cells::PackingAndAreas, order);
+            let a = space.cell(Features::new(0, 1, 0));
+            for work in 0..8 {
+                space.push((a, 0), 1, Features::new(0, 1, 0), work);
+            }
+            space.push((a, 0), 0, Features::new(0, 1, 0), 8);
+            std::iter::from_fn(|| space.pop().map(|(_, w)| w)).collect::<Vec<_>>()
+        };
+        assert_eq!(queue(Order::Oldest), [8, 0, 1, 2, 3, 4, 5, 6, 7]);
+        let shuffled = queue(Order::Shuffled(1));
+        // The lighter work still goes first; the equal ones all come back.
+        assert_eq!(shuffled[0], 8);
+        let mut sorted = shuffled.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+        assert_ne!(shuffled, queue(Order::Oldest));
+        assert_ne!(shuffled, queue(Order::Shuffled(2)));
     }
 }

@@ -15,7 +15,7 @@ mod steps;
 
 use super::advisors::{Advice, Scored, advise};
 use super::expand::MAX_MATCHING_ROWS;
-use super::space::{Cells, Features, Space};
+use super::space::{Cells, Features, Order, Space};
 use super::{Done, Info, PAIRS_AFTER};
 use crate::board::{Board, Cell, Mode, Targets};
 use crate::budget::Budget;
@@ -108,7 +108,7 @@ pub fn solve(
         table: Table::new(setup.boxes.len(), memory / per_node),
         zobrist: Zobrist::new(board.cells()),
         info: Vec::new(),
-        space: Space::new(Cells::PackingAndAreas),
+        space: Space::new(Cells::PackingAndAreas, Order::Oldest),
         work: Vec::new(),
         occupied: vec![false; board.cells()],
         marks: Marks::new(board.cells()),
