@@ -49,11 +49,21 @@ use crate::budget::Budget;
 /// shipped levels of 13 to 24 boxes: 116 solved before, 121 now, none
 /// lost (docs/solver.md, the log, "the backward search").
 ///
-/// On levels of [`FORWARD_BOXES`] boxes or more, backward takes the same
-/// share of forward's long turn: forward answered first in the 10 s table
+/// On levels of [`FORWARD_BOXES`] boxes or more, backward takes a share
+/// of forward's long turn as well: forward answered first in the 10 s table
 /// only on Microban II 131, at 2.7-2.9 s. By positions (the race at 20,000
 /// a search) on all 185 shipped levels of that size: 16 solved before, 20
 /// now, none lost (Sasquatch III 30, IV 39 and 50 and VIII 41 gained).
+///
+/// On levels of [`FORWARD_BOXES`] boxes or more, the second thread ends
+/// with 3.5 s of hotspots restarted in shuffled orders (`fess::restarts`),
+/// where 0.9 s of hotspots taking the oldest first answered nothing: on
+/// the dense levels the order among equals can decide a level. Forward
+/// and backward give up the time. In a run by time of all 185 shipped
+/// levels of that size (docs/solver.md, "Sweeps", restarts on levels of
+/// 25 boxes or more), forward answered by 2.9 s and backward by 5.4 s
+/// (Sasquatch VIII 41), and the race solved 29 against 28, none lost:
+/// Sasquatch 35 gained, at 7.9-9.0 s.
 ///
 /// On levels of [`FORWARD_BOXES`] boxes or more, the forward search takes
 /// push-pull's long turn instead; on smaller ones it has the last 0.9 s, which
@@ -117,9 +127,9 @@ fn schedules(boxes: usize) -> [&'static [(Strategy, u32)]; 2] {
         &[
             (Strategy::PushPull, 2),
             (Strategy::Features, 5),
-            (Strategy::Forward, 50),
-            (Strategy::Backward, 91),
-            (Strategy::Hotspots, 100),
+            (Strategy::Forward, 35),
+            (Strategy::Backward, 65),
+            (Strategy::HotspotsRestarts, 100),
         ]
     } else {
         &[
