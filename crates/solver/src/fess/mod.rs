@@ -84,9 +84,24 @@ pub struct Variant {
 /// search), so it gives up.
 pub fn solve(
     setup: &Setup,
-    (memory, expansions): (usize, u64),
+    limits: (usize, u64),
     budget: &Budget,
     variant: Variant,
+) -> (Outcome, Stats) {
+    solve_in_orders(setup, limits, budget, (variant, u64::MAX), [variant.order])
+}
+
+/// [`solve`] run once in each of `orders` (which replace `variant`'s),
+/// each run working out at most `share` of the `expansions` in all, until
+/// one answers, the budget or `expansions` is spent, or a run ends short
+/// of its share: out of work or out of memory, which another order would
+/// not change. The runs share the level's packing and hotspot tables.
+fn solve_in_orders(
+    setup: &Setup,
+    (memory, expansions): (usize, u64),
+    budget: &Budget,
+    (variant, share): (Variant, u64),
+    orders: impl IntoIterator<Item = Order>,
 ) -> (Outcome, Stats) {
     let mut stats = Stats::default();
     if setup.boxes.len().saturating_mul(setup.board.cells()) > MAX_BOX_CELLS {
@@ -99,14 +114,23 @@ pub fn solve(
     let Some(hotspots) = Hotspots::new(&setup.board, budget) else {
         return (stopped(budget), stats);
     };
-    let mut search = Fess::new(setup, (&packing, &hotspots, variant), memory, budget);
-    let mut ended = search.start();
-    while ended.is_none() {
-        ended = search.turn(expansions);
+    for order in orders {
+        let run = share.min(expansions - stats.expanded);
+        let variant = Variant { order, ..variant };
+        let mut search = Fess::new(setup, (&packing, &hotspots, variant), memory, budget);
+        let mut ended = search.start();
+        while ended.is_none() {
+            ended = search.turn(run);
+        }
+        stats.expanded += search.expanded;
+        stats.peak_bytes = stats.peak_bytes.max(search.bytes());
+        let outcome = ended.unwrap_or(Outcome::GaveUp);
+        let spent = stats.expanded >= expansions || search.expanded < run;
+        if outcome.is_decisive() || budget.stop().is_some() || spent {
+            return (outcome, stats);
+        }
     }
-    stats.expanded = search.expanded;
-    stats.peak_bytes = search.bytes();
-    (ended.unwrap_or(Outcome::GaveUp), stats)
+    (Outcome::GaveUp, stats)
 }
 
 /// A queued piece of work.

@@ -9,7 +9,7 @@
 //! order goes its own way instead of sinking more positions into the same
 //! plateau.
 
-use super::{Order, Variant, solve as solve_once};
+use super::{Order, Variant, solve_in_orders};
 use crate::budget::Budget;
 use crate::{Outcome, Setup, Stats};
 
@@ -18,31 +18,14 @@ use crate::{Outcome, Setup, Stats};
 /// (docs/solver.md, "Sweeps", restarts on levels of 25 boxes or more).
 pub const RESTART_EVERY: u64 = 40_000;
 
-/// Runs `variant` in shuffled orders, each for at most [`RESTART_EVERY`]
-/// positions, until one answers, the budget or `expansions` (over all the
-/// runs) is spent, or a run ends short of its share: out of work or out of
-/// memory, which another order would not change.
+/// Runs `variant` in the shuffled orders of seeds 1, 2, 3 and on, each
+/// for at most [`RESTART_EVERY`] positions (see `fess::solve_in_orders`).
 pub fn solve(
     setup: &Setup,
-    (memory, expansions): (usize, u64),
+    limits: (usize, u64),
     budget: &Budget,
     variant: Variant,
 ) -> (Outcome, Stats) {
-    let mut total = Stats::default();
-    for seed in 1.. {
-        let share = RESTART_EVERY.min(expansions - total.expanded);
-        let order = Order::Shuffled(seed);
-        let (outcome, stats) =
-            solve_once(setup, (memory, share), budget, Variant { order, ..variant });
-        total = Stats {
-            expanded: total.expanded + stats.expanded,
-            peak_bytes: total.peak_bytes.max(stats.peak_bytes),
-            winner: stats.winner,
-        };
-        let spent = total.expanded >= expansions || stats.expanded < share;
-        if outcome.is_decisive() || budget.stop().is_some() || spent {
-            return (outcome, total);
-        }
-    }
-    (Outcome::GaveUp, total)
+    let orders = (1..=u32::MAX).map(Order::Shuffled);
+    solve_in_orders(setup, limits, budget, (variant, RESTART_EVERY), orders)
 }
