@@ -15,8 +15,9 @@
 
 mod floor;
 mod lifting;
+mod pulls;
 
-use super::board::{Board, Cell, NONE, opposite};
+use super::board::{Board, Cell, Mode, NONE, opposite};
 use super::marks::{Marks, areas};
 use floor::{BLOCKED, Floor, PARENT_SIDE};
 
@@ -114,11 +115,28 @@ impl MacroMoves {
             return;
         }
         self.floor.search(board, occupied, player);
+        let can_move = |_: &Self, from| can_push(board, dead, (occupied, reach), from);
+        let position = (occupied, player, before);
+        self.collect(board, dead, position, (Mode::Push, first), can_move, out);
+    }
+
+    /// The moves of every box `can_move` allows, for [`MacroMoves::generate`]
+    /// and [`MacroMoves::pulls`], once `floor` holds the position's search.
+    fn collect(
+        &mut self,
+        board: &Board,
+        dead: &[bool],
+        (occupied, player, before): (&[bool], Cell, u32),
+        (mode, first): (Mode, Option<&[(Cell, usize)]>),
+        can_move: impl Fn(&Self, Cell) -> bool,
+        out: &mut Vec<MacroMove>,
+    ) {
         for from in 0..board.cells() as Cell {
-            if !occupied[usize::from(from)] || !can_push(board, dead, (occupied, reach), from) {
+            if !occupied[usize::from(from)] || !can_move(self, from) {
                 continue;
             }
-            let Some(start) = self.search(board, dead, occupied, player, from, first) else {
+            let lifted = (occupied, player, from);
+            let Some(start) = self.search(board, dead, lifted, (mode, first)) else {
                 continue;
             };
             // Lifting the box joins the areas around it into one; putting
@@ -138,7 +156,7 @@ impl MacroMoves {
                     last,
                     pushes: self.depth[state as usize],
                     regions: lifted - 1 + self.pieces(board, to),
-                    player: self.least_after(board, to, opposite(usize::from(last))),
+                    player: self.least_after(board, to, player_side(mode, usize::from(last))),
                 });
             }
         }
@@ -165,7 +183,7 @@ impl MacroMoves {
             return None;
         }
         self.floor.search(board, occupied, player);
-        let start = self.search(board, dead, occupied, player, mv.from, None)?;
+        let start = self.search(board, dead, (occupied, player, mv.from), (Mode::Push, None))?;
         let behind = board.next(mv.to, opposite(usize::from(mv.last)));
         if behind == NONE || !self.reached(behind) {
             return None;
@@ -188,19 +206,61 @@ impl MacroMoves {
         Some(line)
     }
 
-    /// Runs the breadth-first search of box `from`, leaving every state it
-    /// reached in `queue` in the order found; returns the start state, or
-    /// `None` when the player cannot get next to the box. `floor` must
-    /// hold the position's search.
+    /// Runs the breadth-first search of box `from`, pushed or pulled as
+    /// `mode` says, leaving every state it reached in `queue` in the order
+    /// found; returns the start state, or `None` when the player cannot get
+    /// next to the box. `floor` must hold the position's search.
     fn search(
         &mut self,
         board: &Board,
         dead: &[bool],
-        occupied: &[bool],
-        player: Cell,
-        from: Cell,
-        first: Option<&[(Cell, usize)]>,
+        (occupied, player, from): (&[bool], Cell, Cell),
+        (mode, first): (Mode, Option<&[(Cell, usize)]>),
     ) -> Option<u32> {
+        if !self.lift(board, occupied, player, from) {
+            return None;
+        }
+        let start = state(from, first_with(&self.keys(board, from), PARENT_SIDE));
+        self.visit(start, 0, START);
+        let mut head = 0;
+        while let Some(&at) = self.queue.get(head) {
+            head += 1;
+            let cell = (at / 4) as Cell;
+            let keys = self.keys(board, cell);
+            let side = keys[(at % 4) as usize];
+            for dir in 0..4 {
+                let to = board.next(cell, dir);
+                // Pushing, the player stands on the opposite side and `to`
+                // must be free; pulling, the player stands on `to` and
+                // steps back onto the cell beyond it, which must be free.
+                // Either way that side must be in the player's area.
+                let stands = player_side(mode, dir);
+                let free = match mode {
+                    Mode::Push => to,
+                    Mode::Pull if to == NONE => NONE,
+                    Mode::Pull => board.next(to, dir),
+                };
+                if keys[stands] != side || to == NONE || free == NONE || !self.reached(free) {
+                    continue;
+                }
+                if dead[usize::from(to)] {
+                    continue;
+                }
+                if at == start && first.is_some_and(|allowed| !allowed.contains(&(to, dir))) {
+                    continue;
+                }
+                let next = state(to, self.side(board, to, stands));
+                if !self.is_seen(next) {
+                    self.visit(next, self.depth[at as usize] + 1, at * 4 + dir as u32);
+                }
+            }
+        }
+        Some(start)
+    }
+
+    /// Starts a search of the box on `from`, lifted off the floor: `false`
+    /// when the player cannot get next to it.
+    fn lift(&mut self, board: &Board, occupied: &[bool], player: Cell, from: Cell) -> bool {
         self.queue.clear();
         self.next_stamp();
         let free = |n: Cell| n != NONE && !occupied[usize::from(n)];
@@ -214,39 +274,12 @@ impl MacroMoves {
             .iter()
             .any(|&n| self.floor.tree(n) == players)
         {
-            return None;
+            return false;
         }
         self.players = players;
         self.lifted = from;
         self.joiners = joiners;
-        let start = state(from, first_with(&self.keys(board, from), PARENT_SIDE));
-        self.visit(start, 0, START);
-        let mut head = 0;
-        while let Some(&at) = self.queue.get(head) {
-            head += 1;
-            let cell = (at / 4) as Cell;
-            let keys = self.keys(board, cell);
-            let side = keys[(at % 4) as usize];
-            for dir in 0..4 {
-                let to = board.next(cell, dir);
-                // The player pushes from the opposite side, which must be
-                // free and in the player's area.
-                if keys[opposite(dir)] != side || to == NONE || !self.reached(to) {
-                    continue;
-                }
-                if dead[usize::from(to)] {
-                    continue;
-                }
-                if at == start && first.is_some_and(|allowed| !allowed.contains(&(to, dir))) {
-                    continue;
-                }
-                let next = state(to, self.side(board, to, opposite(dir)));
-                if !self.is_seen(next) {
-                    self.visit(next, self.depth[at as usize] + 1, at * 4 + dir as u32);
-                }
-            }
-        }
-        Some(start)
+        true
     }
 
     fn visit(&mut self, state: u32, depth: u32, came: u32) {
@@ -289,6 +322,15 @@ fn can_push(
             && !occupied[usize::from(to)]
             && !dead[usize::from(to)]
     })
+}
+
+/// The side of a box moved towards `dir` the player stands on: behind it
+/// to push, ahead of it to pull.
+fn player_side(mode: Mode, dir: usize) -> usize {
+    match mode {
+        Mode::Push => opposite(dir),
+        Mode::Pull => dir,
+    }
 }
 
 /// The first direction whose neighbour has area `key`.

@@ -83,13 +83,13 @@ impl Position {
     }
 
     /// Brute force: every (destination, normalised player) of box `lifted`
-    /// reached by single pushes, flooding the player's reach in every
-    /// position, with the fewest pushes to get there.
+    /// reached by single pushes (or pulls, by `mode`), flooding the
+    /// player's reach in every position, with the fewest to get there.
     fn closure(
         &self,
         dead: &[bool],
         lifted: Cell,
-        first: Option<&[(Cell, usize)]>,
+        (mode, first): (Mode, Option<&[(Cell, usize)]>),
     ) -> HashMap<(Cell, Cell), u32> {
         let board = &self.board;
         let start = (lifted, self.normalise(lifted, lifted, self.player));
@@ -104,19 +104,25 @@ impl Position {
             flood(board, &occupied, &mut marks, &mut Vec::new(), player);
             occupied[usize::from(cell)] = false;
             for dir in 0..4 {
-                let behind = board.next(cell, opposite(dir));
                 let to = board.next(cell, dir);
-                if behind == NONE || !marks.has(behind) || to == NONE {
+                // Where the player stands, the cell that must be free, and
+                // where the player ends.
+                let (stands, free, after) = match mode {
+                    Mode::Push => (board.next(cell, opposite(dir)), to, cell),
+                    Mode::Pull if to == NONE => continue,
+                    Mode::Pull => (to, board.next(to, dir), board.next(to, dir)),
+                };
+                if stands == NONE || !marks.has(stands) || to == NONE || free == NONE {
                     continue;
                 }
-                if occupied[usize::from(to)] || dead[usize::from(to)] {
+                if occupied[usize::from(free)] || dead[usize::from(to)] {
                     continue;
                 }
                 let opening = (cell, player) == start;
                 if opening && first.is_some_and(|allowed| !allowed.contains(&(to, dir))) {
                     continue;
                 }
-                let next = (to, self.normalise(lifted, to, cell));
+                let next = (to, self.normalise(lifted, to, after));
                 if !depth.contains_key(&next) {
                     depth.insert(next, depth[&(cell, player)] + 1);
                     queue.push_back(next);
@@ -140,7 +146,7 @@ impl Position {
                 assert!(found.insert(key, mv.pushes).is_none(), "twice: {mv:?}");
                 assert_eq!(mv.regions, self.regions_after(mv), "{mv:?}");
             }
-            let expected = self.closure(dead, b, first);
+            let expected = self.closure(dead, b, (Mode::Push, first));
             assert_eq!(found, expected, "box {b} of\n{}", self.level.to_xsb());
         }
     }
@@ -371,6 +377,7 @@ fn regions_count_the_separate_areas_of_free_floor() {
     assert_eq!(count("#########\n#@.$ $.*#\n#########\n"), 3);
 }
 
+mod pulls;
 mod random;
 mod reuse;
 mod timing;

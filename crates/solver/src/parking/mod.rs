@@ -14,7 +14,6 @@
 //! `XSokoban` 1-90 the plan parks on 13 levels (44 among them); all 90 take
 //! 0.74 s together, the slowest 81 ms (level 90, which hits the flood cap).
 
-pub(crate) mod pulls;
 mod search;
 
 use std::sync::Mutex;

@@ -8,23 +8,28 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashSet};
 
-use super::pulls::{Pull, PullMoves};
-use crate::board::{Board, Cell, Mode, dead_squares};
+use crate::board::{Board, Cell, Mode, NONE, dead_squares};
 use crate::budget::{Budget, Stop};
 use crate::marks::{Marks, flood, solved_areas};
+use crate::moves::{MacroMove, MacroMoves, regions};
 
-/// Player floods (each O(cells)) the search may spend before it gives up
-/// without a plan. Swept over the 1,133 shipped levels (plan alone, 20,000
+/// The work the search may do before it gives up without a plan: pulls
+/// made (each a position, with its list of boxes) and floods of the floor
+/// (each O(cells)). Swept over the
+/// 1,133 shipped levels when each pull cost a flood (plan alone, 20,000
 /// positions a level; docs/solver.md, "Sweeps", the plan search's floods):
 /// 50,000, 500,000 and 2,000,000 solved 637, 639 and 636. Positions met in
 /// the middle of a level need more than its start: on the hint positions
 /// along `XSokoban` 39's solution, 8 pushes apart, plans took 128,000 to
 /// 1,850,000 floods where the start's took 7,448, and the race at 10 s
-/// left 13, 9 and 8 of 91 without a hint. The searches share the plan
-/// (`SharedPlan`), so a level without one pays for the floods once.
-const MAX_FLOODS: usize = 500_000;
-/// Larger boards are declined at once: a macro pull costs O(cells^2) per
-/// box, and start squares are kept as a 64-bit set.
+/// left 13, 9 and 8 of 91 without a hint. Since the pulls read one search
+/// of the floor (`moves::pulls`), the same cap covers about twice the
+/// positions in the same time (docs/solver.md, the log, "macro pulls
+/// without floods"). The searches share the plan (`SharedPlan`), so a
+/// level without one pays for the work once.
+const MAX_WORK: usize = 500_000;
+/// Larger boards are declined at once, as the backward search declines
+/// them, and start squares are kept as a 64-bit set.
 const MAX_CELLS: usize = 1_000;
 const MAX_BOXES: usize = 64;
 
@@ -62,15 +67,16 @@ struct Context<'a> {
     goal_start: Vec<bool>,
     /// Cells from which no start square can be reached by pulling.
     dead: Vec<bool>,
-    pulls: PullMoves,
+    moves: MacroMoves,
+    out: Vec<MacroMove>,
     marks: Marks,
     stack: Vec<Cell>,
-    /// Player floods so far, each O(cells): the search's real cost.
-    floods: usize,
+    /// Pulls made and floods so far: the search's real cost.
+    work: usize,
 }
 
 /// The backward line for `board`, or `Ok(None)` when there is none within
-/// [`MAX_FLOODS`] or the board is past the caps.
+/// [`MAX_WORK`] or the board is past the caps.
 pub fn backward_line(
     board: &Board,
     starts: &[Cell],
@@ -96,10 +102,11 @@ pub fn backward_line(
         start_index,
         goal_start,
         dead: dead_squares(board, starts, Mode::Pull),
-        pulls: PullMoves::new(board.cells()),
+        moves: MacroMoves::new(board.cells()),
+        out: Vec::new(),
         marks: Marks::new(board.cells()),
         stack: Vec::new(),
-        floods: 0,
+        work: 0,
     };
     let mut nodes = roots(board);
     let mut seen: HashSet<(Vec<Cell>, u64, Cell)> = nodes
@@ -169,8 +176,7 @@ fn line(nodes: &[Node], end: usize) -> BackLine {
 
 impl Context<'_> {
     /// The children of `node`: only removals when there are any. `false`
-    /// when [`MAX_FLOODS`] runs out first, checked box by box because one
-    /// node of a large level can take many thousands.
+    /// when [`MAX_WORK`] has run out.
     fn expand(
         &mut self,
         node: &Node,
@@ -178,75 +184,77 @@ impl Context<'_> {
         budget: &Budget,
         children: &mut Vec<Node>,
     ) -> Result<bool, Stop> {
+        if let Some(stop) = budget.stop() {
+            return Err(stop);
+        }
+        if self.work > MAX_WORK {
+            return Ok(false);
+        }
         let board = self.board;
         let mut occupied = vec![false; board.cells()];
         for &b in &node.boxes {
             occupied[usize::from(b)] = true;
         }
-        let mut moves: Vec<(Cell, Pull)> = Vec::new();
-        let mut out = Vec::new();
-        for &from in &node.boxes {
-            if let Some(stop) = budget.stop() {
-                return Err(stop);
-            }
-            if self.floods > MAX_FLOODS {
-                return Ok(false);
-            }
-            self.pulls.generate(
-                board,
-                &self.dead,
-                &mut occupied,
-                node.player,
-                from,
-                &mut out,
-            );
-            self.floods += out.len() + 1;
-            moves.extend(out.iter().map(|&pull| (from, pull)));
-        }
-        let leaving = |&(_, pull): &(Cell, Pull)| {
-            self.start_index[usize::from(pull.to)].is_some_and(|i| node.used & (1 << i) == 0)
+        let before = regions(board, &occupied, &mut self.marks, &mut self.stack);
+        let mut moves = std::mem::take(&mut self.out);
+        let position = (node.player, before);
+        self.moves
+            .pulls(board, &self.dead, &occupied, position, &mut moves);
+        // Counted as when each pull, each box and each child cost a flood,
+        // so that the cap's sweep still holds (see `MAX_WORK`).
+        self.work += node.boxes.len() + moves.len();
+        let leaving = |mv: &MacroMove| {
+            self.start_index[usize::from(mv.to)].is_some_and(|i| node.used & (1 << i) == 0)
         };
         let any_leaving = moves.iter().any(leaving);
-        for (from, pull) in moves {
-            let removed = leaving(&(from, pull));
+        for mv in &moves {
+            let removed = leaving(mv);
             if any_leaving && !removed {
                 continue;
             }
-            occupied[usize::from(from)] = false;
-            occupied[usize::from(pull.to)] = !removed;
-            self.floods += 1;
-            self.marks.next();
-            let player = flood(
-                board,
-                &occupied,
-                &mut self.marks,
-                &mut self.stack,
-                pull.player,
-            );
-            occupied[usize::from(pull.to)] = false;
-            occupied[usize::from(from)] = true;
-            let mut boxes: Vec<Cell> = node.boxes.iter().copied().filter(|&b| b != from).collect();
+            self.work += 1;
+            let player = if removed || mv.player == NONE {
+                // The area without the box, or one the generator could
+                // not name at once.
+                occupied[usize::from(mv.from)] = false;
+                occupied[usize::from(mv.to)] = !removed;
+                self.marks.next();
+                let behind = board.next(mv.to, usize::from(mv.last));
+                let player = flood(board, &occupied, &mut self.marks, &mut self.stack, behind);
+                occupied[usize::from(mv.to)] = false;
+                occupied[usize::from(mv.from)] = true;
+                player
+            } else {
+                mv.player
+            };
+            let mut boxes: Vec<Cell> = node
+                .boxes
+                .iter()
+                .copied()
+                .filter(|&b| b != mv.from)
+                .collect();
             let mut used = node.used;
             if removed {
-                let start = self.start_index[usize::from(pull.to)].unwrap_or_default();
+                let start = self.start_index[usize::from(mv.to)].unwrap_or_default();
                 used |= 1 << start;
             } else {
-                boxes.push(pull.to);
+                boxes.push(mv.to);
                 boxes.sort_unstable();
             }
             children.push(Node {
                 boxes,
                 used,
                 player,
-                pulls: node.pulls + pull.pulls,
+                pulls: node.pulls + mv.pushes,
                 parent: index,
                 last: Some(BackMove {
-                    from,
-                    to: pull.to,
+                    from: mv.from,
+                    to: mv.to,
                     removed,
                 }),
             });
         }
+        self.out = moves;
         Ok(true)
     }
 }

@@ -17,18 +17,17 @@ use super::advisors::{Advice, Scored, advise};
 use super::expand::MAX_MATCHING_ROWS;
 use super::space::{Cells, Features, Order, Space};
 use super::{Done, Info, PAIRS_AFTER};
-use crate::board::{Board, Cell, Mode, Targets};
+use crate::board::{Board, Cell, Mode, NONE, Targets};
 use crate::budget::Budget;
 use crate::marks::{Marks, flood_anew, solved_areas};
 use crate::matching::Matching;
-use crate::moves::{MacroMove, regions};
+use crate::moves::{MacroMove, MacroMoves, regions};
 use crate::pairs::DeadPairs;
-use crate::parking::pulls::{Pull, PullMoves};
 use crate::table::{Lookup, Node, Table, Zobrist};
 use crate::{Outcome, Setup, Stats, stopped};
 
-/// Larger boards are declined at once: a macro pull costs O(cells^2) per
-/// box, as the parking plan's search (which has the same cap) finds.
+/// Larger boards are declined at once: every pull a position makes is
+/// stored, up to boxes times cells of them a position.
 const MAX_CELLS: usize = 1_000;
 
 /// More boxes are declined too: the box-to-start matching recurses once
@@ -51,7 +50,7 @@ struct Backward<'a> {
     /// lost (docs/solver.md, "dead pairs in the backward search").
     pairs: Option<&'a DeadPairs>,
     pairs_tried: bool,
-    pulls: PullMoves,
+    moves: MacroMoves,
     table: Table,
     zobrist: Zobrist,
     info: Vec<Info>,
@@ -61,7 +60,7 @@ struct Backward<'a> {
     occupied: Vec<bool>,
     marks: Marks,
     stack: Vec<Cell>,
-    out: Vec<Pull>,
+    out: Vec<MacroMove>,
     scored: Vec<Scored>,
     boxes: Vec<Cell>,
     child: Vec<Cell>,
@@ -104,7 +103,7 @@ pub fn solve(
         matching: Matching::default(),
         pairs: None,
         pairs_tried: false,
-        pulls: PullMoves::new(board.cells()),
+        moves: MacroMoves::new(board.cells()),
         table: Table::new(setup.boxes.len(), memory / per_node),
         zobrist: Zobrist::new(board.cells()),
         info: Vec::new(),
@@ -231,38 +230,25 @@ impl Backward<'_> {
         let player = self.table.node(node).player;
         self.load(&boxes);
         self.scored.clear();
+        let features = self.info[node as usize].features;
         let mut out = std::mem::take(&mut self.out);
-        for &from in &boxes {
-            if self.budget.stop().is_some() {
-                self.unload();
-                return Done::Ended(stopped(self.budget));
+        let dead = self.starts.dead();
+        let position = (player, features.areas);
+        self.moves
+            .pulls(self.board, dead, &self.occupied, position, &mut out);
+        for &mv in &out {
+            let others = boxes.iter().copied().filter(|&b| b != mv.from);
+            let behind = self.board.next(mv.to, usize::from(mv.last));
+            if self
+                .pairs
+                .is_some_and(|pairs| pairs.any_with(mv.to, others, behind))
+            {
+                continue;
             }
-            let dead = self.starts.dead();
-            self.pulls
-                .generate(self.board, dead, &mut self.occupied, player, from, &mut out);
-            for pull in &out {
-                let others = boxes.iter().copied().filter(|&b| b != from);
-                if self
-                    .pairs
-                    .is_some_and(|pairs| pairs.any_with(pull.to, others, pull.player))
-                {
-                    continue;
-                }
-                self.shift(from, pull.to);
-                let features = self.features();
-                self.shift(pull.to, from);
-                // A pull in the forward search's terms, for its advisors:
-                // fewer pulls win their ties.
-                let mv = MacroMove {
-                    from,
-                    to: pull.to,
-                    last: 0,
-                    pushes: pull.pulls,
-                    regions: features.areas,
-                    player: pull.player,
-                };
-                self.scored.push(Scored { mv, features });
-            }
+            let start = |cell: Cell| u32::from(self.is_start[usize::from(cell)]);
+            let packed = features.packed - start(mv.from) + start(mv.to);
+            let features = Features::new(packed, mv.regions, 0);
+            self.scored.push(Scored { mv, features });
         }
         self.out = out;
         let advised = advise(
@@ -312,9 +298,16 @@ impl Backward<'_> {
     fn store(&mut self, node: u32, s: &Scored, weight: u32) -> Done {
         let mv = s.mv;
         self.shift(mv.from, mv.to);
-        let least = self.flood_from(mv.player);
-        let home = self.marks.has(self.setup.player)
-            && self.boxes.iter().all(|&b| self.is_start[usize::from(b)]);
+        // Floods only where the generator could not name the area at once,
+        // and where every box is on a start square, to see whether the
+        // player's start is in it.
+        let on_starts = self.boxes.iter().all(|&b| self.is_start[usize::from(b)]);
+        let (least, home) = if mv.player == NONE || on_starts {
+            let least = self.flood_from(self.board.next(mv.to, usize::from(mv.last)));
+            (least, on_starts && self.marks.has(self.setup.player))
+        } else {
+            (mv.player, false)
+        };
         let mut child = std::mem::take(&mut self.child);
         child.clone_from(&self.boxes);
         child.sort_unstable();
