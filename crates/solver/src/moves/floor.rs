@@ -54,6 +54,8 @@ pub struct Floor {
     clock: u32,
     base: u32,
     stack: Vec<(Cell, u8)>,
+    /// How many areas the last search found: one tree each.
+    areas: u32,
 }
 
 impl Floor {
@@ -64,6 +66,7 @@ impl Floor {
             clock: 0,
             base: 0,
             stack: Vec::new(),
+            areas: 0,
         }
     }
 
@@ -78,11 +81,19 @@ impl Floor {
         }
         self.base = self.clock;
         self.search_from(board, occupied, player);
+        self.areas = 1;
         for cell in 0..board.cells() as Cell {
             if !occupied[usize::from(cell)] && !self.reached(cell) {
                 self.search_from(board, occupied, cell);
+                self.areas += 1;
             }
         }
+    }
+
+    /// How many areas the free floor falls into, as
+    /// [`regions`](super::regions) counts them.
+    pub fn areas(&self) -> u32 {
+        self.areas
     }
 
     fn search_from(&mut self, board: &Board, occupied: &[bool], root: Cell) {

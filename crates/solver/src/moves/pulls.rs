@@ -11,9 +11,8 @@ use crate::board::{Board, Cell, Mode, NONE};
 
 impl MacroMoves {
     /// Every macro pull from the position: `occupied[c]` is true where a
-    /// box stands, `player` is any cell the player stands on, and `before`
-    /// is how many areas the free floor falls into (as
-    /// [`regions`](super::regions) counts them). One pull per (box,
+    /// box stands and `player` is any cell the player stands on. One pull
+    /// per (box,
     /// destination, player area after it), with the fewest pulls, box by
     /// box in cell order and each box's by the pulls they take; a box never
     /// lands on a `dead` cell. `pushes` counts the pulls, and `last` is the
@@ -25,7 +24,7 @@ impl MacroMoves {
         board: &Board,
         dead: &[bool],
         occupied: &[bool],
-        (player, before): (Cell, u32),
+        player: Cell,
         out: &mut Vec<MacroMove>,
     ) {
         out.clear();
@@ -35,7 +34,7 @@ impl MacroMoves {
         self.floor.search(board, occupied, player);
         let players = self.floor.tree(player);
         let can_move = |moves: &Self, from| moves.can_pull(board, dead, occupied, players, from);
-        let position = (occupied, player, before);
+        let position = (occupied, player, self.floor.areas());
         self.collect(board, dead, position, (Mode::Pull, None), can_move, out);
     }
 

@@ -11,22 +11,22 @@ use std::collections::{BinaryHeap, HashSet};
 use crate::board::{Board, Cell, Mode, NONE, dead_squares};
 use crate::budget::{Budget, Stop};
 use crate::marks::{Marks, flood, solved_areas};
-use crate::moves::{MacroMove, MacroMoves, regions};
+use crate::moves::{MacroMove, MacroMoves};
 
-/// The work the search may do before it gives up without a plan: pulls
-/// made (each a position, with its list of boxes) and floods of the floor
-/// (each O(cells)). Swept over the
-/// 1,133 shipped levels when each pull cost a flood (plan alone, 20,000
+/// The work the search may do before it gives up without a plan: a unit
+/// per box of each position searched, per pull found and per position
+/// made, which is what its floods came to when each of those cost one.
+/// Swept over the 1,133 shipped levels then (plan alone, 20,000
 /// positions a level; docs/solver.md, "Sweeps", the plan search's floods):
 /// 50,000, 500,000 and 2,000,000 solved 637, 639 and 636. Positions met in
 /// the middle of a level need more than its start: on the hint positions
 /// along `XSokoban` 39's solution, 8 pushes apart, plans took 128,000 to
 /// 1,850,000 floods where the start's took 7,448, and the race at 10 s
 /// left 13, 9 and 8 of 91 without a hint. Since the pulls read one search
-/// of the floor (`moves::pulls`), the same cap covers about twice the
-/// positions in the same time (docs/solver.md, the log, "macro pulls
-/// without floods"). The searches share the plan (`SharedPlan`), so a
-/// level without one pays for the work once.
+/// of the floor (`moves::pulls`), the same cap covers the same positions
+/// and finds the same plans in 0.4 of the time (docs/solver.md, the log,
+/// "macro pulls without floods"). The searches share the plan
+/// (`SharedPlan`), so a level without one pays for the work once.
 const MAX_WORK: usize = 500_000;
 /// Larger boards are declined at once, as the backward search declines
 /// them, and start squares are kept as a 64-bit set.
@@ -71,7 +71,7 @@ struct Context<'a> {
     out: Vec<MacroMove>,
     marks: Marks,
     stack: Vec<Cell>,
-    /// Pulls made and floods so far: the search's real cost.
+    /// The work so far, counted as [`MAX_WORK`] counts it.
     work: usize,
 }
 
@@ -195,11 +195,9 @@ impl Context<'_> {
         for &b in &node.boxes {
             occupied[usize::from(b)] = true;
         }
-        let before = regions(board, &occupied, &mut self.marks, &mut self.stack);
         let mut moves = std::mem::take(&mut self.out);
-        let position = (node.player, before);
         self.moves
-            .pulls(board, &self.dead, &occupied, position, &mut moves);
+            .pulls(board, &self.dead, &occupied, node.player, &mut moves);
         // Counted as when each pull, each box and each child cost a flood,
         // so that the cap's sweep still holds (see `MAX_WORK`).
         self.work += node.boxes.len() + moves.len();

@@ -233,9 +233,8 @@ impl Backward<'_> {
         let features = self.info[node as usize].features;
         let mut out = std::mem::take(&mut self.out);
         let dead = self.starts.dead();
-        let position = (player, features.areas);
         self.moves
-            .pulls(self.board, dead, &self.occupied, position, &mut out);
+            .pulls(self.board, dead, &self.occupied, player, &mut out);
         for &mv in &out {
             let others = boxes.iter().copied().filter(|&b| b != mv.from);
             let behind = self.board.next(mv.to, usize::from(mv.last));

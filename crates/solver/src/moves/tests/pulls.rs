@@ -10,15 +10,9 @@ use crate::moves::{MacroMove, MacroMoves};
 
 impl Position {
     fn pulls(&self, dead: &[bool]) -> Vec<MacroMove> {
-        let (_, areas) = self.reach_and_areas();
         let mut out = Vec::new();
-        MacroMoves::new(self.board.cells()).pulls(
-            &self.board,
-            dead,
-            &self.occupied,
-            (self.player, areas),
-            &mut out,
-        );
+        let moves = &mut MacroMoves::new(self.board.cells());
+        moves.pulls(&self.board, dead, &self.occupied, self.player, &mut out);
         out
     }
 
