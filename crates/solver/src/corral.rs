@@ -106,6 +106,11 @@ impl CorralAreas {
         &self.insides
     }
 
+    /// Whether `cell` lies in any area.
+    pub fn in_any(&self, cell: Cell) -> bool {
+        self.area[usize::from(cell)] != NO_AREA
+    }
+
     /// Whether `cell` lies in area `id`.
     pub fn holds(&self, id: usize, cell: Cell) -> bool {
         self.area[usize::from(cell)] == id as u32

@@ -88,30 +88,69 @@ const FENCED: &str = "#######\n\
                       #  @  #\n\
                       #######";
 
-#[test]
-fn a_fence_that_cannot_open_or_finish_is_dead() {
-    let level = parse_level(FENCED).expect("valid level");
+/// `fences` on the dead example `xsb`: its verdict and its (proofs,
+/// searches).
+fn on_dead_example(xsb: &str, fences: Fences) -> (bool, (u64, u64)) {
+    let level = parse_level(xsb).expect("valid level");
     let (board, dead, boxes, player) = position(&level);
     assert!(
         !solvable(&board, &boxes, player),
         "the example must be dead"
     );
-    let mut deadlocks = CorralDeadlocks::new(&board);
-    assert!(check(&mut deadlocks, (&board, &dead), &boxes, player));
-    assert_eq!(deadlocks.counts(), (1, 1));
+    let mut deadlocks = CorralDeadlocks::new(&board, fences);
+    let verdict = check(&mut deadlocks, (&board, &dead), &boxes, player);
+    (verdict, deadlocks.counts())
+}
+
+#[test]
+fn a_fence_that_cannot_open_or_finish_is_dead() {
+    assert_eq!(on_dead_example(FENCED, Fences::Touching), (true, (1, 1)));
 }
 
 #[test]
 fn a_dead_fence_once_learned_prunes_without_a_search() {
     let level = parse_level(FENCED).expect("valid level");
     let (board, dead, boxes, player) = position(&level);
-    let mut deadlocks = CorralDeadlocks::new(&board);
+    let mut deadlocks = CorralDeadlocks::new(&board, Fences::Widened);
     assert!(check(&mut deadlocks, (&board, &dead), &boxes, player));
     // The player elsewhere on the same floor: the fence is found in the
     // patterns, with no search.
     let player = board.cell(schokoban_core::Pos::new(1, 4)).expect("floor");
     assert!(check(&mut deadlocks, (&board, &dead), &boxes, player));
     assert_eq!(deadlocks.counts(), (1, 1));
+}
+
+/// A row of boxes on goals shuts the player off from the room, whose box
+/// is off its goal. Only the row's last box touches the corral: alone, it
+/// can be pushed into the room and the player walks in after it.
+const SHUT_BY_A_ROW: &str = "############\n\
+                             #    #######\n\
+                             #    #######\n\
+                             # $  .***@ #\n\
+                             #    #######\n\
+                             ############";
+
+#[test]
+fn a_row_of_boxes_that_holds_the_fence_shut_makes_it_dead() {
+    // The fence alone is searched first and proves nothing; the fence
+    // with the row behind it is dead.
+    let widened = on_dead_example(SHUT_BY_A_ROW, Fences::Widened);
+    assert_eq!(widened, (true, (1, 2)));
+    let touching = on_dead_example(SHUT_BY_A_ROW, Fences::Touching);
+    assert_eq!(touching, (false, (0, 1)));
+}
+
+#[test]
+fn the_same_row_with_the_player_in_the_room_is_not_dead() {
+    let xsb = SHUT_BY_A_ROW.replace("# $  .***@ #", "#@$  .***  #");
+    let level = parse_level(&xsb).expect("valid level");
+    let (board, dead, boxes, player) = position(&level);
+    assert!(
+        solvable(&board, &boxes, player),
+        "the example must be alive"
+    );
+    let mut deadlocks = CorralDeadlocks::new(&board, Fences::Widened);
+    assert!(!check(&mut deadlocks, (&board, &dead), &boxes, player));
 }
 
 #[test]
@@ -126,7 +165,7 @@ fn a_fence_the_player_can_open_is_not_dead() {
                #######";
     let level = parse_level(xsb).expect("valid level");
     let (board, dead, boxes, player) = position(&level);
-    let mut deadlocks = CorralDeadlocks::new(&board);
+    let mut deadlocks = CorralDeadlocks::new(&board, Fences::Widened);
     assert!(!check(&mut deadlocks, (&board, &dead), &boxes, player));
     assert_eq!(deadlocks.counts(), (0, 0));
 }
@@ -136,7 +175,7 @@ fn a_fence_the_player_can_open_is_not_dead() {
 fn check_along_solution(xsb: &str, solution: &str) -> u64 {
     let level = parse_level(xsb).expect("valid level");
     let (board, dead, ..) = position(&level);
-    let mut deadlocks = CorralDeadlocks::new(&board);
+    let mut deadlocks = CorralDeadlocks::new(&board, Fences::Widened);
     let mut game = Game::new(level);
     for (step, letter) in solution.chars().enumerate() {
         let direction = Step::from_char(letter).expect("a LURD letter").direction;
@@ -177,7 +216,7 @@ fn every_position_called_dead_is_unsolvable() {
         let (board, dead, _, player) = position(&level);
         let cells = board.cells() as u64;
         let mut seed = 12345_u64;
-        let mut deadlocks = CorralDeadlocks::new(&board);
+        let mut deadlocks = CorralDeadlocks::new(&board, Fences::Widened);
         for _ in 0..4000 {
             let mut boxes = Vec::new();
             while boxes.len() < 3 {

@@ -39,7 +39,7 @@ use space::{Features, Space};
 use super::board::{Board, Cell, NONE};
 use super::budget::Budget;
 use super::corral::{CorralAreas, Corrals};
-use super::corral_deadlock::CorralDeadlocks;
+use super::corral_deadlock::{CorralDeadlocks, Fences};
 use super::hungarian::Assignment;
 use super::marks::Marks;
 use super::matching::Matching;
@@ -302,7 +302,7 @@ impl<'a> Fess<'a> {
             near: Near::default(),
             pairs: None,
             pairs_tried: false,
-            corral_deadlocks: CorralDeadlocks::new(board),
+            corral_deadlocks: CorralDeadlocks::new(board, Fences::Widened),
         }
     }
 

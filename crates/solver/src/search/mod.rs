@@ -15,7 +15,7 @@ mod order;
 use super::board::{Board, Cell, Mode, NONE, Targets, opposite};
 use super::budget::Budget;
 use super::corral::{CorralAreas, Corrals};
-use super::corral_deadlock::CorralDeadlocks;
+use super::corral_deadlock::{CorralDeadlocks, Fences};
 use super::hungarian::Assignment;
 use super::macros::Macros;
 use super::marks::{Marks, flood_anew};
@@ -235,7 +235,7 @@ impl<'a> Search<'a> {
     /// (see [`CorralDeadlocks`]); pulling, does nothing.
     pub fn prove_corrals(&mut self) {
         if self.mode == Mode::Push {
-            self.corral_deadlocks = Some(CorralDeadlocks::new(self.board));
+            self.corral_deadlocks = Some(CorralDeadlocks::new(self.board, Fences::Touching));
         }
     }
 
