@@ -12,13 +12,12 @@ use crate::board::{Board, Cell, Mode, NONE};
 impl MacroMoves {
     /// Every macro pull from the position: `occupied[c]` is true where a
     /// box stands and `player` is any cell the player stands on. One pull
-    /// per (box,
-    /// destination, player area after it), with the fewest pulls, box by
-    /// box in cell order and each box's by the pulls they take; a box never
-    /// lands on a `dead` cell. `pushes` counts the pulls, and `last` is the
-    /// direction of the last pull: the player ends on `board.next(to,
-    /// last)`. Coming back to the starting cell with the player in another
-    /// area is a pull.
+    /// per (box, destination, player area after it), with the fewest
+    /// pulls, box by box in cell order and each box's by the pulls they
+    /// take; a box never lands on a `dead` cell. `pushes` counts the pulls,
+    /// and `last` is the direction of the last pull: the player ends on
+    /// `board.next(to, last)`. Coming back to the starting cell with the
+    /// player in another area is a pull.
     pub fn pulls(
         &mut self,
         board: &Board,

@@ -137,16 +137,30 @@ impl Position {
     /// places, the pushes and the areas after each move.
     fn check_against_brute_force(&self, dead: &[bool], first: Option<&[(Cell, usize)]>) {
         let moves = self.generate(dead, first);
+        self.check_moves(dead, &moves, (Mode::Push, first));
+    }
+
+    /// Checks `moves`, pushes or pulls by `mode`, against the brute-force
+    /// closure of every box: the places, the moves each takes, the
+    /// player's area and the areas after each move.
+    fn check_moves(
+        &self,
+        dead: &[bool],
+        moves: &[MacroMove],
+        (mode, first): (Mode, Option<&[(Cell, usize)]>),
+    ) {
         for &b in &self.boxes {
             let mut found = HashMap::new();
             for mv in moves.iter().filter(|mv| mv.from == b) {
-                let behind = self.board.next(mv.to, opposite(usize::from(mv.last)));
-                let key = (mv.to, self.normalise(b, mv.to, behind));
+                let stands = self
+                    .board
+                    .next(mv.to, player_side(mode, usize::from(mv.last)));
+                let key = (mv.to, self.normalise(b, mv.to, stands));
                 assert!(mv.player == NONE || mv.player == key.1, "{mv:?}");
                 assert!(found.insert(key, mv.pushes).is_none(), "twice: {mv:?}");
                 assert_eq!(mv.regions, self.regions_after(mv), "{mv:?}");
             }
-            let expected = self.closure(dead, b, (Mode::Push, first));
+            let expected = self.closure(dead, b, (mode, first));
             assert_eq!(found, expected, "box {b} of\n{}", self.level.to_xsb());
         }
     }

@@ -1,11 +1,9 @@
 //! Macro pulls against a brute force of single pulls, flooding the
 //! player's reach in every position.
 
-use std::collections::HashMap;
-
 use super::random::{Lcg, random_board, random_dead};
 use super::{BOARDS, Position};
-use crate::board::{Cell, Mode, NONE};
+use crate::board::{Cell, Mode};
 use crate::moves::{MacroMove, MacroMoves};
 
 impl Position {
@@ -16,22 +14,9 @@ impl Position {
         out
     }
 
-    /// Checks `pulls` against the brute-force closure of every box: the
-    /// places, the pulls, the player's area and the areas after each pull.
+    /// Checks `pulls` against the brute-force closure of every box.
     fn check_pulls_against_brute_force(&self, dead: &[bool]) {
-        let pulls = self.pulls(dead);
-        for &b in &self.boxes {
-            let mut found = HashMap::new();
-            for mv in pulls.iter().filter(|mv| mv.from == b) {
-                let behind = self.board.next(mv.to, usize::from(mv.last));
-                let key = (mv.to, self.normalise(b, mv.to, behind));
-                assert!(mv.player == NONE || mv.player == key.1, "{mv:?}");
-                assert!(found.insert(key, mv.pushes).is_none(), "twice: {mv:?}");
-                assert_eq!(mv.regions, self.regions_after(mv), "{mv:?}");
-            }
-            let expected = self.closure(dead, b, (Mode::Pull, None));
-            assert_eq!(found, expected, "box {b} of\n{}", self.level.to_xsb());
-        }
+        self.check_moves(dead, &self.pulls(dead), (Mode::Pull, None));
     }
 }
 
