@@ -22,7 +22,7 @@ mod blocks;
 mod fillings;
 mod pull;
 
-use super::board::{Board, Cell, NONE};
+use super::board::{Board, Cell, Mode, NONE};
 use super::budget::Budget;
 use fillings::{Fillings, afford_listing};
 use pull::Puller;
@@ -51,18 +51,38 @@ struct Cluster {
 }
 
 impl PackingOrder {
-    /// `starts` are the cells where the level's boxes start. `None` when
-    /// `budget` stops it.
+    /// The fill order of the goals, for the forward searches: `starts`
+    /// are the cells where the level's boxes start. `None` when `budget`
+    /// stops it.
     pub fn new(board: &Board, starts: &[Cell], budget: &Budget) -> Option<Self> {
-        let plan = board.goals().len().saturating_mul(board.cells()) <= MAX_GOAL_CELLS;
-        let mut puller = Puller::new(board.cells());
+        Self::of(board, (board.goals(), starts), Mode::Pull, budget)
+    }
+
+    /// The fill order of the start squares, for the backward search, which
+    /// pulls boxes onto them: the same layering mirrored, boxes pushed off
+    /// the start squares to the goals. `starts` are the cells where the
+    /// level's boxes start. `None` when `budget` stops it.
+    pub fn backward(board: &Board, starts: &[Cell], budget: &Budget) -> Option<Self> {
+        Self::of(board, (starts, board.goals()), Mode::Push, budget)
+    }
+
+    /// The fill order of `targets`, a box leaving one when `mode`'s moves
+    /// can take it to a cell of `exits`.
+    fn of(
+        board: &Board,
+        (targets, exits): (&[Cell], &[Cell]),
+        mode: Mode,
+        budget: &Budget,
+    ) -> Option<Self> {
+        let plan = targets.len().saturating_mul(board.cells()) <= MAX_GOAL_CELLS;
+        let mut puller = Puller::new(board.cells(), mode);
         let mut occupied = vec![false; board.cells()];
         let mut allowance = fillings::MAX_WORK;
         let mut clusters = Vec::new();
-        for goals in goal_clusters(board) {
+        for goals in clusters_of(board, targets) {
             clusters.push(if plan {
                 let tools = (occupied.as_mut_slice(), &mut puller, budget);
-                plan_cluster(board, &goals, starts, tools, &mut allowance)?
+                plan_cluster(board, &goals, exits, tools, &mut allowance)?
             } else {
                 Cluster {
                     layers: vec![goals],
@@ -112,11 +132,15 @@ fn layer_packed(layers: &[Vec<Cell>], occupied: &[bool]) -> u32 {
     packed
 }
 
-/// The goals in groups joined 4-connectedly, each in cell order.
-fn goal_clusters(board: &Board) -> Vec<Vec<Cell>> {
+/// `targets` in groups joined 4-connectedly, each in cell order.
+fn clusters_of(board: &Board, targets: &[Cell]) -> Vec<Vec<Cell>> {
+    let mut is_target = vec![false; board.cells()];
+    for &t in targets {
+        is_target[usize::from(t)] = true;
+    }
     let mut seen = vec![false; board.cells()];
     let mut clusters = Vec::new();
-    for &start in board.goals() {
+    for &start in targets {
         if seen[usize::from(start)] {
             continue;
         }
@@ -127,7 +151,7 @@ fn goal_clusters(board: &Board) -> Vec<Vec<Cell>> {
             next += 1;
             for dir in 0..4 {
                 let n = board.next(goal, dir);
-                if n != NONE && board.is_goal(n) && !seen[usize::from(n)] {
+                if n != NONE && is_target[usize::from(n)] && !seen[usize::from(n)] {
                     seen[usize::from(n)] = true;
                     cluster.push(n);
                 }
@@ -140,21 +164,22 @@ fn goal_clusters(board: &Board) -> Vec<Vec<Cell>> {
 }
 
 /// Layers, and fillings when `allowance` affords them, of the cluster
-/// `goals`.
+/// `goals` (start squares, for the backward search's order).
 /// `occupied` comes in all false and is left so, unless `budget` stops it
 /// and it returns `None`.
 fn plan_cluster(
     board: &Board,
     goals: &[Cell],
-    starts: &[Cell],
+    leave_for: &[Cell],
     (occupied, puller, budget): (&mut [bool], &mut Puller, &Budget),
     allowance: &mut usize,
 ) -> Option<Cluster> {
-    // A box has left once it stands where some box starts: rkirov measured
-    // this against "any square off the goals", which a niche reachable only
-    // through the goal fools (XSokoban 44), at 51 solved instead of 47.
+    // A box has left once it stands where some box starts (some goal, for
+    // the backward search's order): rkirov measured this against "any
+    // square off the goals", which a niche reachable only through the goal
+    // fools (XSokoban 44), at 51 solved instead of 47.
     let mut exits = vec![false; board.cells()];
-    for &s in starts {
+    for &s in leave_for {
         exits[usize::from(s)] = true;
     }
     for &g in goals {

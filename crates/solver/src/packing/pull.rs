@@ -1,8 +1,9 @@
-//! Whether one box can be pulled off its goal and out of the room: a
-//! breadth-first search over (box cell, side the player stands on), the
-//! player walking freely between pulls around fixed boxes.
+//! Whether one box can be pulled off its goal and out of the room (or, for
+//! the backward search's plan, pushed off its start square towards the
+//! goals): a breadth-first search over (box cell, side the player stands
+//! on), the player walking freely between moves around fixed boxes.
 
-use super::super::board::{Board, Cell, NONE};
+use super::super::board::{Board, Cell, Mode, NONE, opposite};
 use super::super::budget::Budget;
 use super::blocks::Blocks;
 
@@ -18,20 +19,23 @@ pub struct Puller {
     stamp: u32,
     queue: Vec<(Cell, usize)>,
     blocks: Blocks,
+    /// Pulls for the forward searches' plans, pushes for the backward's.
+    mode: Mode,
 }
 
 impl Puller {
-    pub fn new(cells: usize) -> Self {
+    pub fn new(cells: usize, mode: Mode) -> Self {
         Self {
             seen: vec![0; cells * 4],
             stamp: 0,
             queue: Vec::new(),
             blocks: Blocks::new(cells),
+            mode,
         }
     }
 
-    /// Whether the box on `from` can be pulled to a cell where `exits` is
-    /// true, every cell where `occupied` is true being a fixed box (`from`
+    /// Whether the box on `from` can be pulled (pushed, in [`Mode::Push`])
+    /// to a cell where `exits` is true, every cell where `occupied` is true being a fixed box (`from`
     /// itself included). The player may start on any free side of the box:
     /// in the solved position it may stand in any area, and this is only
     /// guidance. `None` when `budget` stops it.
@@ -80,11 +84,20 @@ impl Puller {
                     continue;
                 }
                 self.mark_seen(cell, reach);
-                // Pulling towards `reach`: the player steps back one cell
-                // further and the box takes the player's place.
-                let back = board.next(player, reach);
-                if is_free(occupied, back) && !self.is_seen(player, reach) {
-                    self.visit(player, reach);
+                let next = match self.mode {
+                    // Pulling towards `reach`: the player steps back one
+                    // cell further and the box takes the player's place.
+                    Mode::Pull => (board.next(player, reach), player),
+                    // Pushing away from `reach`: the player takes the
+                    // box's place.
+                    Mode::Push => {
+                        let ahead = board.next(cell, opposite(reach));
+                        (ahead, ahead)
+                    }
+                };
+                let (free, box_to) = next;
+                if is_free(occupied, free) && !self.is_seen(box_to, reach) {
+                    self.visit(box_to, reach);
                 }
             }
         }

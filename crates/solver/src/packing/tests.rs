@@ -2,6 +2,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use super::*;
+use crate::board::Mode;
 use schokoban_core::{Level, Pos, giant_room, parse_level};
 
 /// The board, the packing order and the level of an XSB literal.
@@ -16,6 +17,20 @@ fn plan_level(level: &Level) -> (Board, PackingOrder) {
     let budget = Budget::new(Duration::MAX, &cancel);
     let order = PackingOrder::new(&board, &starts, &budget).expect("no time limit");
     (board, order)
+}
+
+/// The board, and the fill order of the start squares by `mode`'s moves
+/// (pushes for the backward search), of an XSB literal.
+fn plan_starts(xsb: &str, mode: Mode) -> (Board, PackingOrder) {
+    let level = parse_level(xsb).expect("test level parses");
+    let board = Board::new(&level).expect("small board");
+    let starts: Vec<Cell> = (level.boxes().iter())
+        .map(|&p| board.cell(p).expect("boxes stand on floor"))
+        .collect();
+    let cancel = AtomicBool::new(false);
+    let budget = Budget::new(Duration::MAX, &cancel);
+    let order = PackingOrder::of(&board, (&starts, board.goals()), mode, &budget);
+    (board, order.expect("no time limit"))
 }
 
 fn plan(xsb: &str) -> (Board, PackingOrder) {
@@ -139,6 +154,33 @@ fn xsokoban_1() -> (Board, PackingOrder, [(usize, usize); 6]) {
     let (b, order) = plan_level(&level);
     let goals = [(16, 6), (16, 7), (16, 8), (17, 6), (17, 7), (17, 8)];
     (b, order, goals)
+}
+
+/// Two boxes start side by side below a door to the goals' row, which
+/// the player can also reach round the right. Only the box in front of
+/// the door (4, 4) can be pushed through it, and the other (3, 4) only
+/// after it; neither can be pulled up to a goal, as the row above is wall.
+const BESIDE_A_DOOR: &str = "\
+#########
+#########
+#.  .   #
+#### ## #
+#  $$   #
+#      @#
+#########
+";
+
+#[test]
+fn backwards_the_start_square_before_a_door_fills_last() {
+    let (b, order) = plan_starts(BESIDE_A_DOOR, Mode::Push);
+    assert_eq!(layers(&b, &order, &[(3, 4), (4, 4)]), [0, 1]);
+    assert_eq!(packed(&b, &order, &[(4, 4)]), 0);
+    assert_eq!(packed(&b, &order, &[(3, 4)]), 1);
+    assert_eq!(packed(&b, &order, &[(3, 4), (4, 4)]), 2);
+    // Pulls would take neither box to a goal: one layer, any order.
+    let (b, by_pulls) = plan_starts(BESIDE_A_DOOR, Mode::Pull);
+    assert_eq!(layers(&b, &by_pulls, &[(3, 4), (4, 4)]), [0, 0]);
+    assert_eq!(packed(&b, &by_pulls, &[(4, 4)]), 1);
 }
 
 #[test]
