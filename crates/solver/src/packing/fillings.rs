@@ -7,7 +7,7 @@
 
 use super::super::board::{Board, Cell};
 use super::super::budget::Budget;
-use super::pull::Puller;
+use super::leave::Leaver;
 
 /// The most goals outside the core a cluster may have for its fillings to
 /// be listed: 2^12 = 4,096 sets, rkirov's bound.
@@ -48,7 +48,7 @@ pub struct Fillings {
 
 impl Fillings {
     /// Enumerates the sets of `loose` reachable from all full with `core`
-    /// always full, a box leaving when `puller` can take it to `exits`.
+    /// always full, a box leaving when `leaver` can take it to `exits`.
     /// `occupied` comes in all false and is left so, unless `budget` stops
     /// it and it returns `None`.
     pub fn new(
@@ -56,7 +56,7 @@ impl Fillings {
         (core, loose): (&[Cell], &[Cell]),
         exits: &[bool],
         occupied: &mut [bool],
-        (puller, budget): (&mut Puller, &Budget),
+        (leaver, budget): (&mut Leaver, &Budget),
     ) -> Option<Self> {
         let full = (1_usize << loose.len()) - 1;
         let mut reached = vec![false; full + 1];
@@ -77,7 +77,7 @@ impl Fillings {
                 if without == set || reached[without] {
                     continue;
                 }
-                if puller.can_leave(board, occupied, goal, exits, budget)? {
+                if leaver.can_leave(board, occupied, goal, exits, budget)? {
                     reached[without] = true;
                     queue.push(without);
                 }

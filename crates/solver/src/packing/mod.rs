@@ -20,12 +20,12 @@
 
 mod blocks;
 mod fillings;
-mod pull;
+mod leave;
 
 use super::board::{Board, Cell, Mode, NONE};
 use super::budget::Budget;
 use fillings::{Fillings, afford_listing};
-use pull::Puller;
+use leave::Leaver;
 
 /// Above this many goal-by-cell pairs over the whole level, every cluster
 /// becomes a single layer (packed = boxes on goals). Each removal round
@@ -75,13 +75,13 @@ impl PackingOrder {
         budget: &Budget,
     ) -> Option<Self> {
         let plan = targets.len().saturating_mul(board.cells()) <= MAX_GOAL_CELLS;
-        let mut puller = Puller::new(board.cells(), mode);
+        let mut leaver = Leaver::new(board.cells(), mode);
         let mut occupied = vec![false; board.cells()];
         let mut allowance = fillings::MAX_WORK;
         let mut clusters = Vec::new();
         for goals in clusters_of(board, targets) {
             clusters.push(if plan {
-                let tools = (occupied.as_mut_slice(), &mut puller, budget);
+                let tools = (occupied.as_mut_slice(), &mut leaver, budget);
                 plan_cluster(board, &goals, exits, tools, &mut allowance)?
             } else {
                 Cluster {
@@ -171,7 +171,7 @@ fn plan_cluster(
     board: &Board,
     goals: &[Cell],
     leave_for: &[Cell],
-    (occupied, puller, budget): (&mut [bool], &mut Puller, &Budget),
+    (occupied, leaver, budget): (&mut [bool], &mut Leaver, &Budget),
     allowance: &mut usize,
 ) -> Option<Cluster> {
     // A box has left once it stands where some box starts (some goal, for
@@ -185,10 +185,10 @@ fn plan_cluster(
     for &g in goals {
         exits[usize::from(g)] = false;
     }
-    let (core, rounds) = peel(board, goals, &exits, occupied, (puller, budget))?;
+    let (core, rounds) = peel(board, goals, &exits, occupied, (leaver, budget))?;
     let loose: Vec<Cell> = rounds.iter().flatten().copied().collect();
     let fillings = if afford_listing(loose.len(), board.cells(), allowance) {
-        let tools = (&mut *puller, budget);
+        let tools = (&mut *leaver, budget);
         Some(Fillings::new(
             board,
             (&core, &loose),
@@ -214,7 +214,7 @@ fn peel(
     goals: &[Cell],
     exits: &[bool],
     occupied: &mut [bool],
-    (puller, budget): (&mut Puller, &Budget),
+    (leaver, budget): (&mut Leaver, &Budget),
 ) -> Option<(Vec<Cell>, Vec<Vec<Cell>>)> {
     for &g in goals {
         occupied[usize::from(g)] = true;
@@ -224,7 +224,7 @@ fn peel(
     loop {
         let mut leaving = Vec::new();
         for &goal in &remaining {
-            if puller.can_leave(board, occupied, goal, exits, budget)? {
+            if leaver.can_leave(board, occupied, goal, exits, budget)? {
                 leaving.push(goal);
             }
         }

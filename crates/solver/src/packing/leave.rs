@@ -11,9 +11,9 @@ use super::blocks::Blocks;
 /// look-ups, so this is microseconds.
 const POPS_PER_CLOCK_READ: usize = 1024;
 
-/// Scratch space for [`Puller::can_leave`], reused across searches so that a
+/// Scratch space for [`Leaver::can_leave`], reused across searches so that a
 /// layering allocates once.
-pub struct Puller {
+pub struct Leaver {
     /// Stamps of the (box cell, side) states seen: `cell * 4 + side`.
     seen: Vec<u32>,
     stamp: u32,
@@ -23,7 +23,7 @@ pub struct Puller {
     mode: Mode,
 }
 
-impl Puller {
+impl Leaver {
     pub fn new(cells: usize, mode: Mode) -> Self {
         Self {
             seen: vec![0; cells * 4],
