@@ -56,11 +56,10 @@ pub enum Fences {
     Touching,
     /// The touching boxes first; when they prove nothing, again with the
     /// boxes that hold them in place (see `widen`). The feature searches
-    /// use these. Push-pull's
-    /// pushing side keeps [`Fences::Touching`]: it checks every position
-    /// it expands, many more a second, and forward took 1.34 times as long
-    /// on Microban II 131 (44 boxes) with the wider ones, where nothing
-    /// else answers.
+    /// use these. Push-pull's pushing side keeps [`Fences::Touching`]: it
+    /// checks every position it expands, many more a second, and forward
+    /// took 1.34 times as long on Microban II 131 (44 boxes) with the
+    /// wider ones, where nothing else answers.
     Widened,
 }
 

@@ -5,8 +5,12 @@ use super::*;
 use crate::board::Mode;
 use schokoban_core::{Level, Pos, giant_room, parse_level};
 
-/// The board, the packing order and the level of an XSB literal.
-fn plan_level(level: &Level) -> (Board, PackingOrder) {
+/// The board of `level`, and the order `order` works out for it from
+/// its start squares, with no time limit.
+fn plan_with(
+    level: &Level,
+    order: impl FnOnce(&Board, &[Cell], &Budget) -> Option<PackingOrder>,
+) -> (Board, PackingOrder) {
     let board = Board::new(level).expect("small board");
     let starts: Vec<Cell> = level
         .boxes()
@@ -15,22 +19,22 @@ fn plan_level(level: &Level) -> (Board, PackingOrder) {
         .collect();
     let cancel = AtomicBool::new(false);
     let budget = Budget::new(Duration::MAX, &cancel);
-    let order = PackingOrder::new(&board, &starts, &budget).expect("no time limit");
+    let order = order(&board, &starts, &budget).expect("no time limit");
     (board, order)
+}
+
+/// The board and the goals' packing order of `level`.
+fn plan_level(level: &Level) -> (Board, PackingOrder) {
+    plan_with(level, PackingOrder::new)
 }
 
 /// The board, and the fill order of the start squares by `mode`'s moves
 /// (pushes for the backward search), of an XSB literal.
 fn plan_starts(xsb: &str, mode: Mode) -> (Board, PackingOrder) {
     let level = parse_level(xsb).expect("test level parses");
-    let board = Board::new(&level).expect("small board");
-    let starts: Vec<Cell> = (level.boxes().iter())
-        .map(|&p| board.cell(p).expect("boxes stand on floor"))
-        .collect();
-    let cancel = AtomicBool::new(false);
-    let budget = Budget::new(Duration::MAX, &cancel);
-    let order = PackingOrder::of(&board, (&starts, board.goals()), mode, &budget);
-    (board, order.expect("no time limit"))
+    plan_with(&level, |board, starts, budget| {
+        PackingOrder::of(board, (starts, board.goals()), mode, budget)
+    })
 }
 
 fn plan(xsb: &str) -> (Board, PackingOrder) {

@@ -252,11 +252,9 @@ impl Backward<'_> {
             {
                 continue;
             }
-            self.occupied[usize::from(mv.from)] = false;
-            self.occupied[usize::from(mv.to)] = true;
+            self.shift(mv.from, mv.to);
             let packed = self.order.packed(&self.occupied);
-            self.occupied[usize::from(mv.to)] = false;
-            self.occupied[usize::from(mv.from)] = true;
+            self.shift(mv.to, mv.from);
             let features = Features::new(packed, mv.regions, 0);
             self.scored.push(Scored { mv, features });
         }
