@@ -24,16 +24,18 @@ pub enum LevelFormat {
 }
 
 /// Tells the format from the first line that says anything (comments,
-/// `;` or `|`, skipped): a pusher separator or header, an assembler `db`
-/// line, an R3forth `#NAME (` block, or else XSB.
+/// `;` or `|`, skipped): a pusher header (or a separator of stars with one
+/// after it), an assembler `db` line, an R3forth `#NAME (` block, or else
+/// XSB.
 pub fn detect_format(text: &str) -> LevelFormat {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let first = text
+    let mut saying = text
         .lines()
         .map(str::trim)
-        .find(|line| !line.is_empty() && !line.starts_with([';', '|']));
+        .filter(|line| !line.is_empty() && !line.starts_with([';', '|']));
+    let first = saying.next();
     match first {
-        Some(line) if pusher_plain::starts_listing(line) => LevelFormat::PusherPlain,
+        Some(line) if pusher_plain::starts_listing(line, saying.next()) => LevelFormat::PusherPlain,
         Some(line) if pusher_packed::is_db_line(line) => LevelFormat::PusherCompressed,
         Some(line) if r3forth::is_block_line(line) => LevelFormat::R3forth,
         _ => LevelFormat::Xsb,
@@ -108,6 +110,9 @@ mod tests {
             ("| MC 2020\n#lvlaz ( 8 3 246 )\n", LevelFormat::R3forth),
             ("#lvl1z (\n", LevelFormat::R3forth),
             ("|#####|#@$.#|#####\n", LevelFormat::Xsb),
+            // A top row of boxes on goals is no pusher separator.
+            ("***\n@##\n###\n", LevelFormat::Xsb),
+            ("*****\n\nMaze: 1\n", LevelFormat::PusherPlain),
         ];
         for (text, format) in cases {
             assert_eq!(detect_format(text), format, "{text:?}");

@@ -32,11 +32,15 @@ const CELLS: [(char, char); 7] = [
     ('+', '+'),
 ];
 
-/// Whether `line` (trimmed) can only start a plain listing: a separator of
-/// stars or one of the headers that size a maze.
-pub(super) fn starts_listing(line: &str) -> bool {
-    is_separator(line)
-        || header(line).is_some_and(|(key, _)| matches!(key, Key::Maze | Key::SizeX | Key::SizeY))
+/// Whether `line` (trimmed), followed by `next` (the next line that says
+/// anything), can only start a plain listing: one of the headers that
+/// size a maze, or a separator of stars with such a header after it. A
+/// row of stars alone is also an XSB row of boxes on goals.
+pub(super) fn starts_listing(line: &str, next: Option<&str>) -> bool {
+    let sizes_a_maze = |line: &str| {
+        header(line).is_some_and(|(key, _)| matches!(key, Key::Maze | Key::SizeX | Key::SizeY))
+    };
+    sizes_a_maze(line) || (is_separator(line) && next.is_some_and(sizes_a_maze))
 }
 
 /// A row of stars: what the extractor prints between mazes.
