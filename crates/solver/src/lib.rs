@@ -105,6 +105,10 @@ const PLAN: Variant = Variant {
     cells: Cells::PackingAndAreas,
     order: Order::Oldest,
 };
+const LATE_PLAN: Variant = Variant {
+    guide: Guide::LatePlan,
+    ..PLAN
+};
 
 /// Which searches run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -134,13 +138,17 @@ pub enum Strategy {
     /// Only the feature-space search advised as `Features`, counting
     /// progress along the backward plan on every level.
     Plan,
+    /// `Plan` on levels where the plan search finds no plan within its
+    /// usual work but finds one with 20 times as much (see
+    /// `SharedPlan::late`); elsewhere it gives up at once.
+    LatePlan,
     /// Only the feature-space search run backwards, pulling from the
     /// solved position to the start.
     Backward,
 }
 
 impl Strategy {
-    const ALL: [Strategy; 10] = [
+    const ALL: [Strategy; 11] = [
         Strategy::Race,
         Strategy::PushPull,
         Strategy::Homeward,
@@ -150,6 +158,7 @@ impl Strategy {
         Strategy::HotspotsRestarts,
         Strategy::HotCells,
         Strategy::Plan,
+        Strategy::LatePlan,
         Strategy::Backward,
     ];
 
@@ -165,6 +174,7 @@ impl Strategy {
             Strategy::HotspotsRestarts => "hotspots-restarts",
             Strategy::HotCells => "hot-cells",
             Strategy::Plan => "plan",
+            Strategy::LatePlan => "late-plan",
             Strategy::Backward => "backward",
         }
     }
@@ -384,6 +394,11 @@ fn run_unguarded(
         Strategy::HotspotsRestarts => fess::restarts::solve(setup, limits, budget, HOTSPOTS),
         Strategy::HotCells => fess::solve(setup, limits, budget, HOT_CELLS),
         Strategy::Plan => fess::solve(setup, limits, budget, PLAN),
+        Strategy::LatePlan => match setup.plan.late(&setup.board, &setup.boxes, budget) {
+            Ok(Some(_)) => fess::solve(setup, limits, budget, LATE_PLAN),
+            Ok(None) => (Outcome::GaveUp, Stats::default()),
+            Err(_) => (stopped(budget), Stats::default()),
+        },
         Strategy::Backward => fess::backward::solve(setup, limits, budget),
     };
     let winner = outcome.is_decisive().then_some(strategy);

@@ -15,6 +15,9 @@ pub enum Guide {
     /// (rkirov/sokoban-ai found it one fewer): three of them (71, 74, 89)
     /// no other search here solves, and 36 in 5 s against 13 s.
     Plan,
+    /// The plan found with more work where the shared search found none
+    /// (`SharedPlan::late`), else fill layers.
+    LatePlan,
 }
 
 /// How the search counts boxes packed: by the parking plan on levels
@@ -39,6 +42,7 @@ impl Packing {
         let plan = match guide {
             Guide::Layers => shared.parking(board, starts, budget),
             Guide::Plan => shared.any(board, starts, budget),
+            Guide::LatePlan => shared.late(board, starts, budget),
         };
         match plan {
             Ok(Some(plan)) => Some(Self::Plan(plan)),

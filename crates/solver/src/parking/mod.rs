@@ -71,7 +71,17 @@ impl ParkingPlan {
     /// stricter than the fill layers, which guides a search differently
     /// (see `fess::Guide`).
     pub fn any(board: &Board, starts: &[Cell], budget: &Budget) -> Result<Option<Self>, Stop> {
-        let Some(line) = search::backward_line(board, starts, budget)? else {
+        Self::within(board, starts, budget, search::MAX_WORK)
+    }
+
+    /// [`ParkingPlan::any`] with `max_work` units of work for the search.
+    fn within(
+        board: &Board,
+        starts: &[Cell],
+        budget: &Budget,
+        max_work: usize,
+    ) -> Result<Option<Self>, Stop> {
+        let Some(line) = search::backward_line(board, starts, budget, max_work)? else {
             return Ok(None);
         };
         let steps = forward_steps(&line);
@@ -148,6 +158,17 @@ impl ParkingPlan {
     }
 }
 
+/// The work [`SharedPlan::late`] allows the search, 20 times
+/// [`search::MAX_WORK`]. Of the 1,133 shipped levels, 287 have no plan
+/// within that cap; 65 of them have one within 20 million units, 54
+/// within 10 million (found in 1.6 s at most, two levels at a time) and
+/// 27 within 2 million. Swept on the 129 of them of 25 boxes or more,
+/// where the race gives late-plan a turn (`scripts/sweep`, late-plan
+/// alone, 3 s a level, two at a time; docs/solver.md, the log, "late
+/// plans"): 2, 10 and 20 million units solved 0, 1 and 1 (Sasquatch 38),
+/// with 0.3, 1.6 and 3.0 s a level at the median.
+const LATE_WORK: usize = 10_000_000;
+
 /// The plan of [`ParkingPlan::any`] for the race's searches to share: the
 /// first to ask works it out, and the others wait for it and take a copy.
 /// Every feature search starts with the plan, and on a level without one
@@ -156,6 +177,8 @@ impl ParkingPlan {
 #[derive(Default)]
 pub struct SharedPlan {
     plan: Mutex<Worked>,
+    /// The plan of [`SharedPlan::late`].
+    late: Mutex<Worked>,
 }
 
 /// Whether the plan has been worked out yet, and if so what was found.
@@ -177,18 +200,24 @@ impl SharedPlan {
         starts: &[Cell],
         budget: &Budget,
     ) -> Result<Option<ParkingPlan>, Stop> {
-        // A search that panicked while holding the lock left nothing half
-        // done in it: the plan is stored whole or not at all.
-        let mut plan = self
-            .plan
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Worked::Out(known) = &*plan {
-            return Ok(known.clone());
+        worked_out(&self.plan, || ParkingPlan::any(board, starts, budget))
+    }
+
+    /// A plan found with [`LATE_WORK`] units of work where
+    /// [`SharedPlan::any`] found none: `Ok(None)` where that found one,
+    /// or where this finds none either.
+    pub fn late(
+        &self,
+        board: &Board,
+        starts: &[Cell],
+        budget: &Budget,
+    ) -> Result<Option<ParkingPlan>, Stop> {
+        if self.any(board, starts, budget)?.is_some() {
+            return Ok(None);
         }
-        let found = ParkingPlan::any(board, starts, budget)?;
-        *plan = Worked::Out(found.clone());
-        Ok(found)
+        worked_out(&self.late, || {
+            ParkingPlan::within(board, starts, budget, LATE_WORK)
+        })
     }
 
     /// [`SharedPlan::any`] only when the plan parks a box on a square off
@@ -203,6 +232,25 @@ impl SharedPlan {
             .any(board, starts, budget)?
             .filter(|plan| plan.parks(board) > 0))
     }
+}
+
+/// The plan kept in `slot`, or the one `search` finds, kept for the
+/// next caller; a search the budget stopped keeps nothing.
+fn worked_out(
+    slot: &Mutex<Worked>,
+    search: impl FnOnce() -> Result<Option<ParkingPlan>, Stop>,
+) -> Result<Option<ParkingPlan>, Stop> {
+    // A search that panicked while holding the lock left nothing half
+    // done in it: the plan is stored whole or not at all.
+    let mut plan = slot
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Worked::Out(known) = &*plan {
+        return Ok(known.clone());
+    }
+    let found = search()?;
+    *plan = Worked::Out(found.clone());
+    Ok(found)
 }
 
 /// Each cell's changes of need, latest first, and the plan's slack (see

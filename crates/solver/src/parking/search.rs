@@ -27,7 +27,7 @@ use crate::moves::{MacroMove, MacroMoves};
 /// and finds the same plans in 0.4 of the time (docs/solver.md, the log,
 /// "macro pulls without floods"). The searches share the plan
 /// (`SharedPlan`), so a level without one pays for the work once.
-const MAX_WORK: usize = 500_000;
+pub const MAX_WORK: usize = 500_000;
 /// Larger boards are declined at once, as the backward search declines
 /// them, and start squares are kept as a 64-bit set.
 const MAX_CELLS: usize = 1_000;
@@ -73,14 +73,17 @@ struct Context<'a> {
     stack: Vec<Cell>,
     /// The work so far, counted as [`MAX_WORK`] counts it.
     work: usize,
+    /// The work allowed.
+    max_work: usize,
 }
 
 /// The backward line for `board`, or `Ok(None)` when there is none within
-/// [`MAX_WORK`] or the board is past the caps.
+/// `max_work` units (see [`MAX_WORK`]) or the board is past the caps.
 pub fn backward_line(
     board: &Board,
     starts: &[Cell],
     budget: &Budget,
+    max_work: usize,
 ) -> Result<Option<BackLine>, Stop> {
     if board.cells() > MAX_CELLS || starts.len() > MAX_BOXES || starts.len() != board.goals().len()
     {
@@ -107,6 +110,7 @@ pub fn backward_line(
         marks: Marks::new(board.cells()),
         stack: Vec::new(),
         work: 0,
+        max_work,
     };
     let mut nodes = roots(board);
     let mut seen: HashSet<(Vec<Cell>, u64, Cell)> = nodes
@@ -176,7 +180,7 @@ fn line(nodes: &[Node], end: usize) -> BackLine {
 
 impl Context<'_> {
     /// The children of `node`: only removals when there are any. `false`
-    /// when [`MAX_WORK`] has run out.
+    /// when the work allowed has run out.
     fn expand(
         &mut self,
         node: &Node,
@@ -187,7 +191,7 @@ impl Context<'_> {
         if let Some(stop) = budget.stop() {
             return Err(stop);
         }
-        if self.work > MAX_WORK {
+        if self.work > self.max_work {
             return Ok(false);
         }
         let board = self.board;

@@ -318,3 +318,34 @@ fn a_shared_plan_is_worked_out_once_and_a_stopped_search_leaves_none() {
     let again = shared.parking(&board, &starts, &stopped).expect("shared");
     assert_eq!(again.map(|p| p.steps), plan.map(|p| p.steps));
 }
+
+/// The plans [`SharedPlan::any`] and then [`SharedPlan::late`] find for
+/// `level`.
+fn usual_and_late(level: &Level) -> (Board, Option<ParkingPlan>, Option<ParkingPlan>) {
+    let (board, starts) = board_and_starts(level);
+    let going = AtomicBool::new(false);
+    let going = Budget::new(Duration::from_secs(600), &going);
+    let shared = SharedPlan::default();
+    let usual = shared.any(&board, &starts, &going).expect("no stop");
+    let late = shared.late(&board, &starts, &going).expect("no stop");
+    (board, usual, late)
+}
+
+#[test]
+fn a_late_plan_is_searched_for_only_where_the_usual_search_finds_none() {
+    // Sasquatch 19: the relaxed search needs about 700,000 units of work,
+    // more than the usual cap and well within the late one.
+    let (board, usual, late) = usual_and_late(&crate::shipped::level("sasquatch", 19));
+    assert!(usual.is_none());
+    let late = late.expect("Sasquatch 19 has a plan with more work");
+    let mut solved = vec![false; board.cells()];
+    for &goal in board.goals() {
+        solved[usize::from(goal)] = true;
+    }
+    assert_eq!(progress(&late, &solved) as usize, board.goals().len());
+    // Where the usual search has a plan, the plan thread already counts
+    // it, so there is no late one.
+    let (_, usual, late) = usual_and_late(&xsokoban(44));
+    assert!(usual.is_some());
+    assert!(late.is_none());
+}

@@ -150,6 +150,22 @@ fn each_strategy_gives_the_same_solution_every_run() {
     }
 }
 
+/// Late-plan searches on only where the usual plan search finds no plan
+/// but a longer one does: Sasquatch 19 (its plan needs about 700,000
+/// units of work), not Microban 20, which plan already counts a plan on.
+#[test]
+fn late_plan_solves_where_the_plan_comes_late_and_gives_up_at_once_elsewhere() {
+    assert_solved_by(&shipped::level("sasquatch", 19), Strategy::LatePlan);
+    let limits = Limits {
+        strategy: Strategy::LatePlan,
+        ..within(PLENTY)
+    };
+    let level = shipped::level("microban", 20);
+    let (outcome, stats) =
+        schokoban_solver::solve_with_stats(&level, &limits, &AtomicBool::new(false));
+    assert_eq!((outcome, stats.expanded), (Outcome::GaveUp, 0));
+}
+
 /// Homeward runs in the race on small levels only, so Microban's.
 #[test]
 fn homeward_alone_solves_and_its_solutions_replay() {
