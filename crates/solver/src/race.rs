@@ -8,7 +8,9 @@ use super::{Outcome, Setup, Stats, Strategy, panic_message, run};
 use crate::budget::Budget;
 
 /// The searches each thread of the race runs one after another, each
-/// until its percentage of the time is up.
+/// until its percentage of the time is up. A search that gives up sooner
+/// hands the rest of its turn to the next, so late-plan, which gives up
+/// at once where it has nothing to add, ends where forward ends.
 ///
 /// On levels of more than [`HOMEWARD_BOXES`] boxes, plan has the first
 /// thread to itself. On the second, push-pull's first fifth of a second
@@ -64,6 +66,21 @@ use crate::budget::Budget;
 /// 25 boxes or more), forward answered by 2.9 s and backward by 5.4 s
 /// (Sasquatch VIII 41), and the race solved 29 against 28, none lost:
 /// Sasquatch 35 gained, at 7.9-9.0 s.
+///
+/// On levels of [`FORWARD_BOXES`] boxes or more without a parking plan
+/// within the usual work, late-plan opens forward's turn: the plan search
+/// again with 20 times the work, and plan guided by what it finds. Of the
+/// 129 shipped levels of that size without a plan, it finds one for 4,
+/// and alone within 3 s solves Sasquatch 38 (25 boxes) at 1.8 s, which
+/// nothing else solves in 10 s; its search for a plan takes 1.6 s at the
+/// median and uses up the turn on a tenth of them. Forward alone within
+/// 3 s solves 6 of the 129, all answered by push-pull within 0.2 s in the
+/// race with or without the turn. In a run by time of the 15 among them
+/// that the race solves at 20,000 positions a search, that forward solves
+/// alone, that have a late plan or that are in the README's table
+/// (docs/solver.md, the log, "late plans"), the race solved 10 before and
+/// 11 now, Sasquatch 38 at 2.1 s. Where the usual search found a plan,
+/// late-plan gives up at once.
 ///
 /// On levels of [`FORWARD_BOXES`] boxes or more, the forward search takes
 /// push-pull's long turn instead; on smaller ones it has the last 0.9 s, which
@@ -127,6 +144,7 @@ fn schedules(boxes: usize) -> [&'static [(Strategy, u32)]; 2] {
         &[
             (Strategy::PushPull, 2),
             (Strategy::Features, 5),
+            (Strategy::LatePlan, 35),
             (Strategy::Forward, 35),
             (Strategy::Backward, 65),
             (Strategy::HotspotsRestarts, 100),
@@ -259,8 +277,15 @@ mod tests {
             let threads = schedules(boxes);
             for schedule in threads {
                 let ends: Vec<u32> = schedule.iter().map(|&(_, end)| end).collect();
-                assert!(ends.windows(2).all(|w| w[0] < w[1]), "{boxes}: {ends:?}");
+                assert!(ends.windows(2).all(|w| w[0] <= w[1]), "{boxes}: {ends:?}");
                 assert_eq!(ends.last(), Some(&100), "{boxes}: {ends:?}");
+                // A turn shared with the next search is one that gives up
+                // at once where it has nothing to add.
+                for pair in schedule.windows(2) {
+                    if pair[0].1 == pair[1].1 {
+                        assert_eq!(pair[0].0, Strategy::LatePlan, "{boxes}: {ends:?}");
+                    }
+                }
             }
             let proving =
                 threads
