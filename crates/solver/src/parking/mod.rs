@@ -81,7 +81,9 @@ impl ParkingPlan {
         budget: &Budget,
         max_work: usize,
     ) -> Result<Option<Self>, Stop> {
-        let Some(line) = search::backward_line(board, starts, budget, max_work)? else {
+        let Some(line) =
+            search::backward_line(board, starts, budget, (max_work, search::MAX_BYTES))?
+        else {
             return Ok(None);
         };
         let steps = forward_steps(&line);

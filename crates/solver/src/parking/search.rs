@@ -28,6 +28,14 @@ use crate::moves::{MacroMove, MacroMoves};
 /// "macro pulls without floods"). The searches share the plan
 /// (`SharedPlan`), so a level without one pays for the work once.
 pub const MAX_WORK: usize = 500_000;
+/// The memory the search may hold by its own count, under the half of
+/// the solver's default cap of 1 GiB that each of the race's two threads
+/// gets. With 10 million units of work ([`super::LATE_WORK`]) and no such
+/// cap, the search reached 576 MB (the process's peak, late-plan alone)
+/// on Sasquatch XI 35 (36 boxes) before giving up; now it gives up at 266
+/// MB. With 256 MiB instead, Sasquatch VI 30 (20 boxes, 274 MB) lost its
+/// plan, the only one of the 54 found within 10 million units to do so.
+pub const MAX_BYTES: usize = 384 << 20;
 /// Larger boards are declined at once, as the backward search declines
 /// them, and start squares are kept as a 64-bit set.
 const MAX_CELLS: usize = 1_000;
@@ -78,12 +86,13 @@ struct Context<'a> {
 }
 
 /// The backward line for `board`, or `Ok(None)` when there is none within
-/// `max_work` units (see [`MAX_WORK`]) or the board is past the caps.
+/// `max_work` units (see [`MAX_WORK`]) and `max_bytes` of memory (see
+/// [`MAX_BYTES`]), or the board is past the caps.
 pub fn backward_line(
     board: &Board,
     starts: &[Cell],
     budget: &Budget,
-    max_work: usize,
+    (max_work, max_bytes): (usize, usize),
 ) -> Result<Option<BackLine>, Stop> {
     if board.cells() > MAX_CELLS || starts.len() > MAX_BOXES || starts.len() != board.goals().len()
     {
@@ -123,9 +132,18 @@ pub fn backward_line(
         .map(|(i, n)| Reverse((n.boxes.len(), 0, i)))
         .collect();
     let mut children = Vec::new();
+    // Each node's boxes are stored twice, in the node and in `seen`.
+    let boxes_bytes = 2 * (std::mem::size_of_val(starts) + 16);
     while let Some(Reverse((_, _, index))) = open.pop() {
         if let Some(stop) = budget.stop() {
             return Err(stop);
+        }
+        let held = nodes.capacity() * std::mem::size_of::<Node>()
+            + seen.capacity() * (std::mem::size_of::<(Vec<Cell>, u64, Cell)>() + 1)
+            + open.capacity() * std::mem::size_of::<Reverse<(usize, u32, usize)>>()
+            + nodes.len() * boxes_bytes;
+        if held > max_bytes {
+            return Ok(None);
         }
         let node = &nodes[index];
         if node

@@ -349,3 +349,16 @@ fn a_late_plan_is_searched_for_only_where_the_usual_search_finds_none() {
     assert!(usual.is_some());
     assert!(late.is_none());
 }
+
+#[test]
+fn the_plan_search_gives_up_when_it_would_hold_too_much_memory() {
+    let (board, starts) = board_and_starts(&xsokoban(44));
+    let going = AtomicBool::new(false);
+    let going = Budget::new(Duration::from_secs(600), &going);
+    let line = |max_bytes| {
+        search::backward_line(&board, &starts, &going, (search::MAX_WORK, max_bytes))
+            .expect("no stop")
+    };
+    assert!(line(search::MAX_BYTES).is_some());
+    assert!(line(1 << 10).is_none());
+}
