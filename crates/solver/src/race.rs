@@ -72,8 +72,10 @@ use crate::budget::Budget;
 /// again with 20 times the work, and plan guided by what it finds. Of the
 /// 129 shipped levels of that size without a plan, it finds one for 4,
 /// and alone within 3 s solves Sasquatch 38 (25 boxes) at 1.8 s, which
-/// nothing else solves in 10 s; its search for a plan takes 1.6 s at the
-/// median and uses up the turn on a tenth of them. Forward alone within
+/// nothing else solves in 10 s; its search for a plan took 1.6 s at the
+/// median and used up the turn on a tenth of them, measured before the
+/// search's memory cap (`parking::search`), which ends some searches that
+/// find no plan sooner and none of those that find one. Forward alone within
 /// 3 s solves 6 of the 129, all answered by push-pull within 0.2 s in the
 /// race with or without the turn. In a run by time of the 15 among them
 /// that the race solves at 20,000 positions a search, that forward solves

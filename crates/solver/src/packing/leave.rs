@@ -35,10 +35,11 @@ impl Leaver {
     }
 
     /// Whether the box on `from` can be pulled (pushed, in [`Mode::Push`])
-    /// to a cell where `exits` is true, every cell where `occupied` is true being a fixed box (`from`
-    /// itself included). The player may start on any free side of the box:
-    /// in the solved position it may stand in any area, and this is only
-    /// guidance. `None` when `budget` stops it.
+    /// to a cell where `exits` is true, every cell where `occupied` is
+    /// true being a fixed box (`from` itself included). The player may
+    /// start on any free side of the box: in the solved position it may
+    /// stand in any area, and this is only guidance. `None` when `budget`
+    /// stops it.
     pub fn can_leave(
         &mut self,
         board: &Board,
