@@ -13,9 +13,9 @@ use crate::budget::Budget;
 /// at once where it has nothing to add, ends where forward ends.
 ///
 /// On levels of more than [`HOMEWARD_BOXES`] boxes, plan has the first
-/// thread to itself. On the second, push-pull's first fifth of a second
-/// answers half the levels the race solves (72 of 141 in the sweep
-/// below); features then has 0.3 s, which answers `XSokoban` 10 and
+/// thread to itself, but for the levels of [`UNPLANNED_FIRST`]. On the
+/// second, push-pull's first fifth of a second answers half the levels
+/// the race solves (72 of 141 in the sweep below); features then has 0.3 s, which answers `XSokoban` 10 and
 /// Sasquatch III 10 (0.12 s of features each) before push-pull starts
 /// again from scratch for its long turn. Swept by time on 178 shipped
 /// levels of more than 12 boxes (docs/solver.md, "The race's first
@@ -163,6 +163,35 @@ fn schedules(boxes: usize) -> [&'static [(Strategy, u32)]; 2] {
     [&[(Strategy::Plan, 100)], second]
 }
 
+/// The first thread's turns on levels of 13 to 24 boxes without a parking
+/// plan within the usual work: plan, guided by the fill layers there,
+/// then hotspots. On the 110 shipped levels of that size without a plan,
+/// the race at 10 s a level solved 62, plan answering 15 of them, all
+/// within 2.6 s. Alone at 6 s a level, two at a time, hotspots solved 2
+/// of the 48 the race missed (Sasquatch IV 28 at 3.4 s, V 38 at 1.9 s),
+/// and features, hot-cells, hotspots-restarts and backward none. With
+/// these turns the race solved 64 of the 110, none lost (docs/solver.md,
+/// the log, "hotspots where there is no plan").
+const UNPLANNED_FIRST: &[(Strategy, u32)] = &[
+    (Strategy::Plan, UNPLANNED_PLAN_END),
+    (Strategy::Hotspots, 100),
+];
+
+/// Where plan's turn ends in [`UNPLANNED_FIRST`]. Swept by time on the
+/// 110 levels it is for (each value built in turn; docs/solver.md, the
+/// log, "hotspots where there is no plan"): 30%, 40% and 50% solved the
+/// same 64. Plan's slowest answer there came at 2.6 s, which 30% would
+/// cut close on a machine whose speed drifts by a fifth.
+const UNPLANNED_PLAN_END: u32 = 40;
+
+/// Whether the first thread takes [`UNPLANNED_FIRST`]: on a level of 13 to
+/// 24 boxes whose parking plan search finds none. Plan asks for the plan
+/// first thing as well, so asking here costs nothing.
+fn unplanned(setup: &Setup, budget: &Budget) -> bool {
+    (HOMEWARD_BOXES + 1..FORWARD_BOXES).contains(&setup.boxes.len())
+        && matches!(setup.plan.any(&setup.board, &setup.boxes, budget), Ok(None))
+}
+
 /// Levels with at least this many boxes get the forward search in the race
 /// where others get push-pull's long turn. Forward alone solves Microban II
 /// 131 (44 boxes) in 2.7 s, which nothing else solves in 30 s; on
@@ -240,7 +269,13 @@ pub fn race(
         if let Some(name) = name {
             builder = builder.name(name);
         }
-        let first_thread = builder.spawn_scoped(scope, || in_turn(first));
+        let first_thread = builder.spawn_scoped(scope, || {
+            in_turn(if unplanned(setup, &budget) {
+                UNPLANNED_FIRST
+            } else {
+                first
+            })
+        });
         let here = in_turn(second);
         let other = match first_thread.map(std::thread::ScopedJoinHandle::join) {
             Ok(Ok(answer)) => answer,
@@ -271,13 +306,52 @@ pub fn race(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{Limits, prepare};
+    use schokoban_core::parse_level;
+    use std::time::Duration;
+
+    /// A room `width` squares wide and `height` high, with `boxes` boxes
+    /// in a row straight above as many goals.
+    fn row_of_boxes(boxes: usize, (width, height): (usize, usize)) -> String {
+        let wall = "#".repeat(width + 2);
+        let row = |cells: &str| format!("#{cells:<width$}#");
+        let mut lines = vec![wall.clone(), row("@")];
+        lines.push(row(&format!(" {}", "$".repeat(boxes))));
+        lines.push(row(&format!(" {}", ".".repeat(boxes))));
+        lines.extend((4..=height).map(|_| row("")));
+        lines.push(wall);
+        lines.join("\n")
+    }
+
+    fn is_unplanned(xsb: &str) -> bool {
+        let level = parse_level(xsb).expect("a valid level");
+        let cancel = AtomicBool::new(false);
+        let budget = Budget::new(Duration::from_secs(60), &cancel);
+        let limits = Limits::with_time(Duration::from_secs(60));
+        let Ok((setup, _)) = prepare(&level, &limits, &budget) else {
+            panic!("a level the solver takes: {xsb}");
+        };
+        unplanned(&setup, &budget)
+    }
+
+    #[test]
+    fn hotspots_follow_plan_only_on_levels_of_13_to_24_boxes_without_a_plan() {
+        // Past the plan search's 1,000 squares there is no plan at once.
+        let large = (45, 30);
+        assert!(is_unplanned(&row_of_boxes(13, large)));
+        assert!(is_unplanned(&row_of_boxes(24, large)));
+        assert!(!is_unplanned(&row_of_boxes(12, large)));
+        assert!(!is_unplanned(&row_of_boxes(25, large)));
+        // A small room has its plan: every box pulled straight up.
+        assert!(!is_unplanned(&row_of_boxes(13, (16, 5))));
+    }
 
     #[test]
     fn every_thread_runs_to_the_end_of_the_time_and_one_search_can_prove_none() {
         let sizes = [1, HOMEWARD_BOXES, HOMEWARD_BOXES + 1, FORWARD_BOXES, 1_000];
         for boxes in sizes {
             let threads = schedules(boxes);
-            for schedule in threads {
+            for schedule in threads.iter().chain([&UNPLANNED_FIRST]) {
                 let ends: Vec<u32> = schedule.iter().map(|&(_, end)| end).collect();
                 assert!(ends.windows(2).all(|w| w[0] <= w[1]), "{boxes}: {ends:?}");
                 assert_eq!(ends.last(), Some(&100), "{boxes}: {ends:?}");
