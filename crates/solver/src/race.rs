@@ -15,16 +15,17 @@ use crate::budget::Budget;
 /// On levels of more than [`HOMEWARD_BOXES`] boxes, plan has the first
 /// thread to itself, but for the levels of [`UNPLANNED_FIRST`]. On the
 /// second, push-pull's first fifth of a second answers half the levels
-/// the race solves (72 of 141 in the sweep below); features then has 0.3 s, which answers `XSokoban` 10 and
-/// Sasquatch III 10 (0.12 s of features each) before push-pull starts
-/// again from scratch for its long turn. Swept by time on 178 shipped
-/// levels of more than 12 boxes (docs/solver.md, "The race's first
-/// turns"): without push-pull's opening 140 solved and 41 more took over
-/// a second; features to 20% lost `XSokoban` 41, which push-pull solves
-/// at 8.8 s; features to 12% (before), 8% and 5% solved the same 141, and
-/// 5% answered every level push-pull or forward answered 0.7 s sooner
-/// than 12% did. The long turn to 80% or to 100% solved the same 141, its
-/// last turn answering first on none.
+/// the race solves (72 of 141 in the sweep below); features then has
+/// 0.3 s, which answers `XSokoban` 10 and Sasquatch III 10 (0.12 s of
+/// features each) before push-pull starts again from scratch for its long
+/// turn. Swept by time on 178 shipped levels of more than 12 boxes
+/// (docs/solver.md, "The race's first turns"): without push-pull's
+/// opening 140 solved and 41 more took over a second; features to 20%
+/// lost `XSokoban` 41, which push-pull solves at 8.8 s; features to 12%
+/// (before), 8% and 5% solved the same 141, and 5% answered every level
+/// push-pull or forward answered 0.7 s sooner than 12% did. The long turn
+/// to 80% or to 100% solved the same 141, its last turn answering first
+/// on none.
 ///
 /// On levels of 13 to 24 boxes hot-cells has 1.5 s there instead of
 /// features' 0.3 s: it answers `XSokoban` 23 and 40 within 1.2 s, which
