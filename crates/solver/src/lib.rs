@@ -105,6 +105,10 @@ const PLAN: Variant = Variant {
     cells: Cells::PackingAndAreas,
     order: Order::Oldest,
 };
+const PLAN_HOT_CELLS: Variant = Variant {
+    guide: Guide::Plan,
+    ..HOT_CELLS
+};
 const LATE_PLAN: Variant = Variant {
     guide: Guide::LatePlan,
     ..PLAN
@@ -138,6 +142,10 @@ pub enum Strategy {
     /// Only the feature-space search advised as `Features`, counting
     /// progress along the backward plan on every level.
     Plan,
+    /// `HotCells` counting progress along the backward plan, as `Plan`
+    /// does: on levels with a plan it solves some that neither solves
+    /// (see `race`, the first thread on levels of 13 to 24 boxes).
+    PlanHotCells,
     /// `Plan` on levels where the plan search finds no plan within its
     /// usual work but finds one with 20 times as much (see
     /// `SharedPlan::late`); elsewhere it gives up at once.
@@ -148,7 +156,7 @@ pub enum Strategy {
 }
 
 impl Strategy {
-    const ALL: [Strategy; 11] = [
+    const ALL: [Strategy; 12] = [
         Strategy::Race,
         Strategy::PushPull,
         Strategy::Homeward,
@@ -158,6 +166,7 @@ impl Strategy {
         Strategy::HotspotsRestarts,
         Strategy::HotCells,
         Strategy::Plan,
+        Strategy::PlanHotCells,
         Strategy::LatePlan,
         Strategy::Backward,
     ];
@@ -174,6 +183,7 @@ impl Strategy {
             Strategy::HotspotsRestarts => "hotspots-restarts",
             Strategy::HotCells => "hot-cells",
             Strategy::Plan => "plan",
+            Strategy::PlanHotCells => "plan-hot-cells",
             Strategy::LatePlan => "late-plan",
             Strategy::Backward => "backward",
         }
@@ -394,6 +404,7 @@ fn run_unguarded(
         Strategy::HotspotsRestarts => fess::restarts::solve(setup, limits, budget, HOTSPOTS),
         Strategy::HotCells => fess::solve(setup, limits, budget, HOT_CELLS),
         Strategy::Plan => fess::solve(setup, limits, budget, PLAN),
+        Strategy::PlanHotCells => fess::solve(setup, limits, budget, PLAN_HOT_CELLS),
         Strategy::LatePlan => match setup.plan.late(&setup.board, &setup.boxes, budget) {
             Ok(Some(_)) => fess::solve(setup, limits, budget, LATE_PLAN),
             Ok(None) => (Outcome::GaveUp, Stats::default()),

@@ -12,20 +12,21 @@ use crate::budget::Budget;
 /// hands the rest of its turn to the next, so late-plan, which gives up
 /// at once where it has nothing to add, ends where forward ends.
 ///
-/// On levels of more than [`HOMEWARD_BOXES`] boxes, plan has the first
-/// thread to itself, but for the levels of [`UNPLANNED_FIRST`]. On the
-/// second, push-pull's first fifth of a second answers half the levels
-/// the race solves (72 of 141 in the sweep below); features then has
-/// 0.3 s, which answers `XSokoban` 10 and Sasquatch III 10 (0.12 s of
-/// features each) before push-pull starts again from scratch for its long
-/// turn. Swept by time on 178 shipped levels of more than 12 boxes
-/// (docs/solver.md, "The race's first turns"): without push-pull's
-/// opening 140 solved and 41 more took over a second; features to 20%
-/// lost `XSokoban` 41, which push-pull solves at 8.8 s; features to 12%
-/// (before), 8% and 5% solved the same 141, and 5% answered every level
-/// push-pull or forward answered 0.7 s sooner than 12% did. The long turn
-/// to 80% or to 100% solved the same 141, its last turn answering first
-/// on none.
+/// On levels of [`FORWARD_BOXES`] boxes or more, plan has the first
+/// thread to itself; on levels of 13 to 24 boxes it hands over to
+/// plan-hot-cells ([`PLANNED_FIRST`]), or to hotspots where there is no
+/// plan ([`UNPLANNED_FIRST`]). On the second thread, push-pull's first
+/// fifth of a second answers half the levels the race solves (72 of 141
+/// in the sweep below); features then has 0.3 s, which answers `XSokoban`
+/// 10 and Sasquatch III 10 (0.12 s of features each) before push-pull
+/// starts again from scratch for its long turn. Swept by time on 178
+/// shipped levels of more than 12 boxes (docs/solver.md, "The race's
+/// first turns"): without push-pull's opening 140 solved and 41 more took
+/// over a second; features to 20% lost `XSokoban` 41, which push-pull
+/// solves at 8.8 s; features to 12% (before), 8% and 5% solved the same
+/// 141, and 5% answered every level push-pull or forward answered 0.7 s
+/// sooner than 12% did. The long turn to 80% or to 100% solved the same
+/// 141, its last turn answering first on none.
 ///
 /// On levels of 13 to 24 boxes hot-cells has 1.5 s there instead of
 /// features' 0.3 s: it answers `XSokoban` 23 and 40 within 1.2 s, which
@@ -143,26 +144,52 @@ fn schedules(boxes: usize) -> [&'static [(Strategy, u32)]; 2] {
             ],
         ];
     }
-    let second: &[_] = if boxes >= FORWARD_BOXES {
-        &[
-            (Strategy::PushPull, 2),
-            (Strategy::Features, 5),
-            (Strategy::LatePlan, 35),
-            (Strategy::Forward, 35),
-            (Strategy::Backward, 65),
-            (Strategy::HotspotsRestarts, 100),
-        ]
-    } else {
+    if boxes >= FORWARD_BOXES {
+        return [
+            &[(Strategy::Plan, 100)],
+            &[
+                (Strategy::PushPull, 2),
+                (Strategy::Features, 5),
+                (Strategy::LatePlan, 35),
+                (Strategy::Forward, 35),
+                (Strategy::Backward, 65),
+                (Strategy::HotspotsRestarts, 100),
+            ],
+        ];
+    }
+    [
+        PLANNED_FIRST,
         &[
             (Strategy::PushPull, 2),
             (Strategy::HotCells, 17),
             (Strategy::PushPull, 50),
             (Strategy::Backward, 91),
             (Strategy::Forward, 100),
-        ]
-    };
-    [&[(Strategy::Plan, 100)], second]
+        ],
+    ]
 }
+
+/// The first thread's turns on levels of 13 to 24 boxes with a parking
+/// plan within the usual work: plan, then plan-hot-cells. On the 144
+/// shipped levels of that size with a plan, the race at 10 s a level
+/// solved 117, plan answering 54 of them, all within 3.7 s. Alone at 6 s
+/// a level, two at a time, plan-hot-cells solved 2 of the 27 the race
+/// missed (`XSokoban` 85 at 5.0 s and Sasquatch VIII 31 at 5.5 s). With
+/// these turns the race solved 119 of the 144, none lost (docs/solver.md,
+/// the log, "plan with hot cells after plan").
+const PLANNED_FIRST: &[(Strategy, u32)] = &[
+    (Strategy::Plan, PLANNED_PLAN_END),
+    (Strategy::PlanHotCells, 100),
+];
+
+/// Where plan's turn ends in [`PLANNED_FIRST`]. Swept by time on the 144
+/// levels it is for (each value built in turn; docs/solver.md, the log,
+/// "plan with hot cells after plan"): 35%, 40% and 45% solved 119, 50%
+/// 118. Plan's slowest answer there came at 3.3-3.7 s (`XSokoban` 31),
+/// and 45% is the least that leaves it a fifth more on a machine whose
+/// speed drifts by a fifth; the two levels gained came at 9.5 and 10.0 s
+/// with it, 9.2 and 9.6 s with 40%.
+const PLANNED_PLAN_END: u32 = 45;
 
 /// The first thread's turns on levels of 13 to 24 boxes without a parking
 /// plan within the usual work: plan, guided by the fill layers there,
@@ -185,12 +212,19 @@ const UNPLANNED_FIRST: &[(Strategy, u32)] = &[
 /// cut close on a machine whose speed drifts by a fifth.
 const UNPLANNED_PLAN_END: u32 = 40;
 
-/// Whether the first thread takes [`UNPLANNED_FIRST`]: on a level of 13 to
-/// 24 boxes whose parking plan search finds none. Plan asks for the plan
-/// first thing as well, so asking here costs nothing.
-fn unplanned(setup: &Setup, budget: &Budget) -> bool {
-    (HOMEWARD_BOXES + 1..FORWARD_BOXES).contains(&setup.boxes.len())
-        && matches!(setup.plan.any(&setup.board, &setup.boxes, budget), Ok(None))
+/// The first thread's turns: [`UNPLANNED_FIRST`] on a level of 13 to 24
+/// boxes whose parking plan search finds none, else those of
+/// [`schedules`]. Plan asks for the plan first thing as well, so asking
+/// here costs nothing.
+fn first_turns(setup: &Setup, budget: &Budget) -> &'static [(Strategy, u32)] {
+    let boxes = setup.boxes.len();
+    let unplanned = (HOMEWARD_BOXES + 1..FORWARD_BOXES).contains(&boxes)
+        && matches!(setup.plan.any(&setup.board, &setup.boxes, budget), Ok(None));
+    if unplanned {
+        UNPLANNED_FIRST
+    } else {
+        schedules(boxes)[0]
+    }
 }
 
 /// Levels with at least this many boxes get the forward search in the race
@@ -260,7 +294,7 @@ pub fn race(
         }
         tried
     };
-    let [first, second] = schedules(setup.boxes.len());
+    let [_, second] = schedules(setup.boxes.len());
     let (other, here) = std::thread::scope(|scope| {
         // The second thread takes the caller's name, so that a panic hook
         // that spares the caller (the game's, for its hint thread) spares
@@ -270,13 +304,7 @@ pub fn race(
         if let Some(name) = name {
             builder = builder.name(name);
         }
-        let first_thread = builder.spawn_scoped(scope, || {
-            in_turn(if unplanned(setup, &budget) {
-                UNPLANNED_FIRST
-            } else {
-                first
-            })
-        });
+        let first_thread = builder.spawn_scoped(scope, || in_turn(first_turns(setup, &budget)));
         let here = in_turn(second);
         let other = match first_thread.map(std::thread::ScopedJoinHandle::join) {
             Ok(Ok(answer)) => answer,
@@ -324,7 +352,7 @@ mod tests {
         lines.join("\n")
     }
 
-    fn is_unplanned(xsb: &str) -> bool {
+    fn first_turns_of(xsb: &str) -> &'static [(Strategy, u32)] {
         let level = parse_level(xsb).expect("a valid level");
         let cancel = AtomicBool::new(false);
         let budget = Budget::new(Duration::from_secs(60), &cancel);
@@ -332,19 +360,20 @@ mod tests {
         let Ok((setup, _)) = prepare(&level, &limits, &budget) else {
             panic!("a level the solver takes: {xsb}");
         };
-        unplanned(&setup, &budget)
+        first_turns(&setup, &budget)
     }
 
     #[test]
-    fn hotspots_follow_plan_only_on_levels_of_13_to_24_boxes_without_a_plan() {
+    fn the_first_thread_follows_plan_by_whether_a_level_of_13_to_24_boxes_has_a_plan() {
         // Past the plan search's 1,000 squares there is no plan at once.
         let large = (45, 30);
-        assert!(is_unplanned(&row_of_boxes(13, large)));
-        assert!(is_unplanned(&row_of_boxes(24, large)));
-        assert!(!is_unplanned(&row_of_boxes(12, large)));
-        assert!(!is_unplanned(&row_of_boxes(25, large)));
+        assert_eq!(first_turns_of(&row_of_boxes(13, large)), UNPLANNED_FIRST);
+        assert_eq!(first_turns_of(&row_of_boxes(24, large)), UNPLANNED_FIRST);
+        assert_eq!(first_turns_of(&row_of_boxes(12, large)), schedules(12)[0]);
+        assert_eq!(first_turns_of(&row_of_boxes(25, large)), schedules(25)[0]);
         // A small room has its plan: every box pulled straight up.
-        assert!(!is_unplanned(&row_of_boxes(13, (16, 5))));
+        assert_eq!(first_turns_of(&row_of_boxes(13, (16, 5))), PLANNED_FIRST);
+        assert_eq!(first_turns_of(&row_of_boxes(24, (27, 5))), PLANNED_FIRST);
     }
 
     #[test]
@@ -352,7 +381,7 @@ mod tests {
         let sizes = [1, HOMEWARD_BOXES, HOMEWARD_BOXES + 1, FORWARD_BOXES, 1_000];
         for boxes in sizes {
             let threads = schedules(boxes);
-            for schedule in threads.iter().chain([&UNPLANNED_FIRST]) {
+            for schedule in threads.iter().chain([&UNPLANNED_FIRST, &PLANNED_FIRST]) {
                 let ends: Vec<u32> = schedule.iter().map(|&(_, end)| end).collect();
                 assert!(ends.windows(2).all(|w| w[0] <= w[1]), "{boxes}: {ends:?}");
                 assert_eq!(ends.last(), Some(&100), "{boxes}: {ends:?}");
