@@ -294,7 +294,7 @@ pub fn race(
         }
         tried
     };
-    let [_, second] = schedules(setup.boxes.len());
+    let second = schedules(setup.boxes.len())[1];
     let (other, here) = std::thread::scope(|scope| {
         // The second thread takes the caller's name, so that a panic hook
         // that spares the caller (the game's, for its hint thread) spares
@@ -381,7 +381,7 @@ mod tests {
         let sizes = [1, HOMEWARD_BOXES, HOMEWARD_BOXES + 1, FORWARD_BOXES, 1_000];
         for boxes in sizes {
             let threads = schedules(boxes);
-            for schedule in threads.iter().chain([&UNPLANNED_FIRST, &PLANNED_FIRST]) {
+            for schedule in threads.iter().chain([&UNPLANNED_FIRST]) {
                 let ends: Vec<u32> = schedule.iter().map(|&(_, end)| end).collect();
                 assert!(ends.windows(2).all(|w| w[0] <= w[1]), "{boxes}: {ends:?}");
                 assert_eq!(ends.last(), Some(&100), "{boxes}: {ends:?}");
