@@ -113,6 +113,10 @@ const LATE_PLAN: Variant = Variant {
     guide: Guide::LatePlan,
     ..PLAN
 };
+const PARTIAL_PLAN: Variant = Variant {
+    guide: Guide::PartialPlan,
+    ..PLAN
+};
 
 /// Which searches run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -150,13 +154,17 @@ pub enum Strategy {
     /// usual work but finds one with 20 times as much (see
     /// `SharedPlan::late`); elsewhere it gives up at once.
     LatePlan,
+    /// `Plan` on levels where the plan search clears no board, counting
+    /// progress along its line to the fewest boxes left (see
+    /// `SharedPlan::partial`); elsewhere it gives up at once.
+    PartialPlan,
     /// Only the feature-space search run backwards, pulling from the
     /// solved position to the start.
     Backward,
 }
 
 impl Strategy {
-    const ALL: [Strategy; 12] = [
+    const ALL: [Strategy; 13] = [
         Strategy::Race,
         Strategy::PushPull,
         Strategy::Homeward,
@@ -168,6 +176,7 @@ impl Strategy {
         Strategy::Plan,
         Strategy::PlanHotCells,
         Strategy::LatePlan,
+        Strategy::PartialPlan,
         Strategy::Backward,
     ];
 
@@ -185,6 +194,7 @@ impl Strategy {
             Strategy::Plan => "plan",
             Strategy::PlanHotCells => "plan-hot-cells",
             Strategy::LatePlan => "late-plan",
+            Strategy::PartialPlan => "partial-plan",
             Strategy::Backward => "backward",
         }
     }
@@ -407,6 +417,11 @@ fn run_unguarded(
         Strategy::PlanHotCells => fess::solve(setup, limits, budget, PLAN_HOT_CELLS),
         Strategy::LatePlan => match setup.plan.late(&setup.board, &setup.boxes, budget) {
             Ok(Some(_)) => fess::solve(setup, limits, budget, LATE_PLAN),
+            Ok(None) => (Outcome::GaveUp, Stats::default()),
+            Err(_) => (stopped(budget), Stats::default()),
+        },
+        Strategy::PartialPlan => match setup.plan.partial(&setup.board, &setup.boxes, budget) {
+            Ok(Some(_)) => fess::solve(setup, limits, budget, PARTIAL_PLAN),
             Ok(None) => (Outcome::GaveUp, Stats::default()),
             Err(_) => (stopped(budget), Stats::default()),
         },

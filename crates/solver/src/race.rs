@@ -200,10 +200,31 @@ const PLANNED_PLAN_END: u32 = 45;
 /// and features, hot-cells, hotspots-restarts and backward none. With
 /// these turns the race solved 64 of the 110, none lost (docs/solver.md,
 /// the log, "hotspots where there is no plan").
+///
+/// Partial-plan has half a second between them: plan guided by the
+/// relaxed search's line to the fewest boxes left, where it clears no
+/// board. Alone at 6 s a level, two at a time, it solved 26 of the 110,
+/// among them Microban IV 57 in 0.16 s, the one the race missed. Plan
+/// guided so instead of by the fill layers, at 20,000 positions a level
+/// on the 230 shipped levels without a plan, solved 13 others and lost
+/// 13, so it takes a turn of its own (docs/solver.md, the log, "partial
+/// plans").
 const UNPLANNED_FIRST: &[(Strategy, u32)] = &[
     (Strategy::Plan, UNPLANNED_PLAN_END),
+    (Strategy::PartialPlan, PARTIAL_PLAN_END),
     (Strategy::Hotspots, 100),
 ];
+
+/// Where partial-plan's turn ends in [`UNPLANNED_FIRST`]. Swept by time
+/// on the 7 of the 110 levels it is for whose answer the turn can change:
+/// the 6 the race answered after plan's turn, and Microban IV 57 (each
+/// value built in turn; docs/solver.md, the log, "partial plans"): 42%,
+/// 45% and 50% all solved the 7. With 45% and 50% partial-plan answers Microban IV 57
+/// and Sasquatch IV 28 0.07 and 0.3 s into its turn; 42% leaves IV 28 to
+/// hotspots, at 7.3 s. 45% is the least that gives IV 28's answer more
+/// than a fifth to spare, and takes the least from hotspots, which
+/// answers Sasquatch V 38 at 6.3 s in the race with it (5.8 s before).
+const PARTIAL_PLAN_END: u32 = 45;
 
 /// Where plan's turn ends in [`UNPLANNED_FIRST`]. Swept by time on the
 /// 110 levels it is for (each value built in turn; docs/solver.md, the

@@ -18,6 +18,9 @@ pub enum Guide {
     /// The plan found with more work where the shared search found none
     /// (`SharedPlan::late`), else fill layers.
     LatePlan,
+    /// The plan of the line to the fewest boxes left where the plan search
+    /// clears no board (`SharedPlan::partial`), else fill layers.
+    PartialPlan,
 }
 
 /// How the search counts boxes packed: by the parking plan on levels
@@ -43,6 +46,7 @@ impl Packing {
             Guide::Layers => shared.parking(board, starts, budget),
             Guide::Plan => shared.any(board, starts, budget),
             Guide::LatePlan => shared.late(board, starts, budget),
+            Guide::PartialPlan => shared.partial(board, starts, budget),
         };
         match plan {
             Ok(Some(plan)) => Some(Self::Plan(plan)),

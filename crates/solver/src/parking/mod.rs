@@ -44,6 +44,9 @@ pub struct ParkingPlan {
     /// The widest a cell's need ranges, from its least to its most: a
     /// prefix short of more boxes than this no single move can complete.
     slack: i32,
+    /// Whether the backward line behind the plan cleared the board; a
+    /// partial plan starts with the boxes its line could not take away.
+    complete: bool,
 }
 
 /// Undoing the plan from its end down to prefix `k` adds `delta` to what a
@@ -64,17 +67,12 @@ pub struct Near {
 }
 
 impl ParkingPlan {
-    /// The plan for `board` with boxes starting on `starts`: `Ok(Some)` when
-    /// the relaxed backward search finds one, `Ok(None)` when it finds none
-    /// within its own caps or the board is past them; `Err` when `budget`
-    /// stops it. A plan that parks nothing is one order of goal fills,
-    /// stricter than the fill layers, which guides a search differently
-    /// (see `fess::Guide`).
-    pub fn any(board: &Board, starts: &[Cell], budget: &Budget) -> Result<Option<Self>, Stop> {
-        Self::within(board, starts, budget, search::MAX_WORK)
-    }
-
-    /// [`ParkingPlan::any`] with `max_work` units of work for the search.
+    /// The plan of the relaxed backward search's line within `max_work`
+    /// units of work, complete or not (see [`SharedPlan`]); `Ok(None)` when
+    /// the board is past the search's caps, `Err` when `budget` stops it. A
+    /// plan that parks nothing is one order of goal fills, stricter than
+    /// the fill layers, which guides a search differently (see
+    /// `fess::Guide`).
     fn within(
         board: &Board,
         starts: &[Cell],
@@ -103,6 +101,7 @@ impl ParkingPlan {
             starts,
             changes,
             slack,
+            complete: line.complete,
         }))
     }
 
@@ -171,7 +170,7 @@ impl ParkingPlan {
 /// with 0.3, 1.6 and 3.0 s a level at the median.
 const LATE_WORK: usize = 10_000_000;
 
-/// The plan of [`ParkingPlan::any`] for the race's searches to share: the
+/// The plans of the relaxed search for the race's searches to share: the
 /// first to ask works it out, and the others wait for it and take a copy.
 /// Every feature search starts with the plan, and on a level without one
 /// the relaxed search spends its whole flood cap (about 0.3 s on the
@@ -188,7 +187,8 @@ pub struct SharedPlan {
 enum Worked {
     #[default]
     NotYet,
-    /// The plan, or `None` when the search found none within its caps.
+    /// The plan of the search's line, complete or not, or `None` when
+    /// the board is past the search's caps.
     Out(Option<ParkingPlan>),
 }
 
@@ -202,7 +202,36 @@ impl SharedPlan {
         starts: &[Cell],
         budget: &Budget,
     ) -> Result<Option<ParkingPlan>, Stop> {
-        worked_out(&self.plan, || ParkingPlan::any(board, starts, budget))
+        Ok(self
+            .either(board, starts, budget)?
+            .filter(|plan| plan.complete))
+    }
+
+    /// Where the search finds no complete plan, the plan of its line to
+    /// the position with the fewest boxes left: the boxes it could not take
+    /// away enter first, then the rest as the line has them. `Ok(None)`
+    /// where [`SharedPlan::any`] has a plan.
+    pub fn partial(
+        &self,
+        board: &Board,
+        starts: &[Cell],
+        budget: &Budget,
+    ) -> Result<Option<ParkingPlan>, Stop> {
+        Ok(self
+            .either(board, starts, budget)?
+            .filter(|plan| !plan.complete))
+    }
+
+    /// The plan of the usual search's line, complete or not.
+    fn either(
+        &self,
+        board: &Board,
+        starts: &[Cell],
+        budget: &Budget,
+    ) -> Result<Option<ParkingPlan>, Stop> {
+        worked_out(&self.plan, || {
+            ParkingPlan::within(board, starts, budget, search::MAX_WORK)
+        })
     }
 
     /// A plan found with [`LATE_WORK`] units of work where
@@ -217,9 +246,10 @@ impl SharedPlan {
         if self.any(board, starts, budget)?.is_some() {
             return Ok(None);
         }
-        worked_out(&self.late, || {
+        Ok(worked_out(&self.late, || {
             ParkingPlan::within(board, starts, budget, LATE_WORK)
-        })
+        })?
+        .filter(|plan| plan.complete))
     }
 
     /// [`SharedPlan::any`] only when the plan parks a box on a square off

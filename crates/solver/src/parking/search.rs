@@ -54,8 +54,12 @@ pub struct BackMove {
 /// square that is a goal".
 pub struct BackLine {
     pub moves: Vec<BackMove>,
-    /// Boxes still on the board at the end: they stand on goal starts.
+    /// Boxes still on the board at the end: on goal starts when the line
+    /// is complete, anywhere when it is not.
     pub kept: Vec<Cell>,
+    /// Whether the line clears the board; when not, it is the line to the
+    /// position with the fewest boxes left that the search reached first.
+    pub complete: bool,
 }
 
 struct Node {
@@ -85,9 +89,10 @@ struct Context<'a> {
     max_work: usize,
 }
 
-/// The backward line for `board`, or `Ok(None)` when there is none within
-/// `max_work` units (see [`MAX_WORK`]) and `max_bytes` of memory (see
-/// [`MAX_BYTES`]), or the board is past the caps.
+/// The backward line for `board`: complete when the search clears the
+/// board within `max_work` units (see [`MAX_WORK`]) and `max_bytes` of
+/// memory (see [`MAX_BYTES`]), else the line to the position with the
+/// fewest boxes left; `Ok(None)` when the board is past the caps.
 pub fn backward_line(
     board: &Board,
     starts: &[Cell],
@@ -122,6 +127,9 @@ pub fn backward_line(
         max_work,
     };
     let mut nodes = roots(board);
+    if nodes.is_empty() {
+        return Ok(None);
+    }
     let mut seen: HashSet<(Vec<Cell>, u64, Cell)> = nodes
         .iter()
         .map(|n| (n.boxes.clone(), n.used, n.player))
@@ -134,16 +142,22 @@ pub fn backward_line(
     let mut children = Vec::new();
     // Each node's boxes are stored twice, in the node and in `seen`.
     let boxes_bytes = 2 * (std::mem::size_of_val(starts) + 16);
-    while let Some(Reverse((_, _, index))) = open.pop() {
+    // The position with the fewest boxes left reached first, for a line
+    // that stops short.
+    let mut best = 0;
+    while let Some(Reverse((left, _, index))) = open.pop() {
         if let Some(stop) = budget.stop() {
             return Err(stop);
+        }
+        if left < nodes[best].boxes.len() {
+            best = index;
         }
         let held = nodes.capacity() * std::mem::size_of::<Node>()
             + seen.capacity() * (std::mem::size_of::<(Vec<Cell>, u64, Cell)>() + 1)
             + open.capacity() * std::mem::size_of::<Reverse<(usize, u32, usize)>>()
             + nodes.len() * boxes_bytes;
         if held > max_bytes {
-            return Ok(None);
+            return Ok(Some(line(&nodes, best, false)));
         }
         let node = &nodes[index];
         if node
@@ -151,10 +165,10 @@ pub fn backward_line(
             .iter()
             .all(|&b| context.goal_start[usize::from(b)])
         {
-            return Ok(Some(line(&nodes, index)));
+            return Ok(Some(line(&nodes, index, true)));
         }
         if !context.expand(node, index, budget, &mut children)? {
-            return Ok(None);
+            return Ok(Some(line(&nodes, best, false)));
         }
         for child in children.drain(..) {
             if seen.insert((child.boxes.clone(), child.used, child.player)) {
@@ -163,7 +177,7 @@ pub fn backward_line(
             }
         }
     }
-    Ok(None)
+    Ok(Some(line(&nodes, best, false)))
 }
 
 /// One root per area of free floor with every goal full.
@@ -182,7 +196,7 @@ fn roots(board: &Board) -> Vec<Node> {
 }
 
 /// The moves from the root to `end`, and the boxes left there.
-fn line(nodes: &[Node], end: usize) -> BackLine {
+fn line(nodes: &[Node], end: usize, complete: bool) -> BackLine {
     let mut moves = Vec::new();
     let mut at = end;
     while let Some(last) = nodes[at].last {
@@ -193,6 +207,7 @@ fn line(nodes: &[Node], end: usize) -> BackLine {
     BackLine {
         moves,
         kept: nodes[end].boxes.clone(),
+        complete,
     }
 }
 

@@ -164,7 +164,9 @@ fn goals_filled_in_layer_order_give_no_plan_unless_any_is_asked_for() {
     let (board, starts) = board_and_starts(&level);
     let cancel = AtomicBool::new(false);
     let budget = Budget::new(Duration::from_secs(60), &cancel);
-    let any = ParkingPlan::any(&board, &starts, &budget).expect("no stop");
+    let any = SharedPlan::default()
+        .any(&board, &starts, &budget)
+        .expect("no stop");
     let any = any.expect("a plan of goal fills");
     assert_eq!(any.parks(&board), 0);
     // The far goal first, then the near one.
@@ -250,7 +252,9 @@ fn check_near_along(xsb: &str, solution: &str) -> usize {
     let (board, starts) = board_and_starts(&level);
     let cancel = AtomicBool::new(false);
     let budget = Budget::new(Duration::from_secs(60), &cancel);
-    let plan = ParkingPlan::any(&board, &starts, &budget).expect("no stop");
+    let plan = SharedPlan::default()
+        .any(&board, &starts, &budget)
+        .expect("no stop");
     let plan = plan.expect("a plan");
     let mut game = Game::new(level);
     let mut near = Near::default();
@@ -359,6 +363,69 @@ fn the_plan_search_gives_up_when_it_would_hold_too_much_memory() {
         search::backward_line(&board, &starts, &going, (search::MAX_WORK, max_bytes))
             .expect("no stop")
     };
-    assert!(line(search::MAX_BYTES).is_some());
-    assert!(line(1 << 10).is_none());
+    assert!(line(search::MAX_BYTES).expect("a line").complete);
+    assert!(!line(1 << 10).expect("a line").complete);
+}
+
+#[test]
+fn a_search_that_clears_no_board_leaves_a_partial_plan_to_the_solved_position() {
+    let (board, starts) = board_and_starts(&xsokoban(44));
+    let going = AtomicBool::new(false);
+    let going = Budget::new(Duration::from_secs(600), &going);
+    let full = ParkingPlan::within(&board, &starts, &going, search::MAX_WORK)
+        .expect("no stop")
+        .expect("a plan");
+    let cut = ParkingPlan::within(&board, &starts, &going, 300)
+        .expect("no stop")
+        .expect("a partial plan");
+    assert!(full.complete);
+    assert!(!cut.complete);
+    // The boxes the cut line could not take away enter first, so the
+    // partial plan is no shorter, and it still counts every goal once.
+    assert!(cut.steps.len() >= full.steps.len() / 2, "{:?}", cut.steps);
+    let mut solved = vec![false; board.cells()];
+    for &goal in board.goals() {
+        solved[usize::from(goal)] = true;
+    }
+    assert_eq!(progress(&cut, &solved) as usize, board.goals().len());
+    let mut start = vec![false; board.cells()];
+    for &cell in &starts {
+        start[usize::from(cell)] = true;
+    }
+    assert!((progress(&cut, &start) as usize) < board.goals().len());
+}
+
+#[test]
+fn the_shared_partial_plan_is_only_for_levels_without_a_plan() {
+    let going = AtomicBool::new(false);
+    let going = Budget::new(Duration::from_secs(600), &going);
+    let (board, starts) = board_and_starts(&xsokoban(44));
+    let shared = SharedPlan::default();
+    assert!(
+        shared
+            .any(&board, &starts, &going)
+            .expect("no stop")
+            .is_some()
+    );
+    assert!(
+        shared
+            .partial(&board, &starts, &going)
+            .expect("no stop")
+            .is_none()
+    );
+    // Sasquatch 31: the relaxed search takes four boxes away and then
+    // finds no line for the ring's last two.
+    let (board, starts) = board_and_starts(&crate::shipped::level("sasquatch", 31));
+    let shared = SharedPlan::default();
+    assert!(
+        shared
+            .any(&board, &starts, &going)
+            .expect("no stop")
+            .is_none()
+    );
+    let partial = shared
+        .partial(&board, &starts, &going)
+        .expect("no stop")
+        .expect("a partial plan");
+    assert!(!partial.complete);
 }

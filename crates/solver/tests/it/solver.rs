@@ -173,6 +173,38 @@ fn late_plan_solves_where_the_plan_comes_late_and_gives_up_at_once_elsewhere() {
     assert_eq!((outcome, stats.expanded), (Outcome::GaveUp, 0));
 }
 
+/// Partial-plan searches on only where the plan search clears no board:
+/// Sasquatch IV 14 (16 boxes), which plan guided by the fill layers does
+/// not solve within 20,000 positions, and whose partial plan's solution
+/// replays and comes the same each run; not Microban 20, which has a
+/// plan.
+#[test]
+fn partial_plan_solves_where_the_plan_search_stops_short_and_gives_up_at_once_elsewhere() {
+    let level = shipped::level("sasquatch-iv", 14);
+    assert_solved_by(&level, Strategy::PartialPlan);
+    let limits = |strategy| Limits {
+        strategy,
+        ..within(20_000)
+    };
+    let cancel = AtomicBool::new(false);
+    let first = solve(&level, &limits(Strategy::PartialPlan), &cancel);
+    assert!(matches!(first, Outcome::Solved(_)));
+    assert_eq!(
+        first,
+        solve(&level, &limits(Strategy::PartialPlan), &cancel)
+    );
+    assert_eq!(
+        solve(&level, &limits(Strategy::Plan), &cancel),
+        Outcome::GaveUp
+    );
+    let (outcome, stats) = schokoban_solver::solve_with_stats(
+        &shipped::level("microban", 20),
+        &limits(Strategy::PartialPlan),
+        &cancel,
+    );
+    assert_eq!((outcome, stats.expanded), (Outcome::GaveUp, 0));
+}
+
 /// Homeward runs in the race on small levels only, so Microban's.
 #[test]
 fn homeward_alone_solves_and_its_solutions_replay() {
