@@ -12,21 +12,21 @@ use crate::budget::Budget;
 /// hands the rest of its turn to the next, so late-plan, which gives up
 /// at once where it has nothing to add, ends where forward ends.
 ///
-/// On levels of [`FORWARD_BOXES`] boxes or more, plan has the first
-/// thread to itself; on levels of 13 to 24 boxes it hands over to
-/// plan-hot-cells ([`PLANNED_FIRST`]), or to hotspots where there is no
+/// On levels of [`FORWARD_BOXES`] boxes or more, plan has the first thread
+/// to itself; on levels of 13 to 24 boxes it hands over to plan-hot-cells
+/// ([`PLANNED_FIRST`]), or to partial-plan and hotspots where there is no
 /// plan ([`UNPLANNED_FIRST`]). On the second thread, push-pull's first
-/// fifth of a second answers half the levels the race solves (72 of 141
-/// in the sweep below); features then has 0.3 s, which answers `XSokoban`
-/// 10 and Sasquatch III 10 (0.12 s of features each) before push-pull
-/// starts again from scratch for its long turn. Swept by time on 178
-/// shipped levels of more than 12 boxes (docs/solver.md, "The race's
-/// first turns"): without push-pull's opening 140 solved and 41 more took
-/// over a second; features to 20% lost `XSokoban` 41, which push-pull
-/// solves at 8.8 s; features to 12% (before), 8% and 5% solved the same
-/// 141, and 5% answered every level push-pull or forward answered 0.7 s
-/// sooner than 12% did. The long turn to 80% or to 100% solved the same
-/// 141, its last turn answering first on none.
+/// fifth of a second answers half the levels the race solves (72 of 141 in
+/// the sweep below); features then has 0.3 s, which answers `XSokoban` 10
+/// and Sasquatch III 10 (0.12 s of features each) before push-pull starts
+/// again from scratch for its long turn. Swept by time on 178 shipped
+/// levels of more than 12 boxes (docs/solver.md, "The race's first turns"):
+/// without push-pull's opening 140 solved and 41 more took over a second;
+/// features to 20% lost `XSokoban` 41, which push-pull solves at 8.8 s;
+/// features to 12% (before), 8% and 5% solved the same 141, and 5% answered
+/// every level push-pull or forward answered 0.7 s sooner than 12% did. The
+/// long turn to 80% or to 100% solved the same 141, its last turn answering
+/// first on none.
 ///
 /// On levels of 13 to 24 boxes hot-cells has 1.5 s there instead of
 /// features' 0.3 s: it answers `XSokoban` 23 and 40 within 1.2 s, which
@@ -215,15 +215,15 @@ const UNPLANNED_FIRST: &[(Strategy, u32)] = &[
     (Strategy::Hotspots, 100),
 ];
 
-/// Where partial-plan's turn ends in [`UNPLANNED_FIRST`]. Swept by time
-/// on the 7 of the 110 levels it is for whose answer the turn can change:
-/// the 6 the race answered after plan's turn, and Microban IV 57 (each
-/// value built in turn; docs/solver.md, the log, "partial plans"): 42%,
-/// 45% and 50% all solved the 7. With 45% and 50% partial-plan answers Microban IV 57
-/// and Sasquatch IV 28 0.07 and 0.3 s into its turn; 42% leaves IV 28 to
-/// hotspots, at 7.3 s. 45% is the least that gives IV 28's answer more
-/// than a fifth to spare, and takes the least from hotspots, which
-/// answers Sasquatch V 38 at 6.3 s in the race with it (5.8 s before).
+/// Where partial-plan's turn ends in [`UNPLANNED_FIRST`]. Swept by time on
+/// the 7 of the 110 levels it is for whose answer the turn can change: the
+/// 6 the race answered after plan's turn, and Microban IV 57 (each value
+/// built in turn; docs/solver.md, the log, "partial plans"): 42%, 45% and
+/// 50% all solved the 7. With 45% and 50% partial-plan answers Microban IV
+/// 57 and Sasquatch IV 28 0.07 and 0.3 s into its turn; 42% leaves IV 28 to
+/// hotspots, at 7.3 s. 45% is the least that gives IV 28's answer more than
+/// a fifth to spare, and takes the least from hotspots, which answers
+/// Sasquatch V 38 at 6.3 s in the race with it (5.8 s before).
 const PARTIAL_PLAN_END: u32 = 45;
 
 /// Where plan's turn ends in [`UNPLANNED_FIRST`]. Swept by time on the
