@@ -202,9 +202,7 @@ impl SharedPlan {
         starts: &[Cell],
         budget: &Budget,
     ) -> Result<Option<ParkingPlan>, Stop> {
-        Ok(self
-            .either(board, starts, budget)?
-            .filter(|plan| plan.complete))
+        self.usual(board, starts, budget, true)
     }
 
     /// Where the search finds no complete plan, the plan of its line to
@@ -217,21 +215,22 @@ impl SharedPlan {
         starts: &[Cell],
         budget: &Budget,
     ) -> Result<Option<ParkingPlan>, Stop> {
-        Ok(self
-            .either(board, starts, budget)?
-            .filter(|plan| !plan.complete))
+        self.usual(board, starts, budget, false)
     }
 
-    /// The plan of the usual search's line, complete or not.
-    fn either(
+    /// The plan of the usual search's line when whether it clears the
+    /// board is `complete`.
+    fn usual(
         &self,
         board: &Board,
         starts: &[Cell],
         budget: &Budget,
+        complete: bool,
     ) -> Result<Option<ParkingPlan>, Stop> {
-        worked_out(&self.plan, || {
+        Ok(worked_out(&self.plan, || {
             ParkingPlan::within(board, starts, budget, search::MAX_WORK)
-        })
+        })?
+        .filter(|plan| plan.complete == complete))
     }
 
     /// A plan found with [`LATE_WORK`] units of work where

@@ -399,33 +399,19 @@ fn a_search_that_clears_no_board_leaves_a_partial_plan_to_the_solved_position() 
 fn the_shared_partial_plan_is_only_for_levels_without_a_plan() {
     let going = AtomicBool::new(false);
     let going = Budget::new(Duration::from_secs(600), &going);
-    let (board, starts) = board_and_starts(&xsokoban(44));
-    let shared = SharedPlan::default();
-    assert!(
-        shared
-            .any(&board, &starts, &going)
-            .expect("no stop")
-            .is_some()
-    );
-    assert!(
-        shared
-            .partial(&board, &starts, &going)
-            .expect("no stop")
-            .is_none()
-    );
+    let plans = |level: &Level| {
+        let (board, starts) = board_and_starts(level);
+        let shared = SharedPlan::default();
+        let whole = shared.any(&board, &starts, &going).expect("no stop");
+        let partial = shared.partial(&board, &starts, &going).expect("no stop");
+        (whole, partial)
+    };
+    let (whole, partial) = plans(&xsokoban(44));
+    assert!(whole.is_some_and(|plan| plan.complete));
+    assert!(partial.is_none());
     // Sasquatch 31: the relaxed search takes four boxes away and then
     // finds no line for the ring's last two.
-    let (board, starts) = board_and_starts(&crate::shipped::level("sasquatch", 31));
-    let shared = SharedPlan::default();
-    assert!(
-        shared
-            .any(&board, &starts, &going)
-            .expect("no stop")
-            .is_none()
-    );
-    let partial = shared
-        .partial(&board, &starts, &going)
-        .expect("no stop")
-        .expect("a partial plan");
-    assert!(!partial.complete);
+    let (whole, partial) = plans(&crate::shipped::level("sasquatch", 31));
+    assert!(whole.is_none());
+    assert!(partial.is_some_and(|plan| !plan.complete));
 }
