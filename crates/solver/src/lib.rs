@@ -117,6 +117,10 @@ const PARTIAL_PLAN: Variant = Variant {
     guide: Guide::PartialPlan,
     ..PLAN
 };
+const PARTIAL_PLAN_HOT_CELLS: Variant = Variant {
+    guide: Guide::PartialPlan,
+    ..HOT_CELLS
+};
 
 /// Which searches run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -158,13 +162,16 @@ pub enum Strategy {
     /// progress along its line to the fewest boxes left (see
     /// `SharedPlan::partial`); elsewhere it gives up at once.
     PartialPlan,
+    /// `HotCells` counting progress along the partial plan, as
+    /// `PartialPlan` does; elsewhere it gives up at once.
+    PartialPlanHotCells,
     /// Only the feature-space search run backwards, pulling from the
     /// solved position to the start.
     Backward,
 }
 
 impl Strategy {
-    const ALL: [Strategy; 13] = [
+    const ALL: [Strategy; 14] = [
         Strategy::Race,
         Strategy::PushPull,
         Strategy::Homeward,
@@ -177,6 +184,7 @@ impl Strategy {
         Strategy::PlanHotCells,
         Strategy::LatePlan,
         Strategy::PartialPlan,
+        Strategy::PartialPlanHotCells,
         Strategy::Backward,
     ];
 
@@ -195,6 +203,7 @@ impl Strategy {
             Strategy::PlanHotCells => "plan-hot-cells",
             Strategy::LatePlan => "late-plan",
             Strategy::PartialPlan => "partial-plan",
+            Strategy::PartialPlanHotCells => "partial-plan-hot-cells",
             Strategy::Backward => "backward",
         }
     }
@@ -415,20 +424,37 @@ fn run_unguarded(
         Strategy::HotCells => fess::solve(setup, limits, budget, HOT_CELLS),
         Strategy::Plan => fess::solve(setup, limits, budget, PLAN),
         Strategy::PlanHotCells => fess::solve(setup, limits, budget, PLAN_HOT_CELLS),
-        Strategy::LatePlan => match setup.plan.late(&setup.board, &setup.boxes, budget) {
-            Ok(Some(_)) => fess::solve(setup, limits, budget, LATE_PLAN),
-            Ok(None) => (Outcome::GaveUp, Stats::default()),
-            Err(_) => (stopped(budget), Stats::default()),
-        },
-        Strategy::PartialPlan => match setup.plan.partial(&setup.board, &setup.boxes, budget) {
-            Ok(Some(_)) => fess::solve(setup, limits, budget, PARTIAL_PLAN),
-            Ok(None) => (Outcome::GaveUp, Stats::default()),
-            Err(_) => (stopped(budget), Stats::default()),
-        },
+        Strategy::LatePlan => {
+            let late = setup.plan.late(&setup.board, &setup.boxes, budget);
+            solve_if_planned(late, (setup, limits, budget), LATE_PLAN)
+        }
+        Strategy::PartialPlan | Strategy::PartialPlanHotCells => {
+            let partial = setup.plan.partial(&setup.board, &setup.boxes, budget);
+            let variant = if strategy == Strategy::PartialPlan {
+                PARTIAL_PLAN
+            } else {
+                PARTIAL_PLAN_HOT_CELLS
+            };
+            solve_if_planned(partial, (setup, limits, budget), variant)
+        }
         Strategy::Backward => fess::backward::solve(setup, limits, budget),
     };
     let winner = outcome.is_decisive().then_some(strategy);
     (outcome, Stats { winner, ..stats })
+}
+
+/// The feature search `variant` where `plan` has a plan for it to count
+/// progress along; where it has none the search gives up at once.
+fn solve_if_planned(
+    plan: Result<Option<parking::ParkingPlan>, Stop>,
+    (setup, limits, budget): (&Setup, (usize, u64), &Budget),
+    variant: Variant,
+) -> (Outcome, Stats) {
+    match plan {
+        Ok(Some(_)) => fess::solve(setup, limits, budget, variant),
+        Ok(None) => (Outcome::GaveUp, Stats::default()),
+        Err(_) => (stopped(budget), Stats::default()),
+    }
 }
 
 /// Runs `search`, turning a panic into [`Outcome::Failed`] with the

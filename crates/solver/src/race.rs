@@ -209,11 +209,26 @@ const PLANNED_PLAN_END: u32 = 45;
 /// on the 230 shipped levels without a plan, solved 13 others and lost
 /// 13, so it takes a turn of its own (docs/solver.md, the log, "partial
 /// plans").
+///
+/// Partial-plan-hot-cells, hot-cells guided so, has the last 3.2 s: alone
+/// at 6 s a level, two at a time, it solved one of the 45 levels the race
+/// still missed, Sasquatch VII 26, at 2.6 s.
 const UNPLANNED_FIRST: &[(Strategy, u32)] = &[
     (Strategy::Plan, UNPLANNED_PLAN_END),
     (Strategy::PartialPlan, PARTIAL_PLAN_END),
-    (Strategy::Hotspots, 100),
+    (Strategy::Hotspots, UNPLANNED_HOTSPOTS_END),
+    (Strategy::PartialPlanHotCells, 100),
 ];
+
+/// Where hotspots' turn ends in [`UNPLANNED_FIRST`], and
+/// partial-plan-hot-cells' begins. Swept by time on the 8 of the 110
+/// levels whose answer it can change: those of [`PARTIAL_PLAN_END`]'s
+/// sweep and Sasquatch VII 26 (each value built in turn; docs/solver.md,
+/// the log, "partial plans"). Without the turn 7 were solved; 62% solved
+/// 7, losing Sasquatch V 38, which hotspots answers 1.7 s into its turn;
+/// 68% and 75% solved all 8, VII 26 at 9.2 and 10.0 s. 68% leaves each
+/// of the two turns about a third more than its answer took.
+const UNPLANNED_HOTSPOTS_END: u32 = 68;
 
 /// Where partial-plan's turn ends in [`UNPLANNED_FIRST`]. Swept by time on
 /// the 7 of the 110 levels it is for whose answer the turn can change: the

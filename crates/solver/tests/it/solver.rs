@@ -173,36 +173,44 @@ fn late_plan_solves_where_the_plan_comes_late_and_gives_up_at_once_elsewhere() {
     assert_eq!((outcome, stats.expanded), (Outcome::GaveUp, 0));
 }
 
-/// Partial-plan searches on only where the plan search clears no board:
-/// Sasquatch IV 14 (16 boxes), which plan guided by the fill layers does
-/// not solve within 20,000 positions, and whose partial plan's solution
-/// replays and comes the same each run; not Microban 20, which has a
-/// plan.
+/// The partial-plan searches search on only where the plan search clears
+/// no board: partial-plan solves Sasquatch IV 14 (16 boxes) and
+/// partial-plan-hot-cells Sasquatch IV 15 (13 boxes), each within 20,000
+/// positions, with solutions that replay and come the same each run; on
+/// Microban 20, which has a plan, both give up at once.
 #[test]
-fn partial_plan_solves_where_the_plan_search_stops_short_and_gives_up_at_once_elsewhere() {
-    let level = shipped::level("sasquatch-iv", 14);
-    assert_solved_by(&level, Strategy::PartialPlan);
+fn the_partial_plan_searches_solve_where_the_plan_search_stops_short_and_give_up_elsewhere() {
     let limits = |strategy| Limits {
         strategy,
         ..within(20_000)
     };
     let cancel = AtomicBool::new(false);
-    let first = solve(&level, &limits(Strategy::PartialPlan), &cancel);
-    assert!(matches!(first, Outcome::Solved(_)));
-    assert_eq!(
-        first,
-        solve(&level, &limits(Strategy::PartialPlan), &cancel)
-    );
-    assert_eq!(
-        solve(&level, &limits(Strategy::Plan), &cancel),
-        Outcome::GaveUp
-    );
-    let (outcome, stats) = schokoban_solver::solve_with_stats(
-        &shipped::level("microban", 20),
-        &limits(Strategy::PartialPlan),
-        &cancel,
-    );
-    assert_eq!((outcome, stats.expanded), (Outcome::GaveUp, 0));
+    for (number, strategy) in [
+        (14, Strategy::PartialPlan),
+        (15, Strategy::PartialPlanHotCells),
+    ] {
+        let level = shipped::level("sasquatch-iv", number);
+        let Outcome::Solved(steps) = solve(&level, &limits(strategy), &cancel) else {
+            panic!("{strategy:?} solves Sasquatch IV {number}");
+        };
+        let game = Game::replay(level.clone(), &format_steps(&steps)).expect("solution replays");
+        assert!(game.is_solved(), "{strategy:?}");
+        assert_eq!(
+            solve(&level, &limits(strategy), &cancel),
+            Outcome::Solved(steps),
+            "{strategy:?}"
+        );
+        let (outcome, stats) = schokoban_solver::solve_with_stats(
+            &shipped::level("microban", 20),
+            &limits(strategy),
+            &cancel,
+        );
+        assert_eq!(
+            (outcome, stats.expanded),
+            (Outcome::GaveUp, 0),
+            "{strategy:?}"
+        );
+    }
 }
 
 /// Homeward runs in the race on small levels only, so Microban's.
