@@ -426,7 +426,11 @@ fn run_unguarded(
         Strategy::PlanHotCells => fess::solve(setup, limits, budget, PLAN_HOT_CELLS),
         Strategy::LatePlan => {
             let late = setup.plan.late(&setup.board, &setup.boxes, budget);
-            solve_if_planned(late, (setup, limits, budget), LATE_PLAN)
+            solve_if_planned(
+                late.map(|plan| plan.is_some()),
+                (setup, limits, budget),
+                LATE_PLAN,
+            )
         }
         Strategy::PartialPlan | Strategy::PartialPlanHotCells => {
             let partial = setup.plan.partial(&setup.board, &setup.boxes, budget);
@@ -435,7 +439,11 @@ fn run_unguarded(
             } else {
                 PARTIAL_PLAN_HOT_CELLS
             };
-            solve_if_planned(partial, (setup, limits, budget), variant)
+            solve_if_planned(
+                partial.map(|plan| plan.is_some()),
+                (setup, limits, budget),
+                variant,
+            )
         }
         Strategy::Backward => fess::backward::solve(setup, limits, budget),
     };
@@ -443,16 +451,17 @@ fn run_unguarded(
     (outcome, Stats { winner, ..stats })
 }
 
-/// The feature search `variant` where `plan` has a plan for it to count
-/// progress along; where it has none the search gives up at once.
+/// The feature search `variant` where `planned` says there is a plan
+/// for it to count progress along; where there is none the search gives
+/// up at once.
 fn solve_if_planned(
-    plan: Result<Option<parking::ParkingPlan>, Stop>,
+    planned: Result<bool, Stop>,
     (setup, limits, budget): (&Setup, (usize, u64), &Budget),
     variant: Variant,
 ) -> (Outcome, Stats) {
-    match plan {
-        Ok(Some(_)) => fess::solve(setup, limits, budget, variant),
-        Ok(None) => (Outcome::GaveUp, Stats::default()),
+    match planned {
+        Ok(true) => fess::solve(setup, limits, budget, variant),
+        Ok(false) => (Outcome::GaveUp, Stats::default()),
         Err(_) => (stopped(budget), Stats::default()),
     }
 }
