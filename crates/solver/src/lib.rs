@@ -424,26 +424,10 @@ fn run_unguarded(
         Strategy::HotCells => fess::solve(setup, limits, budget, HOT_CELLS),
         Strategy::Plan => fess::solve(setup, limits, budget, PLAN),
         Strategy::PlanHotCells => fess::solve(setup, limits, budget, PLAN_HOT_CELLS),
-        Strategy::LatePlan => {
-            let late = setup.plan.late(&setup.board, &setup.boxes, budget);
-            solve_if_planned(
-                late.map(|plan| plan.is_some()),
-                (setup, limits, budget),
-                LATE_PLAN,
-            )
-        }
-        Strategy::PartialPlan | Strategy::PartialPlanHotCells => {
-            let partial = setup.plan.partial(&setup.board, &setup.boxes, budget);
-            let variant = if strategy == Strategy::PartialPlan {
-                PARTIAL_PLAN
-            } else {
-                PARTIAL_PLAN_HOT_CELLS
-            };
-            solve_if_planned(
-                partial.map(|plan| plan.is_some()),
-                (setup, limits, budget),
-                variant,
-            )
+        Strategy::LatePlan => solve_if_planned(setup, limits, budget, LATE_PLAN),
+        Strategy::PartialPlan => solve_if_planned(setup, limits, budget, PARTIAL_PLAN),
+        Strategy::PartialPlanHotCells => {
+            solve_if_planned(setup, limits, budget, PARTIAL_PLAN_HOT_CELLS)
         }
         Strategy::Backward => fess::backward::solve(setup, limits, budget),
     };
@@ -451,17 +435,19 @@ fn run_unguarded(
     (outcome, Stats { winner, ..stats })
 }
 
-/// The feature search `variant` where `planned` says there is a plan
-/// for it to count progress along; where there is none the search gives
-/// up at once.
+/// The feature search `variant` where its guide has a plan to count
+/// progress along; elsewhere it gives up at once, leaving the level to
+/// the searches that count fill layers.
 fn solve_if_planned(
-    planned: Result<bool, Stop>,
-    (setup, limits, budget): (&Setup, (usize, u64), &Budget),
+    setup: &Setup,
+    limits: (usize, u64),
+    budget: &Budget,
     variant: Variant,
 ) -> (Outcome, Stats) {
-    match planned {
-        Ok(true) => fess::solve(setup, limits, budget, variant),
-        Ok(false) => (Outcome::GaveUp, Stats::default()),
+    let level = (&setup.board, setup.boxes.as_slice());
+    match variant.guide.plan(level, &setup.plan, budget) {
+        Ok(Some(_)) => fess::solve(setup, limits, budget, variant),
+        Ok(None) => (Outcome::GaveUp, Stats::default()),
         Err(_) => (stopped(budget), Stats::default()),
     }
 }

@@ -1,7 +1,7 @@
 //! What FESS counts as boxes packed.
 
 use crate::board::{Board, Cell};
-use crate::budget::Budget;
+use crate::budget::{Budget, Stop};
 use crate::packing::PackingOrder;
 use crate::parking::{Near, ParkingPlan, SharedPlan};
 
@@ -23,6 +23,25 @@ pub enum Guide {
     PartialPlan,
 }
 
+impl Guide {
+    /// The plan this guide counts progress along, from `shared`, which
+    /// works it out once for all the searches on the level: `Ok(None)`
+    /// where it counts fill layers instead.
+    pub fn plan(
+        self,
+        (board, starts): (&Board, &[Cell]),
+        shared: &SharedPlan,
+        budget: &Budget,
+    ) -> Result<Option<ParkingPlan>, Stop> {
+        match self {
+            Guide::Layers => shared.parking(board, starts, budget),
+            Guide::Plan => shared.any(board, starts, budget),
+            Guide::LatePlan => shared.late(board, starts, budget),
+            Guide::PartialPlan => shared.partial(board, starts, budget),
+        }
+    }
+}
+
 /// How the search counts boxes packed: by the parking plan on levels
 /// whose plan parks a box on the way, where fill layers cannot tell a
 /// park from a blunder, else by the fill layers (rkirov/sokoban-ai
@@ -34,21 +53,14 @@ pub enum Packing {
 }
 
 impl Packing {
-    /// `None` when `budget` stops it. The plan comes from `shared`, which
-    /// works it out once for all the searches on the level.
+    /// `None` when `budget` stops it. The plan is [`Guide::plan`].
     pub fn new(
         (board, starts): (&Board, &[Cell]),
         guide: Guide,
         shared: &SharedPlan,
         budget: &Budget,
     ) -> Option<Self> {
-        let plan = match guide {
-            Guide::Layers => shared.parking(board, starts, budget),
-            Guide::Plan => shared.any(board, starts, budget),
-            Guide::LatePlan => shared.late(board, starts, budget),
-            Guide::PartialPlan => shared.partial(board, starts, budget),
-        };
-        match plan {
+        match guide.plan((board, starts), shared, budget) {
             Ok(Some(plan)) => Some(Self::Plan(plan)),
             Ok(None) => PackingOrder::new(board, starts, budget).map(Self::Layers),
             Err(_) => None,
