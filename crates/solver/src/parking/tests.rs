@@ -418,3 +418,42 @@ fn the_shared_partial_plan_is_only_for_levels_without_a_plan() {
     assert!(whole.is_none());
     assert!(partial.is_some_and(|plan| !plan.complete));
 }
+
+/// Whether the relaxed search clears each level file named in
+/// `PLAN_LEVELS` (absolute paths, space-separated), with the boxes it
+/// keeps and its time: the count of whole plans in docs/solver.md.
+#[test]
+#[ignore = "a measurement: PLAN_LEVELS=files, run in release with --nocapture"]
+fn measure_plan_files() {
+    let cancel = AtomicBool::new(false);
+    let files = std::env::var("PLAN_LEVELS").unwrap_or_default();
+    let mut complete = 0;
+    for file in files.split_whitespace() {
+        let text = std::fs::read_to_string(file).expect("readable");
+        let level = schokoban_core::parse_level(&text).expect("a level");
+        let (board, starts) = board_and_starts(&level);
+        let budget = Budget::new(Duration::from_secs(60), &cancel);
+        let clock = Instant::now();
+        let line = search::backward_line(
+            &board,
+            &starts,
+            &budget,
+            (search::MAX_WORK, search::MAX_BYTES),
+        )
+        .expect("no stop");
+        let took = clock.elapsed();
+        match line {
+            Some(line) => {
+                complete += usize::from(line.complete);
+                println!(
+                    "PLAN {file} complete={} kept={} of {} in {took:?}",
+                    line.complete,
+                    line.kept.len(),
+                    starts.len()
+                );
+            }
+            None => println!("PLAN {file} none in {took:?}"),
+        }
+    }
+    println!("PLAN TOTAL complete {complete}");
+}
