@@ -231,8 +231,8 @@ const UNPLANNED_FIRST: &[(Strategy, u32)] = &[
 const UNPLANNED_HOTSPOTS_END: u32 = 68;
 
 /// Where partial-plan's turn ends in [`UNPLANNED_FIRST`]. Swept by time on
-/// the 7 of the 110 levels it is for whose answer the turn can change: the
-/// 6 the race answered after plan's turn, and Microban IV 57 (each value
+/// the 7 of the 110 levels whose answer the turn can change: the 6 the
+/// race answered after plan's turn, and Microban IV 57 (each value
 /// built in turn; docs/solver.md, the log, "partial plans"): 42%, 45% and
 /// 50% all solved the 7. With 45% and 50% partial-plan answers Microban IV
 /// 57 and Sasquatch IV 28 0.07 and 0.3 s into its turn; 42% leaves IV 28 to

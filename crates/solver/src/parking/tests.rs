@@ -426,7 +426,7 @@ fn the_shared_partial_plan_is_only_for_levels_without_a_plan() {
 #[ignore = "a measurement: PLAN_LEVELS=files, run in release with --nocapture"]
 fn measure_plan_files() {
     let cancel = AtomicBool::new(false);
-    let files = std::env::var("PLAN_LEVELS").unwrap_or_default();
+    let files = std::env::var("PLAN_LEVELS").expect("PLAN_LEVELS names the level files");
     let mut complete = 0;
     for file in files.split_whitespace() {
         let text = std::fs::read_to_string(file).expect("readable");
