@@ -152,8 +152,8 @@ struct BenchArgs {
     /// Which searches run: race (searches in turn on two threads,
     /// chosen by the level's size), or one alone: push-pull, homeward,
     /// forward, features, hotspots, hotspots-restarts, hot-cells, plan,
-    /// plan-hot-cells, late-plan, partial-plan, partial-plan-hot-cells or
-    /// backward.
+    /// plan-hot-cells, late-plan, partial-plan, partial-plan-hot-cells,
+    /// backward or imagine.
     #[arg(long, default_value = "race")]
     strategy: schokoban_solver::Strategy,
     /// Stop each search after expanding this many positions, for

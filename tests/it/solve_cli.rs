@@ -219,7 +219,8 @@ fn bench_runs_one_strategy_alone_and_caps_the_positions() {
     let output = schokoban(&["bench", path, "--strategy", "fastest"]);
     assert!(stderr(&output).contains(
         "race, push-pull, homeward, forward, features, hotspots, hotspots-restarts, hot-cells, \
-         plan, plan-hot-cells, late-plan, partial-plan, partial-plan-hot-cells or backward"
+         plan, plan-hot-cells, late-plan, partial-plan, partial-plan-hot-cells, backward or \
+         imagine"
     ));
     assert_eq!(output.status.code(), Some(2));
 }

@@ -73,6 +73,15 @@ impl<'a> Budget<'a> {
         Self { deadline, ..self }
     }
 
+    /// This budget ending once `percent` of the time left now has passed;
+    /// the same when it has no deadline.
+    pub fn of_left(self, percent: u32) -> Self {
+        let now = Instant::now();
+        let deadline = (self.deadline)
+            .map(|end| now + end.saturating_duration_since(now) * percent.min(100) / 100);
+        Self { deadline, ..self }
+    }
+
     /// Whether to stop now, and why.
     pub fn stop(&self) -> Option<Stop> {
         let over = self.race_over.is_some_and(|o| o.load(Ordering::Relaxed));

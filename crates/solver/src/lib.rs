@@ -168,10 +168,13 @@ pub enum Strategy {
     /// Only the feature-space search run backwards, pulling from the
     /// solved position to the start.
     Backward,
+    /// The backward search spreading the boxes out, then `Hotspots`
+    /// heading for its best position (see `fess::imagine`).
+    Imagine,
 }
 
 impl Strategy {
-    const ALL: [Strategy; 14] = [
+    const ALL: [Strategy; 15] = [
         Strategy::Race,
         Strategy::PushPull,
         Strategy::Homeward,
@@ -186,6 +189,7 @@ impl Strategy {
         Strategy::PartialPlan,
         Strategy::PartialPlanHotCells,
         Strategy::Backward,
+        Strategy::Imagine,
     ];
 
     /// The name `bench --strategy` takes.
@@ -205,6 +209,7 @@ impl Strategy {
             Strategy::PartialPlan => "partial-plan",
             Strategy::PartialPlanHotCells => "partial-plan-hot-cells",
             Strategy::Backward => "backward",
+            Strategy::Imagine => "imagine",
         }
     }
 }
@@ -430,6 +435,7 @@ fn run_unguarded(
             solve_if_planned(setup, limits, budget, PARTIAL_PLAN_HOT_CELLS)
         }
         Strategy::Backward => fess::backward::solve(setup, limits, budget),
+        Strategy::Imagine => fess::imagine::solve(setup, limits, budget, HOTSPOTS),
     };
     let winner = outcome.is_decisive().then_some(strategy);
     (outcome, Stats { winner, ..stats })

@@ -200,7 +200,11 @@ impl Fess<'_> {
                 let parent = self.info[node as usize];
                 let info = Info::after(parent, (mv.from, index), features, &self.space);
                 self.info.push(info);
+                let met = self.meet.and_then(|spread| spread.find(&child, player));
                 if self.is_solved() {
+                    Done::Solved(index)
+                } else if met.is_some() {
+                    self.met = met;
                     Done::Solved(index)
                 } else {
                     let cell = (info.best, info.line);

@@ -17,6 +17,7 @@ mod expand;
 mod frozen;
 mod growth;
 mod hotspots;
+pub mod imagine;
 mod kept;
 mod position;
 mod progress;
@@ -247,6 +248,11 @@ struct Fess<'a> {
     pairs_tried: bool,
     /// Fences proved dead so far, and the proofs' buffers.
     corral_deadlocks: CorralDeadlocks,
+    /// The positions of a backward search this one may meet: from each,
+    /// its line leads home.
+    meet: Option<&'a backward::Spread<'a>>,
+    /// The backward position the solved node met, if it met one.
+    met: Option<u32>,
 }
 
 impl<'a> Fess<'a> {
@@ -303,6 +309,8 @@ impl<'a> Fess<'a> {
             pairs: None,
             pairs_tried: false,
             corral_deadlocks: CorralDeadlocks::new(board, Fences::Widened),
+            meet: None,
+            met: None,
         }
     }
 
@@ -320,6 +328,7 @@ impl<'a> Fess<'a> {
             + self.space.bytes()
             + self.pairs.map_or(0, DeadPairs::bytes)
             + self.corral_deadlocks.bytes()
+            + self.meet.map_or(0, backward::Spread::bytes)
     }
 
     /// Stores the start; `Some` when the search ends there.

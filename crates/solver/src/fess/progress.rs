@@ -50,6 +50,9 @@ impl Guide {
 pub enum Packing {
     Layers(PackingOrder),
     Plan(ParkingPlan),
+    /// Boxes on the squares of a position known to be solvable, which the
+    /// search heads for (see `fess::imagine`).
+    Imagined(Vec<Cell>),
 }
 
 impl Packing {
@@ -82,6 +85,9 @@ impl Packing {
         match self {
             Self::Layers(order) => order.packed(occupied),
             Self::Plan(plan) => plan.progress_after(near, moved),
+            Self::Imagined(cells) => {
+                cells.iter().filter(|&&c| occupied[usize::from(c)]).count() as u32
+            }
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Turning a solved position's line of macro moves back into steps.
 
 use super::Fess;
-use crate::board::NONE;
+use crate::board::{NONE, opposite};
 use crate::moves::MacroMove;
 use crate::path;
 use schokoban_core::Step;
@@ -32,11 +32,18 @@ impl Fess<'_> {
                 mv,
             )?);
         }
-        Some(path::steps(
-            self.board,
-            &self.setup.boxes,
-            self.setup.player,
-            &pushes,
-        ))
+        let mut steps = path::steps(self.board, &self.setup.boxes, self.setup.player, &pushes);
+        if let (Some(back), Some(spread)) = (self.met, self.meet) {
+            let node = self.table.node(index);
+            let player = if node.to == NONE {
+                self.setup.player
+            } else {
+                self.board.next(node.to, opposite(usize::from(node.dir)))
+            };
+            let home = spread.pushes_home(back)?;
+            let boxes = self.table.boxes(index);
+            steps.extend(path::steps(self.board, boxes, player, &home));
+        }
+        Some(steps)
     }
 }

@@ -116,17 +116,24 @@ fn the_position_cap_holds_on_a_giant_room_the_tables_fit() {
 }
 
 #[test]
-fn the_backward_search_gives_up_within_its_memory_cap() {
+fn the_searches_that_pull_give_up_within_their_memory_cap() {
     // Backward stores every child of a position at once; with 256 KiB it
     // fills its table on Sasquatch VI 39 (17 MiB to solve) and must stop
-    // there, not store past the cap.
+    // there, not store past the cap. Imagine's spread does the same, and
+    // keeps its table while its forward search runs.
     let level = crate::shipped::level("sasquatch-vi", 39);
     let cap = 256 << 10;
-    let limits = Limits {
-        strategy: Strategy::Backward,
-        ..Limits::with_time(Duration::MAX).with_memory(cap)
-    };
-    let (outcome, stats) = solve_counting(&level, &limits);
-    assert_eq!(outcome, Outcome::GaveUp);
-    assert!(stats.peak_bytes <= cap, "{} bytes", stats.peak_bytes);
+    for strategy in [Strategy::Backward, Strategy::Imagine] {
+        let limits = Limits {
+            strategy,
+            ..Limits::with_time(Duration::MAX).with_memory(cap)
+        };
+        let (outcome, stats) = solve_counting(&level, &limits);
+        assert_eq!(outcome, Outcome::GaveUp, "{strategy:?}");
+        assert!(
+            stats.peak_bytes <= cap,
+            "{strategy:?}: {} bytes",
+            stats.peak_bytes
+        );
+    }
 }

@@ -11,14 +11,21 @@
 //! the 1,133 shipped levels against plan's 630, but 68 that plan does not
 //! (docs/solver.md, the log, "the backward search" and "dead pairs in the
 //! backward search").
+//!
+//! With another aim (`Spread`) it pulls the boxes away from the goals
+//! instead, for the imagine search (`fess::imagine`).
 
+mod expand;
+mod spread;
 mod steps;
 
-use super::advisors::{Advice, Scored, advise};
+pub use spread::Spread;
+
+use super::advisors::Scored;
 use super::expand::MAX_MATCHING_ROWS;
 use super::space::{Cells, Features, Order, Space};
-use super::{Done, Info, PAIRS_AFTER};
-use crate::board::{Board, Cell, Mode, NONE, Targets};
+use super::{Done, Info};
+use crate::board::{Board, Cell, Mode, Targets};
 use crate::budget::Budget;
 use crate::marks::{Marks, flood_anew, solved_areas};
 use crate::matching::Matching;
@@ -36,7 +43,17 @@ const MAX_CELLS: usize = 1_000;
 /// per box, as the forward search's does below this bound.
 const MAX_BOXES: usize = MAX_MATCHING_ROWS;
 
+/// What the search heads for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Aim {
+    /// The start: the search solves the level.
+    Start,
+    /// Boxes spread out over the board, as `Spread` says.
+    Spread,
+}
+
 struct Backward<'a> {
+    aim: Aim,
     board: &'a Board,
     setup: &'a Setup,
     budget: &'a Budget<'a>,
@@ -74,70 +91,90 @@ struct Backward<'a> {
     boxes: Vec<Cell>,
     child: Vec<Cell>,
     expanded: u64,
+    /// Per cell, the fewest pushes from it to a goal: how far a spread
+    /// has taken a box.
+    nearest: Vec<u32>,
+    /// The spread's reach of each scored pull, beside `scored`.
+    reaches: Vec<u64>,
+    /// The best spread position stored so far, and how good it is.
+    best: Option<(spread::Rank, u32)>,
+    /// Whether the search ran out of work or memory: going on would find
+    /// nothing more.
+    spent: bool,
 }
 
 /// Runs the backward search on `setup` with `memory` bytes for its
 /// positions and at most `expansions` positions worked out. Running out of
 /// work proves nothing (pulls lost on dead cells are never made), so it
 /// gives up.
-pub fn solve(
-    setup: &Setup,
-    (memory, expansions): (usize, u64),
-    budget: &Budget,
-) -> (Outcome, Stats) {
+pub fn solve(setup: &Setup, limits: (usize, u64), budget: &Budget) -> (Outcome, Stats) {
     let mut stats = Stats::default();
-    let board = &setup.board;
-    let boxes = setup.boxes.len();
-    if board.cells() > MAX_CELLS || boxes > MAX_BOXES || boxes != board.goals().len() {
-        return (Outcome::GaveUp, stats);
-    }
-    let Some(to_starts) = Targets::new(board, &setup.boxes, Mode::Pull, budget) else {
+    let Some(mut search) = Backward::new(setup, Aim::Start, limits.0, budget) else {
         return (stopped(budget), stats);
     };
-    let Some(order) = PackingOrder::backward(board, &setup.boxes, budget) else {
-        return (stopped(budget), stats);
-    };
-    let mut is_start = vec![false; board.cells()];
-    for &b in &setup.boxes {
-        is_start[usize::from(b)] = true;
-    }
-    // Each position is stored once and queued once.
-    let per_node = Table::bytes_per_node(setup.boxes.len())
-        + size_of::<Info>()
-        + Space::bytes_per_entry()
-        + size_of::<u32>();
-    let mut search = Backward {
-        board,
-        setup,
-        budget,
-        is_start,
-        order,
-        starts: to_starts,
-        matching: Matching::default(),
-        pairs: None,
-        pairs_tried: false,
-        moves: MacroMoves::new(board.cells()),
-        table: Table::new(setup.boxes.len(), memory / per_node),
-        zobrist: Zobrist::new(board.cells()),
-        info: Vec::new(),
-        space: Space::new(Cells::PackingAndAreas, Order::Oldest),
-        work: Vec::new(),
-        occupied: vec![false; board.cells()],
-        marks: Marks::new(board.cells()),
-        stack: Vec::new(),
-        out: Vec::new(),
-        scored: Vec::new(),
-        boxes: Vec::new(),
-        child: Vec::new(),
-        expanded: 0,
-    };
-    let outcome = search.run(expansions);
+    let outcome = search.run(limits.1);
     stats.expanded = search.expanded;
     stats.peak_bytes = search.bytes();
     (outcome, stats)
 }
 
-impl Backward<'_> {
+impl<'a> Backward<'a> {
+    /// The search of `setup` aiming for `aim` with `memory` bytes for its
+    /// positions; `None` when the board is past its caps or `budget` stops
+    /// it first.
+    fn new(setup: &'a Setup, aim: Aim, memory: usize, budget: &'a Budget<'a>) -> Option<Self> {
+        let board = &setup.board;
+        let boxes = setup.boxes.len();
+        if board.cells() > MAX_CELLS || boxes > MAX_BOXES || boxes != board.goals().len() {
+            return None;
+        }
+        let to_starts = Targets::new(board, &setup.boxes, Mode::Pull, budget)?;
+        let order = PackingOrder::backward(board, &setup.boxes, budget)?;
+        let mut is_start = vec![false; board.cells()];
+        for &b in &setup.boxes {
+            is_start[usize::from(b)] = true;
+        }
+        // Each position is stored once and queued once.
+        let per_node = Table::bytes_per_node(setup.boxes.len())
+            + size_of::<Info>()
+            + Space::bytes_per_entry()
+            + size_of::<u32>();
+        let nearest = match aim {
+            Aim::Start => Vec::new(),
+            Aim::Spread => spread::nearest(board, &setup.goals),
+        };
+        Some(Backward {
+            aim,
+            board,
+            setup,
+            budget,
+            is_start,
+            order,
+            starts: to_starts,
+            matching: Matching::default(),
+            pairs: None,
+            pairs_tried: false,
+            moves: MacroMoves::new(board.cells()),
+            table: Table::new(setup.boxes.len(), memory / per_node),
+            zobrist: Zobrist::new(board.cells()),
+            info: Vec::new(),
+            space: Space::new(Cells::PackingAndAreas, Order::Oldest),
+            work: Vec::new(),
+            occupied: vec![false; board.cells()],
+            marks: Marks::new(board.cells()),
+            stack: Vec::new(),
+            out: Vec::new(),
+            scored: Vec::new(),
+            boxes: Vec::new(),
+            child: Vec::new(),
+            expanded: 0,
+            nearest,
+            reaches: Vec::new(),
+            best: None,
+            spent: false,
+        })
+    }
+
     fn bytes(&self) -> usize {
         self.table.bytes()
             + self.info.capacity() * size_of::<Info>()
@@ -148,6 +185,12 @@ impl Backward<'_> {
 
     fn run(&mut self, expansions: u64) -> Outcome {
         self.add_roots();
+        self.go_on(expansions)
+    }
+
+    /// Searches on until the budget stops it, it has worked out
+    /// `expansions` positions in all, or it ends.
+    fn go_on(&mut self, expansions: u64) -> Outcome {
         loop {
             if self.budget.stop().is_some() {
                 return stopped(self.budget);
@@ -156,6 +199,7 @@ impl Backward<'_> {
                 return Outcome::GaveUp;
             }
             let Some((weight, work)) = self.space.pop() else {
+                self.spent = true;
                 return Outcome::GaveUp;
             };
             match self.evaluate(self.work[work as usize], weight) {
@@ -163,7 +207,10 @@ impl Backward<'_> {
                 Done::Solved(end) => {
                     return self.solution(end).map_or(Outcome::GaveUp, Outcome::Solved);
                 }
-                Done::Ended(outcome) => return outcome,
+                Done::Ended(outcome) => {
+                    self.spent = true;
+                    return outcome;
+                }
             }
         }
     }
@@ -213,69 +260,11 @@ impl Backward<'_> {
     /// The features of the boxes on the board now: boxes on start squares
     /// in an order that can be completed, and areas of free floor.
     fn features(&mut self) -> Features {
-        let packed = self.order.packed(&self.occupied);
         let areas = regions(self.board, &self.occupied, &mut self.marks, &mut self.stack);
-        Features::new(packed, areas, 0)
-    }
-
-    /// Works out `node`'s pulls and stores the positions they lead to,
-    /// until one is the start (`Done::Solved`), or the clock or the memory
-    /// ends the search.
-    fn evaluate(&mut self, node: u32, weight: u32) -> Done {
-        self.expanded += 1;
-        if !self.pairs_tried && self.expanded >= PAIRS_AFTER {
-            self.pairs_tried = true;
-            let start = (&self.setup.boxes[..], self.setup.player);
-            self.pairs = self.setup.pairs.pulling(self.board, start, self.budget);
+        match self.aim {
+            Aim::Start => Features::new(self.order.packed(&self.occupied), areas, 0),
+            Aim::Spread => Features::new(0, areas, self.stuck()),
         }
-        let boxes = self.table.boxes(node).to_vec();
-        let starts = &self.starts;
-        if !self
-            .matching
-            .exists(boxes.len(), boxes.len(), |r| starts.costs(boxes[r]))
-        {
-            return Done::Going;
-        }
-        let player = self.table.node(node).player;
-        self.load(&boxes);
-        self.scored.clear();
-        let mut out = std::mem::take(&mut self.out);
-        let dead = self.starts.dead();
-        self.moves
-            .pulls(self.board, dead, &self.occupied, player, &mut out);
-        for &mv in &out {
-            let others = boxes.iter().copied().filter(|&b| b != mv.from);
-            let behind = self.board.next(mv.to, usize::from(mv.last));
-            if self
-                .pairs
-                .is_some_and(|pairs| pairs.any_with(mv.to, others, behind))
-            {
-                continue;
-            }
-            self.shift(mv.from, mv.to);
-            let packed = self.order.packed(&self.occupied);
-            self.shift(mv.to, mv.from);
-            let features = Features::new(packed, mv.regions, 0);
-            self.scored.push(Scored { mv, features });
-        }
-        self.out = out;
-        let advised = advise(
-            self.info[node as usize].features,
-            &self.scored,
-            Advice::Plain,
-        );
-        let scored = std::mem::take(&mut self.scored);
-        let mut done = Done::Going;
-        for s in &scored {
-            let unadvised = u32::from(!advised.contains(&Some(s.mv)));
-            done = self.store(node, s, weight + unadvised);
-            if !matches!(done, Done::Going) {
-                break;
-            }
-        }
-        self.scored = scored;
-        self.unload();
-        done
     }
 
     /// Marks the player's area from `player` around the loaded boxes,
@@ -298,54 +287,5 @@ impl Backward<'_> {
         if let Some(b) = self.boxes.iter_mut().find(|b| **b == from) {
             *b = to;
         }
-    }
-
-    /// Stores the position `s` leads to from the loaded `node` unless it
-    /// was seen, and queues it; `Done::Solved` when it is the start, and
-    /// `Done::Ended` when the table is full.
-    fn store(&mut self, node: u32, s: &Scored, weight: u32) -> Done {
-        let mv = s.mv;
-        self.shift(mv.from, mv.to);
-        // Floods only where the generator could not name the area at once,
-        // and where every box is on a start square, to see whether the
-        // player's start is in it.
-        let on_starts = self.boxes.iter().all(|&b| self.is_start[usize::from(b)]);
-        let (least, home) = if mv.player == NONE || on_starts {
-            let least = self.flood_from(self.board.next(mv.to, usize::from(mv.last)));
-            (least, on_starts && self.marks.has(self.setup.player))
-        } else {
-            (mv.player, false)
-        };
-        let mut child = std::mem::take(&mut self.child);
-        child.clone_from(&self.boxes);
-        child.sort_unstable();
-        self.shift(mv.to, mv.from);
-        let hash = self.zobrist.hash(&child, least);
-        let mut done = Done::Going;
-        if let Lookup::New(slot) = self.table.lookup(hash, &child, least) {
-            if self.table.is_full() {
-                self.child = child;
-                return Done::Ended(Outcome::GaveUp);
-            }
-            let new = Node {
-                parent: node,
-                to: mv.to,
-                dir: 0,
-                run: 0,
-                player: least,
-                pushes: self.table.node(node).pushes.saturating_add(mv.pushes),
-            };
-            let index = self.table.insert(slot, hash, new, &child);
-            let parent = self.info[node as usize];
-            let info = Info::after(parent, (mv.from, index), s.features, &self.space);
-            self.info.push(info);
-            if home {
-                done = Done::Solved(index);
-            } else {
-                self.queue(index, weight);
-            }
-        }
-        self.child = child;
-        done
     }
 }

@@ -5,7 +5,7 @@ use std::collections::{HashMap, VecDeque};
 
 use super::Backward;
 use crate::board::{Cell, NONE, opposite};
-use crate::marks::{flood, flood_anew};
+use crate::marks::{Marks, flood, flood_anew};
 use crate::path;
 use schokoban_core::Step;
 
@@ -15,7 +15,16 @@ type State = (Cell, Cell);
 impl Backward<'_> {
     /// The steps from the start to the solved position: the pulls from a
     /// root to `end`, each undone as a push, last first.
-    pub(super) fn solution(&mut self, end: u32) -> Option<Vec<Step>> {
+    pub(super) fn solution(&self, end: u32) -> Option<Vec<Step>> {
+        let pushes = self.pushes_home(end)?;
+        let setup = self.setup;
+        Some(path::steps(self.board, &setup.boxes, setup.player, &pushes))
+    }
+
+    /// The pushes (box cell after the push, direction) that take the
+    /// position of `end` to the solved position: the pulls from a root to
+    /// `end`, each undone, last first.
+    pub(super) fn pushes_home(&self, end: u32) -> Option<Vec<(Cell, usize)>> {
         let mut pushes = Vec::new();
         for child in self.table.line(end) {
             let node = self.table.node(child);
@@ -27,21 +36,16 @@ impl Backward<'_> {
             pushes.extend(undone);
         }
         pushes.reverse();
-        let setup = self.setup;
-        Some(path::steps(self.board, &setup.boxes, setup.player, &pushes))
+        Some(pushes)
     }
 
     /// The single pulls that take the box on `start.0`, the player in the
     /// area of `start.1`, to `end.0` with the player in the area of
     /// `end.1`, the fewest first; each as the push that undoes it (box cell
     /// after the push, direction), in pulling order.
-    fn single_pulls(
-        &mut self,
-        boxes: &[Cell],
-        start: State,
-        end: State,
-    ) -> Option<Vec<(Cell, usize)>> {
+    fn single_pulls(&self, boxes: &[Cell], start: State, end: State) -> Option<Vec<(Cell, usize)>> {
         let board = self.board;
+        let (mut marks, mut stack) = (Marks::new(board.cells()), Vec::new());
         let mut occupied = vec![false; board.cells()];
         for &b in boxes.iter().filter(|&&b| b != start.0) {
             occupied[usize::from(b)] = true;
@@ -53,12 +57,12 @@ impl Backward<'_> {
                 return Some(undo(&came, start, end));
             }
             occupied[usize::from(cell)] = true;
-            self.marks.next();
-            flood(board, &occupied, &mut self.marks, &mut self.stack, player);
+            marks.next();
+            flood(board, &occupied, &mut marks, &mut stack, player);
             let sides: Vec<usize> = (0..4)
                 .filter(|&dir| {
                     let side = board.next(cell, dir);
-                    if side == NONE || !self.marks.has(side) {
+                    if side == NONE || !marks.has(side) {
                         return false;
                     }
                     let behind = board.next(side, dir);
@@ -70,7 +74,7 @@ impl Backward<'_> {
                 let side = board.next(cell, dir);
                 occupied[usize::from(side)] = true;
                 let behind = board.next(side, dir);
-                let least = flood_anew(board, &occupied, &mut self.marks, &mut self.stack, behind);
+                let least = flood_anew(board, &occupied, &mut marks, &mut stack, behind);
                 occupied[usize::from(side)] = false;
                 if let Entry::Vacant(entry) = came.entry((side, least)) {
                     entry.insert((state, dir));

@@ -1,0 +1,186 @@
+//! The backward search aimed at spreading the boxes out, as Festival's
+//! packing search does before its "imagine" forward search: from the
+//! solved position the boxes are pulled away from the goals, keeping the
+//! player's floor in one piece and every box free to be pulled. The best
+//! position it stores is a position the level can be solved from (its
+//! line of pulls, undone, pushes every box home) that the forward search
+//! then heads for; every position it stores is such a meeting point.
+
+use std::cmp::Reverse;
+
+use super::{Aim, Backward};
+use crate::board::{Board, Cell, NONE, Targets};
+use crate::budget::Budget;
+use crate::fess::space::Features;
+use crate::moves::MacroMove;
+use crate::table::Lookup;
+use crate::{Outcome, Setup};
+
+/// How good a spread position is: one area of floor first, then fewest
+/// boxes that cannot be pulled, then boxes furthest from the goals.
+pub(super) type Rank = (Reverse<u32>, Reverse<u32>, u64);
+
+/// A spread search, which can be stopped and taken up again.
+pub struct Spread<'a> {
+    search: Backward<'a>,
+}
+
+impl<'a> Spread<'a> {
+    /// The spread search of `setup` with `memory` bytes for its
+    /// positions, its start stored; `None` when the board is past the
+    /// backward search's caps or `budget` stops it first.
+    pub fn new(setup: &'a Setup, memory: usize, budget: &'a Budget<'a>) -> Option<Self> {
+        let mut search = Backward::new(setup, Aim::Spread, memory, budget)?;
+        search.add_roots();
+        Some(Self { search })
+    }
+
+    /// Spreads on until `budget` stops it or it has worked out
+    /// `expansions` positions in all: `None` to go on from, or the outcome
+    /// when it solved the level on the way (its pulls reached the start)
+    /// or was cancelled.
+    pub fn grow(&mut self, budget: &'a Budget<'a>, expansions: u64) -> Option<Outcome> {
+        self.search.budget = budget;
+        match self.search.go_on(expansions) {
+            Outcome::GaveUp => None,
+            outcome => Some(outcome),
+        }
+    }
+
+    /// The boxes of the best position so far, sorted.
+    pub fn best(&self) -> Option<&[Cell]> {
+        let (_, best) = self.search.best?;
+        Some(self.search.table.boxes(best))
+    }
+
+    /// Whether the spread ran out of work or memory, so that growing it
+    /// would change nothing.
+    pub fn is_spent(&self) -> bool {
+        self.search.spent
+    }
+
+    /// The positions worked out so far.
+    pub fn expanded(&self) -> u64 {
+        self.search.expanded
+    }
+
+    /// The stored position with `boxes` (sorted) and the player in the
+    /// area whose smallest cell is `player`, if the search stored it.
+    pub fn find(&self, boxes: &[Cell], player: Cell) -> Option<u32> {
+        let hash = self.search.zobrist.hash(boxes, player);
+        match self.search.table.lookup(hash, boxes, player) {
+            Lookup::Seen(index) => Some(index),
+            Lookup::New(_) => None,
+        }
+    }
+
+    /// The pushes (box cell after the push, direction) from stored
+    /// position `index` to the solved position.
+    pub fn pushes_home(&self, index: u32) -> Option<Vec<(Cell, usize)>> {
+        self.search.pushes_home(index)
+    }
+
+    /// The memory its tables hold.
+    pub fn bytes(&self) -> usize {
+        self.search.bytes()
+    }
+}
+
+/// Per cell, the fewest pushes from it to any goal, capped so that sums
+/// over the boxes stay small.
+pub(super) fn nearest(board: &Board, goals: &Targets) -> Vec<u32> {
+    let least = |cell: Cell| goals.costs(cell).iter().copied().min().unwrap_or(0);
+    (0..board.cells())
+        .map(|c| Cell::try_from(c).map_or(0, |cell| least(cell).clamp(0, 10_000)))
+        .map(|cost| u32::try_from(cost).unwrap_or(0))
+        .collect()
+}
+
+impl Backward<'_> {
+    /// How far the loaded boxes are from the goals, summed.
+    pub(super) fn reach(&self) -> u64 {
+        self.boxes
+            .iter()
+            .map(|&b| u64::from(self.nearest[usize::from(b)]))
+            .sum()
+    }
+
+    /// The loaded boxes the player could not pull any way: on no side is
+    /// there floor with free floor behind it.
+    pub(super) fn stuck(&self) -> u32 {
+        let free = |cell: Cell| cell != NONE && !self.occupied[usize::from(cell)];
+        let pullable = |b: Cell| {
+            (0..4).any(|dir| {
+                let side = self.board.next(b, dir);
+                side != NONE && free(self.board.next(side, dir))
+            })
+        };
+        self.boxes.iter().filter(|&&b| !pullable(b)).count() as u32
+    }
+
+    /// The pulls nominated from a position with `features`: the one that
+    /// joins most floor, the one that frees most boxes, and the one that
+    /// takes the boxes furthest, each only where it gains and loses
+    /// nothing the others count.
+    pub(super) fn advise_spread(&self, features: Features) -> Vec<Option<MacroMove>> {
+        let here = self.reach();
+        let keyed: Vec<(Features, u64, MacroMove)> = self
+            .scored
+            .iter()
+            .zip(&self.reaches)
+            .map(|(s, &reach)| (s.features, reach, s.mv))
+            .collect();
+        let joiner = nominate(
+            &keyed,
+            |f, _| f.areas < features.areas,
+            |f, reach| (Reverse(f.areas), Reverse(f.hotspots), reach),
+        );
+        let freer = nominate(
+            &keyed,
+            |f, _| f.areas <= features.areas && f.hotspots < features.hotspots,
+            |f, reach| (Reverse(f.hotspots), Reverse(f.areas), reach),
+        );
+        let further = nominate(
+            &keyed,
+            |f, reach| f.areas <= features.areas && f.hotspots <= features.hotspots && reach > here,
+            |f, reach| (reach, Reverse(f.areas), Reverse(f.hotspots)),
+        );
+        let mut advised = vec![joiner];
+        for mv in [freer, further] {
+            if !advised.contains(&mv) {
+                advised.push(mv);
+            }
+        }
+        advised
+    }
+
+    /// Keeps stored position `index` with `features` and `boxes` as the
+    /// best if it ranks above the best so far.
+    pub(super) fn keep_if_best(&mut self, index: u32, features: Features, boxes: &[Cell]) {
+        let reach = boxes
+            .iter()
+            .map(|&b| u64::from(self.nearest[usize::from(b)]))
+            .sum();
+        let rank = (Reverse(features.areas), Reverse(features.hotspots), reach);
+        if self.best.is_none_or(|(best, _)| rank > best) {
+            self.best = Some((rank, index));
+        }
+    }
+}
+
+/// The move of the highest ranked pull that `wants`, fewer pushes first
+/// among equals, then the first, so runs repeat.
+fn nominate<K: Ord>(
+    pulls: &[(Features, u64, MacroMove)],
+    wants: impl Fn(Features, u64) -> bool,
+    rank: impl Fn(Features, u64) -> K,
+) -> Option<MacroMove> {
+    let mut best: Option<((K, Reverse<u32>), MacroMove)> = None;
+    for &(features, reach, mv) in pulls.iter().filter(|p| wants(p.0, p.1)) {
+        let key = (rank(features, reach), Reverse(mv.pushes));
+        if best.as_ref().is_none_or(|(b, _)| key > *b) {
+            best = Some((key, mv));
+        }
+    }
+    best.map(|(_, mv)| mv)
+}
