@@ -119,4 +119,20 @@ mod tests {
                 .is_none()
         );
     }
+
+    #[test]
+    fn a_share_of_the_time_left_ends_at_that_part_of_it() {
+        let cancel = AtomicBool::new(false);
+        let budget = Budget::new(Duration::from_secs(100), &cancel);
+        let before = Instant::now();
+        let share = budget.of_left(40).deadline().expect("a deadline");
+        let after = Instant::now();
+        // 40% of the 100 s left when it was asked, give or take the
+        // moments between the readings of the clock.
+        assert!(share >= before + Duration::from_secs(39), "{share:?}");
+        assert!(share <= after + Duration::from_secs(40), "{share:?}");
+        assert_eq!(budget.of_left(100).deadline(), budget.deadline());
+        let unlimited = Budget::new(Duration::MAX, &cancel);
+        assert!(unlimited.of_left(40).deadline().is_none());
+    }
 }
