@@ -41,17 +41,18 @@ use crate::budget::Budget;
 /// as soon as features did (0.24 s). On levels of 25 boxes or more a
 /// turn of hot-cells in features' place solved the same levels.
 ///
-/// On levels of 13 to 24 boxes the backward feature search has 4.1 s
-/// after push-pull's long turn, which it cuts to 3.3 s: in the 10 s table
-/// push-pull answered no level of that size after 2.9 s (Microban IV 96,
-/// which its long turn answers at 1.2 s).
-/// Backward is weak on `XSokoban` (4 of 90 at 20,000 positions a level,
-/// against plan's 58) but on the 1,133 shipped levels it solves 60 that
-/// plan does not, 18 of them of 13 to 24 boxes; the race already solved
-/// 17 of those 18 by push-pull, and now Sasquatch VI 39 as well, which it
-/// missed in 10 s. By positions (the race at 20,000 a search) on all 254
-/// shipped levels of 13 to 24 boxes: 116 solved before, 121 now, none
-/// lost (docs/solver.md, the log, "the backward search").
+/// On levels of 13 to 24 boxes the imagine search (`fess::imagine`) has
+/// the second thread's last 6.5 s, after push-pull's long turn, which it
+/// cuts to 3.5 s: in the 10 s table push-pull answered no level of that
+/// size after 2.9 s (Microban IV 96, which its long turn answers at 1.2
+/// s). Imagine alone at 10 s solves Sasquatch 25, 30, 31, 36, 39 and 42
+/// (13 to 20 boxes), which no other search here solved in 10 s. Backward
+/// (4.1 s) and forward (the last 0.9 s) had this time before. In the 10 s
+/// table the race then solved Sasquatch I 43 instead of 37 and `XSokoban`
+/// 81 instead of 77, none lost; on the 147 levels of 13 to 24 boxes of
+/// Sasquatch II-XI, 106 instead of 101, 9 gained and 4 lost (push-pull's
+/// Sasquatch II 47 at 4.6 s, backward's X 42 and XI 30, forward's XI 12 at
+/// 9.2 s; docs/solver.md, the log, "imagine").
 ///
 /// On levels of [`FORWARD_BOXES`] boxes or more, backward takes a share
 /// of forward's long turn as well: forward answered first in the 10 s table
@@ -87,14 +88,7 @@ use crate::budget::Budget;
 /// late-plan gives up at once.
 ///
 /// On levels of [`FORWARD_BOXES`] boxes or more, the forward search takes
-/// push-pull's long turn instead; on smaller ones it has the last 0.9 s, which
-/// hotspots had: in a quiet run of the six collections of the README's
-/// table (633 levels, 10 s each) hotspots answered first in that turn on
-/// none. Swept on the 1,133 shipped levels at 20,000 positions a search
-/// (docs/solver.md, "Sweeps"): 757 solved with forward last against 753
-/// with hotspots (`XSokoban` 24 lost, which plan solves within a second
-/// when the race runs by time; five gained across Microban IV and
-/// Sasquatch III, VIII and IX).
+/// push-pull's long turn instead.
 ///
 /// On smaller levels the homeward search has the second thread from the
 /// start: it is the one search that solves every Microban level, 153 in
@@ -162,9 +156,8 @@ fn schedules(boxes: usize) -> [&'static [(Strategy, u32)]; 2] {
         &[
             (Strategy::PushPull, 2),
             (Strategy::HotCells, 17),
-            (Strategy::PushPull, 50),
-            (Strategy::Backward, 91),
-            (Strategy::Forward, 100),
+            (Strategy::PushPull, 35),
+            (Strategy::Imagine, 100),
         ],
     ]
 }
