@@ -20,7 +20,13 @@ use crate::budget::Budget;
 use crate::{Outcome, Setup, Stats, stopped};
 
 /// Where each stage's spread and then its forward search end, in percent
-/// of the time and of the positions.
+/// of the time and of the positions. Chosen in the race by time on
+/// Sasquatch 36 and 42, which one stage solved one or the other of; by
+/// positions the broad sweep prefers one stage (`scripts/sweep`, imagine
+/// alone at 300,000 positions on the 254 shipped levels of 13 to 24
+/// boxes: 161 solved with these stages, 166 with `[(33, 100), (100,
+/// 100)]`; docs/solver.md, the log, "imagine"). A sweep by time on the
+/// broad set is still to decide.
 const STAGES: [(u32, u32); 2] = [(28, 68), (82, 100)];
 
 /// The share of the memory the spread may take, in percent: it stores
