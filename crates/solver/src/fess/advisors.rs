@@ -57,7 +57,11 @@ pub fn advise(
         )
     });
     let cooler = cooler.flatten();
-    let mut advised = [packer, connector, cooler];
+    distinct([packer, connector, cooler])
+}
+
+/// The nominations with any move named twice kept only the first time.
+pub fn distinct(mut advised: [Option<MacroMove>; ADVISORS]) -> [Option<MacroMove>; ADVISORS] {
     for i in 1..ADVISORS {
         if advised[..i].contains(&advised[i]) {
             advised[i] = None;
@@ -66,18 +70,24 @@ pub fn advise(
     advised
 }
 
-/// The move of the highest ranked child that `wants`, fewer pushes first
-/// among equals, then the first, so runs repeat.
+/// The move of the highest ranked child that `wants`.
 fn best<K: Ord>(
     children: &[Scored],
     wants: impl Fn(Features) -> bool,
     rank: impl Fn(Features) -> K,
 ) -> Option<MacroMove> {
+    let wanted = children.iter().filter(|c| wants(c.features));
+    strongest(wanted.map(|c| (c.mv, rank(c.features))))
+}
+
+/// The move of the highest ranked of `moves`, fewer pushes first among
+/// equals, then the first, so runs repeat.
+pub fn strongest<K: Ord>(moves: impl Iterator<Item = (MacroMove, K)>) -> Option<MacroMove> {
     let mut best: Option<((K, Reverse<u32>), MacroMove)> = None;
-    for child in children.iter().filter(|c| wants(c.features)) {
-        let key = (rank(child.features), Reverse(child.mv.pushes));
+    for (mv, rank) in moves {
+        let key = (rank, Reverse(mv.pushes));
         if best.as_ref().is_none_or(|(b, _)| key > *b) {
-            best = Some((key, child.mv));
+            best = Some((key, mv));
         }
     }
     best.map(|(_, mv)| mv)

@@ -55,6 +55,7 @@ pub fn solve(
         let spread_cap = part(spread_end).saturating_sub(forward_done);
         let grown = spread.grow(&spread_budgets[stage], spread_cap);
         stats.expanded = spread.expanded() + forward_done;
+        stats.peak_bytes = stats.peak_bytes.max(spread.bytes());
         if let Some(outcome) = grown {
             return (outcome, stats);
         }
@@ -79,7 +80,6 @@ pub fn solve(
             return (outcome, stats);
         }
     }
-    stats.peak_bytes = stats.peak_bytes.max(spread.bytes());
     (stopped(budget), stats)
 }
 
@@ -98,11 +98,8 @@ fn towards(
     };
     let mut search = Fess::new(setup, (&packing, &hotspots, variant), memory, budget);
     search.meet = Some(spread);
-    let mut ended = search.start();
-    while ended.is_none() {
-        ended = search.turn(expansions);
-    }
+    let outcome = search.run(expansions);
     stats.expanded = search.expanded;
     stats.peak_bytes = search.bytes();
-    (ended.unwrap_or(Outcome::GaveUp), stats)
+    (outcome, stats)
 }

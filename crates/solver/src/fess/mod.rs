@@ -18,6 +18,7 @@ mod frozen;
 mod growth;
 mod hotspots;
 pub mod imagine;
+mod info;
 mod kept;
 mod position;
 mod progress;
@@ -30,6 +31,7 @@ use advisors::{ADVISORS, Scored};
 use frozen::FrozenGoals;
 use growth::{grow_within, needs_room};
 use hotspots::{Counts, Hotspots};
+use info::Info;
 use kept::Kept;
 use position::set;
 pub use progress::Guide;
@@ -119,13 +121,9 @@ fn solve_in_orders(
         let run = share.min(expansions - stats.expanded);
         let variant = Variant { order, ..variant };
         let mut search = Fess::new(setup, (&packing, &hotspots, variant), memory, budget);
-        let mut ended = search.start();
-        while ended.is_none() {
-            ended = search.turn(run);
-        }
+        let outcome = search.run(run);
         stats.expanded += search.expanded;
         stats.peak_bytes = stats.peak_bytes.max(search.bytes());
-        let outcome = ended.unwrap_or(Outcome::GaveUp);
         let spent = stats.expanded >= expansions || search.expanded < run;
         if outcome.is_decisive() || budget.stop().is_some() || spent {
             return (outcome, stats);
@@ -144,51 +142,6 @@ enum Work {
     /// Make every position the advisors passed over: `moves` (start,
     /// count) in `Fess::passed_over`.
     Rest { node: u32, moves: (u32, u32) },
-}
-
-/// What the table's node does not hold about a position.
-#[derive(Clone, Copy, Debug)]
-struct Info {
-    /// Where the box of the move that made it came from.
-    from: Cell,
-    features: Features,
-    /// The best features on its line: which cell it is in.
-    best: Features,
-    /// Which move from the start it descends from.
-    line: u32,
-}
-
-impl Info {
-    /// The start's: a cell of its own, on no line yet.
-    fn root(features: Features) -> Self {
-        Self {
-            from: NONE,
-            features,
-            best: features,
-            line: u32::MAX,
-        }
-    }
-
-    /// Position `index`, made from `parent` by the move of the box on
-    /// `from`: it enters the better of its own cell and its parent's, on
-    /// its parent's line, or a line of its own when the parent is the
-    /// start.
-    fn after(parent: Self, (from, index): (Cell, u32), features: Features, space: &Space) -> Self {
-        Self {
-            from,
-            features,
-            best: if space.better(features, parent.best) {
-                features
-            } else {
-                parent.best
-            },
-            line: if parent.from == NONE {
-                index
-            } else {
-                parent.line
-            },
-        }
-    }
 }
 
 /// How a piece of work ended.
@@ -338,6 +291,16 @@ impl<'a> Fess<'a> {
             Done::Solved(_) => Some(Outcome::Solved(Vec::new())),
             Done::Ended(outcome) => Some(outcome),
         }
+    }
+
+    /// Stores the start and works until the search ends, after at most
+    /// `expansions` positions worked out.
+    fn run(&mut self, expansions: u64) -> Outcome {
+        let mut ended = self.start();
+        while ended.is_none() {
+            ended = self.turn(expansions);
+        }
+        ended.unwrap_or(Outcome::GaveUp)
     }
 
     /// Does the next piece of work; `Some` when the search ends.

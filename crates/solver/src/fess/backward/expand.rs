@@ -59,7 +59,7 @@ impl Backward<'_> {
         self.out = out;
         let features = self.info[node as usize].features;
         let advised = match self.aim {
-            Aim::Start => advise(features, &self.scored, Advice::Plain).to_vec(),
+            Aim::Start => advise(features, &self.scored, Advice::Plain),
             Aim::Spread => self.advise_spread(features),
         };
         let scored = std::mem::take(&mut self.scored);

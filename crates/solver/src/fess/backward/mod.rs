@@ -141,7 +141,7 @@ impl<'a> Backward<'a> {
             + size_of::<u32>();
         let nearest = match aim {
             Aim::Start => Vec::new(),
-            Aim::Spread => spread::nearest(board, &setup.goals),
+            Aim::Spread => spread::nearest(board),
         };
         Some(Backward {
             aim,

@@ -9,8 +9,9 @@
 use std::cmp::Reverse;
 
 use super::{Aim, Backward};
-use crate::board::{Board, Cell, NONE, Targets};
+use crate::board::{Board, Cell, Mode, NONE, nearest_target};
 use crate::budget::Budget;
+use crate::fess::advisors::{ADVISORS, Scored, distinct, strongest};
 use crate::fess::space::Features;
 use crate::moves::MacroMove;
 use crate::table::Lookup;
@@ -87,13 +88,12 @@ impl<'a> Spread<'a> {
 }
 
 /// Per cell, the fewest pushes from it to any goal, capped so that sums
-/// over the boxes stay small.
-pub(super) fn nearest(board: &Board, goals: &Targets) -> Vec<u32> {
-    let least = |cell: Cell| goals.costs(cell).iter().copied().min().unwrap_or(0);
-    (0..board.cells())
-        .map(|c| Cell::try_from(c).map_or(0, |cell| least(cell).clamp(0, 10_000)))
-        .map(|cost| u32::try_from(cost).unwrap_or(0))
-        .collect()
+/// over the boxes stay small (a box is never where no goal can be reached).
+pub(super) fn nearest(board: &Board) -> Vec<u32> {
+    let no_walls = vec![false; board.cells()];
+    let pushes = nearest_target(board, board.goals(), (Mode::Push, &no_walls));
+    let capped = pushes.into_iter().map(|p| p.clamp(0, 10_000));
+    capped.map(|p| u32::try_from(p).unwrap_or(0)).collect()
 }
 
 impl Backward<'_> {
@@ -122,36 +122,25 @@ impl Backward<'_> {
     /// joins most floor, the one that frees most boxes, and the one that
     /// takes the boxes furthest, each only where it gains and loses
     /// nothing the others count.
-    pub(super) fn advise_spread(&self, features: Features) -> Vec<Option<MacroMove>> {
+    pub(super) fn advise_spread(&self, features: Features) -> [Option<MacroMove>; ADVISORS] {
         let here = self.reach();
-        let keyed: Vec<(Features, u64, MacroMove)> = self
-            .scored
-            .iter()
-            .zip(&self.reaches)
-            .map(|(s, &reach)| (s.features, reach, s.mv))
-            .collect();
+        let keyed = (&self.scored[..], &self.reaches[..]);
         let joiner = nominate(
-            &keyed,
+            keyed,
             |f, _| f.areas < features.areas,
             |f, reach| (Reverse(f.areas), Reverse(f.hotspots), reach),
         );
         let freer = nominate(
-            &keyed,
+            keyed,
             |f, _| f.areas <= features.areas && f.hotspots < features.hotspots,
             |f, reach| (Reverse(f.hotspots), Reverse(f.areas), reach),
         );
         let further = nominate(
-            &keyed,
+            keyed,
             |f, reach| f.areas <= features.areas && f.hotspots <= features.hotspots && reach > here,
             |f, reach| (reach, Reverse(f.areas), Reverse(f.hotspots)),
         );
-        let mut advised = vec![joiner];
-        for mv in [freer, further] {
-            if !advised.contains(&mv) {
-                advised.push(mv);
-            }
-        }
-        advised
+        distinct([joiner, freer, further])
     }
 
     /// Keeps stored position `index` with `features` and `boxes` as the
@@ -168,19 +157,17 @@ impl Backward<'_> {
     }
 }
 
-/// The move of the highest ranked pull that `wants`, fewer pushes first
-/// among equals, then the first, so runs repeat.
+/// The move of the highest ranked pull that `wants`, of the pulls with
+/// their reaches beside them.
 fn nominate<K: Ord>(
-    pulls: &[(Features, u64, MacroMove)],
+    (pulls, reaches): (&[Scored], &[u64]),
     wants: impl Fn(Features, u64) -> bool,
     rank: impl Fn(Features, u64) -> K,
 ) -> Option<MacroMove> {
-    let mut best: Option<((K, Reverse<u32>), MacroMove)> = None;
-    for &(features, reach, mv) in pulls.iter().filter(|p| wants(p.0, p.1)) {
-        let key = (rank(features, reach), Reverse(mv.pushes));
-        if best.as_ref().is_none_or(|(b, _)| key > *b) {
-            best = Some((key, mv));
-        }
-    }
-    best.map(|(_, mv)| mv)
+    let keyed = pulls
+        .iter()
+        .zip(reaches)
+        .map(|(s, &reach)| (s.features, reach, s.mv));
+    let wanted = keyed.filter(|&(f, reach, _)| wants(f, reach));
+    strongest(wanted.map(|(f, reach, mv)| (mv, rank(f, reach))))
 }
