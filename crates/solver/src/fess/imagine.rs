@@ -20,18 +20,19 @@ use crate::budget::Budget;
 use crate::{Outcome, Setup, Stats, stopped};
 
 /// Where each stage's spread and then its forward search end, in percent
-/// of the time and of the positions. Chosen in the race by time on
-/// Sasquatch 36 and 42, which one stage solved one or the other of; by
-/// positions the broad sweep prefers one stage (`scripts/sweep`, imagine
-/// alone at 300,000 positions on the 254 shipped levels of 13 to 24
-/// boxes: 161 solved with these stages, 166 with `[(33, 100), (100,
-/// 100)]`; docs/solver.md, the log, "imagine"). A sweep by time on the
-/// broad set is still to decide.
+/// of the time and of the positions. Swept by time in the race, 10 s a
+/// level, on the 254 shipped levels of 13 to 24 boxes, where imagine runs
+/// (`scripts/sweep`, the 88 of them the race does not solve before
+/// imagine's turn, `scripts/sets/late-13-24-boxes.txt`; docs/solver.md,
+/// "Imagine's stages and memory"): these stages solved 200 of the 254,
+/// later ones `[(36, 76), (88, 100)]` 199, one stage `[(33, 100), (100,
+/// 100)]` 197, earlier ones `[(20, 60), (80, 100)]` 195.
 const STAGES: [(u32, u32); 2] = [(28, 68), (82, 100)];
 
 /// The share of the memory the spread may take, in percent: it stores
 /// every pull it finds, and runs out of memory long before the forward
-/// search does.
+/// search does. Swept as [`STAGES`]: 50% and 67% solved 200 of the 254
+/// (50% trading three levels for three), 80% 196, so 67% stays.
 const SPREAD_MEMORY: usize = 67;
 
 /// Runs the stages of spreading backwards and heading for the spread's
