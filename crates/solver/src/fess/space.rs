@@ -13,6 +13,8 @@ use std::collections::{BTreeMap, BinaryHeap};
 pub struct Features {
     pub packed: u32,
     pub areas: u32,
+    /// Boxes in other boxes' way; in the backward search's spread, boxes
+    /// that cannot be pulled any way.
     pub hotspots: u32,
 }
 

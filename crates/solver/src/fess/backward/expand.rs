@@ -49,7 +49,7 @@ impl Backward<'_> {
             let features = match self.aim {
                 Aim::Start => Features::new(self.order.packed(&self.occupied), mv.regions, 0),
                 Aim::Spread => {
-                    self.reaches.push(self.reach());
+                    self.reaches.push(self.reach(&self.boxes));
                     Features::new(0, mv.regions, self.stuck())
                 }
             };

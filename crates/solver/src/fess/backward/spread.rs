@@ -97,9 +97,9 @@ pub(super) fn nearest(board: &Board) -> Vec<u32> {
 }
 
 impl Backward<'_> {
-    /// How far the loaded boxes are from the goals, summed.
-    pub(super) fn reach(&self) -> u64 {
-        self.boxes
+    /// How far `boxes` are from the goals, summed.
+    pub(super) fn reach(&self, boxes: &[Cell]) -> u64 {
+        boxes
             .iter()
             .map(|&b| u64::from(self.nearest[usize::from(b)]))
             .sum()
@@ -123,7 +123,7 @@ impl Backward<'_> {
     /// takes the boxes furthest, each only where it gains and loses
     /// nothing the others count.
     pub(super) fn advise_spread(&self, features: Features) -> [Option<MacroMove>; ADVISORS] {
-        let here = self.reach();
+        let here = self.reach(&self.boxes);
         let keyed = (&self.scored[..], &self.reaches[..]);
         let joiner = nominate(
             keyed,
@@ -146,11 +146,11 @@ impl Backward<'_> {
     /// Keeps stored position `index` with `features` and `boxes` as the
     /// best if it ranks above the best so far.
     pub(super) fn keep_if_best(&mut self, index: u32, features: Features, boxes: &[Cell]) {
-        let reach = boxes
-            .iter()
-            .map(|&b| u64::from(self.nearest[usize::from(b)]))
-            .sum();
-        let rank = (Reverse(features.areas), Reverse(features.hotspots), reach);
+        let rank = (
+            Reverse(features.areas),
+            Reverse(features.hotspots),
+            self.reach(boxes),
+        );
         if self.best.is_none_or(|(best, _)| rank > best) {
             self.best = Some((rank, index));
         }
