@@ -5,6 +5,7 @@
 
 use std::borrow::Cow;
 use std::rc::Rc;
+use std::time::Duration;
 
 use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::buffer::Buffer;
@@ -14,6 +15,7 @@ use super::message::Message;
 use super::origin::{Mode, Opened, Origin};
 use super::query::ScreenQuery;
 use super::shutdown::PendingSave;
+use super::worker::Wake;
 use crate::library::{AddedCollection, Collection};
 use schokoban_core::{Game, Level};
 
@@ -74,18 +76,12 @@ pub(crate) trait Screen: ScreenQuery {
         None
     }
 
-    /// Whether background work (a hint search) needs the loop to wake.
-    fn is_busy(&self) -> bool {
-        false
-    }
-
-    /// Takes in background results; called when the event loop wakes.
-    fn tick(&mut self) {}
-
-    /// What finished background work asks of the app (a level made on
-    /// the spot, to open); asked after each `tick`.
-    fn finished(&mut self) -> Effect {
-        Effect::None
+    /// Takes in what the screen's background jobs reported and what time
+    /// has brought; `now` is the time on the app's clock, the only way
+    /// time reaches a screen. The app calls it after every event and when
+    /// the wake it last asked for comes.
+    fn tick(&mut self, _now: Duration) -> Tick {
+        Tick::default()
     }
 
     /// Plays on from `game`, which continues this screen's game with moves
@@ -147,8 +143,28 @@ pub(crate) struct Ended {
     pub pending: Option<PendingSave>,
 }
 
+/// What a screen says when the app ticks it.
+#[derive(Default)]
+pub(crate) struct Tick {
+    /// What finished work asks of the app (a level made, to open).
+    pub effect: Effect,
+    /// When to tick the screen again, besides at the next event.
+    pub wake: Wake,
+}
+
+impl Tick {
+    pub fn wake(wake: Wake) -> Self {
+        Self {
+            effect: Effect::None,
+            wake,
+        }
+    }
+}
+
 /// What a screen asks the app to do after an event.
+#[derive(Default)]
 pub(crate) enum Effect {
+    #[default]
     None,
     Quit,
     /// Back to the previous screen; from the main menu, quit.

@@ -12,7 +12,8 @@ use schokoban::app::App;
 use tempfile::TempDir;
 
 use crate::ui::{
-    TINY, ch, key, menu_app, open_map, open_path_prompt, press, resize, type_text, write_map,
+    TINY, ch, key, menu_app, open_map, open_path_prompt, press, resize, run_until_idle, type_text,
+    write_map,
 };
 
 const SIZES: [(u16, u16); 3] = [(40, 12), (80, 24), (200, 60)];
@@ -68,18 +69,6 @@ fn map(text: &str, board: Option<&str>, keys: &[crossterm::event::KeyEvent]) -> 
     let mut app = open_map(dir.path(), &path);
     press(&mut app, keys);
     (dir, app)
-}
-
-/// Waits for the hint search, by ticks, never by the clock.
-fn settle(app: &mut App) {
-    for _ in 0..200_000 {
-        if !app.is_busy() {
-            return;
-        }
-        std::thread::sleep(std::time::Duration::from_micros(100));
-        app.tick();
-    }
-    panic!("the search never ended");
 }
 
 /// The Custom map prompt after a map with a long name failed to open,
@@ -202,12 +191,12 @@ fn stops() -> Vec<Stop> {
     stop("play, seven rows", map(SEVEN_ROWS, None, &[]));
     stop("play, hint", {
         let (dir, mut app) = map(TINY, None, &[ch('h')]);
-        settle(&mut app);
+        run_until_idle(&mut app);
         (dir, app)
     });
     stop("watch", {
         let (dir, mut app) = map(TINY, None, &[ch('v')]);
-        settle(&mut app);
+        run_until_idle(&mut app);
         (dir, app)
     });
     stop("edit a copy", map(TINY, None, &[ch('e')]));
@@ -396,7 +385,7 @@ fn every_screen_matches_its_picture_at_80x24_and_40x12() {
     let update = std::env::var_os("UPDATE_SNAPSHOTS").is_some();
     let mut changed = Vec::new();
     for mut stop in stops() {
-        settle(&mut stop.app);
+        run_until_idle(&mut stop.app);
         for (width, height) in [(80, 24), (40, 12)] {
             resize(&mut stop.app, width, height);
             let drawn = masked(&stop.app.visible_text(width, height));
