@@ -33,7 +33,6 @@ mod paste;
 mod paste_level;
 mod pasted_levels;
 mod progress_concurrent;
-mod properties;
 mod pusher_maps;
 mod readme_picture;
 mod records_concurrent;
