@@ -1,5 +1,6 @@
 //! The top-10 board kept in `NAME.xsb.dat`: lines of `SCORE NICKNAME`,
-//! best (lowest) first, ties in order of arrival.
+//! best (lowest) first, ties in order of arrival. Its rules and its text
+//! only; `storage` reads and writes the file, so screens can use this.
 
 use std::fmt;
 
