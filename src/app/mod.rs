@@ -8,6 +8,7 @@ pub mod config;
 mod flows;
 mod hint;
 mod keymap;
+pub mod manual;
 pub mod message;
 mod origin;
 pub mod picture;

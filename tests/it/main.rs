@@ -35,6 +35,7 @@ mod pasted_levels;
 mod progress_concurrent;
 mod properties;
 mod pusher_maps;
+mod readme_commands;
 mod readme_picture;
 mod records_concurrent;
 mod records_crash;
