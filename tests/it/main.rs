@@ -35,6 +35,7 @@ mod paste_level;
 mod pasted_levels;
 mod progress_concurrent;
 mod pusher_maps;
+mod readme_commands;
 mod readme_picture;
 mod records_concurrent;
 mod records_crash;

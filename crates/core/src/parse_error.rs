@@ -128,6 +128,14 @@ pub enum ParseError {
         /// The player's row, from 0.
         y: usize,
     },
+    /// The player can walk off the board: a gap in the outer wall, as the
+    /// editor refuses too. Where on the board, as levels keep no lines.
+    Open {
+        /// The board's row of the edge cell the player reaches, from 1.
+        row: usize,
+        /// Its column, from 1.
+        column: usize,
+    },
     /// A level of another game (`Game: Hexoban`, Trioban, Multiban...),
     /// whose board means something else than a Sokoban one.
     OtherGame {
@@ -142,7 +150,7 @@ impl ParseError {
     /// The line the error is about, if it is about one.
     pub fn line(&self) -> Option<usize> {
         match *self {
-            ParseError::NoBoard => None,
+            ParseError::NoBoard | ParseError::Open { .. } => None,
             ParseError::NoPlayer { line }
             | ParseError::TwoPlayers { line, .. }
             | ParseError::NoBoxes { line }
@@ -242,6 +250,10 @@ impl fmt::Display for ParseError {
             ParseError::PlayerNotOnFloor { line, x, y } => write!(
                 f,
                 "line {line}: the player's start ({x}, {y}) is off the map or not on floor"
+            ),
+            ParseError::Open { row, column } => write!(
+                f,
+                "a gap in the outer wall: the player can walk off the board at row {row}, column {column}"
             ),
             ParseError::OtherGame { line, ref game } => {
                 write!(f, "line {line}: a level of {game}, not of Sokoban")
