@@ -43,6 +43,7 @@ mod parking;
 mod path;
 mod prefetch;
 mod race;
+mod rooms;
 mod search;
 #[cfg(test)]
 mod shipped;
@@ -57,6 +58,7 @@ pub use budget::TooLarge;
 pub use deadlock::Deadlocks;
 pub use known::{Known, NEAR_POSITIONS, solve_knowing};
 pub use optimize::{Optimized, optimize};
+pub use rooms::giant_room;
 pub use strategy::{Strategy, UnknownStrategy};
 
 use board::{Board, Cell, Mode, Targets};

@@ -10,7 +10,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use super::totals::{median, millis};
-use schokoban_core::{Game, Level, Step, plural};
+use crate::text::plural;
+use schokoban_core::{Game, Level, Step};
 use schokoban_solver::{Known, Limits, Outcome, Stats};
 
 /// How a hint is searched for: `schokoban_solver::solve_knowing` in
