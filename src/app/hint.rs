@@ -9,7 +9,9 @@ use std::time::Duration;
 use schokoban_core::{Direction, Game, Level, Pos, Step};
 use schokoban_solver::{Limits, Outcome};
 
-use super::worker::{CancelWatch, Report, Wake, Worker};
+#[cfg(feature = "queries")]
+use super::worker::CancelWatch;
+use super::worker::{Failure, Report, Wake, Worker};
 
 /// How long a hint may think before it gives up.
 pub const HINT_TIME: Duration = Duration::from_secs(10);
@@ -129,6 +131,7 @@ impl Search {
 
     /// Whether this search has been told to stop, readable after it is
     /// gone: how tests see that a move or leaving the level cancelled it.
+    #[cfg(feature = "queries")]
     pub fn cancel_watch(&self) -> CancelWatch {
         self.worker.cancel_watch()
     }
@@ -154,7 +157,10 @@ impl Search {
     pub fn poll(&self) -> Option<Outcome> {
         match self.worker.poll()? {
             Report::Done(outcome) => Some(outcome),
-            Report::Failed(failure) => Some(Outcome::Failed(failure.to_string())),
+            Report::Failed(failure) => Some(Outcome::Failed(match failure {
+                Failure::Panicked(message) => schokoban_solver::Failure::Panicked(message),
+                Failure::NoThread(why) => schokoban_solver::Failure::NoThread(why),
+            })),
             Report::Progress(never) => match never {},
         }
     }

@@ -32,15 +32,13 @@ pub enum Report<P, R> {
     Failed(Failure),
 }
 
-/// Why a job has no result: a bug in it (the panic's message), or no
-/// thread to run it on.
+/// Why a job has no result.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Failure(String);
-
-impl fmt::Display for Failure {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+pub enum Failure {
+    /// A bug in it: the panic's message.
+    Panicked(String),
+    /// No thread to run it on, with the system's reason.
+    NoThread(String),
 }
 
 /// The job's side of its worker.
@@ -100,15 +98,18 @@ impl fmt::Debug for Waiter {
 /// Reads a job's cancel flag without being able to raise it, still
 /// readable once the worker is gone: how tests see that leaving a screen
 /// stopped its job.
+#[cfg(any(test, feature = "queries"))]
 #[derive(Clone)]
 pub struct CancelWatch(Arc<dyn Signal>);
 
+#[cfg(any(test, feature = "queries"))]
 impl CancelWatch {
     pub fn is_cancelled(&self) -> bool {
         self.0.is_cancelled()
     }
 }
 
+#[cfg(any(test, feature = "queries"))]
 impl fmt::Debug for CancelWatch {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "CancelWatch({})", self.is_cancelled())
@@ -154,6 +155,7 @@ impl<P, R> Shared<P, R> {
 /// reports.
 trait Signal: Send + Sync {
     fn wait(&self);
+    #[cfg(any(test, feature = "queries"))]
     fn is_cancelled(&self) -> bool;
 }
 
@@ -166,6 +168,7 @@ impl<P: Send, R: Send> Signal for Shared<P, R> {
             .unwrap_or_else(PoisonError::into_inner);
     }
 
+    #[cfg(any(test, feature = "queries"))]
     fn is_cancelled(&self) -> bool {
         self.cancel.load(Ordering::Relaxed)
     }
@@ -194,11 +197,11 @@ impl<P: Send + 'static, R: Send + 'static> Worker<P, R> {
                     report: &report,
                 };
                 let end = catch_unwind(AssertUnwindSafe(|| job(&side)))
-                    .map_err(|panic| Failure(panic_message(&*panic)));
+                    .map_err(|panic| Failure::Panicked(panic_message(&*panic)));
                 theirs.end(end);
             });
         if let Err(error) = started {
-            shared.end(Err(Failure(format!("cannot start a thread: {error}"))));
+            shared.end(Err(Failure::NoThread(error.to_string())));
         }
         Self { shared }
     }
@@ -221,6 +224,7 @@ impl<P: Send + 'static, R: Send + 'static> Worker<P, R> {
         Wake::Report(Waiter(Arc::clone(&self.shared) as Arc<dyn Signal>))
     }
 
+    #[cfg(any(test, feature = "queries"))]
     pub fn cancel_watch(&self) -> CancelWatch {
         CancelWatch(Arc::clone(&self.shared) as Arc<dyn Signal>)
     }
@@ -294,7 +298,7 @@ mod tests {
         let worker: Worker<(), ()> = Worker::spawn("test", |_| panic!("a bug, on purpose"));
         assert_eq!(
             next(&worker),
-            Report::Failed(Failure("a bug, on purpose".to_owned()))
+            Report::Failed(Failure::Panicked("a bug, on purpose".to_owned()))
         );
     }
 

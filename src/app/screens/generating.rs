@@ -14,7 +14,6 @@ use ratatui::widgets::{Paragraph, Widget};
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
 use crate::app::origin::Origin;
-use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, Tick, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::page::{LogoRule, centered_column, notice_line, page};
@@ -78,7 +77,8 @@ impl Generating {
     }
 }
 
-impl ScreenQuery for Generating {
+#[cfg(feature = "queries")]
+impl crate::app::query::ScreenQuery for Generating {
     fn name(&self) -> &'static str {
         "generating"
     }
@@ -100,12 +100,6 @@ impl Screen for Generating {
     }
 
     one_message!();
-
-    /// Opening the level pops this screen, as it pops the finished level's
-    /// screens below it when this is the next endless level.
-    fn is_level_screen(&self) -> bool {
-        true
-    }
 
     fn tick(&mut self, _now: Duration) -> Tick {
         let Some(making) = &self.making else {

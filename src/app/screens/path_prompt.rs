@@ -11,8 +11,7 @@ use crate::app::completion::Completion;
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
 use crate::app::origin::Mode;
-use crate::app::query::ScreenQuery;
-use crate::app::screen::{Answer, Command, Effect, Screen, footer, one_message};
+use crate::app::screen::{Command, Effect, News, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::message_lines::MessageLines;
 use crate::app::widgets::page::{LogoRule, centered_column, page};
@@ -72,7 +71,8 @@ impl PathPrompt {
     }
 }
 
-impl ScreenQuery for PathPrompt {
+#[cfg(feature = "queries")]
+impl crate::app::query::ScreenQuery for PathPrompt {
     fn name(&self) -> &'static str {
         "path prompt"
     }
@@ -130,8 +130,8 @@ impl Screen for PathPrompt {
 
     one_message!();
 
-    fn answer(&mut self, answer: Answer) {
-        if let Answer::Completed(completion) = answer {
+    fn tell(&mut self, news: News) {
+        if let News::Completed(completion) = news {
             self.completed(completion);
         }
     }

@@ -11,7 +11,6 @@ use ratatui::widgets::Widget;
 
 use super::{BELOW_MAP, BLOCK_HEIGHT, BLOCK_WIDTH, BOARD_TOP, SPEEDS, Watch, Watched};
 use crate::app::keymap::{self, Action, Scope, watch_commands};
-use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, Tick, footer, one_message};
 use crate::app::theme::Chrome;
 use crate::app::widgets::board::{BoardLayout, BoardView, Marks};
@@ -47,7 +46,8 @@ impl Watch {
     }
 }
 
-impl ScreenQuery for Watch {
+#[cfg(feature = "queries")]
+impl crate::app::query::ScreenQuery for Watch {
     fn name(&self) -> &'static str {
         "watch"
     }
@@ -94,10 +94,6 @@ impl Screen for Watch {
     }
 
     one_message!();
-
-    fn is_level_screen(&self) -> bool {
-        true
-    }
 
     /// Wakes for the search, then for each move due. The optimizer does
     /// not keep the loop awake: its answer is taken in on the wake-ups of
