@@ -26,8 +26,10 @@ pub enum LoadErrorKind {
     IsDirectory,
     /// A FIFO, socket or device: reading one could block forever.
     NotAFile,
+    /// `bytes` long, where the most this kind of file may have is `most`.
     TooLarge {
         bytes: u64,
+        most: u64,
     },
     NotUtf8 {
         line: usize,
@@ -73,12 +75,13 @@ impl fmt::Display for LoadErrorKind {
         match self {
             LoadErrorKind::Missing => write!(f, "no such file"),
             LoadErrorKind::PermissionDenied => write!(f, "permission denied"),
-            LoadErrorKind::IsDirectory => write!(f, "is a folder, not a level file"),
+            // Said of saves, boards and configs too: the path names the kind.
+            LoadErrorKind::IsDirectory => write!(f, "is a folder, not a file"),
             LoadErrorKind::NotAFile => write!(f, "not a regular file"),
-            LoadErrorKind::TooLarge { bytes } => write!(
+            LoadErrorKind::TooLarge { bytes, most } => write!(
                 f,
-                "{bytes} bytes is too large for a level file (the most is {} MiB)",
-                MAX_FILE_BYTES / 1024 / 1024
+                "{bytes} bytes is too large (the most is {} MiB)",
+                most / 1024 / 1024
             ),
             LoadErrorKind::NotUtf8 { line } => write!(f, "line {line}: not UTF-8 text"),
             LoadErrorKind::Unreadable { message, .. } => write!(f, "{message}"),
@@ -160,6 +163,7 @@ fn check_regular(path: &Path, metadata: &Metadata, max_bytes: u64) -> Result<(),
             path,
             LoadErrorKind::TooLarge {
                 bytes: metadata.len(),
+                most: max_bytes,
             },
         ));
     }
@@ -184,6 +188,7 @@ pub fn read_bytes(path: &Path, max_bytes: u64) -> Result<Vec<u8>, LoadError> {
             path,
             LoadErrorKind::TooLarge {
                 bytes: bytes.len() as u64,
+                most: max_bytes,
             },
         ));
     }

@@ -11,7 +11,8 @@
 //! k-th such line to the k-th such entry, as both keep arrival order), so
 //! the file stays right whatever happened to the board since: a line whose
 //! entry has gone is ignored, and dropped at the next write. It is written
-//! under the board's lock, after the board, atomically; a damaged one is
+//! under the board's lock, before the board, atomically, so a crash between
+//! the two leaves at worst a run whose entry never came; a damaged one is
 //! moved aside like a damaged board, and never stops a score being added.
 
 use std::fmt;
@@ -127,7 +128,7 @@ impl Records {
     }
 
     /// Rewrites the runs file for `board`, whose entry at `place` was just
-    /// won by `run`. Called under the board's lock, after it is written.
+    /// won by `run`. Called under the board's lock, before the board is written.
     pub(super) fn keep_run(
         &self,
         board: &Leaderboard,
@@ -183,7 +184,7 @@ impl Records {
                 ..
             }) => Ok((Vec::new(), Vec::new())),
             Err(LoadError {
-                kind: LoadErrorKind::TooLarge { bytes },
+                kind: LoadErrorKind::TooLarge { bytes, .. },
                 ..
             }) => Ok((Vec::new(), vec![RunsError::FileTooLarge { bytes }])),
             Err(error) => Err(error),
