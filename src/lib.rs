@@ -3,5 +3,6 @@
 pub mod app;
 pub mod commands;
 pub mod library;
+pub mod printable;
 pub mod storage;
 pub mod text;

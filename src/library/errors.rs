@@ -115,8 +115,13 @@ impl std::error::Error for LibraryError {
 pub enum Notice {
     /// The data folder cannot be used: levels still play, nothing is kept.
     RecordsOff(LibraryError),
-    /// The progress file was damaged; it was moved aside and progress restarts.
-    ProgressMovedAside { path: PathBuf, moved_to: PathBuf },
+    /// The progress file was damaged; it was moved aside, and what its
+    /// readable lines said was kept.
+    ProgressMovedAside {
+        path: PathBuf,
+        moved_to: PathBuf,
+        problem: ProgressProblem,
+    },
     /// The progress file cannot be read nor moved aside (`move_failed`
     /// says why, when moving it was tried), so it is left alone and this
     /// session's progress is not saved.
@@ -129,10 +134,10 @@ pub enum Notice {
 /// What is wrong with a progress file.
 #[derive(Debug)]
 pub enum ProgressProblem {
-    /// Line `line` of the file at `path` is not progress.
+    /// These lines (from 1) of the file at `path` are not progress.
     Malformed {
         path: PathBuf,
-        line: usize,
+        lines: Vec<usize>,
     },
     Unreadable(LoadError),
 }
@@ -140,8 +145,19 @@ pub enum ProgressProblem {
 impl fmt::Display for ProgressProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ProgressProblem::Malformed { path, line } => {
-                write!(f, "{}: line {line} is not progress", path.display())
+            ProgressProblem::Malformed { path, lines } => {
+                let numbers: Vec<String> = lines.iter().map(ToString::to_string).collect();
+                let (word, verb) = if lines.len() == 1 {
+                    ("line", "is")
+                } else {
+                    ("lines", "are")
+                };
+                write!(
+                    f,
+                    "{}: {word} {} {verb} not progress",
+                    path.display(),
+                    numbers.join(", ")
+                )
             }
             ProgressProblem::Unreadable(error) => write!(f, "{error}"),
         }
@@ -154,7 +170,16 @@ impl fmt::Display for Notice {
             Notice::RecordsOff(error) => {
                 write!(f, "Records, saves and progress are off: {error}")
             }
-            Notice::ProgressMovedAside { path, moved_to } => write!(
+            Notice::ProgressMovedAside {
+                moved_to,
+                problem: problem @ ProgressProblem::Malformed { .. },
+                ..
+            } => write!(
+                f,
+                "{problem}: the file was kept as {}, and the progress on its other lines still counts",
+                moved_to.display()
+            ),
+            Notice::ProgressMovedAside { path, moved_to, .. } => write!(
                 f,
                 "{} was damaged, so it was moved to {} and progress starts afresh",
                 path.display(),

@@ -17,6 +17,7 @@ mod data_folder_safety;
 mod e2e_pty;
 mod editor;
 mod endless;
+mod escaped_output;
 mod features;
 mod fuzz;
 mod generate_cli;
