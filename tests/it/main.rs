@@ -16,6 +16,7 @@ mod corpus;
 mod data_folder_safety;
 mod e2e_pty;
 mod editor;
+mod end_flow;
 mod endless;
 mod escaped_output;
 mod features;
