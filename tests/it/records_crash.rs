@@ -75,7 +75,8 @@ fn child() {
         }
         "scorer" => {
             // Each score better than the last, so each makes the board and
-            // keeps its run; a line after each tells the test it is in.
+            // keeps its run, and past ten pushes the worst off the board; a
+            // line after each tells the test it is in.
             let run = long_log(3, Direction::Left);
             for i in 0.. {
                 records
@@ -192,7 +193,9 @@ fn a_scorer_killed_at_any_point_leaves_no_entry_without_its_run() {
         for (entry, run) in read.board.entries().iter().zip(&read.runs) {
             assert!(
                 run.is_some(),
-                "round {round}: {entry:?} is on the board without its run"
+                "round {round}: {entry:?} is on the board without its run: {:?} {:?}",
+                fs::read_to_string(records.leaderboard_path()),
+                fs::read_to_string(records.runs_path()),
             );
         }
     }
