@@ -4,6 +4,7 @@
 mod draw;
 mod hinting;
 mod layout;
+mod stuck;
 
 use std::rc::Rc;
 
@@ -17,7 +18,7 @@ use crate::app::keymap::{self, Action, Scope, play_commands};
 use crate::app::message::{Message, plural};
 use crate::app::origin::{Mode, Opened, Origin};
 use crate::app::query::{LevelView, ScreenQuery};
-use crate::app::screen::{Answer, Command, Effect, Ended, Screen, one_message};
+use crate::app::screen::{Command, Effect, Ended, News, Screen, one_message};
 use crate::app::screens::editor::Editor;
 use crate::app::screens::watch::Watch;
 use crate::app::theme::Theme;
@@ -97,19 +98,6 @@ impl Play {
         play.check_deadlocks();
         play.announce_if_solved();
         play
-    }
-
-    /// Flags boxes that can never reach a goal, without waiting for a search.
-    fn check_deadlocks(&mut self) {
-        let boxes: Vec<_> = self.game.box_positions().collect();
-        self.marks.dead_boxes = self.deadlocks.stuck_boxes(&boxes, self.game.player());
-        if !self.marks.dead_boxes.is_empty() {
-            let what = "A box can no longer reach a goal";
-            let text = self
-                .way_back(what)
-                .unwrap_or_else(|| format!("{what}: {}", keymap::undo_or_reset()));
-            self.message = Some(Message::warning(text));
-        }
     }
 
     /// Keeps the game in `keep`, the app's, from now on: a test play has
@@ -233,10 +221,6 @@ impl ScreenQuery for Play {
 }
 
 impl Screen for Play {
-    fn resize(&mut self, area: Rect) {
-        self.area = area;
-    }
-
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         if self.show_help {
             let end = help_max_scroll(self.area, self.theme);
@@ -345,10 +329,6 @@ impl Screen for Play {
 
     one_message!();
 
-    fn is_level_screen(&self) -> bool {
-        true
-    }
-
     fn is_busy(&self) -> bool {
         matches!(self.hint, HintState::Thinking(_))
     }
@@ -358,9 +338,14 @@ impl Screen for Play {
     }
 
     /// Moves watched count as played: `game` is this game and them.
-    fn answer(&mut self, answer: Answer) {
-        let Answer::TakeOver(game) = answer else {
-            return;
+    fn tell(&mut self, news: News) {
+        let game = match news {
+            News::Resized(area) => {
+                self.area = area;
+                return;
+            }
+            News::TakeOver(game) => game,
+            _ => return,
         };
         let watched = game.score().saturating_sub(self.game.score());
         self.act(|current| {
