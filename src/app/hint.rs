@@ -145,7 +145,7 @@ impl Search {
             Err(TryRecvError::Empty) => None,
             // The search thread died: a failure, though not a crash.
             Err(TryRecvError::Disconnected) => {
-                Some(Outcome::Failed("the search thread stopped".to_owned()))
+                Some(Outcome::Failed(schokoban_solver::Failure::ThreadStopped))
             }
         }
     }
