@@ -83,10 +83,12 @@ fn an_added_collection_plays_in_arcade_and_free_play_and_can_be_removed() {
         &[key(KeyCode::Enter), ch('n'), key(KeyCode::Enter)],
     );
     assert_eq!(level(&app).title, "Three Rooms 2: Second");
-    press(
-        &mut app,
-        &[key(KeyCode::Esc), key(KeyCode::Esc), key(KeyCode::Esc)],
-    );
+    // Back out to the main menu, where one Esc more would ask to quit.
+    for _ in 0..4 {
+        if app.screen_name() != "main menu" {
+            press(&mut app, &[key(KeyCode::Esc)]);
+        }
+    }
     assert_eq!(app.screen_name(), "main menu");
 
     // Remove: a no keeps it, a yes removes it with its folder.
