@@ -159,6 +159,8 @@ pub(crate) enum Effect {
     /// Back to the previous screen; from the main menu, quit.
     Back,
     MainMenu,
+    /// Back to the Free play list `origin`'s level is in, on that level.
+    LevelList(Origin),
     Push(Box<dyn Screen>),
     ChooseCollection(Mode),
     CollectionChosen {

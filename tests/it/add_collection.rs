@@ -55,9 +55,9 @@ fn an_added_collection_plays_in_arcade_and_free_play_and_can_be_removed() {
     let line = lines_with(&app, "Three Rooms");
     assert_eq!(
         line,
-        ["Three Rooms       3 levels    1 solved  Arcade at 2"]
+        ["▶ Three Rooms       3 levels    1 solved  Arcade at 2"],
+        "the chooser opens where it was left"
     );
-    press(&mut app, &[ch('w'), ch('w')]);
     // At 40 columns the rows say their counts in fewer words, not cut.
     let narrow = app.visible_text(40, 12);
     assert!(
@@ -91,8 +91,9 @@ fn an_added_collection_plays_in_arcade_and_free_play_and_can_be_removed() {
     }
     assert_eq!(app.screen_name(), "main menu");
 
-    // Remove: a no keeps it, a yes removes it with its folder.
-    press(&mut app, &[key(KeyCode::Enter), ch('w'), ch('w'), ch('x')]);
+    // Remove: a no keeps it, a yes removes it with its folder. The
+    // chooser opens on it, where it was left.
+    press(&mut app, &[key(KeyCode::Enter), ch('x')]);
     assert!(
         messages(&app).starts_with("Remove Three Rooms"),
         "{}",

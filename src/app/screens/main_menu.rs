@@ -71,8 +71,7 @@ impl MainMenu {
         match chosen {
             Some(MenuKey::Accept) => (ITEMS[self.selected].1)(self.theme),
             // Esc and Backspace ask first, above; Back comes no other way.
-            Some(MenuKey::Back) => Effect::None,
-            None => Effect::None,
+            Some(MenuKey::Back) | None => Effect::None,
         }
     }
 }
