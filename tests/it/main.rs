@@ -34,7 +34,6 @@ mod paste;
 mod paste_level;
 mod pasted_levels;
 mod progress_concurrent;
-mod properties;
 mod pusher_maps;
 mod readme_commands;
 mod readme_picture;

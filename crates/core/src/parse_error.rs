@@ -3,7 +3,6 @@
 use std::fmt;
 
 use super::parse::{MAX_LEVELS, MAX_SIDE, MAX_TOTAL_CELLS};
-use crate::words::plural;
 
 /// Why a text is not a playable level. Lines and columns count from 1.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -188,9 +187,8 @@ impl fmt::Display for ParseError {
             ParseError::NoBoxes { line } => write!(f, "line {line}: the level has no boxes"),
             ParseError::BoxGoalMismatch { line, boxes, goals } => write!(
                 f,
-                "line {line}: the level has {} but {}",
-                plural(boxes, "box"),
-                plural(goals, "goal")
+                "line {line}: the level has {}",
+                boxes_but_goals(boxes, goals)
             ),
             ParseError::UnknownChar {
                 line,
@@ -265,3 +263,10 @@ impl fmt::Display for ParseError {
 }
 
 impl std::error::Error for ParseError {}
+
+/// `2 boxes but 1 goal`, as the errors of a level that cannot be won say it.
+pub(crate) fn boxes_but_goals(boxes: usize, goals: usize) -> String {
+    let box_word = if boxes == 1 { "box" } else { "boxes" };
+    let goal_word = if goals == 1 { "goal" } else { "goals" };
+    format!("{boxes} {box_word} but {goals} {goal_word}")
+}
