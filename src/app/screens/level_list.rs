@@ -12,7 +12,6 @@ use ratatui::widgets::Widget;
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
 use crate::app::origin::{CustomFile, Mode, Origin};
-use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, News, Screen, footer, one_message};
 use crate::app::theme::{Chrome, Theme};
 use crate::app::widgets::menu::{Row, Window};
@@ -224,7 +223,8 @@ impl LevelList {
     }
 }
 
-impl ScreenQuery for LevelList {
+#[cfg(feature = "queries")]
+impl crate::app::query::ScreenQuery for LevelList {
     fn name(&self) -> &'static str {
         "level list"
     }
