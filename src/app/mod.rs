@@ -75,6 +75,8 @@ pub struct App {
     /// What leaving now would keep, shared with the threads that leave on
     /// a signal.
     keep: Keep,
+    /// The row last chosen in each mode's collection menu, this session.
+    collection_rows: [usize; 2],
 }
 
 impl App {
@@ -103,6 +105,7 @@ impl App {
             area: Rect::new(0, 0, 80, 24),
             farewell: None,
             keep,
+            collection_rows: [0; 2],
         };
         if let Some(map) = options.map {
             app.apply(Effect::OpenPath(map.to_string_lossy().into_owned()));
