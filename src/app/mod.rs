@@ -63,7 +63,7 @@ pub struct Options {
     /// keeps the one last chosen.
     pub zoom: Option<bool>,
     /// Why the config file was not used, shown at the start.
-    pub config_problem: Option<String>,
+    pub config_problem: Option<config::ConfigError>,
 }
 
 pub struct App {
@@ -79,6 +79,8 @@ pub struct App {
     /// What leaving now would keep, shared with the threads that leave on
     /// a signal.
     keep: Keep,
+    /// The row last chosen in each mode's collection menu, this session.
+    collection_rows: [usize; 2],
     /// When the app started: its clock reads the time since.
     started: Instant,
     /// The time tests stopped the clock at, if they did.
@@ -100,7 +102,7 @@ impl App {
             library.start_zoom(zoom);
         }
         let mut notices: Vec<String> = library.notices().iter().map(ToString::to_string).collect();
-        notices.extend(options.config_problem.clone());
+        notices.extend(options.config_problem.as_ref().map(ToString::to_string));
         let notice = (!notices.is_empty()).then(|| Message::warning(notices.join(" · ")));
         let mut app = Self {
             screens: vec![Layer {
@@ -113,6 +115,7 @@ impl App {
             area: Rect::new(0, 0, 80, 24),
             farewell: None,
             keep,
+            collection_rows: [0; 2],
             started: Instant::now(),
             stopped: None,
             wake: Wake::Idle,
