@@ -13,6 +13,7 @@ pub mod manual;
 pub mod message;
 mod origin;
 pub mod picture;
+#[cfg(feature = "queries")]
 mod query;
 mod run;
 mod screen;
@@ -36,6 +37,7 @@ pub use keep::Keep;
 pub use keymap::help_lines;
 use keymap::{Action, Scope};
 use message::Message;
+#[cfg(feature = "queries")]
 pub use query::LevelView;
 pub use run::{run, with_terminal};
 use screen::{Effect, News, Screen};
@@ -57,7 +59,7 @@ pub struct Options {
     /// keeps the one last chosen.
     pub zoom: Option<bool>,
     /// Why the config file was not used, shown at the start.
-    pub config_problem: Option<String>,
+    pub config_problem: Option<config::ConfigError>,
 }
 
 pub struct App {
@@ -73,6 +75,8 @@ pub struct App {
     /// What leaving now would keep, shared with the threads that leave on
     /// a signal.
     keep: Keep,
+    /// The row last chosen in each mode's collection menu, this session.
+    collection_rows: [usize; 2],
 }
 
 impl App {
@@ -88,7 +92,7 @@ impl App {
             library.start_zoom(zoom);
         }
         let mut notices: Vec<String> = library.notices().iter().map(ToString::to_string).collect();
-        notices.extend(options.config_problem.clone());
+        notices.extend(options.config_problem.as_ref().map(ToString::to_string));
         let notice = (!notices.is_empty()).then(|| Message::warning(notices.join(" · ")));
         let mut app = Self {
             screens: vec![Layer {
@@ -101,6 +105,7 @@ impl App {
             area: Rect::new(0, 0, 80, 24),
             farewell: None,
             keep,
+            collection_rows: [0; 2],
         };
         if let Some(map) = options.map {
             app.apply(Effect::OpenPath(map.to_string_lossy().into_owned()));

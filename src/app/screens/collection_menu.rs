@@ -11,7 +11,6 @@ use super::path_prompt::PathPrompt;
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
 use crate::app::origin::Mode;
-use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::menu::{
@@ -67,6 +66,13 @@ impl CollectionMenu {
             removing: None,
             message: None,
             theme,
+        }
+    }
+
+    /// Selects row `row`, where the menu was left, if it is still there.
+    pub fn select_row(&mut self, row: usize) {
+        if row < self.entries.len() {
+            self.selected = row;
         }
     }
 
@@ -167,7 +173,8 @@ impl CollectionMenu {
     }
 }
 
-impl ScreenQuery for CollectionMenu {
+#[cfg(feature = "queries")]
+impl crate::app::query::ScreenQuery for CollectionMenu {
     fn name(&self) -> &'static str {
         "collections"
     }

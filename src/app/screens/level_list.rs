@@ -12,7 +12,6 @@ use ratatui::widgets::Widget;
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
 use crate::app::origin::{CustomFile, Mode, Origin};
-use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, News, Screen, footer, one_message};
 use crate::app::theme::{Chrome, Theme};
 use crate::app::widgets::menu::{Row, Window};
@@ -79,6 +78,15 @@ impl LevelList {
             page: 10,
             typed: NumberEntry::default(),
         }
+    }
+
+    /// The list opened on level `number` (from 1), where it was left.
+    #[must_use]
+    pub fn on_level(mut self, number: Option<usize>) -> Self {
+        if let Some(number) = number.filter(|&n| (1..=self.rows.len()).contains(&n)) {
+            self.selected = number - 1;
+        }
+        self
     }
 
     /// Goes to the level numbered by the digits typed so far and
@@ -215,7 +223,8 @@ impl LevelList {
     }
 }
 
-impl ScreenQuery for LevelList {
+#[cfg(feature = "queries")]
+impl crate::app::query::ScreenQuery for LevelList {
     fn name(&self) -> &'static str {
         "level list"
     }

@@ -13,7 +13,6 @@ use std::rc::Rc;
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::{Message, Problem, plural};
 use crate::app::origin::Origin;
-use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, News, Screen, footer};
 use crate::app::theme::Theme;
 use crate::app::widgets::leaderboard::LEADERBOARD_WIDTH;
@@ -42,7 +41,7 @@ enum Stage {
 /// Where the player can go from here, besides the main menu.
 #[derive(Clone, Debug)]
 pub(crate) struct NextChoice {
-    pub label: &'static str,
+    pub label: String,
     pub to: NextTo,
 }
 
@@ -50,6 +49,8 @@ pub(crate) struct NextChoice {
 #[derive(Clone, Debug)]
 pub(crate) enum NextTo {
     Level(Origin),
+    /// The Free play list the level is in, on that level.
+    List(Origin),
     /// A new endless level after this one, made on the spot.
     EndlessAfter(Rc<Generated>),
 }
@@ -62,7 +63,8 @@ pub(crate) struct Finish {
     board: Leaderboard,
     new_place: Option<usize>,
     stage: Stage,
-    next: Option<NextChoice>,
+    /// Where the player can go on to, first first.
+    next: Vec<NextChoice>,
     messages: Vec<Message>,
     /// The level, for watching runs of it.
     level: Level,
@@ -84,7 +86,7 @@ pub(crate) struct Outcome {
     pub board: Leaderboard,
     /// Whether the score can be kept: `false` when records are off.
     pub keeps_scores: bool,
-    pub next: Option<NextChoice>,
+    pub next: Vec<NextChoice>,
     pub messages: Vec<Message>,
     pub level: Level,
     /// The winning moves, undos included, when solved.
@@ -217,7 +219,8 @@ impl Finish {
     }
 }
 
-impl ScreenQuery for Finish {
+#[cfg(feature = "queries")]
+impl crate::app::query::ScreenQuery for Finish {
     fn name(&self) -> &'static str {
         "finish"
     }
