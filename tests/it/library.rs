@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime};
+use std::time::SystemTime;
 
 use crate::common::skip;
 use schokoban::library::{Collection, Library, LibraryError, Notice, Placement};
@@ -36,7 +36,7 @@ fn snapshot(folder: &Path) -> BTreeMap<PathBuf, (Vec<u8>, SystemTime)> {
 /// Dates every file back, so that any rewrite shows in its mtime however
 /// coarse the file system's clock.
 fn backdate(files: impl Iterator<Item = PathBuf>) {
-    let past = SystemTime::UNIX_EPOCH + Duration::from_secs(1_000_000_000);
+    let past = SystemTime::UNIX_EPOCH;
     for path in files {
         let file = fs::File::options().write(true).open(&path).expect("open");
         file.set_modified(past).expect("set mtime");

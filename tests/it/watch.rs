@@ -2,9 +2,10 @@
 //! pause, steps both ways, speed and taking over; the player's own run and
 //! the best kept run from the finish screen.
 
-use std::time::{Duration, Instant};
-
-use crate::ui::{ch, key, level, messages, padded, press, render, start_on, start_tiny, type_text};
+use crate::ui::{
+    ch, key, level, messages, padded, press, render, run_until_idle, start_on, start_tiny,
+    type_text, wait_while_busy,
+};
 use crossterm::event::KeyCode;
 
 use schokoban::app::App;
@@ -12,14 +13,11 @@ use schokoban::app::App;
 /// Three moves left: walk, walk, push onto the goal.
 const CORRIDOR: &str = "#######\n#.$  @#\n#######\nTitle: Corridor\n";
 
-/// Wakes the app as the event loop would until the solver has answered.
+/// Wakes the app as the event loop would until the solver has answered;
+/// the clock stands still, so no move is played yet.
 fn wait_for_solution(app: &mut App) {
-    let started = Instant::now();
-    while app.visible_text(80, 24).contains("Finding a solution") {
-        assert!(started.elapsed() < Duration::from_secs(20), "no answer");
-        std::thread::sleep(Duration::from_millis(10));
-        app.tick();
-    }
+    wait_while_busy(app);
+    assert!(!app.visible_text(80, 24).contains("Finding a solution"));
 }
 
 fn watched_move(app: &App) -> String {
@@ -33,9 +31,15 @@ fn the_solution_can_be_paused_stepped_and_taken_over() {
     let (_dir, mut app) = start_on("corridor.xsb", CORRIDOR);
     press(&mut app, &[ch('v')]);
     assert_eq!(app.screen_name(), "watch");
-    assert!(app.is_busy(), "the search runs in the background");
+    let text = app.visible_text(80, 24);
+    assert!(
+        text.contains("Finding a solution"),
+        "in the background: {text}"
+    );
     wait_for_solution(&mut app);
+    assert!(app.is_busy(), "playing: the first move is due");
     press(&mut app, &[ch(' ')]);
+    app.tick();
     assert!(!app.is_busy(), "paused: nothing wakes the loop");
     assert_eq!(watched_move(&app), "Move 0 of 3");
     press(&mut app, &[key(KeyCode::Right), key(KeyCode::Right)]);
@@ -72,14 +76,13 @@ fn the_animation_plays_to_the_end_on_timed_wake_ups() {
     let (_dir, mut app) = start_on("corridor.xsb", CORRIDOR);
     press(&mut app, &[ch('v')]);
     wait_for_solution(&mut app);
-    // Fastest speed, then wake as the loop does while it plays.
+    // Nothing plays until the clock moves.
+    app.tick();
+    assert_eq!(watched_move(&app), "Move 0 of 3");
+    // Fastest speed, then wake as the loop does while it plays, the clock
+    // moved on to each move's time.
     press(&mut app, &[key(KeyCode::Up); 5]);
-    let started = Instant::now();
-    while app.is_busy() {
-        assert!(started.elapsed() < Duration::from_secs(5), "still playing");
-        std::thread::sleep(Duration::from_millis(20));
-        app.tick();
-    }
+    run_until_idle(&mut app);
     assert_eq!(watched_move(&app), "Move 3 of 3");
     assert!(messages(&app).contains("The end"), "{}", messages(&app));
     press(&mut app, &[key(KeyCode::Enter)]);
