@@ -1,7 +1,8 @@
 //! Hints and deadlock warnings, without a terminal.
 
 use crate::ui::{
-    ch, key, level, messages, open_map, press, start_on, start_tiny, wait_while_busy, write_map,
+    assert_screen, ch, key, level, messages, open_map, press, start_on, start_tiny,
+    wait_while_busy, write_map,
 };
 use crossterm::event::KeyCode;
 use schokoban::app::App;
@@ -29,8 +30,7 @@ fn h_marks_the_next_push_and_h_again_plays_it() {
     );
     wait_while_busy(&mut app);
     assert_eq!(level(&app).hint, Some((Pos::new(3, 1), Direction::Right)));
-    let text = messages(&app);
-    assert!(text.contains("right"), "{text}");
+    assert_screen!("the_next_push_marked", &mut app);
     assert_eq!(level(&app).game.score(), 0, "asking costs nothing");
 
     press(&mut app, &[ch('H')]);
@@ -132,12 +132,10 @@ fn an_unsolvable_position_says_so_and_how_many_undos_free_the_boxes() {
         !level(&app).dead_boxes.is_empty(),
         "both boxes are frozen against the wall off their goals"
     );
-    let warning = messages(&app);
-    assert!(warning.contains("undo 1 move (U) to free the"), "{warning}");
+    assert_screen!("frozen_boxes_warned", &mut app);
     press(&mut app, &[ch('h')]);
     wait_while_busy(&mut app);
-    let text = messages(&app);
-    assert!(text.contains("cannot be solved"), "{text}");
+    assert_screen!("no_hint_for_an_unsolvable_position", &mut app);
 }
 
 #[test]

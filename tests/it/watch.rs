@@ -3,7 +3,7 @@
 //! the best kept run from the finish screen.
 
 use crate::ui::{
-    ch, key, level, messages, padded, press, render, run_until_idle, start_on, start_tiny,
+    assert_screen, ch, key, level, padded, press, render, run_until_idle, start_on, start_tiny,
     type_text, wait_while_busy,
 };
 use crossterm::event::KeyCode;
@@ -31,11 +31,8 @@ fn the_solution_can_be_paused_stepped_and_taken_over() {
     let (_dir, mut app) = start_on("corridor.xsb", CORRIDOR);
     press(&mut app, &[ch('v')]);
     assert_eq!(app.screen_name(), "watch");
-    let text = app.visible_text(80, 24);
-    assert!(
-        text.contains("Finding a solution"),
-        "in the background: {text}"
-    );
+    // In the background.
+    assert_screen!("finding_a_solution", &mut app);
     wait_for_solution(&mut app);
     assert!(app.is_busy(), "playing: the first move is due");
     press(&mut app, &[ch(' ')]);
@@ -50,11 +47,7 @@ fn the_solution_can_be_paused_stepped_and_taken_over() {
     press(&mut app, &[key(KeyCode::Enter)]);
     assert_eq!(app.screen_name(), "play");
     assert_eq!(level(&app).game.score(), 1);
-    assert!(
-        messages(&app).contains("1 move watched"),
-        "{}",
-        messages(&app)
-    );
+    assert_screen!("taken_over_after_one_move", &mut app);
     // The rest by hand solves it in three moves in all.
     press(&mut app, &[key(KeyCode::Left), key(KeyCode::Left)]);
     assert!(level(&app).game.is_solved());
@@ -84,13 +77,13 @@ fn the_animation_plays_to_the_end_on_timed_wake_ups() {
     press(&mut app, &[key(KeyCode::Up); 5]);
     run_until_idle(&mut app);
     assert_eq!(watched_move(&app), "Move 3 of 3");
-    assert!(messages(&app).contains("The end"), "{}", messages(&app));
+    assert_screen!("the_end", &mut app);
     press(&mut app, &[key(KeyCode::Enter)]);
     assert!(level(&app).game.is_solved());
     // Solved by watching: the score is the watched moves.
     press(&mut app, &[key(KeyCode::Enter)]);
     assert_eq!(app.screen_name(), "finish");
-    assert!(app.visible_text(80, 24).contains("Solved in 3 moves"));
+    assert_screen!("finish_solved_by_watching", &mut app);
 }
 
 /// Solves TINY with a detour and an undo, adds the score as Ann, and
@@ -108,9 +101,7 @@ fn solve_tiny_with_an_undo(app: &mut App) {
 fn your_run_replays_with_its_undo_and_the_best_run_is_kept() {
     let (dir, mut app) = start_tiny();
     solve_tiny_with_an_undo(&mut app);
-    let text = app.visible_text(80, 24);
-    assert!(text.contains("Watch your run"), "{text}");
-    assert!(text.contains("Watch the best run"), "{text}");
+    assert_screen!("finish_with_your_run_and_the_best", &mut app);
     let runs = std::fs::read_to_string(dir.path().join("tiny.xsb.runs")).expect("runs file");
     assert!(runs.ends_with("3 uxL Ann\n"), "{runs}");
 
@@ -125,7 +116,7 @@ fn your_run_replays_with_its_undo_and_the_best_run_is_kept() {
     assert_eq!(watched_move(&app), "Move 2 of 3");
     assert_ne!(player(&app), after_up, "the undo is replayed");
     press(&mut app, &[key(KeyCode::Right)]);
-    assert!(player(&app).contains("Moves: 3   Pushes: 1"));
+    assert_screen!("your_run_replayed_to_its_end", &mut app);
     press(&mut app, &[key(KeyCode::Esc)]);
     assert_eq!(app.screen_name(), "finish");
 
@@ -135,8 +126,7 @@ fn your_run_replays_with_its_undo_and_the_best_run_is_kept() {
     press(&mut again, &[key(KeyCode::Left), key(KeyCode::Enter)]);
     // A score of 1 beats Ann's: answer No to keep the board as it is.
     press(&mut again, &[key(KeyCode::Right), key(KeyCode::Enter)]);
-    let text = again.visible_text(80, 24);
-    assert!(text.contains("Watch the best run"), "{text}");
+    assert_screen!("finish_the_best_run_after_a_restart", &mut again);
 }
 
 /// Every cell's symbol, row by row: the whole screen as text.
