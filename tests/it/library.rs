@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime};
+use std::time::SystemTime;
 
 use crate::common::skip;
 use schokoban::library::{Collection, Library, LibraryError, Notice, Placement};
@@ -36,7 +36,7 @@ fn snapshot(folder: &Path) -> BTreeMap<PathBuf, (Vec<u8>, SystemTime)> {
 /// Dates every file back, so that any rewrite shows in its mtime however
 /// coarse the file system's clock.
 fn backdate(files: impl Iterator<Item = PathBuf>) {
-    let past = SystemTime::UNIX_EPOCH + Duration::from_secs(1_000_000_000);
+    let past = SystemTime::UNIX_EPOCH;
     for path in files {
         let file = fs::File::options().write(true).open(&path).expect("open");
         file.set_modified(past).expect("set mtime");
@@ -437,4 +437,32 @@ fn a_solve_marked_from_outside_the_library_counts_in_the_next_one() {
     let xsokoban = next.progress(Collection::XSokoban);
     assert!(xsokoban.is_solved(2));
     assert_eq!(xsokoban.reached(), 0, "Free play reaches nothing");
+}
+
+#[test]
+fn a_bad_line_in_the_progress_file_costs_that_line_only() {
+    let data = TempDir::new().expect("temp dir");
+    let root = data.path().to_path_buf();
+    drop(Library::open(Some(root.clone())));
+    let file = root.join("progress.txt");
+    let damaged = "microban 5 1-3\nmicroban-ii banana\nxsokoban 2 1\n";
+    fs::write(&file, damaged).expect("damage");
+    let library = Library::open(Some(root.clone()));
+    let aside = root.join("progress.txt.damaged");
+    assert_eq!(fs::read_to_string(&aside).expect("kept"), damaged);
+    let notices: Vec<String> = library.notices().iter().map(ToString::to_string).collect();
+    assert_eq!(
+        notices,
+        [format!(
+            "{}: line 2 is not progress: the file was kept as {}, and the progress on its other lines still counts",
+            file.display(),
+            aside.display()
+        )]
+    );
+    assert_eq!(library.progress(Collection::Microban).reached(), 5);
+    assert_eq!(library.progress(Collection::XSokoban).solved_count(), 1);
+    // Written back at once, so the next start finds them too.
+    let again = Library::open(Some(root));
+    assert_eq!(again.notices().len(), 0);
+    assert_eq!(again.progress(Collection::Microban).solved_count(), 3);
 }
