@@ -1,14 +1,17 @@
-//! The in-game hint: the solver runs on a background thread from the
-//! current position while the game stays playable.
+//! The in-game hint: the solver runs in the background (on a
+//! [`Worker`]) from the current position while the game stays playable.
 
 use std::collections::HashMap;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, TryRecvError};
-use std::time::{Duration, Instant};
+use std::convert::Infallible;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use schokoban_core::{Direction, Game, Level, Pos, Step};
 use schokoban_solver::{Limits, Outcome};
+
+#[cfg(feature = "queries")]
+use super::worker::CancelWatch;
+use super::worker::{Failure, Report, Wake, Worker};
 
 /// How long a hint may think before it gives up.
 pub const HINT_TIME: Duration = Duration::from_secs(10);
@@ -18,8 +21,6 @@ pub const HINT_TIME: Duration = Duration::from_secs(10);
 /// (`Play::shorten_the_rest_if_passed`), so an early answer is worth more
 /// than the last moves a long run finds.
 pub const HINT_SHORTEN_TIME: Duration = Duration::from_secs(1);
-/// The search thread's name, so the panic hook can tell it from the game.
-pub const THREAD_NAME: &str = "hint";
 /// What the game says when the solver fails (a bug), so that a failure
 /// never passes for a hard level.
 pub const SOLVER_FAILED: &str = "The solver failed: this is a bug, not a hard level";
@@ -53,9 +54,12 @@ impl Suggestion {
 /// A search under way. Dropping it cancels the search.
 #[derive(Debug)]
 pub struct Search {
-    cancel: Arc<AtomicBool>,
-    result: Receiver<Outcome>,
-    started: Instant,
+    worker: Worker<Infallible, Outcome>,
+    /// When it was first told the time, on the app's clock: it started
+    /// then, give or take a tick.
+    started: Option<Duration>,
+    /// When it was last told the time.
+    seen: Duration,
 }
 
 impl Search {
@@ -91,27 +95,16 @@ impl Search {
         })
     }
 
-    /// A search of `game`'s position by `solver` on a thread of its own.
+    /// A search of `game`'s position by `solver`, in the background.
     fn start_with(
         game: &Game,
         solver: impl FnOnce(&Level, &AtomicBool) -> Outcome + Send + 'static,
     ) -> Self {
-        let cancel = Arc::new(AtomicBool::new(false));
-        let (sender, result) = mpsc::channel();
         let position = game.current_position();
-        let flag = Arc::clone(&cancel);
-        // If the thread cannot start or dies, the channel closes and `poll`
-        // reports a failed search; the game goes on either way.
-        let _ = std::thread::Builder::new()
-            .name(THREAD_NAME.to_owned())
-            .spawn(move || {
-                // The game may have gone away; then nobody wants the answer.
-                let _ = sender.send(solver(&position, &flag));
-            });
         Self {
-            cancel,
-            result,
-            started: Instant::now(),
+            worker: Worker::spawn("hint", move |job| solver(&position, job.cancelled())),
+            started: None,
+            seen: Duration::ZERO,
         }
     }
 
@@ -128,26 +121,47 @@ impl Search {
         Self::start_with(game, move |_, _| outcome)
     }
 
+    /// Blocks until the search has an answer, for tests.
+    #[cfg(test)]
+    pub fn wait(&self) {
+        if let Wake::Report(waiter) = self.wake() {
+            waiter.wait();
+        }
+    }
+
     /// Whether this search has been told to stop, readable after it is
     /// gone: how tests see that a move or leaving the level cancelled it.
     #[cfg(feature = "queries")]
     pub fn cancel_watch(&self) -> CancelWatch {
-        CancelWatch(Arc::clone(&self.cancel))
+        self.worker.cancel_watch()
     }
 
+    /// For the event loop: wake when the search answers.
+    pub fn wake(&self) -> Wake {
+        self.worker.wake()
+    }
+
+    /// Tells the search the time on the app's clock, for [`Search::elapsed`].
+    pub fn see_time(&mut self, now: Duration) {
+        self.started.get_or_insert(now);
+        self.seen = now;
+    }
+
+    /// How long it has been searching, as last told the time.
     pub fn elapsed(&self) -> Duration {
-        self.started.elapsed()
+        self.seen.saturating_sub(self.started.unwrap_or(self.seen))
     }
 
-    /// The outcome, once the search has one.
+    /// The outcome, once the search has one; a search that panicked has
+    /// failed.
     pub fn poll(&self) -> Option<Outcome> {
-        match self.result.try_recv() {
-            Ok(outcome) => Some(outcome),
-            Err(TryRecvError::Empty) => None,
-            // The search thread died: a failure, though not a crash.
-            Err(TryRecvError::Disconnected) => {
-                Some(Outcome::Failed(schokoban_solver::Failure::ThreadStopped))
-            }
+        match self.worker.poll()? {
+            Report::Done(outcome) => Some(outcome),
+            Report::Failed(failure) => Some(Outcome::Failed(match failure {
+                Failure::Panicked(message) => schokoban_solver::Failure::Panicked(message),
+                Failure::NoThread(why) => schokoban_solver::Failure::NoThread(why),
+            })),
+            Report::Progress(never) => match never {},
         }
     }
 }
@@ -156,22 +170,6 @@ impl Search {
 /// took `spent`.
 fn optimizer_share(spent: Duration) -> Duration {
     Limits::with_time(HINT_TIME).for_optimizer(spent).time
-}
-
-/// Reads a search's cancel flag without being able to raise it.
-#[derive(Clone, Debug)]
-pub struct CancelWatch(Arc<AtomicBool>);
-
-impl CancelWatch {
-    pub fn is_cancelled(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
-    }
-}
-
-impl Drop for Search {
-    fn drop(&mut self) {
-        self.cancel.store(true, Ordering::Relaxed);
-    }
 }
 
 /// The first push of a solution, with the walk before it.
@@ -292,12 +290,8 @@ mod tests {
     fn a_search_thread_that_dies_is_a_failure() {
         let game = Game::new(schokoban_core::parse_level("#####\n#@$.#\n#####\n").expect("level"));
         let search = Search::failing(&game);
-        let outcome = loop {
-            if let Some(outcome) = search.poll() {
-                break outcome;
-            }
-            std::thread::yield_now();
-        };
+        search.wait();
+        let outcome = search.poll().expect("the search ended");
         assert!(matches!(outcome, Outcome::Failed(_)), "{outcome:?}");
     }
 }

@@ -217,6 +217,7 @@ impl Known {
                 return false;
             }
         }
+        self.solutions.push(steps.to_vec());
         for (key, played, player) in entries {
             let left = steps.len() - played;
             let shorter = self
@@ -232,7 +233,6 @@ impl Known {
                 self.along.insert(key, along);
             }
         }
-        self.solutions.push(steps.to_vec());
         true
     }
 
