@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use schokoban_core::{Direction, Game, Level, Pos, Step};
-use schokoban_solver::{Limits, Outcome};
+use schokoban_solver::{Known, Limits, Outcome};
 
 #[cfg(feature = "queries")]
 use super::worker::CancelWatch;
@@ -64,14 +64,22 @@ pub struct Search {
 
 impl Search {
     pub fn start(game: &Game) -> Self {
+        Self::start_knowing(game, None)
+    }
+
+    /// [`Search::start`] knowing the solutions in `known`: a position a
+    /// push or two off them is led back onto one before the race starts
+    /// afresh.
+    pub fn start_knowing(game: &Game, known: Option<Known>) -> Self {
         // The same memory cap as `schokoban solve`, so that a hint answers
         // wherever the README's figures say the solver does: with half of
         // it, XSokoban 21 and 89 ran out of memory and 87 took 9.3 s (before
         // the feature searches packed the moves they keep). The game needs
         // a few MiB.
         let limits = Limits::with_time(HINT_TIME);
-        Self::start_with(game, move |position, cancel| {
-            schokoban_solver::solve(position, &limits, cancel)
+        Self::start_with(game, move |position, cancel| match &known {
+            Some(known) => schokoban_solver::solve_knowing(position, &limits, cancel, known).0,
+            None => schokoban_solver::solve(position, &limits, cancel),
         })
     }
 
@@ -202,6 +210,9 @@ pub fn first_push(game: &Game, solution: &[Step]) -> Option<Suggestion> {
 #[derive(Debug)]
 pub struct Line {
     pub steps: Vec<Step>,
+    /// The line for the solver, which leads a position a push or two off
+    /// it back onto it; `None` for a level too large for the solver.
+    known: Option<Box<Known>>,
     /// Each position the steps pass, with how many of them reach it last:
     /// the rest from a position the line passes twice skips the loop, so
     /// hints that follow it cannot go round it for ever.
@@ -217,7 +228,20 @@ impl Line {
             game.step(step.direction).ok()?;
             reached.insert(position(&game), index + 1);
         }
-        Some(Self { steps, reached })
+        let from = start.current_position();
+        let known = Known::new(&from)
+            .ok()
+            .and_then(|mut known| known.add(&from, &steps).then(|| Box::new(known)));
+        Some(Self {
+            steps,
+            known,
+            reached,
+        })
+    }
+
+    /// The line as the solver takes it.
+    pub fn known(&self) -> Option<Known> {
+        self.known.as_deref().cloned()
     }
 
     /// How many of its moves reach `game`'s position, if any do.

@@ -60,7 +60,7 @@ struct Along {
 /// assert_eq!(stats.expanded, 0);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Known {
     /// The level's walls and goals, row by row, so that a position of
     /// another level is never taken for one of this level.

@@ -24,7 +24,8 @@ impl Play {
                     self.message = Some(message);
                 } else {
                     self.message = None;
-                    self.hint = HintState::Thinking(Search::start(&self.game));
+                    let known = self.plan.as_ref().and_then(Line::known);
+                    self.hint = HintState::Thinking(Search::start_knowing(&self.game, known));
                 }
             }
             thinking @ HintState::Thinking(_) => self.hint = thinking,

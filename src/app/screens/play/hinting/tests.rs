@@ -145,6 +145,32 @@ fn a_position_off_the_hinted_line_starts_a_search() {
     assert!(matches!(play.hint, HintState::Thinking(_)));
 }
 
+/// A push off the hinted line: the hint's search knows the line, and
+/// leads back onto it without the race (which has no time here at all).
+#[test]
+fn a_push_off_the_hinted_line_is_led_back_onto_it() {
+    let mut play = planned();
+    play_by_hand(&mut play, "R");
+    assert_eq!(
+        play.plan.as_ref().and_then(|plan| plan.rest(&play.game)),
+        None
+    );
+    let known = play
+        .plan
+        .as_ref()
+        .and_then(Line::known)
+        .expect("the line, known");
+    let no_time = schokoban_solver::Limits::with_time(Duration::ZERO);
+    let cancel = std::sync::atomic::AtomicBool::new(false);
+    let position = play.game.current_position();
+    let (outcome, _) = schokoban_solver::solve_knowing(&position, &no_time, &cancel, &known);
+    assert!(matches!(outcome, Outcome::Solved(_)), "{outcome:?}");
+    // The nearest way back: the box pushed back where the line has it.
+    play.request_hint();
+    wait_for_hint(&mut play);
+    assert_eq!(play.marks.hint, Some((Pos::new(3, 1), Direction::Left)));
+}
+
 /// Lets `outcome` come in as the answer of a search from here.
 fn answer(play: &mut Play, outcome: Outcome) -> String {
     play.hint = HintState::Thinking(Search::answering(&play.game, outcome));
