@@ -8,10 +8,9 @@ use schokoban::app::App;
 use tempfile::TempDir;
 
 use super::SIZES;
-use crate::ui::run_until_idle;
 use ratatui::buffer::Buffer;
 
-use crate::ui::{press, render, resize};
+use crate::ui::{press, render, resize, run_until_idle};
 
 /// The keys a legend's key text names: `↑↓ or W/S`, `Enter`, `PgUp/PgDn`.
 fn keys_named(text: &str) -> Vec<KeyCode> {
