@@ -97,17 +97,23 @@ impl Kept {
         if let Some(Err(error)) = self.mark.as_ref().map(SolvedMark::record) {
             return Message::trouble(Some("Progress not saved"), Problem::Library(error));
         }
-        match self
-            .records
-            .as_ref()
-            .map(|records| records.write_save(&self.log))
-        {
+        // Under the map's lock, like an unsolved game's save: a game of
+        // the same level leaving at the same moment keeps its save aside.
+        let kept = self.records.as_ref().map(|records| {
+            records.write_save_keeping_other(&self.log, self.loaded.as_deref())
+        });
+        let solved = format!(
+            "Solved in {}: the leaderboard is offered the next time you open the level",
+            plural(score, "move")
+        );
+        match kept {
             Some(Err(error)) => {
                 Message::trouble(Some("Could not keep the solve"), Problem::Record(error))
             }
-            Some(Ok(())) => Message::info(format!(
-                "Solved in {}: the leaderboard is offered the next time you open the level",
-                plural(score, "move")
+            Some(Ok(None)) => Message::info(solved),
+            Some(Ok(Some(aside))) => Message::info(format!(
+                "{solved}; the save another game left there was kept as {}",
+                aside.display()
             )),
             None => Message::info(format!("Solved in {}", plural(score, "move"))),
         }
