@@ -56,7 +56,8 @@ enum Command {
         /// sasquatch-xi.
         map: PathBuf,
         /// A LURD string (x is an undo), the path of a .sav file, or - to
-        /// read them from standard input.
+        /// read them from standard input. A .solutions file has each of
+        /// its entries replayed.
         moves: String,
         /// Which level of the file, counting from 1.
         #[arg(long, default_value_t = 1)]
@@ -202,7 +203,14 @@ fn main() -> ExitCode {
     let mut solved = true;
     let result = match cli.command {
         Some(Command::Verify { map, moves, level }) => {
-            schokoban::commands::verify::run(&map, &moves, level).and_then(|report| print(&report))
+            schokoban::commands::verify::run(&map, &moves, level).and_then(|report| {
+                // A solutions file fails the run when an entry does not
+                // solve; plain moves report `solved: no` and succeed.
+                if let schokoban::commands::verify::Verified::Solutions(entries) = &report {
+                    solved = entries.all_solved();
+                }
+                print(&report)
+            })
         }
         Some(Command::Solve {
             map,

@@ -4,6 +4,7 @@
 mod atomic;
 mod files;
 mod folders;
+mod keyed;
 mod leaderboard;
 mod listing;
 mod map_file;
@@ -11,10 +12,14 @@ mod other_saves;
 mod records;
 mod runs;
 mod setup;
+mod snapshots;
+mod solutions;
+mod when;
 
 pub use atomic::{remove_if_present, remove_stale_temps, remove_stale_temps_below, write_atomic};
 pub use files::{install_file, lock_file, probe_writable, survive_file_size_limit, write_new_file};
 pub use folders::{create_folder_whole, list_folders, remove_folder_whole};
+pub use keyed::EntryError;
 pub use leaderboard::{
     Entry, LEADERBOARD_SIZE, Leaderboard, LeaderboardError, MAX_NICKNAME_CHARS, valid_nickname,
 };
@@ -27,3 +32,8 @@ pub use other_saves::take_other_save;
 pub use records::{LeaderboardRead, RecordError, Records, SaveProblem, ScoreAdded, is_record_file};
 pub use runs::{RunsError, RunsProblem, RunsRead};
 pub use setup::{ensure_folder, full_path, is_present, move_aside};
+pub use snapshots::{MAX_SNAPSHOTS, Snapshot, SnapshotTaken, SnapshotsRead};
+pub use solutions::{
+    Finder, Solution, SolutionKept, SolutionsRead, is_solutions_text, parse_solutions,
+};
+pub use when::{format_utc, parse_utc};

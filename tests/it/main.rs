@@ -44,6 +44,7 @@ mod runs_file;
 mod save_files;
 mod small_screens;
 mod sok_files;
+mod solutions_file;
 mod solve_cli;
 mod tour;
 mod verify_cli;
