@@ -2,6 +2,7 @@
 
 pub mod app;
 pub mod commands;
+pub mod leaderboard;
 pub mod library;
 pub mod storage;
 pub mod text;

@@ -7,6 +7,7 @@ mod completion;
 pub mod config;
 mod flows;
 mod hint;
+mod keep;
 mod keymap;
 pub mod message;
 mod origin;
@@ -30,6 +31,7 @@ use crate::library::Library;
 pub use completion::{Completion, complete};
 pub use flows::expand_path;
 pub use hint::CancelWatch;
+pub use keep::Keep;
 pub use keymap::help_lines;
 use keymap::{Action, Scope};
 use message::Message;
@@ -38,7 +40,6 @@ pub use run::{run, with_terminal};
 use screen::{Effect, Screen};
 use screens::main_menu::MainMenu;
 use screens::messages_view::MessagesView;
-use shutdown::PendingSave;
 use theme::Theme;
 use widgets::page::{MIN_HEIGHT, MIN_WIDTH};
 
@@ -68,10 +69,19 @@ pub struct App {
     area: Rect,
     /// What quitting did with the game, told once the terminal is back.
     farewell: Option<Message>,
+    /// What leaving now would keep, shared with the threads that leave on
+    /// a signal.
+    keep: Keep,
 }
 
 impl App {
     pub fn new(options: Options, theme: Theme) -> Self {
+        Self::keeping(options, theme, Keep::default())
+    }
+
+    /// An app that keeps what leaving would keep in `keep`, which the
+    /// threads that leave on a signal hold too.
+    pub fn keeping(options: Options, theme: Theme, keep: Keep) -> Self {
         let mut library = Library::open(options.data_dir.clone());
         if let Some(zoom) = options.zoom {
             library.start_zoom(zoom);
@@ -86,6 +96,7 @@ impl App {
             running: true,
             area: Rect::new(0, 0, 80, 24),
             farewell: None,
+            keep,
         };
         if let Some(map) = options.map {
             app.apply(Effect::OpenPath(map.to_string_lossy().into_owned()));
@@ -102,9 +113,9 @@ impl App {
         self.farewell.as_ref()
     }
 
-    /// What leaving the level now would do with its save, for a signal.
-    pub(crate) fn pending_save(&self) -> Option<PendingSave> {
-        self.top().pending_save()
+    /// What leaving now would keep: a signal carries it out as Ctrl+C does.
+    pub fn keep(&self) -> Keep {
+        self.keep.clone()
     }
 
     /// Whether work is going on in the background (a hint search), so the
@@ -164,7 +175,7 @@ impl App {
         }
         if keymap::is_interrupt(key) {
             // Ctrl+C leaves as Esc would, saving the game first.
-            self.farewell = self.pending_save().as_ref().map(PendingSave::carry_out);
+            self.farewell = self.keep.carry_out();
             self.running = false;
             return;
         }

@@ -4,16 +4,18 @@
 //! opens it.
 
 use std::borrow::Cow;
+use std::path::PathBuf;
 use std::rc::Rc;
 
 use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
+use super::completion::Completion;
 use super::message::Message;
 use super::origin::{Mode, Opened, Origin};
 use super::query::ScreenQuery;
-use super::shutdown::PendingSave;
+use super::screens::finish::ScoreNews;
 use crate::library::{AddedCollection, Collection};
 use schokoban_core::{Game, Level};
 
@@ -68,12 +70,6 @@ pub(crate) trait Screen: ScreenQuery {
         None
     }
 
-    /// What leaving the level now would do with its save, for a signal or
-    /// Ctrl+C: only a level being played has one.
-    fn pending_save(&self) -> Option<PendingSave> {
-        None
-    }
-
     /// Whether background work (a hint search) needs the loop to wake.
     fn is_busy(&self) -> bool {
         false
@@ -88,13 +84,23 @@ pub(crate) trait Screen: ScreenQuery {
         Effect::None
     }
 
-    /// Plays on from `game`, which continues this screen's game with moves
-    /// watched on a screen above it. Only the Play screen has a game.
-    fn take_over(&mut self, _game: Game) {}
+    /// Told what came of an effect it asked for, or of a screen it opened.
+    fn answer(&mut self, _answer: Answer) {}
+}
 
-    /// Told that the level it handed to a save form was saved as `level`
-    /// (with the title and author typed there). Only the editor hands one.
-    fn saved(&mut self, _level: &Level) {}
+/// What the app tells a screen after carrying out its effect: the file IO
+/// behind an effect happens in the flows, and its outcome comes back here.
+pub(crate) enum Answer {
+    /// Play on from this game: the moves watched on a screen above it,
+    /// after this screen's own.
+    TakeOver(Game),
+    /// The level handed to a save form was saved as this (with the title
+    /// and author typed there).
+    Saved(Level),
+    /// What Tab made of the typed path.
+    Completed(Completion),
+    /// What came of adding the score to the leaderboard.
+    Scored(ScoreNews),
 }
 
 /// `show` and `messages` for a screen that keeps one message, the
@@ -138,13 +144,12 @@ pub(crate) fn footer(commands: &[Command]) -> String {
         .join(" · ")
 }
 
-/// A level as it is left: where it came from, the game as played, and
-/// what leaving has to do with its save.
+/// A level as it is left: where it came from and the game as played. What
+/// leaving has to do with its save is in the app's keep.
 #[derive(Debug)]
 pub(crate) struct Ended {
     pub opened: Rc<Opened>,
     pub game: Game,
-    pub pending: Option<PendingSave>,
 }
 
 /// What a screen asks the app to do after an event.
@@ -186,6 +191,23 @@ pub(crate) enum Effect {
     OpenPasted(String),
     /// Open a level: the saved-game question if it has a save, else play.
     Open(Origin),
+    /// Start afresh on the level whose save was asked about, deleting
+    /// that save.
+    DeleteSave(Rc<Opened>),
+    /// Play on from another game's save, taken from beside the map first.
+    TakeOtherSave {
+        opened: Rc<Opened>,
+        path: PathBuf,
+        game: Game,
+    },
+    /// Complete the path typed, from the folder it names; answered with
+    /// [`Answer::Completed`].
+    Complete(String),
+    /// Add the solved score to the leaderboard under this nickname;
+    /// answered with [`Answer::Scored`].
+    AddScore(String),
+    /// The player does not want the solved score on the leaderboard.
+    DeclineScore,
     /// Replace the screen on top with this game of the level, then tell
     /// the message.
     Play {

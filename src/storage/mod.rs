@@ -5,7 +5,6 @@ mod atomic;
 mod files;
 mod folders;
 mod keyed;
-mod leaderboard;
 mod listing;
 mod map_file;
 mod other_saves;
@@ -16,13 +15,13 @@ mod snapshots;
 mod solutions;
 mod when;
 
+pub use crate::leaderboard::{
+    Entry, LEADERBOARD_SIZE, Leaderboard, LeaderboardError, MAX_NICKNAME_CHARS, valid_nickname,
+};
 pub use atomic::{remove_if_present, remove_stale_temps, remove_stale_temps_below, write_atomic};
 pub use files::{install_file, lock_file, probe_writable, survive_file_size_limit, write_new_file};
 pub use folders::{create_folder_whole, list_folders, remove_folder_whole};
 pub use keyed::EntryError;
-pub use leaderboard::{
-    Entry, LEADERBOARD_SIZE, Leaderboard, LeaderboardError, MAX_NICKNAME_CHARS, valid_nickname,
-};
 pub use listing::{FolderEntry, Listing, folder_entries};
 pub use map_file::{
     LoadError, LoadErrorKind, MAX_FILE_BYTES, decode_text, load_level_file, load_levels,

@@ -9,11 +9,11 @@ use std::path::{Path, PathBuf};
 
 use super::atomic::{remove_if_present, write_atomic};
 use super::files::lock_file;
-use super::leaderboard::{Leaderboard, LeaderboardError};
 use super::listing::Listing;
 use super::map_file::{LoadError, LoadErrorKind, read_bytes, read_text};
 use super::runs::RunsProblem;
 use super::setup;
+use crate::leaderboard::{Leaderboard, LeaderboardError};
 use schokoban_core::{LogEntry, LogError, format_log, parse_log};
 
 /// Record files are small; anything bigger is junk, not a record.

@@ -18,9 +18,9 @@ use std::fmt;
 use std::path::PathBuf;
 
 use super::atomic::write_atomic;
-use super::leaderboard::{Entry, Leaderboard, valid_nickname};
 use super::map_file::{LoadError, LoadErrorKind, read_bytes};
 use super::records::{MAX_SAVE_BYTES, RecordError, Records, move_aside};
+use crate::leaderboard::{Entry, Leaderboard, valid_nickname};
 use schokoban_core::{LogEntry, format_log, parse_log};
 
 /// How a run of no moves (a level that starts solved) is written, so the

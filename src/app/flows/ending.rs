@@ -5,46 +5,42 @@ use std::rc::Rc;
 
 use super::opening::progress_not_saved;
 use crate::app::App;
+use crate::app::keep::Kept;
 use crate::app::message::{Message, Problem, plural};
 use crate::app::origin::{Mode, Origin};
-use crate::app::screen::Ended;
-use crate::app::screens::finish::{Finish, NextChoice, NextTo, Outcome};
-use crate::app::shutdown::PendingSave;
+use crate::app::screen::{Answer, Ended};
+use crate::app::screens::finish::{BestRun, Finish, NextChoice, NextTo, Outcome, ScoreNews};
 use crate::library::AddedCollection;
 use crate::storage::{Leaderboard, Records};
 
 impl App {
-    /// Writes the save of an unsolved game with moves, or deletes one a
-    /// reset made stale; says what happened.
-    fn save_if_unsolved(ended: &Ended) -> Option<Message> {
-        ended.pending.as_ref().map(PendingSave::carry_out)
-    }
-
     pub(super) fn leave(&mut self, ended: &Ended) {
         self.leave_to(ended, Self::next_choice(&ended.opened.origin));
     }
 
-    /// Leaves a level unsolved: saves it, then the spec's leaderboard
-    /// first, with `next` offered before the main menu.
+    /// Leaves a level unsolved: carries out the keep (saves the game), then
+    /// the spec's leaderboard first, with `next` offered before the main
+    /// menu.
     pub(super) fn leave_to(&mut self, ended: &Ended, next: Option<NextChoice>) {
         self.screens.pop();
         if let Origin::TestPlay { .. } = ended.opened.origin {
             self.set_message(Message::info("Back to editing"));
             return;
         }
-        let saved = Self::save_if_unsolved(ended);
-        let records = ended.opened.records.clone();
-        let (board, problem) = read_board(records.as_ref());
+        let saved = self.keep.carry_out();
+        let records = ended.opened.records.as_ref();
+        let (board, problem) = read_board(records);
         let messages = saved.into_iter().chain(problem).collect();
         let outcome = Outcome {
             title: ended.opened.title.clone(),
             solved_score: None,
             board,
-            records,
+            keeps_scores: records.is_some(),
             next,
             messages,
             level: ended.opened.level.clone(),
             run: None,
+            best_run: records.and_then(best_run),
         };
         self.push(Finish::new(outcome, self.theme));
     }
@@ -60,11 +56,13 @@ impl App {
     }
 
     /// The end screen of a solved level: the save deleted, progress marked,
-    /// and the leaderboard offered. `later` when the level was solved
-    /// before (the terminal closed on its solved board), so the offer
-    /// says so.
+    /// and the leaderboard offered, the solve kept until the player answers.
+    /// `later` when the level was solved before (the terminal closed on its
+    /// solved board), so the offer says so.
     pub(super) fn push_finish(&mut self, ended: &Ended, later: bool) {
         let opened = &ended.opened;
+        // The solved game is kept by the question below, if it is asked.
+        self.keep.set(None);
         let mut messages = Vec::new();
         if let Some(Err(error)) = opened.records.as_ref().map(Records::delete_save) {
             let context = Some("Could not delete the old save");
@@ -74,22 +72,65 @@ impl App {
         messages.extend(self.record_progress(&opened.origin, next.is_some()));
         let (board, problem) = read_board(opened.records.as_ref());
         messages.extend(problem);
+        let records = opened.records.as_ref();
         let outcome = Outcome {
             title: opened.title.clone(),
             solved_score: Some(ended.game.score()),
             board,
-            records: opened.records.clone(),
+            keeps_scores: records.is_some(),
             next,
             messages,
             level: opened.level.clone(),
             run: Some(ended.game.log().to_vec()),
+            best_run: records.and_then(best_run),
         };
         let finish = Finish::new(outcome, self.theme);
+        if let Some(records) = records.filter(|_| finish.asks()) {
+            let solve = Kept::solve(records.clone(), ended.game.log().to_vec());
+            self.keep.set(Some(solve));
+        }
         self.push(if later {
             finish.offered_later()
         } else {
             finish
         });
+    }
+
+    /// Adds the kept solve to the leaderboard as `name`, with its winning
+    /// moves, and tells the end screen what came of it.
+    pub(super) fn add_score(&mut self, name: &str) {
+        let Some((records, score, run)) = self.keep.take().and_then(Kept::into_solve) else {
+            return;
+        };
+        let news = match records.add_score_with_run(score, name, &run) {
+            Ok(added) => {
+                let mut messages: Vec<Message> = (added.runs_problems.iter())
+                    .map(|problem| Message::warning(problem.to_string()))
+                    .collect();
+                messages.extend(added.moved_aside.as_ref().map(|aside| {
+                    Message::warning(format!(
+                        "The old leaderboard was damaged; it was kept as {}",
+                        aside.display()
+                    ))
+                }));
+                ScoreNews {
+                    board_moved_aside: added.moved_aside.is_some(),
+                    added: Some((added.board, added.place)),
+                    best_run: best_run(&records),
+                    messages,
+                }
+            }
+            Err(error) => ScoreNews {
+                added: None,
+                best_run: None,
+                board_moved_aside: false,
+                messages: vec![Message::trouble(
+                    Some("Could not save the score"),
+                    Problem::Record(error),
+                )],
+            },
+        };
+        self.top_mut().answer(Answer::Scored(news));
     }
 
     /// Marks a built-in level solved and, in Arcade, the next one reached;
@@ -203,4 +244,12 @@ pub(super) fn read_board(records: Option<&Records>) -> (Leaderboard, Option<Mess
             Some(Message::trouble(None, Problem::Record(error))),
         ),
     }
+}
+
+/// The best entry's name and winning moves, when the runs file has them.
+fn best_run(records: &Records) -> Option<BestRun> {
+    let read = records.read_runs().ok()?;
+    let name = read.board.entries().first()?.name.clone();
+    let moves = read.runs.into_iter().next().flatten()?;
+    Some((name, moves))
 }

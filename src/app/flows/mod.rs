@@ -10,10 +10,10 @@ mod opening;
 pub use opening::expand_path;
 
 use super::App;
+use super::completion::complete;
 use super::message::{Message, Problem};
 use super::origin::{Mode, Origin};
-use super::screen::{Effect, Screen};
-use super::screens::collection_menu::CollectionMenu;
+use super::screen::{Answer, Effect, Screen};
 use super::screens::continue_menu::ContinueMenu;
 use super::screens::finish::{NextChoice, NextTo};
 use crate::library::Collection;
@@ -41,11 +41,18 @@ impl App {
             Effect::TakeOver(game) => {
                 if self.screens.len() > 1 {
                     self.screens.pop();
-                    self.top_mut().take_over(game);
+                    self.top_mut().answer(Answer::TakeOver(game));
                 }
             }
+            Effect::DeleteSave(opened) => self.delete_save(opened),
+            Effect::TakeOtherSave { opened, path, game } => {
+                self.take_other_save(opened, &path, game);
+            }
+            Effect::Complete(typed) => self.top_mut().answer(Answer::Completed(complete(&typed))),
+            Effect::AddScore(name) => self.add_score(&name),
+            Effect::DeclineScore => self.keep.set(None),
             Effect::ChooseCollection(mode) => {
-                let menu = CollectionMenu::new(mode, &self.library, self.theme);
+                let menu = self.collection_menu(mode);
                 self.push(menu);
             }
             Effect::CollectionChosen { mode, collection } => match mode {

@@ -18,13 +18,13 @@ use crate::app::widgets::menu::{
     MenuKey, MenuList, menu_click, menu_commands, menu_key, menu_rows,
 };
 use crate::app::widgets::page::{LogoRule, centered_column, notice_lines, page, page_content};
-use crate::library::{AddedCollection, Collection, Library};
+use crate::library::{AddedCollection, Collection};
 use crate::text::width;
 
 /// One line of the menu: a collection, its size and the player's progress,
 /// or the line that adds one.
 #[derive(Clone, Debug, PartialEq, Eq)]
-enum Entry {
+pub(crate) enum Entry {
     Builtin {
         collection: Collection,
         levels: usize,
@@ -54,28 +54,9 @@ pub(crate) struct CollectionMenu {
 }
 
 impl CollectionMenu {
-    /// Every built-in collection, then the player's, with the progress in
-    /// each, then the line to add one.
-    pub fn new(mode: Mode, library: &Library, theme: Theme) -> Self {
-        let mut entries: Vec<Entry> = Collection::ALL
-            .iter()
-            .map(|&collection| Entry::Builtin {
-                collection,
-                levels: collection.level_count(),
-                solved: library.progress(collection).solved_count(),
-            })
-            .collect();
-        // A folder that cannot be listed shows no added collections; adding
-        // one then says why.
-        let added = library.added_collections().unwrap_or_default();
-        entries.extend(added.into_iter().map(|collection| {
-            let progress = library.added_progress(&collection);
-            Entry::Added {
-                solved: progress.solved_count(),
-                reached: progress.reached().min(collection.level_count),
-                collection,
-            }
-        }));
+    /// The collections listed, as the library has them, then the line to
+    /// add one.
+    pub fn new(mode: Mode, mut entries: Vec<Entry>, theme: Theme) -> Self {
         entries.push(Entry::AddNew);
         Self {
             mode,

@@ -8,7 +8,7 @@ use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
 use crate::app::theme::{Chrome, Theme};
-use crate::storage::Leaderboard;
+use crate::leaderboard::Leaderboard;
 use crate::text::{fit, width};
 
 /// The width a menu screen gives the board at least, so short boards do not

@@ -17,7 +17,7 @@ use crate::app::keymap::{self, Action, Scope, editor_commands, editor_commands_c
 use crate::app::message::Message;
 use crate::app::origin::Origin;
 use crate::app::query::ScreenQuery;
-use crate::app::screen::{Command, Effect, Screen, footer};
+use crate::app::screen::{Answer, Command, Effect, Screen, footer};
 use crate::app::theme::Theme;
 use crate::app::widgets::page::bottom_keys_rows;
 use crate::text::width;
@@ -340,9 +340,11 @@ impl Screen for Editor {
 
     /// The grid as saved needs no asking to leave, and the next save
     /// offers the title and author just given.
-    fn saved(&mut self, level: &Level) {
-        self.saved = self.grid.clone();
-        self.title = level.title().map(str::to_owned);
-        self.author = level.author().map(str::to_owned);
+    fn answer(&mut self, answer: Answer) {
+        if let Answer::Saved(level) = answer {
+            self.saved = self.grid.clone();
+            self.title = level.title().map(str::to_owned);
+            self.author = level.author().map(str::to_owned);
+        }
     }
 }

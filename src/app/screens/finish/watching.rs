@@ -6,8 +6,6 @@ use crate::app::message::Message;
 use crate::app::screen::Effect;
 use crate::app::screens::generating::Generating;
 use crate::app::screens::watch::Watch;
-use crate::storage::Records;
-use schokoban_core::LogEntry;
 
 /// A line of the menu under the leaderboard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,12 +78,4 @@ impl Finish {
             }
         }
     }
-}
-
-/// The best entry's name and winning moves, when the runs file has them.
-pub(super) fn best_run(records: &Records) -> Option<(String, Vec<LogEntry>)> {
-    let read = records.read_runs().ok()?;
-    let name = read.board.entries().first()?.name.clone();
-    let moves = read.runs.into_iter().next().flatten()?;
-    Some((name, moves))
 }

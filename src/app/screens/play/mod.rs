@@ -12,14 +12,14 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use crate::app::hint::{HintState, Line, Search};
+use crate::app::keep::Keep;
 use crate::app::keymap::{self, Action, Scope, play_commands};
 use crate::app::message::{Message, plural};
 use crate::app::origin::{Mode, Opened, Origin};
 use crate::app::query::{LevelView, ScreenQuery};
-use crate::app::screen::{Command, Effect, Ended, Screen, one_message};
+use crate::app::screen::{Answer, Command, Effect, Ended, Screen, one_message};
 use crate::app::screens::editor::Editor;
 use crate::app::screens::watch::Watch;
-use crate::app::shutdown::PendingSave;
 use crate::app::theme::Theme;
 use crate::app::widgets::board::{BoardLayout, Marks};
 use crate::app::widgets::help::help_max_scroll;
@@ -56,6 +56,8 @@ pub(crate) struct Play {
     loaded: Option<Vec<LogEntry>>,
     /// Dead squares of this level, for instant warnings after each push.
     deadlocks: Deadlocks,
+    /// What leaving would keep, kept up with every change to the game.
+    keep: Keep,
     theme: Theme,
 }
 
@@ -88,6 +90,7 @@ impl Play {
             shorter: None,
             loaded: resumed.then(|| game.log().to_vec()),
             game,
+            keep: Keep::default(),
             theme,
         };
         // A loaded save may already be stuck, or a map or save already solved.
@@ -109,12 +112,20 @@ impl Play {
         }
     }
 
+    /// Keeps the game in `keep`, the app's, from now on: a test play has
+    /// nothing to keep, so it keeps to itself.
+    #[must_use]
+    pub fn keeping(mut self, keep: Keep) -> Self {
+        self.keep = keep;
+        (self.keep).start(&self.game, &self.opened, self.loaded.as_deref());
+        self
+    }
+
     /// The level as it is now, for the app to save or score.
     fn ended(&self) -> Ended {
         Ended {
             opened: Rc::clone(&self.opened),
             game: self.game.clone(),
-            pending: self.pending_save(),
         }
     }
 
@@ -171,6 +182,7 @@ impl Play {
         self.hint = HintState::Idle;
         self.marks.hint = None;
         self.marks.walk.clear();
+        (self.keep).follow(&self.game, &self.opened, self.loaded.as_deref());
         self.check_deadlocks();
         self.announce_if_solved();
     }
@@ -273,12 +285,7 @@ impl Screen for Play {
                 return Effect::Push(Box::new(editor));
             }
             Action::Watch => {
-                let watch = Watch::solution(
-                    Rc::clone(&self.opened),
-                    self.game.clone(),
-                    self.loaded.clone(),
-                    self.theme,
-                );
+                let watch = Watch::solution(&self.opened, self.game.clone(), self.theme);
                 return Effect::Push(Box::new(watch));
             }
             Action::NextLevel if self.can_switch_levels() => return self.switch_level(1),
@@ -342,10 +349,6 @@ impl Screen for Play {
         true
     }
 
-    fn pending_save(&self) -> Option<PendingSave> {
-        PendingSave::of(&self.game, &self.opened, self.loaded.as_deref())
-    }
-
     fn is_busy(&self) -> bool {
         matches!(self.hint, HintState::Thinking(_))
     }
@@ -355,7 +358,10 @@ impl Screen for Play {
     }
 
     /// Moves watched count as played: `game` is this game and them.
-    fn take_over(&mut self, game: Game) {
+    fn answer(&mut self, answer: Answer) {
+        let Answer::TakeOver(game) = answer else {
+            return;
+        };
         let watched = game.score().saturating_sub(self.game.score());
         self.act(|current| {
             *current = game;

@@ -13,7 +13,6 @@ use super::{BELOW_MAP, BLOCK_HEIGHT, BLOCK_WIDTH, BOARD_TOP, SPEEDS, Watch, Watc
 use crate::app::keymap::{self, Action, Scope, watch_commands};
 use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
-use crate::app::shutdown::PendingSave;
 use crate::app::theme::Chrome;
 use crate::app::widgets::board::{BoardLayout, BoardView, Marks};
 use crate::app::widgets::message_lines::MessageLines;
@@ -97,16 +96,6 @@ impl Screen for Watch {
 
     fn is_level_screen(&self) -> bool {
         true
-    }
-
-    /// Watching the solver leaves the game in play as it was.
-    fn pending_save(&self) -> Option<PendingSave> {
-        match &self.watched {
-            Watched::Solution { opened, loaded, .. } => {
-                PendingSave::of(&self.start, opened, loaded.as_deref())
-            }
-            Watched::Run => None,
-        }
     }
 
     /// The optimizer does not keep the loop awake: its answer is taken in
