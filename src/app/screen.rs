@@ -17,7 +17,7 @@ use super::origin::{Mode, Opened, Origin};
 use super::query::ScreenQuery;
 use super::screens::finish::ScoreNews;
 use crate::library::{AddedCollection, Collection};
-use schokoban_core::{Game, Level};
+use schokoban_core::{Game, Level, Step};
 
 /// One screen of the game: what the app needs to run it. What tests ask of
 /// it besides lives in [`ScreenQuery`].
@@ -101,6 +101,8 @@ pub(crate) enum Answer {
     Completed(Completion),
     /// What came of adding the score to the leaderboard.
     Scored(ScoreNews),
+    /// A snapshot brought back: play on from this game.
+    Restored(Game),
 }
 
 /// `show` and `messages` for a screen that keeps one message, the
@@ -232,4 +234,27 @@ pub(crate) enum Effect {
     },
     /// Z: remember square cells (or not) for every level from now on.
     SetZoom(bool),
+    /// K: keep the line of play as a snapshot of the level.
+    TakeSnapshot {
+        opened: Rc<Opened>,
+        steps: Vec<Step>,
+    },
+    /// L: the level's kept solutions and snapshots, read and listed.
+    ShowKept {
+        opened: Rc<Opened>,
+        game: Game,
+    },
+    /// A snapshot chosen: close the list and play on from this game;
+    /// answered below with [`Answer::Restored`].
+    Restore(Game),
+    /// Put `text` on the clipboard; `what` names it for the message.
+    Copy {
+        text: String,
+        what: String,
+    },
+    /// Moves pasted on a level: watched, and kept if they solve it.
+    Pasted {
+        opened: Rc<Opened>,
+        steps: Vec<Step>,
+    },
 }

@@ -22,6 +22,7 @@ mod fuzz;
 mod generate_cli;
 mod hints;
 mod install_cli;
+mod kept_flows;
 mod leaderboard;
 mod level_lists;
 mod level_preview;

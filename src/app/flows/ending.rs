@@ -68,6 +68,7 @@ impl App {
             let context = Some("Could not delete the old save");
             messages.push(Message::trouble(context, Problem::Record(error)));
         }
+        messages.extend(self.keep_solve(ended));
         let next = Self::next_choice(&opened.origin);
         messages.extend(self.record_progress(&opened.origin, next.is_some()));
         let (board, problem) = read_board(opened.records.as_ref());

@@ -4,6 +4,7 @@
 mod collections;
 mod editing;
 mod ending;
+mod kept;
 mod level_lists;
 mod opening;
 
@@ -89,6 +90,11 @@ impl App {
                 };
                 self.leave_to(&from, Some(next));
             }
+            Effect::TakeSnapshot { opened, steps } => self.take_snapshot(&opened, steps),
+            Effect::ShowKept { opened, game } => self.show_kept(opened, game),
+            Effect::Restore(game) => self.restore(game),
+            Effect::Copy { text, what } => self.copy(&text, &what),
+            Effect::Pasted { opened, steps } => self.pasted(&opened, &steps),
             Effect::SetZoom(zoom) => {
                 if let Err(error) = self.library.set_zoom(zoom) {
                     let message =

@@ -323,7 +323,10 @@ impl App {
         // A test play has nothing to keep: the game it was made from, if
         // any, stays kept.
         let test_play = matches!(opened.origin, Origin::TestPlay { .. });
-        let play = Play::new(opened, game, record, message, resumed, zoom, self.theme);
+        let bests = super::kept::bests(&opened);
+        self.level_started = Some(std::time::Instant::now());
+        let play =
+            Play::new(opened, game, record, message, resumed, zoom, self.theme).with_bests(bests);
         self.push(if test_play {
             play
         } else {

@@ -50,6 +50,12 @@ pub(crate) enum Action {
     TakeOver,
     /// Play: open the level in the editor, as a copy.
     Edit,
+    /// Play: keep the position as a snapshot.
+    Snapshot,
+    /// Play: the level's kept solutions, snapshots and what can be copied.
+    Kept,
+    /// Play: copy the moves so far; the kept list: copy the line chosen.
+    Copy,
     /// Editor: put the piece with this number.
     Place(u8),
     /// Editor: put the last piece again.

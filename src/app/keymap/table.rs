@@ -191,6 +191,27 @@ pub(crate) fn defaults() -> Vec<Binding> {
             "E",
             &["edit a copy in the level editor"],
         ),
+        bind(
+            S::Play,
+            A::Snapshot,
+            &[Letter('k')],
+            "K",
+            &["keep this position as a snapshot"],
+        ),
+        bind(
+            S::Play,
+            A::Kept,
+            &[Letter('l')],
+            "L",
+            &["list: solutions, snapshots, copy the level"],
+        ),
+        bind(
+            S::Play,
+            A::Copy,
+            &[Letter('c')],
+            "C",
+            &["copy your moves (paste moves to watch them)"],
+        ),
         legend(
             bind(
                 S::Play,
