@@ -27,7 +27,7 @@ struct Cli {
     /// listing or R3forth levels.
     map: Option<PathBuf>,
     /// Keep levels, records and saves here instead of the user data folder.
-    #[arg(long, value_name = "DIR", global = true)]
+    #[arg(long, value_name = "DIR")]
     data_dir: Option<PathBuf>,
     /// Draw with XSB characters, for fonts without the game's symbols.
     #[arg(long)]
@@ -39,7 +39,7 @@ struct Cli {
     theme: Option<schokoban::app::theme::ThemeChoice>,
     /// Read settings and keys from FILE instead of the config folder's
     /// schokoban/config.toml.
-    #[arg(long, value_name = "FILE", global = true)]
+    #[arg(long, value_name = "FILE")]
     config: Option<PathBuf>,
     #[command(subcommand)]
     command: Option<Command>,
@@ -93,17 +93,29 @@ enum Command {
         /// The shell to complete in.
         shell: clap_complete::Shell,
     },
-    /// Print the config file in force, or, when there is none, every
-    /// setting at its default, with comments.
-    #[command(after_help = "Example:\n  schokoban config > ~/.config/schokoban/config.toml")]
-    Config,
+    /// Print the config file in force, or, when there is none or with
+    /// --default, every setting at its default, with comments.
+    #[command(after_help = "Example:
+  mkdir -p ~/.config/schokoban
+  schokoban config --default > ~/.config/schokoban/config.toml")]
+    Config {
+        /// The config file to print instead of the config folder's
+        /// schokoban/config.toml.
+        #[arg(long, value_name = "FILE")]
+        config: Option<PathBuf>,
+        /// Print every setting at its default, whatever file is in force:
+        /// a config to start one from.
+        #[arg(long)]
+        default: bool,
+    },
     /// Print the manual page (roff), for `man`, or write a page for each
     /// subcommand too.
     #[command(after_help = "Examples:
   schokoban man > ~/.local/share/man/man1/schokoban.1
   schokoban man --dir ~/.local/share/man/man1")]
     Man {
-        /// Write schokoban.1, schokoban-solve.1 and the rest into this folder.
+        /// Write schokoban.1, schokoban-solve.1 and the rest into this
+        /// folder, made if it is missing.
         #[arg(long, value_name = "DIR")]
         dir: Option<PathBuf>,
     },
@@ -230,11 +242,14 @@ fn main() -> ExitCode {
             );
             Ok(())
         }
-        Some(Command::Man { dir: None }) => clap_mangen::Man::new(Cli::command())
-            .render(&mut std::io::stdout())
-            .map_err(anyhow::Error::from),
-        Some(Command::Man { dir: Some(dir) }) => clap_mangen::generate_to(Cli::command(), &dir)
-            .with_context(|| dir.display().to_string()),
+        Some(Command::Man { dir: None }) => {
+            schokoban::app::manual::render(&Cli::command(), &mut std::io::stdout())
+                .map_err(anyhow::Error::from)
+        }
+        Some(Command::Man { dir: Some(dir) }) => {
+            schokoban::app::manual::write_pages(&Cli::command(), &dir)
+                .with_context(|| dir.display().to_string())
+        }
         Some(Command::Generate {
             seed,
             size,
@@ -249,7 +264,11 @@ fn main() -> ExitCode {
             };
             schokoban::commands::generate::run(options, &mut std::io::stdout().lock())
         }
-        Some(Command::Config) => print_config(cli.config.as_deref()),
+        Some(Command::Config { default: true, .. }) => print(&config::template()),
+        Some(Command::Config {
+            default: false,
+            config,
+        }) => print_config(config.or(cli.config).as_deref()),
         None => {
             let (config, config_problem) = match config_path(cli.config.as_deref()) {
                 Some(path) => match config::load(&path) {

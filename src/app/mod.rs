@@ -10,6 +10,7 @@ mod flows;
 mod hint;
 mod keep;
 mod keymap;
+pub mod manual;
 pub mod message;
 mod origin;
 pub mod picture;

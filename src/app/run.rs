@@ -29,10 +29,29 @@ const BUSY_WAKE: Duration = Duration::from_millis(100);
 /// terminal only when given some time; input already there returns at once.
 const ALREADY_SENT: Duration = Duration::from_millis(1);
 
+/// Whether there is a terminal to play in: standard input, or the
+/// process's own terminal when input is piped.
+#[cfg(unix)]
+fn has_terminal() -> bool {
+    std::io::IsTerminal::is_terminal(&std::io::stdin()) || std::fs::File::open("/dev/tty").is_ok()
+}
+
+/// Elsewhere crossterm opens the console itself, and says if it cannot.
+#[cfg(not(unix))]
+fn has_terminal() -> bool {
+    true
+}
+
 /// Runs the game until the player quits.
 pub fn run(options: Options) -> anyhow::Result<()> {
     let exit = Exit::new(Keep::default());
     shutdown::watch_signals(&exit).context("cannot watch for signals")?;
+    if !has_terminal() {
+        anyhow::bail!(
+            "the game plays in a terminal, and there is none here \
+             (the subcommands need none: schokoban --help)"
+        );
+    }
     shutdown::watch_hangup(&exit).context("cannot watch the terminal")?;
     crate::storage::survive_file_size_limit().context("cannot watch for signals")?;
     let theme = Theme::from_env(options.ascii, options.theme, background::detect_palette);

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use super::files::open_for_reading;
 use encoding_rs::{Encoding, WINDOWS_1252};
-use schokoban_core::{Level, LevelFile, ParseError, parse_level_file, parse_levels};
+use schokoban_core::{Level, LevelFile, ParseError, parse_level_file};
 
 /// Larger files are refused before they are read whole.
 pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
@@ -100,14 +100,19 @@ impl std::error::Error for LoadError {
 /// playable or with its reason; a file with no playable level is refused.
 pub fn load_level_file(path: &Path) -> Result<LevelFile, LoadError> {
     let text = read_level_text(path)?;
-    parse_level_file(&text).map_err(|e| LoadError::new(path, LoadErrorKind::Parse(e)))
+    parse_level_file(&text)
+        .and_then(LevelFile::refusing_open)
+        .map_err(|e| LoadError::new(path, LoadErrorKind::Parse(e)))
 }
 
 /// Reads every level of a map file that must read whole (a level of an
 /// added collection, one per file): any bad level refuses it.
 pub fn load_levels(path: &Path) -> Result<Vec<Level>, LoadError> {
     let text = read_level_text(path)?;
-    parse_levels(&text).map_err(|e| LoadError::new(path, LoadErrorKind::Parse(e)))
+    parse_level_file(&text)
+        .and_then(LevelFile::refusing_open)
+        .and_then(LevelFile::into_levels)
+        .map_err(|e| LoadError::new(path, LoadErrorKind::Parse(e)))
 }
 
 /// Reads a level file as its author's program wrote it: see [`decode_text`].

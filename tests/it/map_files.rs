@@ -230,3 +230,29 @@ fn an_unreadable_file_is_permission_denied() {
     }
     assert_eq!(kind(&path), LoadErrorKind::PermissionDenied);
 }
+
+#[test]
+fn a_map_with_a_gap_in_its_outer_wall_is_refused_as_the_editor_refuses_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("gap.xsb");
+    // The right wall has a gap beside the goal: a box could leave the board.
+    fs::write(&path, "#####\n#@$. \n#####\n").expect("written");
+    assert_eq!(
+        kind(&path),
+        LoadErrorKind::Parse(ParseError::Open { row: 2, column: 5 })
+    );
+    let grid = schokoban_core::Grid::from_level(
+        &schokoban_core::parse_level("#####\n#@$. \n#####\n").expect("parses loosely"),
+    );
+    assert!(grid.problems().contains(&schokoban_core::GridProblem::Open));
+    // Beside a good level it costs that level only, with the reason.
+    fs::write(&path, "#####\n#@$. \n#####\n\n#####\n#@$.#\n#####\n").expect("written");
+    let file = schokoban::storage::load_level_file(&path).expect("one level plays");
+    assert_eq!(file.playable().count(), 1);
+    let (number, bad) = file.bad().next().expect("one bad");
+    assert_eq!(number, 1);
+    assert_eq!(
+        bad.error.to_string(),
+        "a gap in the outer wall: the player can walk off the board at row 2, column 5"
+    );
+}

@@ -282,11 +282,11 @@ fn a_level_list_marks_saves_and_records_and_highlights_the_choice() {
             "",
             "                  two.xsb: choose a level",
             "",
-            "       #  Level       Record",
-            " ▶     1  One            N/A  saved  5x3, 1 box",
-            "       2  two.xsb #2       4         █████",
-            "                                     █☻◼⨯█",
+            "       #  Level       Record         5x3, 1 box",
+            " ▶     1  One            N/A  saved  █████",
+            "       2  two.xsb #2       4         █☻◼⨯█",
             "                                     █████",
+            "",
             "",
             "",
             "",
@@ -302,8 +302,8 @@ fn a_level_list_marks_saves_and_records_and_highlights_the_choice() {
     expected.set_style(Rect::new(3, 7, 25, 1), Style::new().fg(Color::DarkGray));
     expected.set_style(Rect::new(1, 8, 34, 1), selected());
     // The selected level beside the list: its size, then its board.
-    expected.set_style(Rect::new(37, 8, 22, 1), Style::new().fg(Color::DarkGray));
-    expected.set_style(Rect::new(39, 10, 1, 1), Style::new().fg(Color::Yellow));
-    expected.set_style(Rect::new(40, 10, 1, 1), Style::new().fg(Color::Red));
+    expected.set_style(Rect::new(37, 7, 22, 1), Style::new().fg(Color::DarkGray));
+    expected.set_style(Rect::new(39, 9, 1, 1), Style::new().fg(Color::Yellow));
+    expected.set_style(Rect::new(40, 9, 1, 1), Style::new().fg(Color::Red));
     assert_eq!(render(&app, WIDTH, 16), expected);
 }

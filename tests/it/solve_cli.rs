@@ -163,7 +163,10 @@ fn bench_can_leave_the_optimizer_out() {
 #[test]
 fn a_giant_level_is_declined_with_the_reason() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let path = map(dir.path(), &schokoban_core::giant_room(250, 4000));
+    let path = map(
+        dir.path(),
+        &schokoban_solver::giant_room(250, 4000).expect("fits"),
+    );
     let output = schokoban(&[
         "solve",
         path.to_str().expect("utf-8 path"),

@@ -5,7 +5,7 @@ use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use schokoban_core::{Level, Pos, Step, parse_level};
+use schokoban_core::{Level, Pos, Step, parse_level, plural};
 use schokoban_solver::{Limits, Outcome, Strategy, solve_with_stats};
 
 use crate::options::{Difficulty, Request, Size};
@@ -53,17 +53,17 @@ impl Generated {
         let rating = &self.rating;
         let request = &self.request;
         format!(
-            "{}Comment:\nSeed: {} (size {}, difficulty {})\nSolver: {} pushes, {} moves\n\
-             Rating: {} ({} pushes, {} box changes, {} positions searched)\nComment-End:\n",
+            "{}Comment:\nSeed: {} (size {}, difficulty {})\nSolver: {}, {}\n\
+             Rating: {} ({}, {}, {} positions searched)\nComment-End:\n",
             self.level.to_xsb(),
             request.seed,
             request.size.name(),
             request.difficulty.name(),
-            rating.pushes,
-            rating.moves,
+            plural(rating.pushes, "push"),
+            plural(rating.moves, "move"),
             rating.score,
-            rating.pushes,
-            rating.box_changes,
+            plural(rating.pushes, "push"),
+            plural(rating.box_changes, "box change"),
             rating.positions,
         )
     }

@@ -41,6 +41,7 @@ mod parking;
 mod path;
 mod prefetch;
 mod race;
+mod rooms;
 mod search;
 #[cfg(test)]
 mod shipped;
@@ -53,6 +54,7 @@ use std::time::Duration;
 pub use budget::TooLarge;
 pub use deadlock::Deadlocks;
 pub use optimize::{Optimized, optimize};
+pub use rooms::giant_room;
 
 use bidirectional::Lead;
 use board::{Board, Cell, Mode, Targets};

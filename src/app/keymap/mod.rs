@@ -14,6 +14,7 @@ use crossterm::event::KeyEvent;
 
 pub(crate) use key::{Key, describe, is_interrupt};
 use schokoban_core::Direction;
+pub(crate) use wording::every_key_line;
 pub use wording::help_lines;
 pub(crate) use wording::{
     editor_commands, editor_commands_compact, key_name, key_names, label, legend_lines, pair,

@@ -17,7 +17,9 @@ use crate::app::theme::Theme;
 use crate::app::widgets::menu::{
     MenuKey, MenuList, menu_click, menu_commands, menu_key, menu_rows,
 };
-use crate::app::widgets::page::{LogoRule, centered_column, notice_lines, page, page_content};
+use crate::app::widgets::page::{
+    LogoRule, centered_column, notice_extra_rows, notice_lines, page, page_content,
+};
 use crate::library::{AddedCollection, Collection};
 use crate::text::width;
 
@@ -240,7 +242,13 @@ impl Screen for CollectionMenu {
         ) else {
             return;
         };
-        let content = areas.content;
+        // A question with its keys shows whole: the menu scrolls in the
+        // rows it leaves.
+        let extra = notice_extra_rows(&areas, self.theme, self.message.as_ref());
+        let content = Rect {
+            height: areas.content.height.saturating_sub(extra),
+            ..areas.content
+        };
         MenuList {
             items: &self.lines(content.width),
             selected: self.selected,
@@ -250,7 +258,6 @@ impl Screen for CollectionMenu {
             centered_column(content, self.menu_width(content.width)),
             buf,
         );
-        // A question with its keys takes the rows the menu leaves free.
         let used = menu_rows(self.selected, self.entries.len(), content.height);
         notice_lines(&areas, used, buf, self.theme, self.message.as_ref());
     }

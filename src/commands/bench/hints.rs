@@ -8,7 +8,8 @@ use std::time::{Duration, Instant};
 
 use super::Solver;
 use super::totals::{median, millis};
-use schokoban_core::{Game, Level, Step, plural};
+use crate::text::plural;
+use schokoban_core::{Game, Level, Step};
 use schokoban_solver::{Limits, Outcome};
 
 /// The hint searches of one level, or summed over many.

@@ -7,4 +7,5 @@ mod lurd_log;
 mod parse_refusals;
 mod parse_sok;
 mod parse_xsb;
+mod properties;
 mod solutions;

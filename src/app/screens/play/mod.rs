@@ -4,6 +4,7 @@
 mod draw;
 mod hinting;
 mod layout;
+mod stuck;
 
 use std::rc::Rc;
 
@@ -129,19 +130,6 @@ impl Play {
         play.check_deadlocks();
         play.announce_if_solved();
         play
-    }
-
-    /// Flags boxes that can never reach a goal, without waiting for a search.
-    fn check_deadlocks(&mut self) {
-        let boxes: Vec<_> = self.game.box_positions().collect();
-        self.marks.dead_boxes = self.deadlocks.stuck_boxes(&boxes, self.game.player());
-        if !self.marks.dead_boxes.is_empty() {
-            let what = "A box can no longer reach a goal";
-            let text = self
-                .way_back(what)
-                .unwrap_or_else(|| format!("{what}: {}", keymap::undo_or_reset()));
-            self.message = Some(Message::warning(text));
-        }
     }
 
     /// Keeps the game in `keep`, the app's, from now on: a test play has

@@ -1,5 +1,5 @@
 //! Writes a giant open room for testing the solver's and the game's limits:
-//! `cargo run -p schokoban-core --example giant_room -- 250 4000 > giant.xsb`,
+//! `cargo run -p schokoban-solver --example giant_room -- 250 4000 > giant.xsb`,
 //! then `/usr/bin/time -v target/release/schokoban solve giant.xsb --timeout 5`.
 
 use std::process::ExitCode;
@@ -14,10 +14,10 @@ fn main() -> ExitCode {
         eprintln!("{usage}");
         return ExitCode::FAILURE;
     };
-    if side < 3 || 2 * boxes > (side - 2) * (side - 2) {
+    let Some(room) = schokoban_solver::giant_room(side, boxes) else {
         eprintln!("{boxes} boxes do not fit a {side} room");
         return ExitCode::FAILURE;
-    }
-    print!("{}", schokoban_core::giant_room(side, boxes));
+    };
+    print!("{room}");
     ExitCode::SUCCESS
 }
