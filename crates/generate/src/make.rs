@@ -5,7 +5,7 @@ use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use schokoban_core::{Level, Pos, Step, parse_level, plural};
+use schokoban_core::{Level, Pos, Step, parse_level};
 use schokoban_solver::{Limits, Outcome, Strategy, solve_with_stats};
 
 use crate::options::{Difficulty, Request, Size};
@@ -59,14 +59,19 @@ impl Generated {
             request.seed,
             request.size.name(),
             request.difficulty.name(),
-            plural(rating.pushes, "push"),
-            plural(rating.moves, "move"),
+            counted(rating.pushes, "push", "pushes"),
+            counted(rating.moves, "move", "moves"),
             rating.score,
-            plural(rating.pushes, "push"),
-            plural(rating.box_changes, "box change"),
+            counted(rating.pushes, "push", "pushes"),
+            counted(rating.box_changes, "box change", "box changes"),
             rating.positions,
         )
     }
+}
+
+/// `1 push`, `2 pushes`: a count and its noun, as the comment writes it.
+fn counted(count: usize, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { many })
 }
 
 /// How far a generation has got, for a progress line.
