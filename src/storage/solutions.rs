@@ -21,6 +21,7 @@ use std::fmt;
 use std::path::PathBuf;
 
 use super::keyed::{self, Entry, EntryError, Fields};
+use super::listing::Listing;
 use super::records::{RecordError, Records};
 use super::when::{format_utc, parse_utc};
 use schokoban_core::{Metrics, Step, format_steps, parse_moves};
@@ -240,6 +241,17 @@ impl Records {
             solutions,
             problems,
         })
+    }
+
+    /// The fewest moves of the player's kept solutions, for a list of
+    /// levels: `listing` is the records' folder, so only a file that
+    /// exists is read.
+    pub fn fewest_moves(&self, listing: &Listing) -> Option<usize> {
+        if !listing.has(&self.solutions) {
+            return None;
+        }
+        let read = self.read_solutions().ok()?;
+        Some(read.best_by_moves(&Finder::Player)?.metrics.moves)
     }
 
     /// Keeps `solution` unless one by its finder outdoes it, dropping those

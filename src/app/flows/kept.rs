@@ -19,8 +19,8 @@ use schokoban_core::{Game, Metrics, Step};
 const COPY_FILE: &str = "copied.txt";
 
 impl App {
-    /// Keeps the solve of `ended` among the level's solutions, and says
-    /// what came of it: kept, or beaten by one kept before.
+    /// Keeps the solve of `ended` among the level's solutions; says only
+    /// when it could not (the header shows the bests the next time).
     pub(super) fn keep_solve(&mut self, ended: &Ended) -> Option<Message> {
         let records = ended.opened.records.as_ref()?;
         let took = self
@@ -28,16 +28,11 @@ impl App {
             .map(|started| started.elapsed().as_secs());
         let steps = ended.game.history().to_vec();
         let solution = Solution::new(steps, Finder::Player, now(), took);
-        let metrics = solution.metrics;
-        Some(match records.keep_solution(solution) {
-            Ok(kept) if kept.kept => Message::info(format!(
-                "Solution kept: {}, {}",
-                plural(metrics.moves, "move"),
-                plural(metrics.pushes, "push")
-            )),
-            Ok(_) => Message::info("A kept solution of yours is as good or better"),
-            Err(error) => Message::trouble(Some("Solution not kept"), Problem::Record(error)),
-        })
+        let error = records.keep_solution(solution).err()?;
+        Some(Message::trouble(
+            Some("Solution not kept"),
+            Problem::Record(error),
+        ))
     }
 
     /// K: keeps the line of play as a snapshot.
