@@ -2,8 +2,6 @@
 //! best (lowest) first, ties in order of arrival. Its rules and its text
 //! only; `storage` reads and writes the file, so screens can use this.
 
-use std::fmt;
-
 use crate::text::{first_graphemes, grapheme_count, plural};
 
 pub const LEADERBOARD_SIZE: usize = 10;
@@ -21,61 +19,25 @@ pub struct Leaderboard {
 }
 
 /// What is wrong with a line of a leaderboard file (lines count from 1).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LeaderboardError {
-    BadScore {
-        line: usize,
-    },
-    MissingName {
-        line: usize,
-    },
-    BadName {
-        line: usize,
-    },
-    OutOfOrder {
-        line: usize,
-    },
-    TooManyEntries {
-        line: usize,
-    },
+    #[error("line {line}: does not start with a score")]
+    BadScore { line: usize },
+    #[error("line {line}: a score without a nickname")]
+    MissingName { line: usize },
+    #[error("line {line}: the nickname is not 1 to {MAX_NICKNAME_CHARS} printable characters")]
+    BadName { line: usize },
+    #[error("line {line}: scores are out of order")]
+    OutOfOrder { line: usize },
+    #[error("line {line}: more than {LEADERBOARD_SIZE} entries")]
+    TooManyEntries { line: usize },
     /// The line is not UTF-8 text: binary junk.
-    NotText {
-        line: usize,
-    },
+    #[error("line {line}: not text")]
+    NotText { line: usize },
     /// The whole file is far larger than any leaderboard; none of it was read.
-    FileTooLarge {
-        bytes: u64,
-    },
+    #[error("{bytes} bytes is far too large for a leaderboard")]
+    FileTooLarge { bytes: u64 },
 }
-
-impl fmt::Display for LeaderboardError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            LeaderboardError::BadScore { line } => {
-                write!(f, "line {line}: does not start with a score")
-            }
-            LeaderboardError::MissingName { line } => {
-                write!(f, "line {line}: a score without a nickname")
-            }
-            LeaderboardError::BadName { line } => write!(
-                f,
-                "line {line}: the nickname is not 1 to {MAX_NICKNAME_CHARS} printable characters"
-            ),
-            LeaderboardError::OutOfOrder { line } => {
-                write!(f, "line {line}: scores are out of order")
-            }
-            LeaderboardError::TooManyEntries { line } => {
-                write!(f, "line {line}: more than {LEADERBOARD_SIZE} entries")
-            }
-            LeaderboardError::NotText { line } => write!(f, "line {line}: not text"),
-            LeaderboardError::FileTooLarge { bytes } => {
-                write!(f, "{bytes} bytes is far too large for a leaderboard")
-            }
-        }
-    }
-}
-
-impl std::error::Error for LeaderboardError {}
 
 impl Leaderboard {
     /// Reads a board strictly: the first damaged line is an error.

@@ -39,7 +39,7 @@ use keymap::{Action, Scope};
 use message::Message;
 pub use query::LevelView;
 pub use run::{run, with_terminal};
-use screen::{Effect, Screen};
+use screen::{Effect, News, Screen};
 use screens::main_menu::MainMenu;
 use screens::messages_view::MessagesView;
 use theme::Theme;
@@ -63,7 +63,7 @@ pub struct Options {
 
 pub struct App {
     /// Never empty: the main menu is always at the bottom.
-    screens: Vec<Box<dyn Screen>>,
+    screens: Vec<Layer>,
     library: Library,
     theme: Theme,
     running: bool,
@@ -99,7 +99,10 @@ impl App {
         notices.extend(options.config_problem.clone());
         let notice = (!notices.is_empty()).then(|| Message::warning(notices.join(" · ")));
         let mut app = Self {
-            screens: vec![Box::new(MainMenu::new(theme, notice))],
+            screens: vec![Layer {
+                screen: Box::new(MainMenu::new(theme, notice)),
+                kind: Kind::Page,
+            }],
             library,
             theme,
             running: true,
@@ -156,17 +159,19 @@ impl App {
 
     /// The screen on top, the one the player sees.
     fn top(&self) -> &dyn Screen {
-        self.screens
-            .last()
-            .expect("the main menu is never popped")
-            .as_ref()
+        self.top_layer().screen.as_ref()
     }
 
     fn top_mut(&mut self) -> &mut dyn Screen {
         self.screens
             .last_mut()
             .expect("the main menu is never popped")
+            .screen
             .as_mut()
+    }
+
+    fn top_layer(&self) -> &Layer {
+        self.screens.last().expect("the main menu is never popped")
     }
 
     /// Whether the terminal, as last seen, is below the size every screen
@@ -179,7 +184,7 @@ impl App {
     pub fn handle_event(&mut self, event: &Event, size: Rect) {
         if size != self.area {
             self.area = size;
-            self.top_mut().resize(size);
+            self.top_mut().tell(News::Resized(size));
         }
         let effect = match event {
             Event::Key(key) => return self.handle_key(key),
@@ -215,9 +220,9 @@ impl App {
             Scope::Menus
         };
         let wants_messages = keymap::action(&[scope], key) == Some(Action::Messages);
-        if wants_messages && !top.is_overlay() && !top.messages().is_empty() {
+        if wants_messages && self.top_layer().kind != Kind::Overlay && !top.messages().is_empty() {
             let view = MessagesView::new(top.messages(), self.theme);
-            self.apply(Effect::Push(Box::new(view)));
+            self.push_layer(Box::new(view), Kind::Overlay);
             return;
         }
         let effect = self.top_mut().handle_key(key);
@@ -228,11 +233,29 @@ impl App {
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let below = self.screens.len().saturating_sub(2);
-        if self.top().is_overlay()
-            && let Some(screen) = self.screens.get(below)
+        if self.top_layer().kind == Kind::Overlay
+            && let Some(layer) = self.screens.get(below)
         {
-            screen.draw(area, buf);
+            layer.screen.draw(area, buf);
         }
         self.top().draw(area, buf);
     }
+}
+
+/// A screen on the app's stack, with what the flows know of it.
+struct Layer {
+    screen: Box<dyn Screen>,
+    kind: Kind,
+}
+
+/// What a screen is to the flows that opened it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// A screen of its own: a menu, a prompt, the editor.
+    Page,
+    /// A screen of the level being played, or opened over one: opening
+    /// another level replaces them.
+    Level,
+    /// A box over the screen below, which is drawn first.
+    Overlay,
 }

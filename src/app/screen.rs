@@ -39,10 +39,6 @@ pub(crate) trait Screen: ScreenQuery {
 
     fn draw(&self, area: Rect, buf: &mut Buffer);
 
-    /// Told the terminal's size when it is shown and when that changes,
-    /// for screens whose keys depend on what fits (a list's page).
-    fn resize(&mut self, _area: Rect) {}
-
     /// The keys this screen offers right now, as its footer shows them.
     fn commands(&self) -> Vec<Command>;
 
@@ -51,18 +47,6 @@ pub(crate) trait Screen: ScreenQuery {
 
     /// The messages on show, oldest first.
     fn messages(&self) -> &[Message];
-
-    /// Whether this screen is a box over the one below, which is drawn
-    /// first.
-    fn is_overlay(&self) -> bool {
-        false
-    }
-
-    /// Whether this screen belongs to the level being played, so that
-    /// opening another level replaces it.
-    fn is_level_screen(&self) -> bool {
-        false
-    }
 
     /// The text of the field being edited, if any: while there is one,
     /// letters are typed, not taken as keys.
@@ -84,13 +68,16 @@ pub(crate) trait Screen: ScreenQuery {
         Effect::None
     }
 
-    /// Told what came of an effect it asked for, or of a screen it opened.
-    fn answer(&mut self, _answer: Answer) {}
+    /// Told the terminal's size, or what came of an effect it asked for.
+    fn tell(&mut self, _news: News) {}
 }
 
-/// What the app tells a screen after carrying out its effect: the file IO
-/// behind an effect happens in the flows, and its outcome comes back here.
-pub(crate) enum Answer {
+/// What the app tells a screen: the terminal's size, and what came of the
+/// effects it asked for, whose file IO the flows do.
+pub(crate) enum News {
+    /// The terminal's size, when the screen is shown and when it changes,
+    /// for screens whose keys depend on what fits (a list's page).
+    Resized(Rect),
     /// Play on from this game: the moves watched on a screen above it,
     /// after this screen's own.
     TakeOver(Game),
@@ -161,7 +148,12 @@ pub(crate) enum Effect {
     /// Back to the previous screen; from the main menu, quit.
     Back,
     MainMenu,
+    /// Show this screen on top; over a level's screen, it belongs to
+    /// that level.
     Push(Box<dyn Screen>),
+    /// Show this screen on top as the start of a level (one being made):
+    /// opening the level replaces it.
+    PushLevel(Box<dyn Screen>),
     ChooseCollection(Mode),
     CollectionChosen {
         mode: Mode,
@@ -203,10 +195,10 @@ pub(crate) enum Effect {
         game: Game,
     },
     /// Complete the path typed, from the folder it names; answered with
-    /// [`Answer::Completed`].
+    /// [`News::Completed`].
     Complete(String),
     /// Add the solved score to the leaderboard under this nickname;
-    /// answered with [`Answer::Scored`].
+    /// answered with [`News::Scored`].
     AddScore(String),
     /// The player does not want the solved score on the leaderboard.
     DeclineScore,
@@ -245,7 +237,7 @@ pub(crate) enum Effect {
         game: Game,
     },
     /// A snapshot chosen: close the list and play on from this game;
-    /// answered below with [`Answer::Restored`].
+    /// answered below with [`News::Restored`].
     Restore(Game),
     /// Put `text` on the clipboard; `what` names it for the message.
     Copy {

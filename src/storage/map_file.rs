@@ -19,23 +19,28 @@ pub struct LoadError {
     pub kind: LoadErrorKind,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What is wrong, without the file's name, for messages that name it apart.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LoadErrorKind {
+    #[error("no such file")]
     Missing,
+    #[error("permission denied")]
     PermissionDenied,
+    #[error("is a folder, not a level file")]
     IsDirectory,
     /// A FIFO, socket or device: reading one could block forever.
+    #[error("not a regular file")]
     NotAFile,
-    TooLarge {
-        bytes: u64,
-    },
-    NotUtf8 {
-        line: usize,
-    },
+    #[error("{bytes} bytes is too large for a level file (the most is {mib} MiB)", mib = MAX_FILE_BYTES / 1024 / 1024)]
+    TooLarge { bytes: u64 },
+    #[error("line {line}: not UTF-8 text")]
+    NotUtf8 { line: usize },
+    #[error("{message}")]
     Unreadable {
         kind: io::ErrorKind,
         message: String,
     },
+    #[error("{0}")]
     Parse(ParseError),
 }
 
@@ -67,26 +72,7 @@ impl fmt::Display for LoadError {
     }
 }
 
-/// What is wrong, without the file's name, for messages that name it apart.
-impl fmt::Display for LoadErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LoadErrorKind::Missing => write!(f, "no such file"),
-            LoadErrorKind::PermissionDenied => write!(f, "permission denied"),
-            LoadErrorKind::IsDirectory => write!(f, "is a folder, not a level file"),
-            LoadErrorKind::NotAFile => write!(f, "not a regular file"),
-            LoadErrorKind::TooLarge { bytes } => write!(
-                f,
-                "{bytes} bytes is too large for a level file (the most is {} MiB)",
-                MAX_FILE_BYTES / 1024 / 1024
-            ),
-            LoadErrorKind::NotUtf8 { line } => write!(f, "line {line}: not UTF-8 text"),
-            LoadErrorKind::Unreadable { message, .. } => write!(f, "{message}"),
-            LoadErrorKind::Parse(error) => write!(f, "{error}"),
-        }
-    }
-}
-
+/// By hand, as its source is the parse error inside its kind.
 impl std::error::Error for LoadError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match &self.kind {

@@ -64,6 +64,7 @@ impl fmt::Display for RecordError {
     }
 }
 
+/// By hand, as a damaged save's source depends on what is wrong with it.
 impl std::error::Error for RecordError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {

@@ -14,7 +14,6 @@
 //! under the board's lock, after the board, atomically; a damaged one is
 //! moved aside like a damaged board, and never stops a score being added.
 
-use std::fmt;
 use std::path::PathBuf;
 
 use super::atomic::write_atomic;
@@ -38,58 +37,29 @@ struct Run {
 }
 
 /// What is wrong with a line of a runs file (lines count from 1).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RunsError {
+    #[error("line {line}: does not start with a score")]
     BadScore { line: usize },
+    #[error("line {line}: the moves are not a LURD log")]
     BadMoves { line: usize },
+    #[error("line {line}: no valid nickname")]
     BadName { line: usize },
+    #[error("line {line}: not text")]
     NotText { line: usize },
+    #[error("{bytes} bytes is far too large for a runs file")]
     FileTooLarge { bytes: u64 },
 }
 
-impl fmt::Display for RunsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            RunsError::BadScore { line } => write!(f, "line {line}: does not start with a score"),
-            RunsError::BadMoves { line } => {
-                write!(f, "line {line}: the moves are not a LURD log")
-            }
-            RunsError::BadName { line } => write!(f, "line {line}: no valid nickname"),
-            RunsError::NotText { line } => write!(f, "line {line}: not text"),
-            RunsError::FileTooLarge { bytes } => {
-                write!(f, "{bytes} bytes is far too large for a runs file")
-            }
-        }
-    }
-}
-
-impl std::error::Error for RunsError {}
-
 /// Why the moves that won a score were not kept as asked (the score was).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RunsProblem {
     /// The runs file was damaged; it was moved here and its readable runs kept.
+    #[error("{path} was damaged; it was kept as {moved_to}")]
     MovedAside { path: PathBuf, moved_to: PathBuf },
     /// The runs file could not be read or written, so it was left alone.
+    #[error("the winning moves were not kept: {path}: {reason}")]
     NotKept { path: PathBuf, reason: String },
-}
-
-impl fmt::Display for RunsProblem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RunsProblem::MovedAside { path, moved_to } => write!(
-                f,
-                "{} was damaged; it was kept as {}",
-                path.display(),
-                moved_to.display()
-            ),
-            RunsProblem::NotKept { path, reason } => write!(
-                f,
-                "the winning moves were not kept: {}: {reason}",
-                path.display()
-            ),
-        }
-    }
 }
 
 /// The board with the winning moves of each entry, as read.

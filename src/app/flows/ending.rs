@@ -8,7 +8,7 @@ use crate::app::App;
 use crate::app::keep::Kept;
 use crate::app::message::{Message, Problem, plural};
 use crate::app::origin::{Mode, Origin};
-use crate::app::screen::{Answer, Ended};
+use crate::app::screen::{Ended, News};
 use crate::app::screens::finish::{BestRun, Finish, NextChoice, NextTo, Outcome, ScoreNews};
 use crate::library::AddedCollection;
 use crate::storage::{Leaderboard, Records};
@@ -42,7 +42,7 @@ impl App {
             run: None,
             best_run: records.and_then(best_run),
         };
-        self.push(Finish::new(outcome, self.theme));
+        self.push_level(Finish::new(outcome, self.theme));
     }
 
     pub(super) fn solved(&mut self, ended: &Ended) {
@@ -90,7 +90,7 @@ impl App {
             let solve = Kept::solve(records.clone(), ended.game.log().to_vec());
             self.keep.set(Some(solve));
         }
-        self.push(if later {
+        self.push_level(if later {
             finish.offered_later()
         } else {
             finish
@@ -131,7 +131,7 @@ impl App {
                 )],
             },
         };
-        self.top_mut().answer(Answer::Scored(news));
+        self.top_mut().tell(News::Scored(news));
     }
 
     /// Marks a built-in level solved and, in Arcade, the next one reached;

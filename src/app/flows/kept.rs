@@ -9,7 +9,7 @@ use crate::app::App;
 use crate::app::clipboard::osc52;
 use crate::app::message::{Message, Problem, plural};
 use crate::app::origin::Opened;
-use crate::app::screen::{Answer, Ended};
+use crate::app::screen::{Ended, News};
 use crate::app::screens::kept::{Kept, watch};
 use crate::app::screens::play::Bests;
 use crate::storage::{Finder, Snapshot, Solution, SolutionsRead, write_atomic};
@@ -92,7 +92,7 @@ impl App {
             problems.pop(),
             self.theme,
         );
-        self.push(kept);
+        self.push_level(kept);
     }
 
     /// A snapshot chosen in the list: back to the game, which plays on
@@ -100,7 +100,7 @@ impl App {
     pub(super) fn restore(&mut self, game: Game) {
         if self.screens.len() > 1 {
             self.screens.pop();
-            self.top_mut().answer(Answer::Restored(game));
+            self.top_mut().tell(News::Restored(game));
         }
     }
 

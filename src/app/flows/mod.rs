@@ -10,13 +10,13 @@ mod opening;
 
 pub use opening::expand_path;
 
-use super::App;
 use super::completion::complete;
 use super::message::{Message, Problem};
 use super::origin::{Mode, Origin};
-use super::screen::{Answer, Effect, Screen};
+use super::screen::{Effect, News, Screen};
 use super::screens::continue_menu::ContinueMenu;
 use super::screens::finish::{NextChoice, NextTo};
+use super::{App, Kind, Layer};
 use crate::library::Collection;
 
 impl App {
@@ -28,7 +28,7 @@ impl App {
                 if self.screens.len() > 1 {
                     self.screens.pop();
                     let area = self.area;
-                    self.top_mut().resize(area);
+                    self.top_mut().tell(News::Resized(area));
                 } else {
                     self.running = false;
                 }
@@ -36,20 +36,28 @@ impl App {
             Effect::MainMenu => {
                 self.screens.truncate(1);
                 let area = self.area;
-                self.top_mut().resize(area);
+                self.top_mut().tell(News::Resized(area));
             }
-            Effect::Push(screen) => self.push_boxed(screen),
+            Effect::Push(screen) => {
+                // A screen opened over a level belongs to it.
+                let kind = match self.top_layer().kind {
+                    Kind::Level => Kind::Level,
+                    Kind::Page | Kind::Overlay => Kind::Page,
+                };
+                self.push_layer(screen, kind);
+            }
+            Effect::PushLevel(screen) => self.push_layer(screen, Kind::Level),
             Effect::TakeOver(game) => {
                 if self.screens.len() > 1 {
                     self.screens.pop();
-                    self.top_mut().answer(Answer::TakeOver(game));
+                    self.top_mut().tell(News::TakeOver(game));
                 }
             }
             Effect::DeleteSave(opened) => self.delete_save(opened),
             Effect::TakeOtherSave { opened, path, game } => {
                 self.take_other_save(opened, &path, game);
             }
-            Effect::Complete(typed) => self.top_mut().answer(Answer::Completed(complete(&typed))),
+            Effect::Complete(typed) => self.top_mut().tell(News::Completed(complete(&typed))),
             Effect::AddScore(name) => self.add_score(&name),
             Effect::DeclineScore => self.keep.set(None),
             Effect::ChooseCollection(mode) => {
@@ -128,18 +136,23 @@ impl App {
 
     /// Screens of the level being left, replaced by the next one.
     fn pop_level_screens(&mut self) {
-        while self.top().is_level_screen() {
+        while self.top_layer().kind == Kind::Level {
             self.screens.pop();
         }
     }
 
     fn push(&mut self, screen: impl Screen + 'static) {
-        self.push_boxed(Box::new(screen));
+        self.push_layer(Box::new(screen), Kind::Page);
+    }
+
+    /// Shows a screen of the level being played on top.
+    fn push_level(&mut self, screen: impl Screen + 'static) {
+        self.push_layer(Box::new(screen), Kind::Level);
     }
 
     /// Shows a screen on top, told the terminal's size first.
-    fn push_boxed(&mut self, mut screen: Box<dyn Screen>) {
-        screen.resize(self.area);
-        self.screens.push(screen);
+    pub(super) fn push_layer(&mut self, mut screen: Box<dyn Screen>, kind: Kind) {
+        screen.tell(News::Resized(self.area));
+        self.screens.push(Layer { screen, kind });
     }
 }

@@ -226,7 +226,10 @@ impl App {
         {
             messages.push(progress_not_saved(error));
         }
-        self.pop_level_screens();
+        // A test play goes over the editor, which stays.
+        if !matches!(origin, Origin::TestPlay { .. }) {
+            self.pop_level_screens();
+        }
         if let Some(Err(error)) = opened.records.as_ref().map(Records::promote_other_save) {
             let context = Some("Could not offer another game's save");
             messages.push(Message::trouble(context, Problem::Record(error)));
@@ -277,7 +280,7 @@ impl App {
                 game.apply_log(&log).ok().map(|()| (path, game))
             })
             .collect();
-        self.push(SavePrompt::new(opened, save, others, self.theme));
+        self.push_level(SavePrompt::new(opened, save, others, self.theme));
     }
 
     /// Deletes the save asked about and starts the level afresh.
@@ -327,7 +330,7 @@ impl App {
         self.level_started = Some(std::time::Instant::now());
         let play =
             Play::new(opened, game, record, message, resumed, zoom, self.theme).with_bests(bests);
-        self.push(if test_play {
+        self.push_level(if test_play {
             play
         } else {
             play.keeping(self.keep.clone())

@@ -141,7 +141,7 @@ impl Screen for EndlessMenu {
                         Ok(request) => {
                             self.message = None;
                             let making = Generating::new(request, None, self.theme);
-                            return Effect::Push(Box::new(making));
+                            return Effect::PushLevel(Box::new(making));
                         }
                         Err(message) => self.message = Some(message),
                     }

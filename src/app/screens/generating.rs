@@ -132,12 +132,6 @@ impl Screen for Generating {
 
     one_message!();
 
-    /// Opening the level pops this screen, as it pops the finished level's
-    /// screens below it when this is the next endless level.
-    fn is_level_screen(&self) -> bool {
-        true
-    }
-
     fn is_busy(&self) -> bool {
         self.reports.is_some()
     }

@@ -239,10 +239,6 @@ impl Screen for Kept {
 
     one_message!();
 
-    fn is_level_screen(&self) -> bool {
-        true
-    }
-
     fn draw(&self, area: Rect, buf: &mut Buffer) {
         let heading = format!("Kept: {}", self.opened.heading());
         let Some(areas) = page(

@@ -13,7 +13,7 @@ use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
 use crate::app::origin::{CustomFile, Mode, Origin};
 use crate::app::query::ScreenQuery;
-use crate::app::screen::{Command, Effect, Screen, footer, one_message};
+use crate::app::screen::{Command, Effect, News, Screen, footer, one_message};
 use crate::app::theme::{Chrome, Theme};
 use crate::app::widgets::menu::{Row, Window};
 use crate::app::widgets::number_entry::NumberEntry;
@@ -326,8 +326,10 @@ impl Screen for LevelList {
 
     one_message!();
 
-    fn resize(&mut self, area: Rect) {
-        if let Some(content) = page_content(area, self.theme, &self.commands()) {
+    fn tell(&mut self, news: News) {
+        if let News::Resized(area) = news
+            && let Some(content) = page_content(area, self.theme, &self.commands())
+        {
             self.page = content.height.saturating_sub(1) as usize;
         }
     }

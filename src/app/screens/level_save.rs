@@ -10,7 +10,7 @@ use super::path_prompt::MAX_PATH_CHARS;
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
 use crate::app::query::ScreenQuery;
-use crate::app::screen::{Answer, Command, Effect, Screen, footer, one_message};
+use crate::app::screen::{Command, Effect, News, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::page::{LogoRule, centered_column, page};
 use crate::app::widgets::text_input::{InputEvent, TextInput};
@@ -114,8 +114,8 @@ impl Screen for LevelSave {
 
     /// Tab completes the path field; the names in the running are not
     /// shown on this form.
-    fn answer(&mut self, answer: Answer) {
-        if let Answer::Completed(completion) = answer {
+    fn tell(&mut self, news: News) {
+        if let News::Completed(completion) = news {
             self.fields[2] = TextInput::with_text(&completion.text).limited(MAX_PATH_CHARS);
         }
     }

@@ -13,7 +13,7 @@ use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
 use crate::app::origin::Mode;
 use crate::app::query::ScreenQuery;
-use crate::app::screen::{Command, Effect, Screen, footer, one_message};
+use crate::app::screen::{Command, Effect, News, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::menu::{MenuKey, MenuList, menu_click, menu_key};
 use crate::app::widgets::message_lines::MessageLines;
@@ -153,8 +153,10 @@ impl Screen for MainMenu {
         }
     }
 
-    fn resize(&mut self, area: Rect) {
-        self.columns = area.width;
+    fn tell(&mut self, news: News) {
+        if let News::Resized(area) = news {
+            self.columns = area.width;
+        }
     }
 
     one_message!();

@@ -12,7 +12,7 @@ use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
 use crate::app::origin::Mode;
 use crate::app::query::ScreenQuery;
-use crate::app::screen::{Answer, Command, Effect, Screen, footer, one_message};
+use crate::app::screen::{Command, Effect, News, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::message_lines::MessageLines;
 use crate::app::widgets::page::{LogoRule, centered_column, page};
@@ -130,8 +130,8 @@ impl Screen for PathPrompt {
 
     one_message!();
 
-    fn answer(&mut self, answer: Answer) {
-        if let Answer::Completed(completion) = answer {
+    fn tell(&mut self, news: News) {
+        if let News::Completed(completion) = news {
             self.completed(completion);
         }
     }

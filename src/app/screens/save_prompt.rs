@@ -205,10 +205,6 @@ impl Screen for SavePrompt {
         }
     }
 
-    fn is_level_screen(&self) -> bool {
-        true
-    }
-
     fn draw(&self, area: Rect, buf: &mut Buffer) {
         let heading = format!("A saved game exists for {}", self.opened.title);
         let Some(areas) = page(

@@ -14,7 +14,7 @@ use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::{Message, Problem, plural};
 use crate::app::origin::Origin;
 use crate::app::query::ScreenQuery;
-use crate::app::screen::{Answer, Command, Effect, Screen, footer};
+use crate::app::screen::{Command, Effect, News, Screen, footer};
 use crate::app::theme::Theme;
 use crate::app::widgets::leaderboard::LEADERBOARD_WIDTH;
 use crate::app::widgets::menu::{MenuKey, menu_click, menu_key};
@@ -344,12 +344,8 @@ impl Screen for Finish {
         &self.messages
     }
 
-    fn is_level_screen(&self) -> bool {
-        true
-    }
-
-    fn answer(&mut self, answer: Answer) {
-        if let Answer::Scored(news) = answer {
+    fn tell(&mut self, news: News) {
+        if let News::Scored(news) = news {
             self.scored(news);
         }
     }

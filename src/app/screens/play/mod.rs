@@ -18,7 +18,7 @@ use crate::app::keymap::{self, Action, Scope, play_commands};
 use crate::app::message::{Message, plural};
 use crate::app::origin::{Mode, Opened, Origin};
 use crate::app::query::{LevelView, ScreenQuery};
-use crate::app::screen::{Answer, Command, Effect, Ended, Screen, one_message};
+use crate::app::screen::{Command, Effect, Ended, News, Screen, one_message};
 use crate::app::screens::editor::Editor;
 use crate::app::screens::watch::Watch;
 use crate::app::theme::Theme;
@@ -260,10 +260,6 @@ impl ScreenQuery for Play {
 }
 
 impl Screen for Play {
-    fn resize(&mut self, area: Rect) {
-        self.area = area;
-    }
-
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         if self.show_help {
             let end = help_max_scroll(self.area, self.theme);
@@ -397,10 +393,6 @@ impl Screen for Play {
 
     one_message!();
 
-    fn is_level_screen(&self) -> bool {
-        true
-    }
-
     fn is_busy(&self) -> bool {
         matches!(self.hint, HintState::Thinking(_))
     }
@@ -428,21 +420,26 @@ impl Screen for Play {
 
     /// Moves watched count as played: `game` is this game and them. A
     /// snapshot brought back replaces the game, as a reset would.
-    fn answer(&mut self, answer: Answer) {
-        if let Answer::Restored(game) = answer {
-            let moves = plural(game.score(), "move");
-            self.act(|current| {
-                *current = game;
-                true
-            });
-            self.message = Some(Message::info(format!(
-                "Snapshot back: {moves} ({} takes it back)",
-                keymap::key_name(Scope::Play, Action::Undo)
-            )));
-            return;
-        }
-        let Answer::TakeOver(game) = answer else {
-            return;
+    fn tell(&mut self, news: News) {
+        let game = match news {
+            News::Resized(area) => {
+                self.area = area;
+                return;
+            }
+            News::Restored(game) => {
+                let moves = plural(game.score(), "move");
+                self.act(|current| {
+                    *current = game;
+                    true
+                });
+                self.message = Some(Message::info(format!(
+                    "Snapshot back: {moves} ({} takes it back)",
+                    keymap::key_name(Scope::Play, Action::Undo)
+                )));
+                return;
+            }
+            News::TakeOver(game) => game,
+            _ => return,
         };
         let watched = game.score().saturating_sub(self.game.score());
         self.act(|current| {

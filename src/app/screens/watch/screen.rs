@@ -94,10 +94,6 @@ impl Screen for Watch {
 
     one_message!();
 
-    fn is_level_screen(&self) -> bool {
-        true
-    }
-
     /// The optimizer does not keep the loop awake: its answer is taken in
     /// on the wake-ups of play, or at the next key.
     fn is_busy(&self) -> bool {
