@@ -3,6 +3,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
+use clap::builder::TypedValueParser;
 use clap::{CommandFactory, Parser, Subcommand};
 use schokoban::app::config::{self, Config};
 
@@ -162,26 +163,31 @@ struct BenchArgs {
     /// figures run one at a time.
     #[arg(long, default_value_t = 1)]
     jobs: usize,
-    /// Which searches run: race (searches in turn on two threads,
-    /// chosen by the level's size), or one alone: push-pull, homeward,
-    /// forward, features, hotspots, hotspots-restarts, hot-cells, plan,
-    /// plan-hot-cells, late-plan, partial-plan, partial-plan-hot-cells,
-    /// backward or imagine.
-    #[arg(long, default_value = "race")]
+    /// Which searches run: the race, or one search alone.
+    #[arg(long, default_value = "race", value_parser = strategies())]
     strategy: schokoban_solver::Strategy,
     /// Stop each search after expanding this many positions, for
     /// comparisons that repeat exactly whatever the machine's load.
     #[arg(long)]
     nodes: Option<u64>,
-    /// Time the game's hint as well: the search from the start of each
-    /// solved level and after every this many pushes along its
-    /// solution, with the same limits.
+    /// Time the game's hint as well: from the start of each solved level
+    /// and after every this many pushes along its solution, with the same
+    /// limits, knowing the solutions found (positions along them are
+    /// answered without a search).
     #[arg(long, value_name = "PUSHES", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     hints: Option<usize>,
     /// Leave out the optimizer, which can take as long as the search:
     /// each solution as the search found it, for quicker runs.
     #[arg(long)]
     no_optimize: bool,
+}
+
+/// The strategies' names, each with its help, from the solver's table.
+fn strategies() -> impl TypedValueParser<Value = schokoban_solver::Strategy> {
+    let names = schokoban_solver::Strategy::ALL
+        .iter()
+        .map(|strategy| clap::builder::PossibleValue::new(strategy.name()).help(strategy.help()));
+    clap::builder::PossibleValuesParser::new(names).try_map(|name| name.parse())
 }
 
 impl BenchArgs {

@@ -14,6 +14,7 @@ pub mod manual;
 pub mod message;
 mod origin;
 pub mod picture;
+#[cfg(feature = "queries")]
 mod query;
 mod run;
 mod screen;
@@ -37,6 +38,7 @@ pub use keep::Keep;
 pub use keymap::help_lines;
 use keymap::{Action, Scope};
 use message::Message;
+#[cfg(feature = "queries")]
 pub use query::LevelView;
 pub use run::{run, with_terminal};
 use screen::{Effect, News, Screen};

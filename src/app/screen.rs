@@ -14,14 +14,26 @@ use ratatui::layout::Rect;
 use super::completion::Completion;
 use super::message::Message;
 use super::origin::{Mode, Opened, Origin};
-use super::query::ScreenQuery;
 use super::screens::finish::ScoreNews;
 use crate::library::{AddedCollection, Collection};
 use schokoban_core::{Game, Level, Step};
 
+/// What tests ask of a screen besides: the `queries` feature's
+/// `ScreenQuery`, which the integration tests turn on, and nothing in the
+/// game itself.
+#[cfg(feature = "queries")]
+pub(crate) use super::query::ScreenQuery as Queries;
+
+/// Without the `queries` feature a screen answers no test's questions.
+#[cfg(not(feature = "queries"))]
+pub(crate) trait Queries {}
+
+#[cfg(not(feature = "queries"))]
+impl<T: ?Sized> Queries for T {}
+
 /// One screen of the game: what the app needs to run it. What tests ask of
-/// it besides lives in [`ScreenQuery`].
-pub(crate) trait Screen: ScreenQuery {
+/// it besides lives in [`Queries`].
+pub(crate) trait Screen: Queries {
     /// Handles a key press; releases and Ctrl+C never reach a screen.
     fn handle_key(&mut self, key: &KeyEvent) -> Effect;
 

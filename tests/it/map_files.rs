@@ -66,8 +66,15 @@ fn collection_levels_are_addressable_from_one() {
             let message = load_level(source, bad)
                 .expect_err("no such level")
                 .to_string();
-            assert!(message.contains("155 levels"), "{message}");
-            assert!(message.contains(&format!("no level {bad}")), "{message}");
+            let (name, holder) = if source == folder {
+                (folder.display().to_string(), "folder")
+            } else {
+                ("microban".to_owned(), "collection")
+            };
+            assert_eq!(
+                message,
+                format!("{name}: there is no level {bad}; the {holder} holds 155 levels")
+            );
         }
     }
 }
@@ -89,18 +96,26 @@ fn a_collection_name_resolves_unless_a_path_has_that_name() {
         LevelSource::resolve(&file).expect("the file"),
         LevelSource::File(file.clone())
     );
-    let message = LevelSource::resolve(&dir.path().join("nope"))
+    let nope = dir.path().join("nope");
+    let message = LevelSource::resolve(&nope)
         .expect_err("neither")
         .to_string();
-    assert!(
-        message.contains("nope") && message.contains(&Collection::id_list()),
-        "{message}"
+    assert_eq!(
+        message,
+        format!(
+            "{}: no such file or folder, nor a built-in collection ({})",
+            nope.display(),
+            Collection::id_list()
+        )
     );
     let empty = tempfile::tempdir().expect("tempdir");
     let message = load_level(empty.path(), 1)
         .expect_err("no levels")
         .to_string();
-    assert!(message.contains("no .xsb files"), "{message}");
+    assert_eq!(
+        message,
+        format!("{}: no .xsb files", empty.path().display())
+    );
 }
 
 #[test]

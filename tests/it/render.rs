@@ -1,6 +1,8 @@
 //! Whole-screen renders at fixed sizes: the spec's glyphs, colours and layout.
 
-use crate::ui::{ch, key, open_map, padded, press, render, shifted, start_tiny, write_map};
+use crate::ui::{
+    assert_screen, ch, key, open_map, padded, press, render, shifted, start_tiny, write_map,
+};
 use crossterm::event::KeyCode;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -203,15 +205,14 @@ fn leaderboard_sets_the_best_entry_apart_and_marks_the_new_one() {
 
 #[test]
 fn a_tiny_terminal_says_what_size_it_needs() {
-    let (_dir, app) = start_tiny();
+    let (_dir, mut app) = start_tiny();
     let expected = Buffer::with_lines(padded(
         &["Terminal too small", "need 40x12", "have 30x5", "", ""],
         30,
     ));
     assert_eq!(render(&app, 30, 5), expected);
     // Enlarged again, the game is back.
-    let big = render(&app, WIDTH, 20);
-    assert!(format!("{big:?}").contains("Puzzle: Tiny by Tester"));
+    assert_screen!("tiny_enlarged_again_60x20", &mut app, WIDTH, 20);
 }
 
 #[test]

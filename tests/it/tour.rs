@@ -7,20 +7,16 @@
 //! of its help line shows whole, no text is cut without `… M shows all`,
 //! and nothing is drawn outside the area the app was given.
 
-use std::fmt::Write as _;
-
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use ratatui::buffer::{Buffer, Cell};
+use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Modifier};
 use ratatui::widgets::Widget;
 use schokoban::app::App;
 use tempfile::TempDir;
 
 use crate::ui::{
-    TINY, ch, key, menu_app, open_map, open_path_prompt, press, resize, type_text, write_map,
+    TINY, assert_screen, ch, key, menu_app, open_map, open_path_prompt, press, resize, type_text,
+    write_map,
 };
 
 const SIZES: [(u16, u16); 3] = [(40, 12), (80, 24), (200, 60)];
@@ -226,71 +222,10 @@ tour! {
     );
 }
 
-/// `stop` drawn at `width` x `height`, against its snapshot: the text as
-/// ratatui's `TestBackend` shows it, then where each style is.
+/// `stop` drawn at `width` x `height`, against its snapshot.
 fn pinned(stop: &str, (_dir, mut app): (TempDir, App), width: u16, height: u16) {
     settle(&mut app);
-    resize(&mut app, width, height);
-    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
-    terminal
-        .draw(|frame| frame.render_widget(&app, frame.area()))
-        .expect("draw");
-    let backend = terminal.backend();
-    let picture = masked(&format!("{backend}\n{}", styles(backend.buffer())));
-    let mut settings = insta::Settings::clone_current();
-    settings.set_omit_expression(true);
-    settings.bind(|| insta::assert_snapshot!(format!("{stop}_{width}x{height}"), picture));
-}
-
-/// Which style each cell has, as a second picture under the text: a
-/// letter a style, in the order met, blank for the terminal's own; then
-/// what each letter stands for. So the spec's colours (red goals, yellow
-/// and green boxes, a red player on a goal) and the selected line are
-/// pinned with the text.
-fn styles(buffer: &Buffer) -> String {
-    let plain = Cell::default().style();
-    let mut met = Vec::new();
-    let mut mask = String::new();
-    for y in buffer.area.top()..buffer.area.bottom() {
-        mask.push('"');
-        for x in buffer.area.left()..buffer.area.right() {
-            let style = buffer[(x, y)].style();
-            if style == plain {
-                mask.push(' ');
-                continue;
-            }
-            let at = met
-                .iter()
-                .position(|seen| *seen == style)
-                .unwrap_or_else(|| {
-                    met.push(style);
-                    met.len() - 1
-                });
-            mask.push(letter(at));
-        }
-        mask.push_str("\"\n");
-    }
-    for (at, style) in met.iter().enumerate() {
-        let mut parts = Vec::new();
-        if let Some(fg) = style.fg.filter(|&c| c != Color::Reset) {
-            parts.push(format!("fg {fg:?}"));
-        }
-        if let Some(bg) = style.bg.filter(|&c| c != Color::Reset) {
-            parts.push(format!("bg {bg:?}"));
-        }
-        if style.add_modifier != Modifier::empty() {
-            parts.push(format!("{:?}", style.add_modifier));
-        }
-        writeln!(mask, "{}: {}", letter(at), parts.join(", ")).expect("a String takes any text");
-    }
-    mask
-}
-
-/// The letter of the `at`th style met: a to z, then A to Z.
-fn letter(at: usize) -> char {
-    let at = u8::try_from(at).expect("few styles");
-    assert!(at < 52, "more styles than letters");
-    char::from(if at < 26 { b'a' + at } else { b'A' + at - 26 })
+    assert_screen!(format!("{stop}_{width}x{height}"), &mut app, width, height);
 }
 
 /// Every snapshot in `tests/it/snapshots/` of this file is a stop's at one
@@ -402,24 +337,4 @@ fn faults(app: &mut App, width: u16, height: u16) -> Vec<String> {
         }
     }
     faults
-}
-
-/// `text` with the random part of temporary folders' names (`.tmpAb12Cd`)
-/// written as `XXXXXX`, so a picture naming one is the same every run.
-fn masked(text: &str) -> String {
-    let mut out = String::new();
-    let mut rest = text;
-    while let Some(at) = rest.find(".tmp") {
-        let (before, after) = rest.split_at(at + 4);
-        out.push_str(before);
-        let random = after
-            .chars()
-            .take(6)
-            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-            .count();
-        out.push_str(&"X".repeat(random));
-        rest = &after[random..];
-    }
-    out.push_str(rest);
-    out
 }

@@ -6,6 +6,16 @@
 /// the top-left corner. Boxes fill the squares off the walls row by row
 /// from the top, goals the same from the bottom, so no box starts on a dead
 /// square. `None` when the boxes and their goals do not fit.
+///
+/// ```
+/// use schokoban_core::parse_level;
+/// use schokoban_solver::giant_room;
+///
+/// let room = parse_level(&giant_room(20, 30).expect("30 boxes fit"))?;
+/// assert_eq!((room.width(), room.boxes().len()), (22, 30));
+/// assert!(giant_room(3, 10).is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn giant_room(side: usize, boxes: usize) -> Option<String> {
     let mut rows = vec![vec![b' '; side]; side];
     let spots: Vec<(usize, usize)> = (1..side.saturating_sub(1))

@@ -11,7 +11,6 @@ use super::path_prompt::PathPrompt;
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
 use crate::app::origin::Mode;
-use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::menu::{
@@ -167,7 +166,8 @@ impl CollectionMenu {
     }
 }
 
-impl ScreenQuery for CollectionMenu {
+#[cfg(feature = "queries")]
+impl crate::app::query::ScreenQuery for CollectionMenu {
     fn name(&self) -> &'static str {
         "collections"
     }

@@ -12,7 +12,6 @@ use ratatui::widgets::Widget;
 use super::generating::Generating;
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
-use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::menu::{MenuKey, MenuList, menu_commands, menu_key};
@@ -108,7 +107,8 @@ impl EndlessMenu {
     }
 }
 
-impl ScreenQuery for EndlessMenu {
+#[cfg(feature = "queries")]
+impl crate::app::query::ScreenQuery for EndlessMenu {
     fn name(&self) -> &'static str {
         "endless menu"
     }

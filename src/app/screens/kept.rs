@@ -14,7 +14,6 @@ use ratatui::widgets::Widget;
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::{Message, plural};
 use crate::app::origin::Opened;
-use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::screens::watch::Watch;
 use crate::app::theme::Theme;
@@ -71,6 +70,10 @@ impl Kept {
             message,
             theme,
         }
+    }
+
+    fn labels(&self) -> Vec<String> {
+        self.rows.iter().map(|row| self.label(row)).collect()
     }
 
     fn label(&self, row: &Row) -> String {
@@ -188,7 +191,8 @@ pub(crate) fn watch(
 /// Wide enough for a snapshot's line.
 const MENU_WIDTH: u16 = 48;
 
-impl ScreenQuery for Kept {
+#[cfg(feature = "queries")]
+impl crate::app::query::ScreenQuery for Kept {
     fn name(&self) -> &'static str {
         "kept"
     }
@@ -198,7 +202,7 @@ impl ScreenQuery for Kept {
     }
 
     fn choices(&self) -> Vec<String> {
-        self.rows.iter().map(|row| self.label(row)).collect()
+        self.labels()
     }
 }
 
@@ -252,7 +256,7 @@ impl Screen for Kept {
             return;
         };
         notice_line(&areas, buf, self.theme, self.message.as_ref());
-        let items = self.choices();
+        let items = self.labels();
         MenuList {
             items: &items,
             selected: self.selected,

@@ -12,7 +12,6 @@ use ratatui::widgets::Widget;
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
 use crate::app::origin::{CustomFile, Mode, Origin};
-use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, News, Screen, footer, one_message};
 use crate::app::theme::{Chrome, Theme};
 use crate::app::widgets::menu::{Row, Window};
@@ -236,7 +235,8 @@ fn notes(row: &LevelRow) -> String {
         .join(" ")
 }
 
-impl ScreenQuery for LevelList {
+#[cfg(feature = "queries")]
+impl crate::app::query::ScreenQuery for LevelList {
     fn name(&self) -> &'static str {
         "level list"
     }

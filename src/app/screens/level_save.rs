@@ -9,7 +9,6 @@ use ratatui::style::Style;
 use super::path_prompt::MAX_PATH_CHARS;
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
-use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, News, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::page::{LogoRule, centered_column, page};
@@ -65,7 +64,8 @@ impl LevelSave {
     }
 }
 
-impl ScreenQuery for LevelSave {
+#[cfg(feature = "queries")]
+impl crate::app::query::ScreenQuery for LevelSave {
     fn name(&self) -> &'static str {
         "save level"
     }

@@ -12,7 +12,6 @@ use super::path_prompt::PathPrompt;
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
 use crate::app::origin::Mode;
-use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, News, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::menu::{MenuKey, MenuList, menu_click, menu_key};
@@ -92,7 +91,8 @@ fn menu_keys(every: bool) -> Vec<Command> {
 /// Wide enough for the longest item and the marker.
 const MENU_WIDTH: u16 = 16;
 
-impl ScreenQuery for MainMenu {
+#[cfg(feature = "queries")]
+impl crate::app::query::ScreenQuery for MainMenu {
     fn name(&self) -> &'static str {
         "main menu"
     }

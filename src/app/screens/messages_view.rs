@@ -9,7 +9,6 @@ use ratatui::widgets::Widget;
 
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
-use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, News, Screen};
 use crate::app::theme::Theme;
 use crate::app::widgets::message_lines::overlay_entries;
@@ -44,7 +43,8 @@ impl MessagesView {
     }
 }
 
-impl ScreenQuery for MessagesView {
+#[cfg(feature = "queries")]
+impl crate::app::query::ScreenQuery for MessagesView {
     fn name(&self) -> &'static str {
         "messages"
     }

@@ -11,7 +11,6 @@ use crate::app::completion::Completion;
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
 use crate::app::origin::Mode;
-use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, News, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::message_lines::MessageLines;
@@ -72,7 +71,8 @@ impl PathPrompt {
     }
 }
 
-impl ScreenQuery for PathPrompt {
+#[cfg(feature = "queries")]
+impl crate::app::query::ScreenQuery for PathPrompt {
     fn name(&self) -> &'static str {
         "path prompt"
     }

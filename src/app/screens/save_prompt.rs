@@ -11,7 +11,6 @@ use ratatui::widgets::Widget;
 
 use crate::app::message::{Message, Problem, plural};
 use crate::app::origin::Opened;
-use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer};
 use crate::app::theme::Theme;
 use crate::app::widgets::menu::{MenuKey, MenuList, menu_click, menu_commands, menu_key};
@@ -152,7 +151,8 @@ impl SavePrompt {
     }
 }
 
-impl ScreenQuery for SavePrompt {
+#[cfg(feature = "queries")]
+impl crate::app::query::ScreenQuery for SavePrompt {
     fn name(&self) -> &'static str {
         "save prompt"
     }

@@ -16,7 +16,6 @@ use crate::app::hint::Search;
 use crate::app::keymap::{self, Action, Scope, editor_commands, editor_commands_compact};
 use crate::app::message::Message;
 use crate::app::origin::Origin;
-use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, News, Screen, footer};
 use crate::app::theme::Theme;
 use crate::app::widgets::page::bottom_keys_rows;
@@ -237,7 +236,8 @@ impl Editor {
     }
 }
 
-impl ScreenQuery for Editor {
+#[cfg(feature = "queries")]
+impl crate::app::query::ScreenQuery for Editor {
     fn name(&self) -> &'static str {
         "editor"
     }

@@ -13,7 +13,6 @@ use std::rc::Rc;
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::{Message, Problem, plural};
 use crate::app::origin::Origin;
-use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, News, Screen, footer};
 use crate::app::theme::Theme;
 use crate::app::widgets::leaderboard::LEADERBOARD_WIDTH;
@@ -217,7 +216,8 @@ impl Finish {
     }
 }
 
-impl ScreenQuery for Finish {
+#[cfg(feature = "queries")]
+impl crate::app::query::ScreenQuery for Finish {
     fn name(&self) -> &'static str {
         "finish"
     }

@@ -17,7 +17,6 @@ use crate::app::keep::Keep;
 use crate::app::keymap::{self, Action, Scope, play_commands};
 use crate::app::message::{Message, plural};
 use crate::app::origin::{Mode, Opened, Origin};
-use crate::app::query::{LevelView, ScreenQuery};
 use crate::app::screen::{Command, Effect, Ended, News, Screen, one_message};
 use crate::app::screens::editor::Editor;
 use crate::app::screens::watch::Watch;
@@ -236,13 +235,14 @@ impl Play {
     }
 }
 
-impl ScreenQuery for Play {
+#[cfg(feature = "queries")]
+impl crate::app::query::ScreenQuery for Play {
     fn name(&self) -> &'static str {
         "play"
     }
 
-    fn level(&self) -> Option<LevelView<'_>> {
-        Some(LevelView {
+    fn level(&self) -> Option<crate::app::query::LevelView<'_>> {
+        Some(crate::app::query::LevelView {
             game: &self.game,
             title: &self.opened.title,
             record: self.record,

@@ -11,7 +11,6 @@ use ratatui::widgets::Widget;
 
 use super::{BELOW_MAP, BLOCK_HEIGHT, BLOCK_WIDTH, BOARD_TOP, SPEEDS, Watch, Watched};
 use crate::app::keymap::{self, Action, Scope, watch_commands};
-use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Chrome;
 use crate::app::widgets::board::{BoardLayout, BoardView, Marks};
@@ -46,7 +45,8 @@ impl Watch {
     }
 }
 
-impl ScreenQuery for Watch {
+#[cfg(feature = "queries")]
+impl crate::app::query::ScreenQuery for Watch {
     fn name(&self) -> &'static str {
         "watch"
     }
