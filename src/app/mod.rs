@@ -83,6 +83,8 @@ pub struct App {
     to_terminal: Vec<String>,
     /// When the level in play was opened, for how long a solve took.
     level_started: Option<std::time::Instant>,
+    /// The row last chosen in each mode's collection menu, this session.
+    collection_rows: [usize; 2],
 }
 
 impl App {
@@ -114,6 +116,7 @@ impl App {
             terminal: clipboard::Terminal::default(),
             to_terminal: Vec::new(),
             level_started: None,
+            collection_rows: [0; 2],
         };
         if let Some(map) = options.map {
             app.apply(Effect::OpenPath(map.to_string_lossy().into_owned()));

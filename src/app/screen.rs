@@ -160,6 +160,8 @@ pub(crate) enum Effect {
     /// Back to the previous screen; from the main menu, quit.
     Back,
     MainMenu,
+    /// Back to the Free play list `origin`'s level is in, on that level.
+    LevelList(Origin),
     /// Show this screen on top; over a level's screen, it belongs to
     /// that level.
     Push(Box<dyn Screen>),

@@ -32,17 +32,25 @@ fn key_releases_are_ignored() {
 }
 
 #[test]
-fn escape_quits_from_the_main_menu_and_backspace_asks_first() {
-    let (_dir, mut app) = start_menu();
-    press(&mut app, &[key(KeyCode::Esc)]);
-    assert!(!app.is_running(), "Esc quits, as the spec says");
-    let (_dir, mut app) = start_menu();
-    press(&mut app, &[key(KeyCode::Backspace)]);
-    assert!(app.is_running(), "Backspace alone does not quit");
-    assert_eq!(app.selected(), Some(6), "it selects Quit");
-    // The tour's `main_menu_backspace` pins the screen that says so.
-    press(&mut app, &[key(KeyCode::Enter)]);
-    assert!(!app.is_running(), "Enter then quits");
+fn esc_and_backspace_on_the_main_menu_ask_before_quitting() {
+    for back in [KeyCode::Esc, KeyCode::Backspace] {
+        for again in [KeyCode::Esc, KeyCode::Backspace, KeyCode::Enter] {
+            let (_dir, mut app) = start_menu();
+            press(&mut app, &[key(back)]);
+            assert!(app.is_running(), "{back:?} alone does not quit");
+            assert!(screen_text(&app).contains("Esc or Enter quits; other keys stay"));
+            press(&mut app, &[key(again)]);
+            assert!(!app.is_running(), "{back:?} then {again:?} quits");
+        }
+        // Any other key stays, and does what it does.
+        let (_dir, mut app) = start_menu();
+        press(&mut app, &[key(back), key(KeyCode::Down)]);
+        assert!(app.is_running());
+        assert_eq!(app.selected(), Some(1));
+        assert!(!screen_text(&app).contains("other keys stay"));
+        press(&mut app, &[key(KeyCode::Enter)]);
+        assert_eq!(app.screen_name(), "collections", "Enter is Enter again");
+    }
     let (_dir, mut app) = start_menu();
     press(&mut app, &[key(KeyCode::Up), ch(' ')]);
     assert!(!app.is_running(), "Space on Quit quits");

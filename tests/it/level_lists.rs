@@ -97,3 +97,91 @@ fn a_click_ends_the_number_being_typed() {
     press(&mut app, &[ch('3')]);
     assert_eq!(app.selected(), Some(2));
 }
+
+/// Plays a LURD solution on the level on screen.
+fn play_lurd(app: &mut App, lurd: &str) {
+    for c in lurd.chars() {
+        let code = match c.to_ascii_lowercase() {
+            'u' => KeyCode::Up,
+            'd' => KeyCode::Down,
+            'l' => KeyCode::Left,
+            _ => KeyCode::Right,
+        };
+        press(app, &[key(code)]);
+    }
+}
+
+/// Microban 1, solved by the solver (`schokoban solve microban --level 1`).
+const MICROBAN_1: &str = "dlUrrrdLullddrUluRuulDrddrruLdlUU";
+
+#[test]
+fn after_a_free_play_level_the_next_unsolved_and_the_list_are_one_choice_away() {
+    let (dir, mut app) = start_menu();
+    open_microban_list(&mut app);
+    press(&mut app, &[key(KeyCode::Enter)]);
+    play_lurd(&mut app, MICROBAN_1);
+    press(&mut app, &[key(KeyCode::Enter)]);
+    // Decline the leaderboard, then the choices.
+    press(&mut app, &[ch('n')]);
+    assert_eq!(app.screen_name(), "finish");
+    assert_eq!(
+        app.choices(),
+        [
+            "Next unsolved level (2)",
+            "Level list",
+            "Play again",
+            "Watch your run",
+            "Main menu"
+        ]
+    );
+    // The first is one key away.
+    press(&mut app, &[key(KeyCode::Enter)]);
+    assert_eq!(crate::ui::level(&app).title, "Microban 2");
+    // Leaving it unsolved, the list is there too, on level 2, 1 solved.
+    press(&mut app, &[key(KeyCode::Esc)]);
+    assert_eq!(app.choices()[1], "Level list");
+    press(&mut app, &[key(KeyCode::Down), key(KeyCode::Enter)]);
+    assert_eq!(app.screen_name(), "level list");
+    assert_eq!(app.selected(), Some(1));
+    assert!(app.visible_text(80, 24).contains("✓   1  Microban 1"));
+    // Back out and in again: the list is still on level 2.
+    press(&mut app, &[key(KeyCode::Esc), key(KeyCode::Esc)]);
+    assert_eq!(app.screen_name(), "main menu");
+    assert_eq!(app.selected(), Some(1), "still on Free play");
+    press(&mut app, &[key(KeyCode::Enter), key(KeyCode::Enter)]);
+    assert_eq!(app.selected(), Some(1));
+    // And in the next session.
+    let mut app = crate::ui::menu_app(dir.path());
+    open_microban_list(&mut app);
+    assert_eq!(app.selected(), Some(1));
+}
+
+#[test]
+fn arcade_does_not_skip_a_level_left_unsolved_and_goes_on_once_solved() {
+    let (_dir, mut app) = start_menu();
+    // Arcade, Microban: level 1 at once.
+    press(&mut app, &[key(KeyCode::Enter), key(KeyCode::Enter)]);
+    assert_eq!(crate::ui::level(&app).title, "Microban 1");
+    press(&mut app, &[key(KeyCode::Esc)]);
+    assert_eq!(app.choices()[0], "Play again", "{:?}", app.choices());
+    assert!(!app.choices().iter().any(|c| c == "Next level"));
+    press(&mut app, &[key(KeyCode::Enter)]);
+    play_lurd(&mut app, MICROBAN_1);
+    press(&mut app, &[key(KeyCode::Enter), ch('n')]);
+    assert_eq!(app.choices()[0], "Next level");
+}
+
+#[test]
+fn the_collection_menu_opens_where_it_was_left_this_session() {
+    let (_dir, mut app) = start_menu();
+    press(
+        &mut app,
+        &[ch('s'), key(KeyCode::Enter), ch('s'), key(KeyCode::Enter)],
+    );
+    assert_eq!(app.screen_name(), "level list");
+    press(&mut app, &[key(KeyCode::Esc), key(KeyCode::Esc)]);
+    assert_eq!(app.screen_name(), "main menu");
+    press(&mut app, &[key(KeyCode::Enter)]);
+    assert_eq!(app.screen_name(), "collections");
+    assert_eq!(app.selected(), Some(1), "Microban II, as left");
+}

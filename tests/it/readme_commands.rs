@@ -1,14 +1,18 @@
-//! Every command the README gives runs as written, on a fresh account: a
-//! temporary HOME with no config, data or man folders made beforehand.
-//! The commands are read out of the README's `sh` blocks, so a new one is
-//! tested as soon as it is written there.
+//! Every command the README and `docs/install.md` give runs as written, on
+//! a fresh account: a temporary HOME with no config, data or man folders
+//! made beforehand. The commands are read out of their `sh` blocks, so a
+//! new one is tested as soon as it is written there.
 
 #![cfg(unix)]
 
 use std::path::Path;
 use std::process::Command;
 
-const README: &str = include_str!("../../README.md");
+/// The README, and the page it sends completions and the manual to.
+const README: &str = concat!(
+    include_str!("../../README.md"),
+    include_str!("../../docs/install.md")
+);
 
 /// Commands the README gives that this test leaves to others, each with
 /// why. A line is matched by its start; each must still be in the README.

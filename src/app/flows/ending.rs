@@ -15,13 +15,14 @@ use crate::storage::{Leaderboard, Records};
 
 impl App {
     pub(super) fn leave(&mut self, ended: &Ended) {
-        self.leave_to(ended, Self::next_choice(&ended.opened.origin));
+        let next = self.next_choices(&ended.opened.origin);
+        self.leave_to(ended, next);
     }
 
     /// Leaves a level unsolved: carries out the keep (saves the game), then
     /// the spec's leaderboard first, with `next` offered before the main
     /// menu.
-    pub(super) fn leave_to(&mut self, ended: &Ended, next: Option<NextChoice>) {
+    pub(super) fn leave_to(&mut self, ended: &Ended, next: Vec<NextChoice>) {
         self.screens.pop();
         if let Origin::TestPlay { .. } = ended.opened.origin {
             self.set_message(Message::info("Back to editing"));
@@ -69,8 +70,9 @@ impl App {
             messages.push(Message::trouble(context, Problem::Record(error)));
         }
         messages.extend(self.keep_solve(ended));
-        let next = Self::next_choice(&opened.origin);
-        messages.extend(self.record_progress(&opened.origin, next.is_some()));
+        let has_next = opened.origin.step(1).is_some();
+        messages.extend(self.record_progress(&opened.origin, has_next));
+        let next = self.next_choices(&opened.origin);
         let (board, problem) = read_board(opened.records.as_ref());
         messages.extend(problem);
         let records = opened.records.as_ref();
@@ -197,23 +199,90 @@ impl App {
         messages
     }
 
-    fn next_choice(origin: &Origin) -> Option<NextChoice> {
+    /// Where the end screen offers to go on to: in Free play the next
+    /// unsolved level first (one key away), the list on this level, and
+    /// this level again; in Arcade the next level; elsewhere this level
+    /// again.
+    fn next_choices(&self, origin: &Origin) -> Vec<NextChoice> {
         if let Origin::Endless { made } = origin {
-            return Some(NextChoice {
-                label: "Next endless level",
+            return vec![NextChoice {
+                label: "Next endless level".to_owned(),
                 to: NextTo::EndlessAfter(Rc::clone(made)),
-            });
+            }];
         }
         if origin.is_arcade() {
-            return origin.step(1).map(|origin| NextChoice {
-                label: "Next level",
-                to: NextTo::Level(origin),
+            // Arcade goes in order: on past a level only once it is solved.
+            let next = origin.step(1).filter(|_| self.arcade_passed(origin));
+            return vec![match next {
+                Some(next) => NextChoice {
+                    label: "Next level".to_owned(),
+                    to: NextTo::Level(next),
+                },
+                None => NextChoice {
+                    label: "Play again".to_owned(),
+                    to: NextTo::Level(origin.clone()),
+                },
+            }];
+        }
+        let mut choices = Vec::new();
+        if origin.list_place().is_some() {
+            if let Some(unsolved) = self.next_unsolved(origin) {
+                let number = unsolved.list_place().map_or(0, |(_, number)| number);
+                choices.push(NextChoice {
+                    label: format!("Next unsolved level ({number})"),
+                    to: NextTo::Level(unsolved),
+                });
+            }
+            choices.push(NextChoice {
+                label: "Level list".to_owned(),
+                to: NextTo::List(origin.clone()),
             });
         }
-        Some(NextChoice {
-            label: "Play again",
+        choices.push(NextChoice {
+            label: "Play again".to_owned(),
             to: NextTo::Level(origin.clone()),
-        })
+        });
+        choices
+    }
+
+    /// Whether Arcade has got past `origin`'s level: solved now or before,
+    /// so the next one is reached.
+    fn arcade_passed(&self, origin: &Origin) -> bool {
+        match origin {
+            Origin::Arcade { collection, number } => {
+                self.library.progress(*collection).reached() > *number
+            }
+            Origin::Added {
+                collection, number, ..
+            } => self.library.added_progress(collection).reached() > *number,
+            _ => false,
+        }
+    }
+
+    /// The first unsolved level after `origin`'s in its collection, going
+    /// round to the start; `None` when every other level is solved.
+    fn next_unsolved(&self, origin: &Origin) -> Option<Origin> {
+        let solved = |number: usize| match origin {
+            Origin::FreePlay { collection, .. } => {
+                self.library.progress(*collection).is_solved(number)
+            }
+            Origin::Added { collection, .. } => {
+                self.library.added_progress(collection).is_solved(number)
+            }
+            _ => true,
+        };
+        let (count, number) = match origin {
+            Origin::FreePlay { collection, number } => (collection.level_count(), *number),
+            Origin::Added {
+                collection, number, ..
+            } => (collection.level_count, *number),
+            _ => return None,
+        };
+        let next = (1..count)
+            .map(|step| (number - 1 + step) % count + 1)
+            .find(|&n| !solved(n))?;
+        let delta = isize::try_from(next).ok()? - isize::try_from(number).ok()?;
+        origin.step(delta)
     }
 }
 

@@ -21,6 +21,12 @@ use crate::library::Collection;
 
 impl App {
     pub(super) fn apply(&mut self, effect: Effect) {
+        // The collection menu opens where it was left, this session.
+        if let Effect::CollectionChosen { mode, .. } | Effect::AddedChosen { mode, .. } = &effect
+            && let Some(row) = self.top().selected()
+        {
+            self.collection_rows[usize::from(*mode == Mode::FreePlay)] = row;
+        }
         match effect {
             Effect::None => {}
             Effect::Quit => self.running = false,
@@ -38,6 +44,7 @@ impl App {
                 let area = self.area;
                 self.top_mut().tell(News::Resized(area));
             }
+            Effect::LevelList(origin) => self.back_to_list(&origin),
             Effect::Push(screen) => {
                 // A screen opened over a level belongs to it.
                 let kind = match self.top_layer().kind {
@@ -61,7 +68,8 @@ impl App {
             Effect::AddScore(name) => self.add_score(&name),
             Effect::DeclineScore => self.keep.set(None),
             Effect::ChooseCollection(mode) => {
-                let menu = self.collection_menu(mode);
+                let mut menu = self.collection_menu(mode);
+                menu.select_row(self.collection_rows[usize::from(mode == Mode::FreePlay)]);
                 self.push(menu);
             }
             Effect::CollectionChosen { mode, collection } => match mode {
@@ -93,10 +101,10 @@ impl App {
                     "Previous level"
                 };
                 let next = NextChoice {
-                    label,
+                    label: label.to_owned(),
                     to: NextTo::Level(to),
                 };
-                self.leave_to(&from, Some(next));
+                self.leave_to(&from, vec![next]);
             }
             Effect::TakeSnapshot { opened, steps } => self.take_snapshot(&opened, steps),
             Effect::ShowKept { opened, game } => self.show_kept(opened, game),

@@ -217,6 +217,12 @@ impl App {
         {
             messages.push(progress_not_saved(error));
         }
+        // Its list opens on it next time, in this session and the next.
+        if let Some((list, number)) = origin.list_place()
+            && let Err(error) = self.library.remember_list_selection(&list, number)
+        {
+            messages.push(progress_not_saved(error));
+        }
         if let Origin::Added {
             collection,
             number,

@@ -75,9 +75,7 @@ pub(crate) enum Action {
     Back,
     /// Anywhere but a text field: the messages on show, whole.
     Messages,
-    /// Main menu: quit at once.
-    Quit,
-    /// Main menu: select Quit and ask.
+    /// Main menu: ask before quitting; again quits.
     AskQuit,
     /// Collections: remove the selected added collection.
     Remove,

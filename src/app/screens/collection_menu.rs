@@ -69,6 +69,13 @@ impl CollectionMenu {
         }
     }
 
+    /// Selects row `row`, where the menu was left, if it is still there.
+    pub fn select_row(&mut self, row: usize) {
+        if row < self.entries.len() {
+            self.selected = row;
+        }
+    }
+
     /// Selects the added collection `id`, if listed.
     pub fn select_added(&mut self, id: &str) {
         if let Some(index) = self

@@ -82,6 +82,15 @@ impl LevelList {
         }
     }
 
+    /// The list opened on level `number` (from 1), where it was left.
+    #[must_use]
+    pub fn on_level(mut self, number: Option<usize>) -> Self {
+        if let Some(number) = number.filter(|&n| (1..=self.rows.len()).contains(&n)) {
+            self.selected = number - 1;
+        }
+        self
+    }
+
     /// Goes to the level numbered by the digits typed so far and
     /// `digit`, typed `now` (see [`NumberEntry`]).
     fn type_digit(&mut self, digit: u8, now: Instant) {

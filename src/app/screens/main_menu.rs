@@ -49,6 +49,8 @@ pub(crate) struct MainMenu {
     /// The terminal's width, as last told: the footer names every key only
     /// where that fits on one line, which leaves the menu its rows.
     columns: u16,
+    /// Esc or Backspace asked whether to quit: again, or Enter, quits.
+    asking: bool,
 }
 
 impl MainMenu {
@@ -58,6 +60,7 @@ impl MainMenu {
             message,
             theme,
             columns: 80,
+            asking: false,
         }
     }
 }
@@ -66,8 +69,8 @@ impl MainMenu {
     fn choose(&mut self, chosen: Option<MenuKey>) -> Effect {
         match chosen {
             Some(MenuKey::Accept) => (ITEMS[self.selected].1)(self.theme),
-            Some(MenuKey::Back) => Effect::Quit,
-            None => Effect::None,
+            // Esc and Backspace ask first, above; Back comes no other way.
+            Some(MenuKey::Back) | None => Effect::None,
         }
     }
 }
@@ -84,7 +87,7 @@ fn menu_keys(every: bool) -> Vec<Command> {
     vec![
         Command::new(keymap::pair(Scope::Menus, up, down, every), "choose"),
         Command::new(accept, "accept"),
-        Command::new(keymap::key_name(Scope::MainMenu, Action::Quit), "quit"),
+        Command::new(keymap::key_name(Scope::MainMenu, Action::AskQuit), "quit"),
     ]
 }
 
@@ -108,18 +111,28 @@ impl crate::app::query::ScreenQuery for MainMenu {
 
 impl Screen for MainMenu {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
-        // Backspace is easily hit while typing elsewhere: it asks first,
-        // by selecting Quit. Esc quits at once, as the spec has it.
+        // Esc and Backspace mean "back" everywhere, so one too many must
+        // not end the session: they ask, and again (or Enter) quits; any
+        // other key stays, and does what it does.
+        let asked = std::mem::take(&mut self.asking);
+        if asked {
+            self.message = None;
+        }
         match keymap::action(&[Scope::MainMenu], key) {
+            Some(Action::AskQuit) if asked => return Effect::Quit,
             Some(Action::AskQuit) => {
-                self.selected = ITEMS.len() - 1;
+                self.asking = true;
+                let again = keymap::key_name(Scope::MainMenu, Action::AskQuit);
                 let accept = keymap::key_name(Scope::Menus, Action::Accept);
-                let quit = keymap::key_name(Scope::MainMenu, Action::Quit);
-                self.message = Some(Message::info(format!("{accept} quits; {quit} quits too")));
+                self.message = Some(Message::warning(format!(
+                    "{again} or {accept} quits; other keys stay"
+                )));
                 return Effect::None;
             }
-            Some(Action::Quit) => return Effect::Quit,
             _ => {}
+        }
+        if asked && keymap::action(&[Scope::Menus], key) == Some(Action::Accept) {
+            return Effect::Quit;
         }
         let chosen = menu_key(key, &mut self.selected, ITEMS.len());
         self.choose(chosen)

@@ -41,7 +41,7 @@ enum Stage {
 /// Where the player can go from here, besides the main menu.
 #[derive(Clone, Debug)]
 pub(crate) struct NextChoice {
-    pub label: &'static str,
+    pub label: String,
     pub to: NextTo,
 }
 
@@ -49,6 +49,8 @@ pub(crate) struct NextChoice {
 #[derive(Clone, Debug)]
 pub(crate) enum NextTo {
     Level(Origin),
+    /// The Free play list the level is in, on that level.
+    List(Origin),
     /// A new endless level after this one, made on the spot.
     EndlessAfter(Rc<Generated>),
 }
@@ -61,7 +63,8 @@ pub(crate) struct Finish {
     board: Leaderboard,
     new_place: Option<usize>,
     stage: Stage,
-    next: Option<NextChoice>,
+    /// Where the player can go on to, first first.
+    next: Vec<NextChoice>,
     messages: Vec<Message>,
     /// The level, for watching runs of it.
     level: Level,
@@ -83,7 +86,7 @@ pub(crate) struct Outcome {
     pub board: Leaderboard,
     /// Whether the score can be kept: `false` when records are off.
     pub keeps_scores: bool,
-    pub next: Option<NextChoice>,
+    pub next: Vec<NextChoice>,
     pub messages: Vec<Message>,
     pub level: Level,
     /// The winning moves, undos included, when solved.

@@ -10,7 +10,8 @@ use crate::app::screens::watch::Watch;
 /// A line of the menu under the leaderboard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Choice {
-    Next,
+    /// The next choice of this index.
+    Next(usize),
     WatchRun,
     WatchBest,
     MainMenu,
@@ -18,10 +19,7 @@ pub(super) enum Choice {
 
 impl Finish {
     pub(super) fn menu(&self) -> Vec<Choice> {
-        let mut choices = Vec::new();
-        if self.next.is_some() {
-            choices.push(Choice::Next);
-        }
+        let mut choices: Vec<Choice> = (0..self.next.len()).map(Choice::Next).collect();
         if self.run.is_some() {
             choices.push(Choice::WatchRun);
         }
@@ -33,33 +31,34 @@ impl Finish {
     }
 
     pub(super) fn label(&self, choice: Choice) -> String {
-        match (choice, &self.next) {
-            (Choice::Next, Some(next)) => next.label.to_owned(),
-            (Choice::WatchRun, ..) => "Watch your run".to_owned(),
-            (Choice::WatchBest, ..) => "Watch the best run".to_owned(),
-            _ => "Main menu".to_owned(),
+        match choice {
+            Choice::Next(index) => self.next[index].label.clone(),
+            Choice::WatchRun => "Watch your run".to_owned(),
+            Choice::WatchBest => "Watch the best run".to_owned(),
+            Choice::MainMenu => "Main menu".to_owned(),
         }
     }
 
     pub(super) fn pick(&mut self, choice: Choice) -> Effect {
-        let (heading, moves) = match (choice, &self.next) {
-            (Choice::Next, Some(next)) => {
-                return match &next.to {
+        let (heading, moves) = match choice {
+            Choice::Next(index) => {
+                return match &self.next[index].to {
                     NextTo::Level(origin) => Effect::Open(origin.clone()),
+                    NextTo::List(origin) => Effect::LevelList(origin.clone()),
                     NextTo::EndlessAfter(made) => {
                         Effect::Push(Box::new(Generating::after(made, self.theme)))
                     }
                 };
             }
-            (Choice::WatchRun, _) => ("Watching your run".to_owned(), self.run.clone()),
-            (Choice::WatchBest, _) => match &self.best_run {
+            Choice::WatchRun => ("Watching your run".to_owned(), self.run.clone()),
+            Choice::WatchBest => match &self.best_run {
                 Some((name, moves)) => (
                     format!("Watching the best run, by {name}"),
                     Some(moves.clone()),
                 ),
                 None => return Effect::None,
             },
-            _ => return Effect::MainMenu,
+            Choice::MainMenu => return Effect::MainMenu,
         };
         let Some(moves) = moves else {
             return Effect::None;
