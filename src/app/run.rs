@@ -92,7 +92,11 @@ pub fn with_terminal<T>(
     std::panic::set_hook(Box::new(move |info| {
         // A failed hint search or level generation must not take the
         // terminal from the game, which goes on and reports the failure.
-        let background = [hint::THREAD_NAME, super::screens::generating::THREAD_NAME];
+        let background = [
+            hint::THREAD_NAME,
+            super::screens::generating::THREAD_NAME,
+            super::screens::finish::OPTIMIZER_THREAD,
+        ];
         if std::thread::current()
             .name()
             .is_some_and(|name| background.contains(&name))

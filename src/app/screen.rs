@@ -16,6 +16,7 @@ use super::message::Message;
 use super::origin::{Mode, Opened, Origin};
 use super::screens::finish::ScoreNews;
 use crate::library::{AddedCollection, Collection};
+use crate::storage::Records;
 use schokoban_core::{Game, Level, Step};
 
 /// What tests ask of a screen besides: the `queries` feature's
@@ -261,6 +262,11 @@ pub(crate) enum Effect {
     /// Moves pasted on a level: watched, and kept if they solve it.
     Pasted {
         opened: Rc<Opened>,
+        steps: Vec<Step>,
+    },
+    /// The optimizer's shorter line of the player's solve, to keep as its own.
+    KeepShorter {
+        records: Records,
         steps: Vec<Step>,
     },
 }

@@ -160,3 +160,51 @@ fn the_level_list_shows_your_fewest_moves_beside_the_record() {
     let screen = again.visible_text(80, 24);
     assert!(screen.contains("N/A  you 3"), "{screen}");
 }
+
+/// A solution of Microban 1, as `schokoban solve microban` gives it.
+const MICROBAN_1: &str = "dlUrrrdLullddrUluRuulDrddrruLdlUU";
+
+#[test]
+fn the_optimizer_shortens_a_long_run_of_microban_1_and_keeps_it_as_its_own() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let level = fs::read_to_string("levels/microban/001.xsb").expect("Microban 1");
+    let map = write_map(dir.path(), "microban-1.xsb", &level);
+    let mut app = open_map(dir.path(), &map);
+    // Three times as long: walks right and back before the solution.
+    let run = format!("{}{MICROBAN_1}", "rl".repeat(MICROBAN_1.len()));
+    for c in run.chars() {
+        let code = match c.to_ascii_lowercase() {
+            'l' => KeyCode::Left,
+            'u' => KeyCode::Up,
+            'r' => KeyCode::Right,
+            _ => KeyCode::Down,
+        };
+        press(&mut app, &[key(code)]);
+    }
+    assert!(app.level().expect("play").game.is_solved());
+    press(&mut app, &[key(KeyCode::Enter), ch('n')]);
+    crate::ui::wait_while_busy(&mut app);
+    let moves = run.len();
+    let choices = app.choices();
+    let line = choices
+        .iter()
+        .find(|c| c.starts_with(&format!("Your {moves} moves: ")))
+        .unwrap_or_else(|| panic!("no shorter line offered: {choices:?}"));
+    let read = Records::beside(&map).read_solutions().expect("readable");
+    let optimizer = read
+        .best_by_moves(&Finder::Optimizer)
+        .expect("the optimizer's");
+    assert!(optimizer.metrics.moves <= MICROBAN_1.len(), "{line}");
+    assert_eq!(
+        line,
+        &format!(
+            "Your {moves} moves: {} found (watch)",
+            optimizer.metrics.moves
+        )
+    );
+    let player = read.best_by_moves(&Finder::Player).expect("the player's");
+    assert_eq!(
+        player.metrics.moves, moves,
+        "the player's own run stays theirs"
+    );
+}

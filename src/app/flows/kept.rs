@@ -12,7 +12,7 @@ use crate::app::origin::Opened;
 use crate::app::screen::{Ended, News};
 use crate::app::screens::kept::{Kept, watch};
 use crate::app::screens::play::Bests;
-use crate::storage::{Finder, Snapshot, Solution, SolutionsRead, write_atomic};
+use crate::storage::{Finder, Records, Snapshot, Solution, SolutionsRead, write_atomic};
 use schokoban_core::{Game, Metrics, Step};
 
 /// Where a copy goes when the terminal cannot take it: in the data folder.
@@ -168,6 +168,20 @@ impl App {
                 }
             }
             Err(error) => self.set_message(Message::warning(format!("Cannot watch them: {error}"))),
+        }
+    }
+}
+
+impl App {
+    /// The optimizer's shorter line of the player's solve, kept as its own;
+    /// only trouble is told.
+    pub(super) fn keep_shorter(&mut self, records: &Records, steps: Vec<Step>) {
+        let solution = Solution::new(steps, Finder::Optimizer, now(), None);
+        if let Err(error) = records.keep_solution(solution) {
+            self.set_message(Message::trouble(
+                Some("The shorter line was not kept"),
+                Problem::Record(error),
+            ));
         }
     }
 }

@@ -111,6 +111,7 @@ impl App {
             Effect::Restore(game) => self.restore(game),
             Effect::Copy { text, what } => self.copy(&text, &what),
             Effect::Pasted { opened, steps } => self.pasted(&opened, &steps),
+            Effect::KeepShorter { records, steps } => self.keep_shorter(&records, steps),
             Effect::SetZoom(zoom) => {
                 if let Err(error) = self.library.set_zoom(zoom) {
                     let message =

@@ -2,7 +2,10 @@
 //! then the leaderboard and what to do next.
 
 mod draw;
+mod shorter;
 mod watching;
+
+pub(crate) use shorter::{Shorter, THREAD_NAME as OPTIMIZER_THREAD};
 
 use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::buffer::Buffer;
@@ -20,7 +23,8 @@ use crate::app::widgets::menu::{MenuKey, menu_click, menu_key};
 use crate::app::widgets::page::{LogoRule, centered_column, page};
 use crate::app::widgets::text_input::{InputEvent, TextInput};
 use crate::leaderboard::{Leaderboard, MAX_NICKNAME_CHARS, valid_nickname};
-use schokoban_core::{Direction, Level, LogEntry};
+use crate::storage::Records;
+use schokoban_core::{Direction, Level, LogEntry, Step};
 use schokoban_generate::Generated;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,6 +78,11 @@ pub(crate) struct Finish {
     best_run: Option<BestRun>,
     /// Solved before, and offered now: the question says so.
     later: bool,
+    /// The optimizer at work on the player's run, or what it found.
+    shorter: Shorter,
+    /// A shorter line found, for the app to keep: asked once, after the
+    /// tick that found it.
+    to_keep: Option<(Records, Vec<Step>)>,
     theme: Theme,
 }
 
@@ -156,8 +165,17 @@ impl Finish {
             run,
             best_run,
             later: false,
+            shorter: Shorter::Off,
+            to_keep: None,
             theme,
         }
+    }
+
+    /// The optimizer works on the player's run meanwhile.
+    #[must_use]
+    pub fn shortening(mut self, shorter: Shorter) -> Self {
+        self.shorter = shorter;
+        self
     }
 
     /// The same screen for a level solved before, when the terminal closed
@@ -350,6 +368,23 @@ impl Screen for Finish {
     fn tell(&mut self, news: News) {
         if let News::Scored(news) = news {
             self.scored(news);
+        }
+    }
+
+    fn is_busy(&self) -> bool {
+        self.shorter.is_searching()
+    }
+
+    fn tick(&mut self) {
+        if let Some(keep) = self.shorter.poll() {
+            self.to_keep = Some(keep);
+        }
+    }
+
+    fn finished(&mut self) -> Effect {
+        match self.to_keep.take() {
+            Some((records, steps)) => Effect::KeepShorter { records, steps },
+            None => Effect::None,
         }
     }
 
