@@ -35,7 +35,7 @@ pub(crate) enum Shorter {
         moves: usize,
     },
     /// The optimizer found nothing shorter, or failed.
-    NothingShorter,
+    Unimproved,
 }
 
 /// The optimizer at work on a thread; dropping it tells the thread to stop.
@@ -77,7 +77,7 @@ impl Shorter {
                 records,
                 moves,
             }),
-            Err(_) => Shorter::NothingShorter,
+            Err(_) => Shorter::Unimproved,
         }
     }
 
@@ -95,14 +95,14 @@ impl Shorter {
             Err(TryRecvError::Empty) => return None,
             // The thread died (a bug in the optimizer): no shorter line.
             Err(TryRecvError::Disconnected) => {
-                *self = Shorter::NothingShorter;
+                *self = Shorter::Unimproved;
                 return None;
             }
             Ok(steps) => steps,
         };
         let moves = search.moves;
         if steps.len() >= moves {
-            *self = Shorter::NothingShorter;
+            *self = Shorter::Unimproved;
             return None;
         }
         let keep = (search.records.clone(), steps.clone());
