@@ -4,5 +4,6 @@ pub mod app;
 pub mod commands;
 pub mod leaderboard;
 pub mod library;
+pub mod printable;
 pub mod storage;
 pub mod text;

@@ -6,6 +6,7 @@ use anyhow::Context;
 use clap::builder::TypedValueParser;
 use clap::{CommandFactory, Parser, Subcommand};
 use schokoban::app::config::{self, Config};
+use schokoban::printable::{Escaping, printable};
 
 /// Every subcommand's example, shown under the top-level `--help`.
 const EXAMPLES: &str = "\
@@ -203,12 +204,39 @@ impl BenchArgs {
             hints_every: self.hints,
             optimize: !self.no_optimize,
         };
-        schokoban::commands::bench::run(&self.files, options, &mut std::io::stdout().lock())
+        schokoban::commands::bench::run(&self.files, options, &mut stdout())
+    }
+}
+
+/// Standard output, escaped: whatever a command prints goes through here.
+fn stdout() -> Escaping<std::io::StdoutLock<'static>> {
+    Escaping::new(std::io::stdout().lock())
+}
+
+/// Parses the command line. A mistake in it echoes what was typed (a file
+/// name from a glob, say), so the message is escaped as all output is;
+/// help and the version are clap's own words, shown as clap shows them.
+fn parse_command_line() -> Cli {
+    use clap::error::ErrorKind;
+    match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error)
+            if matches!(
+                error.kind(),
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
+            ) =>
+        {
+            error.exit()
+        }
+        Err(error) => {
+            let _ = write!(std::io::stderr(), "{}", printable(&error.to_string()));
+            std::process::exit(error.exit_code());
+        }
     }
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = parse_command_line();
     if cli.map.is_some() && cli.command.is_some() {
         // A map plays in the game; the subcommands name their own.
         Cli::command()
@@ -240,17 +268,16 @@ fn main() -> ExitCode {
         }),
         Some(Command::Bench(bench)) => bench.run(),
         Some(Command::Completions { shell }) => {
-            clap_complete::generate(
-                shell,
-                &mut Cli::command(),
-                "schokoban",
-                &mut std::io::stdout(),
-            );
-            Ok(())
+            // Made whole first: clap_complete panics on a failed write.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "schokoban", &mut script);
+            print_bytes(&script)
         }
         Some(Command::Man { dir: None }) => {
-            schokoban::app::manual::render(&Cli::command(), &mut std::io::stdout())
+            let mut page = Vec::new();
+            schokoban::app::manual::render(&Cli::command(), &mut page)
                 .map_err(anyhow::Error::from)
+                .and_then(|()| print_bytes(&page))
         }
         Some(Command::Man { dir: Some(dir) }) => {
             schokoban::app::manual::write_pages(&Cli::command(), &dir)
@@ -268,7 +295,7 @@ fn main() -> ExitCode {
                 difficulty,
                 count,
             };
-            schokoban::commands::generate::run(options, &mut std::io::stdout().lock())
+            schokoban::commands::generate::run(options, &mut stdout())
         }
         Some(Command::Config { default: true, .. }) => print(&config::template()),
         Some(Command::Config {
@@ -279,7 +306,7 @@ fn main() -> ExitCode {
             let (config, config_problem) = match config_path(cli.config.as_deref()) {
                 Some(path) => match config::load(&path) {
                     Ok(config) => (config.unwrap_or_default(), None),
-                    Err(error) => (Config::default(), Some(error.to_string())),
+                    Err(error) => (Config::default(), Some(error)),
                 },
                 None => (Config::default(), None),
             };
@@ -303,16 +330,26 @@ fn main() -> ExitCode {
         Err(error) => {
             // Standard error may be a terminal that is gone; the exit code
             // still says it failed.
-            let _ = writeln!(std::io::stderr(), "error: {error:#}");
+            let _ = writeln!(
+                std::io::stderr(),
+                "error: {}",
+                printable(&format!("{error:#}"))
+            );
             ExitCode::FAILURE
         }
     }
 }
 
-/// Writes a report to standard output; `print!` would panic on a closed pipe.
+/// Writes a report to standard output; `print!` would panic on a closed
+/// pipe, and a full disk is only told by the flush.
 fn print(report: &impl std::fmt::Display) -> anyhow::Result<()> {
-    let mut out = std::io::stdout().lock();
-    write!(out, "{report}")?;
+    print_bytes(report.to_string().as_bytes())
+}
+
+/// [`print`] for output made whole beforehand.
+fn print_bytes(bytes: &[u8]) -> anyhow::Result<()> {
+    let mut out = stdout();
+    out.write_all(bytes)?;
     out.flush()?;
     Ok(())
 }
@@ -333,23 +370,21 @@ fn config_path(given: Option<&Path>) -> Option<PathBuf> {
 /// `schokoban config`: the file in force, checked, or the defaults.
 fn print_config(given: Option<&Path>) -> anyhow::Result<()> {
     let Some(path) = config_path(given) else {
-        print!(
+        return print(&format!(
             "# No config folder here: use --config FILE.\n{}",
             config::template()
-        );
-        return Ok(());
+        ));
     };
-    match config::load(&path)? {
-        Some(_) => {
-            let text =
-                std::fs::read_to_string(&path).with_context(|| path.display().to_string())?;
-            print!("# {}\n{text}", path.display());
+    match config::read(&path)? {
+        Some(text) => {
+            // Checked first: a file the game would refuse is not shown as in force.
+            config::parse(&path, &text)?;
+            print(&format!("# {}\n{text}", path.display()))
         }
-        None => print!(
+        None => print(&format!(
             "# {} does not exist; these are the defaults.\n{}",
             path.display(),
             config::template()
-        ),
+        )),
     }
-    Ok(())
 }

@@ -60,7 +60,7 @@ pub struct Options {
     /// keeps the one last chosen.
     pub zoom: Option<bool>,
     /// Why the config file was not used, shown at the start.
-    pub config_problem: Option<String>,
+    pub config_problem: Option<config::ConfigError>,
 }
 
 pub struct App {
@@ -100,7 +100,7 @@ impl App {
             library.start_zoom(zoom);
         }
         let mut notices: Vec<String> = library.notices().iter().map(ToString::to_string).collect();
-        notices.extend(options.config_problem.clone());
+        notices.extend(options.config_problem.as_ref().map(ToString::to_string));
         let notice = (!notices.is_empty()).then(|| Message::warning(notices.join(" · ")));
         let mut app = Self {
             screens: vec![Layer {

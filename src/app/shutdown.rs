@@ -73,9 +73,10 @@ pub fn restore_terminal() {
     );
 }
 
-/// Prints `text` on its own line if standard output can still take it.
+/// Prints `text` on its own line if standard output can still take it,
+/// escaped: it names files, and the terminal is the player's again.
 pub fn say(text: &str) {
-    let _ = writeln!(stdout(), "{text}");
+    let _ = writeln!(stdout(), "{}", crate::printable::printable(text));
 }
 
 /// Carries out what is kept, gives the terminal back, says what

@@ -64,8 +64,13 @@ pub enum LibraryError {
 pub enum Notice {
     /// The data folder cannot be used: levels still play, nothing is kept.
     RecordsOff(LibraryError),
-    /// The progress file was damaged; it was moved aside and progress restarts.
-    ProgressMovedAside { path: PathBuf, moved_to: PathBuf },
+    /// The progress file was damaged; it was moved aside, and what its
+    /// readable lines said was kept.
+    ProgressMovedAside {
+        path: PathBuf,
+        moved_to: PathBuf,
+        problem: ProgressProblem,
+    },
     /// The progress file cannot be read nor moved aside (`move_failed`
     /// says why, when moving it was tried), so it is left alone and this
     /// session's progress is not saved.
@@ -78,11 +83,21 @@ pub enum Notice {
 /// What is wrong with a progress file.
 #[derive(Debug, thiserror::Error)]
 pub enum ProgressProblem {
-    /// Line `line` of the file at `path` is not progress.
-    #[error("{path}: line {line} is not progress")]
-    Malformed { path: PathBuf, line: usize },
+    /// These lines (from 1) of the file at `path` are not progress.
+    #[error("{path}: {} not progress", lines_are(lines))]
+    Malformed { path: PathBuf, lines: Vec<usize> },
     #[error("{0}")]
     Unreadable(LoadError),
+}
+
+/// `line 2 is` or `lines 2, 5 are`.
+fn lines_are(lines: &[usize]) -> String {
+    let numbers: Vec<String> = lines.iter().map(ToString::to_string).collect();
+    if let [one] = numbers.as_slice() {
+        format!("line {one} is")
+    } else {
+        format!("lines {} are", numbers.join(", "))
+    }
 }
 
 impl fmt::Display for Notice {
@@ -91,7 +106,16 @@ impl fmt::Display for Notice {
             Notice::RecordsOff(error) => {
                 write!(f, "Records, saves and progress are off: {error}")
             }
-            Notice::ProgressMovedAside { path, moved_to } => write!(
+            Notice::ProgressMovedAside {
+                moved_to,
+                problem: problem @ ProgressProblem::Malformed { .. },
+                ..
+            } => write!(
+                f,
+                "{problem}: the file was kept as {}, and the progress on its other lines still counts",
+                moved_to.display()
+            ),
+            Notice::ProgressMovedAside { path, moved_to, .. } => write!(
                 f,
                 "{} was damaged, so it was moved to {} and progress starts afresh",
                 path.display(),

@@ -26,13 +26,15 @@ pub enum LoadErrorKind {
     Missing,
     #[error("permission denied")]
     PermissionDenied,
-    #[error("is a folder, not a level file")]
+    /// Said of saves, boards and configs too: the path names the kind.
+    #[error("is a folder, not a file")]
     IsDirectory,
     /// A FIFO, socket or device: reading one could block forever.
     #[error("not a regular file")]
     NotAFile,
-    #[error("{bytes} bytes is too large for a level file (the most is {mib} MiB)", mib = MAX_FILE_BYTES / 1024 / 1024)]
-    TooLarge { bytes: u64 },
+    /// `bytes` long, where the most this kind of file may have is `most`.
+    #[error("{bytes} bytes is too large (the most is {mib} MiB)", mib = most / 1024 / 1024)]
+    TooLarge { bytes: u64, most: u64 },
     #[error("line {line}: not UTF-8 text")]
     NotUtf8 { line: usize },
     #[error("{message}")]
@@ -151,6 +153,7 @@ fn check_regular(path: &Path, metadata: &Metadata, max_bytes: u64) -> Result<(),
             path,
             LoadErrorKind::TooLarge {
                 bytes: metadata.len(),
+                most: max_bytes,
             },
         ));
     }
@@ -175,6 +178,7 @@ pub fn read_bytes(path: &Path, max_bytes: u64) -> Result<Vec<u8>, LoadError> {
             path,
             LoadErrorKind::TooLarge {
                 bytes: bytes.len() as u64,
+                most: max_bytes,
             },
         ));
     }

@@ -191,7 +191,7 @@ impl Records {
                 ..
             }) => (Leaderboard::default(), Vec::new()),
             Err(LoadError {
-                kind: LoadErrorKind::TooLarge { bytes },
+                kind: LoadErrorKind::TooLarge { bytes, .. },
                 ..
             }) => (
                 Leaderboard::default(),
@@ -237,17 +237,21 @@ impl Records {
         } else {
             Some(move_aside(&self.leaderboard)?)
         };
+        let before = board.clone();
         let place = board.insert(score, name);
+        // The runs first: a crash between the two writes then leaves a run
+        // with no entry (ignored, and dropped at the next write), never an
+        // entry without the moves that won it.
+        let runs_problems = match (run, place) {
+            (Some(run), Some(place)) => self.keep_run(&before, &board, place, run),
+            _ => Vec::new(),
+        };
         write_atomic(&self.leaderboard, board.to_text().as_bytes()).map_err(|error| {
             RecordError::Io {
                 path: self.leaderboard.clone(),
                 error,
             }
         })?;
-        let runs_problems = match (run, place) {
-            (Some(run), Some(place)) => self.keep_run(&board, place, run),
-            _ => Vec::new(),
-        };
         drop(lock);
         Ok(ScoreAdded {
             board,

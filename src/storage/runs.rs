@@ -11,9 +11,11 @@
 //! k-th such line to the k-th such entry, as both keep arrival order), so
 //! the file stays right whatever happened to the board since: a line whose
 //! entry has gone is ignored, and dropped at the next write. It is written
-//! under the board's lock, after the board, atomically; a damaged one is
+//! under the board's lock, before the board, atomically, so a crash between
+//! the two leaves at worst a run whose entry never came; a damaged one is
 //! moved aside like a damaged board, and never stops a score being added.
 
+use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use super::atomic::write_atomic;
@@ -97,9 +99,13 @@ impl Records {
     }
 
     /// Rewrites the runs file for `board`, whose entry at `place` was just
-    /// won by `run`. Called under the board's lock, after it is written.
+    /// won by `run`. Called under the board's lock, before the board is
+    /// written over `before`: the runs of entries `before` has and `board`
+    /// no longer does (pushed off the end) stay until the next write, as
+    /// `before` is the board on disk should the process die in between.
     pub(super) fn keep_run(
         &self,
+        before: &Leaderboard,
         board: &Leaderboard,
         place: usize,
         run: &[LogEntry],
@@ -125,17 +131,28 @@ impl Records {
         };
         let mut unused: Vec<Option<Run>> = old.into_iter().map(Some).collect();
         let mut text = HEADER.to_owned();
+        let mut push_line = |entry: &Entry, moves: Vec<LogEntry>| {
+            let moves = Some(format_log(&moves)).filter(|m| !m.is_empty());
+            let moves = moves.as_deref().unwrap_or(NO_MOVES);
+            let _ = writeln!(text, "{} {moves} {}", entry.score, entry.name);
+        };
+        let mut still_on_board = before.entries().to_vec();
         for (index, entry) in board.entries().iter().enumerate() {
+            if let Some(at) = still_on_board.iter().position(|e| e == entry) {
+                still_on_board.remove(at);
+            }
             let moves = if index == place {
                 Some(run.to_vec())
             } else {
                 take_run(&mut unused, entry)
             };
             if let Some(moves) = moves {
-                let moves = Some(format_log(&moves)).filter(|m| !m.is_empty());
-                let moves = moves.as_deref().unwrap_or(NO_MOVES);
-                let line = format!("{} {moves} {}\n", entry.score, entry.name);
-                text.push_str(&line);
+                push_line(entry, moves);
+            }
+        }
+        for entry in &still_on_board {
+            if let Some(moves) = take_run(&mut unused, entry) {
+                push_line(entry, moves);
             }
         }
         if let Err(error) = write_atomic(&self.runs, text.as_bytes()) {
@@ -153,7 +170,7 @@ impl Records {
                 ..
             }) => Ok((Vec::new(), Vec::new())),
             Err(LoadError {
-                kind: LoadErrorKind::TooLarge { bytes },
+                kind: LoadErrorKind::TooLarge { bytes, .. },
                 ..
             }) => Ok((Vec::new(), vec![RunsError::FileTooLarge { bytes }])),
             Err(error) => Err(error),

@@ -178,7 +178,13 @@ fn a_huge_file_is_refused_before_it_is_read() {
         .expect("create")
         .set_len(size)
         .expect("set_len");
-    assert_eq!(kind(&path), LoadErrorKind::TooLarge { bytes: size });
+    assert_eq!(
+        kind(&path),
+        LoadErrorKind::TooLarge {
+            bytes: size,
+            most: MAX_FILE_BYTES
+        }
+    );
     fs::File::create(&path)
         .expect("create")
         .set_len(MAX_FILE_BYTES + 1)
@@ -186,7 +192,8 @@ fn a_huge_file_is_refused_before_it_is_read() {
     assert_eq!(
         kind(&path),
         LoadErrorKind::TooLarge {
-            bytes: MAX_FILE_BYTES + 1
+            bytes: MAX_FILE_BYTES + 1,
+            most: MAX_FILE_BYTES
         },
         "one byte over the cap"
     );

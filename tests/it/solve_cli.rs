@@ -352,6 +352,8 @@ fn a_timeout_the_clock_cannot_hold_is_refused() {
         ("solve", "NaN", "positive"),
         ("bench", "0", "positive"),
         ("bench", "-1", "positive"),
+        ("solve", "1e-320", "too short"),
+        ("bench", "1e308", "too long"),
     ] {
         let timeout = format!("--timeout={value}");
         let output = schokoban(&[command, "microban", &timeout]);
@@ -362,6 +364,7 @@ fn a_timeout_the_clock_cannot_hold_is_refused() {
             "{command} {value}: {text}"
         );
         assert!(!text.contains("panicked"), "{text}");
+        assert!(text.len() < 100, "the value is quoted short: {text}");
     }
 }
 
