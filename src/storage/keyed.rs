@@ -80,7 +80,7 @@ pub(super) fn read_entries(path: &Path) -> Result<Entries, LoadError> {
             ..
         }) => return Ok((Vec::new(), Vec::new())),
         Err(LoadError {
-            kind: LoadErrorKind::TooLarge { bytes },
+            kind: LoadErrorKind::TooLarge { bytes, .. },
             ..
         }) => return Ok((Vec::new(), vec![EntryError::FileTooLarge { bytes }])),
         Err(error) => return Err(error),
