@@ -5,26 +5,27 @@ mod draw;
 mod shorter;
 mod watching;
 
-pub(crate) use shorter::{Shorter, THREAD_NAME as OPTIMIZER_THREAD};
+pub(crate) use shorter::Shorter;
 
 use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use std::rc::Rc;
+use std::time::Duration;
 
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::{Message, Problem, plural};
 use crate::app::origin::Origin;
-use crate::app::screen::{Command, Effect, News, Screen, footer};
+use crate::app::screen::{Command, Effect, News, Screen, Tick, footer};
 use crate::app::theme::Theme;
 use crate::app::widgets::leaderboard::LEADERBOARD_WIDTH;
 use crate::app::widgets::menu::{MenuKey, menu_click, menu_key};
 use crate::app::widgets::page::{LogoRule, centered_column, page};
 use crate::app::widgets::text_input::{InputEvent, TextInput};
+use crate::app::worker::Wake;
 use crate::leaderboard::{Leaderboard, MAX_NICKNAME_CHARS, valid_nickname};
-use crate::storage::Records;
-use schokoban_core::{Direction, Level, LogEntry, Step};
+use schokoban_core::{Direction, Level, LogEntry};
 use schokoban_generate::Generated;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -80,9 +81,6 @@ pub(crate) struct Finish {
     later: bool,
     /// The optimizer at work on the player's run, or what it found.
     shorter: Shorter,
-    /// A shorter line found, for the app to keep: asked once, after the
-    /// tick that found it.
-    to_keep: Option<(Records, Vec<Step>)>,
     theme: Theme,
 }
 
@@ -166,7 +164,6 @@ impl Finish {
             best_run,
             later: false,
             shorter: Shorter::Off,
-            to_keep: None,
             theme,
         }
     }
@@ -371,20 +368,14 @@ impl Screen for Finish {
         }
     }
 
-    fn is_busy(&self) -> bool {
-        self.shorter.is_searching()
-    }
-
-    fn tick(&mut self) {
-        if let Some(keep) = self.shorter.poll() {
-            self.to_keep = Some(keep);
-        }
-    }
-
-    fn finished(&mut self) -> Effect {
-        match self.to_keep.take() {
-            Some((records, steps)) => Effect::KeepShorter { records, steps },
-            None => Effect::None,
+    /// Takes in the optimizer's answer: a shorter line is kept by the app.
+    fn tick(&mut self, _now: Duration) -> Tick {
+        match self.shorter.poll() {
+            Some((records, steps)) => Tick {
+                effect: Effect::KeepShorter { records, steps },
+                wake: Wake::Idle,
+            },
+            None => Tick::wake(self.shorter.wake()),
         }
     }
 

@@ -1,21 +1,15 @@
 //! The player's run made shorter: once a level is solved, the optimizer
-//! works on the run's line of play on a thread of its own while the end
+//! works on the run's line of play on the worker while the end
 //! screen waits for the player, and a shorter line is offered to watch
 //! ("Your 99 moves: 33 found (watch)") and kept as the optimizer's, never
 //! on the leaderboard as the player's.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::Duration;
 
+use crate::app::worker::{Report, Wake, Worker};
 use crate::storage::Records;
 use schokoban_core::{Level, Step};
 use schokoban_solver::Limits;
-
-/// The name of the optimizer's thread, so a panic in it leaves the
-/// terminal alone: the game goes on without a shorter line.
-pub(crate) const THREAD_NAME: &str = "schokoban-optimizer";
 
 /// The most the optimizer works on one run: enough for the levels a
 /// player solves in one sitting (Microban 1 at three times its length
@@ -38,51 +32,37 @@ pub(crate) enum Shorter {
     Unimproved,
 }
 
-/// The optimizer at work on a thread; dropping it tells the thread to stop.
+/// The optimizer at work on the worker; dropping it stops the job.
 #[derive(Debug)]
 pub(crate) struct Search {
-    result: Receiver<Vec<Step>>,
-    cancel: Arc<AtomicBool>,
+    worker: Worker<(), Vec<Step>>,
     records: Records,
     moves: usize,
-}
-
-impl Drop for Search {
-    fn drop(&mut self) {
-        self.cancel.store(true, Ordering::Relaxed);
-    }
 }
 
 impl Shorter {
     /// Starts the optimizer on `steps`, the player's solution of `level`,
     /// kept in `records` when it finds a shorter one.
     pub(crate) fn start(level: &Level, steps: Vec<Step>, records: Records) -> Self {
-        let cancel = Arc::new(AtomicBool::new(false));
-        let (sender, result) = mpsc::channel();
-        let flag = Arc::clone(&cancel);
         let level = level.clone();
         let moves = steps.len();
-        let started = std::thread::Builder::new()
-            .name(THREAD_NAME.to_owned())
-            .spawn(move || {
-                let limits = Limits::with_time(OPTIMIZER_TIME);
-                let found = schokoban_solver::optimize(&level, &steps, &limits, &flag).steps;
-                // The end screen may be gone; then nobody wants it.
-                let _ = sender.send(found);
-            });
-        match started {
-            Ok(_) => Shorter::Searching(Search {
-                result,
-                cancel,
-                records,
-                moves,
-            }),
-            Err(_) => Shorter::Unimproved,
-        }
+        let worker = Worker::spawn("optimizer", move |job| {
+            let limits = Limits::with_time(OPTIMIZER_TIME);
+            schokoban_solver::optimize(&level, &steps, &limits, job.cancelled()).steps
+        });
+        Shorter::Searching(Search {
+            worker,
+            records,
+            moves,
+        })
     }
 
-    pub(crate) fn is_searching(&self) -> bool {
-        matches!(self, Shorter::Searching(_))
+    /// For the event loop: wake when the optimizer has news.
+    pub(crate) fn wake(&self) -> Wake {
+        match self {
+            Shorter::Searching(search) => search.worker.wake(),
+            _ => Wake::Idle,
+        }
     }
 
     /// Takes in the optimizer's answer, if it has one: a shorter line is
@@ -91,14 +71,14 @@ impl Shorter {
         let Shorter::Searching(search) = self else {
             return None;
         };
-        let steps = match search.result.try_recv() {
-            Err(TryRecvError::Empty) => return None,
-            // The thread died (a bug in the optimizer): no shorter line.
-            Err(TryRecvError::Disconnected) => {
+        let steps = match search.worker.poll()? {
+            Report::Progress(()) => return None,
+            Report::Done(steps) => steps,
+            // A bug in the optimizer: no shorter line, and the game goes on.
+            Report::Failed(_) => {
                 *self = Shorter::Unimproved;
                 return None;
             }
-            Ok(steps) => steps,
         };
         let moves = search.moves;
         if steps.len() >= moves {

@@ -7,6 +7,7 @@ mod layout;
 mod stuck;
 
 use std::rc::Rc;
+use std::time::Duration;
 
 use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
@@ -17,12 +18,13 @@ use crate::app::keep::Keep;
 use crate::app::keymap::{self, Action, Scope, play_commands};
 use crate::app::message::{Message, plural};
 use crate::app::origin::{Mode, Opened, Origin};
-use crate::app::screen::{Command, Effect, Ended, News, Screen, one_message};
+use crate::app::screen::{Command, Effect, Ended, News, Screen, Tick, one_message};
 use crate::app::screens::editor::Editor;
 use crate::app::screens::watch::Watch;
 use crate::app::theme::Theme;
 use crate::app::widgets::board::{BoardLayout, Marks};
 use crate::app::widgets::help::help_max_scroll;
+use crate::app::worker::Wake;
 
 use schokoban_core::{
     Direction, Game, LogEntry, Metrics, format_steps, parse_moves, push_path, walk_path,
@@ -393,12 +395,12 @@ impl Screen for Play {
 
     one_message!();
 
-    fn is_busy(&self) -> bool {
-        matches!(self.hint, HintState::Thinking(_))
-    }
-
-    fn tick(&mut self) {
-        self.poll_hint();
+    fn tick(&mut self, now: Duration) -> Tick {
+        self.poll_hint(now);
+        Tick::wake(match &self.hint {
+            HintState::Thinking(search) => search.wake(),
+            _ => Wake::Idle,
+        })
     }
 
     /// Moves pasted (LURD, as solutions are shared) are watched from the
