@@ -19,6 +19,8 @@ use crate::ui::{
     run_until_idle, type_text, write_map,
 };
 
+mod legend;
+
 const SIZES: [(u16, u16); 3] = [(40, 12), (80, 24), (200, 60)];
 
 const ENTER: KeyEvent = KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE);
@@ -152,6 +154,16 @@ macro_rules! tour {
                 #[test]
                 fn whole_at_every_size() {
                     whole(app());
+                }
+
+                #[test]
+                fn every_legend_key_acts() {
+                    legend::legend_keys_act(app);
+                }
+
+                #[test]
+                fn every_item_a_more_mark_counts_is_reached() {
+                    legend::more_items_reachable(app);
                 }
             }
         )*

@@ -156,6 +156,9 @@ impl Editor {
             to.push(std::mem::replace(&mut self.grid, grid));
             self.keep_cursor_inside();
             self.recheck();
+        } else {
+            let what = if undo { "undo yet" } else { "redo" };
+            self.message = Some(Message::info(format!("Nothing to {what}")));
         }
     }
 

@@ -303,6 +303,16 @@ impl Screen for Play {
                     plural(self.game.score(), "move")
                 )));
             }
+            // A key that can do nothing now says so, where the messages are.
+            Action::Undo if !self.game.can_undo() => {
+                self.message = Some(Message::info("Nothing to undo yet"));
+            }
+            Action::Redo if !self.game.can_redo() => {
+                self.message = Some(Message::info("Nothing to redo"));
+            }
+            Action::Reset if self.game.score() == 0 => {
+                self.message = Some(Message::info("Already at the start"));
+            }
             Action::Undo => self.act(|game| game.undo().is_some()),
             Action::Redo => self.act(|game| game.redo().is_some()),
             Action::Reset => self.act(|game| {

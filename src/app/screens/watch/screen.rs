@@ -11,6 +11,7 @@ use ratatui::widgets::Widget;
 
 use super::{BELOW_MAP, BLOCK_HEIGHT, BLOCK_WIDTH, BOARD_TOP, SPEEDS, Watch, Watched};
 use crate::app::keymap::{self, Action, Scope, watch_commands};
+use crate::app::message::Message;
 use crate::app::screen::{Command, Effect, Screen, Tick, footer, one_message};
 use crate::app::theme::Chrome;
 use crate::app::widgets::board::{BoardLayout, BoardView, Marks};
@@ -62,7 +63,12 @@ impl Screen for Watch {
             Action::PauseResume => self.toggle_play(),
             Action::StepForward => {
                 self.playing = false;
-                self.forward();
+                if !self.forward() && !self.searching() {
+                    let again = keymap::key_name(Scope::Watch, Action::PauseResume);
+                    self.message = Some(Message::info(format!(
+                        "That was the last move: {again} plays it again"
+                    )));
+                }
             }
             Action::StepBack => {
                 self.playing = false;
