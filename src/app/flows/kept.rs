@@ -9,7 +9,7 @@ use crate::app::App;
 use crate::app::clipboard::osc52;
 use crate::app::message::{Message, Problem, plural};
 use crate::app::origin::Opened;
-use crate::app::screen::{Ended, News};
+use crate::app::screen::{Effect, Ended, News};
 use crate::app::screens::kept::{Kept, watch};
 use crate::app::screens::play::Bests;
 use crate::storage::{Finder, Records, Snapshot, Solution, SolutionsRead, write_atomic};
@@ -19,6 +19,20 @@ use schokoban_core::{Game, Metrics, Step};
 const COPY_FILE: &str = "copied.txt";
 
 impl App {
+    /// Carries out what a level's kept things ask: snapshots, the list,
+    /// copies, pasted moves and the optimizer's line.
+    pub(super) fn apply_kept(&mut self, effect: Effect) {
+        match effect {
+            Effect::TakeSnapshot { opened, steps } => self.take_snapshot(&opened, steps),
+            Effect::ShowKept { opened, game } => self.show_kept(opened, game),
+            Effect::Restore(game) => self.restore(game),
+            Effect::Copy { text, what } => self.copy(&text, &what),
+            Effect::Pasted { opened, steps } => self.pasted(&opened, &steps),
+            Effect::KeepShorter { records, steps } => self.keep_shorter(&records, steps),
+            _ => {}
+        }
+    }
+
     /// Keeps the solve of `ended` among the level's solutions; says only
     /// when it could not (the header shows the bests the next time).
     pub(super) fn keep_solve(&mut self, ended: &Ended) -> Option<Message> {

@@ -110,19 +110,21 @@ impl App {
                 };
                 self.leave_to(&from, vec![next]);
             }
-            Effect::TakeSnapshot { opened, steps } => self.take_snapshot(&opened, steps),
-            Effect::ShowKept { opened, game } => self.show_kept(opened, game),
-            Effect::Restore(game) => self.restore(game),
-            Effect::Copy { text, what } => self.copy(&text, &what),
-            Effect::Pasted { opened, steps } => self.pasted(&opened, &steps),
-            Effect::KeepShorter { records, steps } => self.keep_shorter(&records, steps),
-            Effect::SetZoom(zoom) => {
-                if let Err(error) = self.library.set_zoom(zoom) {
-                    let message =
-                        Message::trouble(Some("Zoom not remembered"), Problem::Library(error));
-                    self.top_mut().show(message);
-                }
-            }
+            kept @ (Effect::TakeSnapshot { .. }
+            | Effect::ShowKept { .. }
+            | Effect::Restore(_)
+            | Effect::Copy { .. }
+            | Effect::Pasted { .. }
+            | Effect::KeepShorter { .. }) => self.apply_kept(kept),
+            Effect::SetZoom(zoom) => self.set_zoom(zoom),
+        }
+    }
+
+    /// Z: the zoom remembered for every level, or why it was not.
+    fn set_zoom(&mut self, zoom: bool) {
+        if let Err(error) = self.library.set_zoom(zoom) {
+            let message = Message::trouble(Some("Zoom not remembered"), Problem::Library(error));
+            self.top_mut().show(message);
         }
     }
 
