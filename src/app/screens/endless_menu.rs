@@ -29,10 +29,11 @@ const SIZES: [&str; 3] = [
 ];
 
 /// The difficulties as the menu shows them.
-const DIFFICULTIES: [&str; 3] = [
+const DIFFICULTIES: [&str; Difficulty::ALL.len()] = [
     "Easy    a few pushes",
     "Medium  boxes in each other's way",
     "Hard    long, switching boxes often",
+    "Expert  the most boxes, the longest",
 ];
 
 /// The most digits a seed has (`u64::MAX` has 20).
