@@ -2,6 +2,8 @@
 
 pub mod app;
 pub mod commands;
+pub mod leaderboard;
 pub mod library;
+pub mod printable;
 pub mod storage;
 pub mod text;

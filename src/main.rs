@@ -3,8 +3,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
+use clap::builder::TypedValueParser;
 use clap::{CommandFactory, Parser, Subcommand};
 use schokoban::app::config::{self, Config};
+use schokoban::printable::{Escaping, printable};
 
 /// Every subcommand's example, shown under the top-level `--help`.
 const EXAMPLES: &str = "\
@@ -27,7 +29,7 @@ struct Cli {
     /// listing or R3forth levels.
     map: Option<PathBuf>,
     /// Keep levels, records and saves here instead of the user data folder.
-    #[arg(long, value_name = "DIR", global = true)]
+    #[arg(long, value_name = "DIR")]
     data_dir: Option<PathBuf>,
     /// Draw with XSB characters, for fonts without the game's symbols.
     #[arg(long)]
@@ -39,7 +41,7 @@ struct Cli {
     theme: Option<schokoban::app::theme::ThemeChoice>,
     /// Read settings and keys from FILE instead of the config folder's
     /// schokoban/config.toml.
-    #[arg(long, value_name = "FILE", global = true)]
+    #[arg(long, value_name = "FILE")]
     config: Option<PathBuf>,
     #[command(subcommand)]
     command: Option<Command>,
@@ -92,17 +94,29 @@ enum Command {
         /// The shell to complete in.
         shell: clap_complete::Shell,
     },
-    /// Print the config file in force, or, when there is none, every
-    /// setting at its default, with comments.
-    #[command(after_help = "Example:\n  schokoban config > ~/.config/schokoban/config.toml")]
-    Config,
+    /// Print the config file in force, or, when there is none or with
+    /// --default, every setting at its default, with comments.
+    #[command(after_help = "Example:
+  mkdir -p ~/.config/schokoban
+  schokoban config --default > ~/.config/schokoban/config.toml")]
+    Config {
+        /// The config file to print instead of the config folder's
+        /// schokoban/config.toml.
+        #[arg(long, value_name = "FILE")]
+        config: Option<PathBuf>,
+        /// Print every setting at its default, whatever file is in force:
+        /// a config to start one from.
+        #[arg(long)]
+        default: bool,
+    },
     /// Print the manual page (roff), for `man`, or write a page for each
     /// subcommand too.
     #[command(after_help = "Examples:
   schokoban man > ~/.local/share/man/man1/schokoban.1
   schokoban man --dir ~/.local/share/man/man1")]
     Man {
-        /// Write schokoban.1, schokoban-solve.1 and the rest into this folder.
+        /// Write schokoban.1, schokoban-solve.1 and the rest into this
+        /// folder, made if it is missing.
         #[arg(long, value_name = "DIR")]
         dir: Option<PathBuf>,
     },
@@ -170,26 +184,31 @@ struct BenchArgs {
     /// figures run one at a time.
     #[arg(long, default_value_t = 1)]
     jobs: usize,
-    /// Which searches run: race (searches in turn on two threads,
-    /// chosen by the level's size), or one alone: push-pull, homeward,
-    /// forward, features, hotspots, hotspots-restarts, hot-cells, plan,
-    /// plan-hot-cells, late-plan, partial-plan, partial-plan-hot-cells,
-    /// backward or imagine.
-    #[arg(long, default_value = "race")]
+    /// Which searches run: the race, or one search alone.
+    #[arg(long, default_value = "race", value_parser = strategies())]
     strategy: schokoban_solver::Strategy,
     /// Stop each search after expanding this many positions, for
     /// comparisons that repeat exactly whatever the machine's load.
     #[arg(long)]
     nodes: Option<u64>,
-    /// Time the game's hint as well: the search from the start of each
-    /// solved level and after every this many pushes along its
-    /// solution, with the same limits.
+    /// Time the game's hint as well: from the start of each solved level
+    /// and after every this many pushes along its solution, with the same
+    /// limits, knowing the solutions found (positions along them are
+    /// answered without a search).
     #[arg(long, value_name = "PUSHES", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     hints: Option<usize>,
     /// Leave out the optimizer, which can take as long as the search:
     /// each solution as the search found it, for quicker runs.
     #[arg(long)]
     no_optimize: bool,
+}
+
+/// The strategies' names, each with its help, from the solver's table.
+fn strategies() -> impl TypedValueParser<Value = schokoban_solver::Strategy> {
+    let names = schokoban_solver::Strategy::ALL
+        .iter()
+        .map(|strategy| clap::builder::PossibleValue::new(strategy.name()).help(strategy.help()));
+    clap::builder::PossibleValuesParser::new(names).try_map(|name| name.parse())
 }
 
 impl BenchArgs {
@@ -205,7 +224,34 @@ impl BenchArgs {
             hints_every: self.hints,
             optimize: !self.no_optimize,
         };
-        schokoban::commands::bench::run(&self.files, options, &mut std::io::stdout().lock())
+        schokoban::commands::bench::run(&self.files, options, &mut stdout())
+    }
+}
+
+/// Standard output, escaped: whatever a command prints goes through here.
+fn stdout() -> Escaping<std::io::StdoutLock<'static>> {
+    Escaping::new(std::io::stdout().lock())
+}
+
+/// Parses the command line. A mistake in it echoes what was typed (a file
+/// name from a glob, say), so the message is escaped as all output is;
+/// help and the version are clap's own words, shown as clap shows them.
+fn parse_command_line() -> Cli {
+    use clap::error::ErrorKind;
+    match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error)
+            if matches!(
+                error.kind(),
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
+            ) =>
+        {
+            error.exit()
+        }
+        Err(error) => {
+            let _ = write!(std::io::stderr(), "{}", printable(&error.to_string()));
+            std::process::exit(error.exit_code());
+        }
     }
 }
 
@@ -218,7 +264,7 @@ fn generate(
     count: usize,
     daily: Option<&str>,
 ) -> anyhow::Result<()> {
-    let out = &mut std::io::stdout().lock();
+    let out = &mut stdout();
     match daily {
         Some("today") => schokoban::commands::generate::run_daily(schokoban::library::today(), out),
         Some(date) => schokoban::commands::generate::run_daily(date.parse()?, out),
@@ -235,7 +281,7 @@ fn generate(
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = parse_command_line();
     if cli.map.is_some() && cli.command.is_some() {
         // A map plays in the game; the subcommands name their own.
         Cli::command()
@@ -266,22 +312,24 @@ fn main() -> ExitCode {
         }) => schokoban::commands::rate::run(
             &files,
             schokoban::commands::rate::Options { jobs, summary },
-            &mut std::io::stdout().lock(),
+            &mut stdout(),
         ),
         Some(Command::Completions { shell }) => {
-            clap_complete::generate(
-                shell,
-                &mut Cli::command(),
-                "schokoban",
-                &mut std::io::stdout(),
-            );
-            Ok(())
+            // Made whole first: clap_complete panics on a failed write.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "schokoban", &mut script);
+            print_bytes(&script)
         }
-        Some(Command::Man { dir: None }) => clap_mangen::Man::new(Cli::command())
-            .render(&mut std::io::stdout())
-            .map_err(anyhow::Error::from),
-        Some(Command::Man { dir: Some(dir) }) => clap_mangen::generate_to(Cli::command(), &dir)
-            .with_context(|| dir.display().to_string()),
+        Some(Command::Man { dir: None }) => {
+            let mut page = Vec::new();
+            schokoban::app::manual::render(&Cli::command(), &mut page)
+                .map_err(anyhow::Error::from)
+                .and_then(|()| print_bytes(&page))
+        }
+        Some(Command::Man { dir: Some(dir) }) => {
+            schokoban::app::manual::write_pages(&Cli::command(), &dir)
+                .with_context(|| dir.display().to_string())
+        }
         Some(Command::Generate {
             seed,
             size,
@@ -289,12 +337,16 @@ fn main() -> ExitCode {
             count,
             daily,
         }) => generate(seed, size, difficulty, count, daily.as_deref()),
-        Some(Command::Config) => print_config(cli.config.as_deref()),
+        Some(Command::Config { default: true, .. }) => print(&config::template()),
+        Some(Command::Config {
+            default: false,
+            config,
+        }) => print_config(config.or(cli.config).as_deref()),
         None => {
             let (config, config_problem) = match config_path(cli.config.as_deref()) {
                 Some(path) => match config::load(&path) {
                     Ok(config) => (config.unwrap_or_default(), None),
-                    Err(error) => (Config::default(), Some(error.to_string())),
+                    Err(error) => (Config::default(), Some(error)),
                 },
                 None => (Config::default(), None),
             };
@@ -318,16 +370,26 @@ fn main() -> ExitCode {
         Err(error) => {
             // Standard error may be a terminal that is gone; the exit code
             // still says it failed.
-            let _ = writeln!(std::io::stderr(), "error: {error:#}");
+            let _ = writeln!(
+                std::io::stderr(),
+                "error: {}",
+                printable(&format!("{error:#}"))
+            );
             ExitCode::FAILURE
         }
     }
 }
 
-/// Writes a report to standard output; `print!` would panic on a closed pipe.
+/// Writes a report to standard output; `print!` would panic on a closed
+/// pipe, and a full disk is only told by the flush.
 fn print(report: &impl std::fmt::Display) -> anyhow::Result<()> {
-    let mut out = std::io::stdout().lock();
-    write!(out, "{report}")?;
+    print_bytes(report.to_string().as_bytes())
+}
+
+/// [`print`] for output made whole beforehand.
+fn print_bytes(bytes: &[u8]) -> anyhow::Result<()> {
+    let mut out = stdout();
+    out.write_all(bytes)?;
     out.flush()?;
     Ok(())
 }
@@ -348,23 +410,21 @@ fn config_path(given: Option<&Path>) -> Option<PathBuf> {
 /// `schokoban config`: the file in force, checked, or the defaults.
 fn print_config(given: Option<&Path>) -> anyhow::Result<()> {
     let Some(path) = config_path(given) else {
-        print!(
+        return print(&format!(
             "# No config folder here: use --config FILE.\n{}",
             config::template()
-        );
-        return Ok(());
+        ));
     };
-    match config::load(&path)? {
-        Some(_) => {
-            let text =
-                std::fs::read_to_string(&path).with_context(|| path.display().to_string())?;
-            print!("# {}\n{text}", path.display());
+    match config::read(&path)? {
+        Some(text) => {
+            // Checked first: a file the game would refuse is not shown as in force.
+            config::parse(&path, &text)?;
+            print(&format!("# {}\n{text}", path.display()))
         }
-        None => print!(
+        None => print(&format!(
             "# {} does not exist; these are the defaults.\n{}",
             path.display(),
             config::template()
-        ),
+        )),
     }
-    Ok(())
 }

@@ -1,10 +1,12 @@
 //! The player's config file, `schokoban/config.toml` in the platform's
 //! config folder or `--config FILE`: the theme, ASCII drawing, the zoom a
 //! session starts with, and the keys of play. A bad file is named with its
-//! line in one message, and the game plays on with the defaults.
+//! line in one message, and the game plays on with the defaults. Only a
+//! regular file up to [`MAX_CONFIG_BYTES`] is read, in UTF-8 or UTF-16 (with
+//! its byte-order mark): a FIFO would block the start, a device never end.
 
 use std::collections::BTreeMap;
-use std::fmt::{self, Write as _};
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
@@ -12,6 +14,7 @@ use toml::Spanned;
 
 use super::keymap::{Action, Key, KeyMap, Scope, describe};
 use super::theme::ThemeChoice;
+use crate::storage::{LoadError, LoadErrorKind, decode_text, read_bytes};
 use crossterm::event::KeyCode;
 use schokoban_core::Direction;
 
@@ -24,25 +27,57 @@ pub struct Config {
     keys: KeyMap,
 }
 
+/// A config has no reason to be bigger; past this it is not read.
+pub const MAX_CONFIG_BYTES: u64 = 1024 * 1024;
+
 /// Why a config file was not used, naming the file and the line.
-#[derive(Debug, PartialEq, Eq)]
-pub struct ConfigError {
-    pub path: PathBuf,
-    /// From 1; `None` when the file as a whole could not be read.
-    pub line: Option<usize>,
-    pub message: String,
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    /// The file as a whole could not be read: a folder, a FIFO or device,
+    /// too large, not permitted.
+    #[error("{}: {kind}", path.display())]
+    Unreadable { path: PathBuf, kind: LoadErrorKind },
+    /// What the file says is wrong at `line` (from 1).
+    #[error("{}: line {line}: {problem}", path.display())]
+    Bad {
+        path: PathBuf,
+        line: usize,
+        problem: ConfigProblem,
+    },
 }
 
-impl fmt::Display for ConfigError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.line {
-            Some(line) => write!(f, "{}: line {line}: {}", self.path.display(), self.message),
-            None => write!(f, "{}: {}", self.path.display(), self.message),
-        }
-    }
+/// What is wrong with a line of a config file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigProblem {
+    /// Not TOML, or not the settings this file has; TOML's own words.
+    #[error("{0}")]
+    Toml(String),
+    #[error("theme {0:?}: not auto, dark, light or colorblind")]
+    Theme(String),
+    #[error("no action {0:?}; the actions are {names}", names = action_names())]
+    NoSuchAction(String),
+    #[error("{action}: {typed:?} is not a key")]
+    NotAKey { action: &'static str, typed: String },
+    /// A control character, a bidirectional mark or one that takes no
+    /// column: no key sends it, and the help could not draw it.
+    #[error("{action}: {typed:?} is no key that can be typed and shown")]
+    Unshowable { action: &'static str, typed: String },
+    #[error("{key} is bound to both {first} and {second}")]
+    BoundTwice {
+        key: String,
+        first: &'static str,
+        second: &'static str,
+    },
+    #[error("{key} is bound to both {given} and, by default, {default}: list {default}'s keys too")]
+    BoundByDefault {
+        key: String,
+        given: &'static str,
+        default: &'static str,
+    },
+    /// An empty list would leave the player no way to do it.
+    #[error("{action} has no key: give it at least one")]
+    NoKey { action: &'static str },
 }
-
-impl std::error::Error for ConfigError {}
 
 /// The file as written, before its names are checked.
 #[derive(Deserialize)]
@@ -81,35 +116,40 @@ pub fn default_path() -> Option<PathBuf> {
 
 /// Reads `path` (a missing file is no config, not an error).
 pub fn load(path: &Path) -> Result<Option<Config>, ConfigError> {
-    match std::fs::read_to_string(path) {
-        Ok(text) => parse(path, &text).map(Some),
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(error) => Err(ConfigError {
-            path: path.to_path_buf(),
-            line: None,
-            message: error.to_string(),
-        }),
+    let Some(text) = read(path)? else {
+        return Ok(None);
+    };
+    parse(path, &text).map(Some)
+}
+
+/// The text of the config file at `path`, if there is one: a regular file
+/// of at most [`MAX_CONFIG_BYTES`], in UTF-8 or UTF-16 with its mark.
+pub fn read(path: &Path) -> Result<Option<String>, ConfigError> {
+    match read_bytes(path, MAX_CONFIG_BYTES) {
+        Ok(bytes) => Ok(Some(decode_text(&bytes))),
+        Err(LoadError {
+            kind: LoadErrorKind::Missing,
+            ..
+        }) => Ok(None),
+        Err(LoadError { path, kind }) => Err(ConfigError::Unreadable { path, kind }),
     }
 }
 
 /// Checks and reads a config's `text`; `path` only names it in errors.
 pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigError> {
-    let error = |at: Option<std::ops::Range<usize>>, message: String| ConfigError {
+    let error = |at: Option<std::ops::Range<usize>>, problem| ConfigError::Bad {
         path: path.to_path_buf(),
-        line: at.map(|span| line_of(text, span.start)),
-        message,
+        line: at.map_or(1, |span| line_of(text, span.start)),
+        problem,
     };
-    let raw: RawConfig =
-        toml::from_str(text).map_err(|e| error(e.span(), e.message().to_owned()))?;
+    let raw: RawConfig = toml::from_str(text)
+        .map_err(|e| error(e.span(), ConfigProblem::Toml(e.message().to_owned())))?;
     let theme = match raw.theme {
         None => None,
         Some(theme) => Some(theme_named(theme.get_ref()).ok_or_else(|| {
             error(
                 Some(theme.span()),
-                format!(
-                    "theme {:?}: not auto, dark, light or colorblind",
-                    theme.get_ref()
-                ),
+                ConfigProblem::Theme(theme.get_ref().clone()),
             )
         })?),
     };
@@ -123,43 +163,61 @@ pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigError> {
         .collect();
     for (name, list) in &raw.keys {
         let Some(&(name, action)) = ACTIONS.iter().find(|(n, _)| n == name.get_ref()) else {
-            let names: Vec<&str> = ACTIONS.iter().map(|(n, _)| *n).collect();
             return Err(error(
                 Some(name.span()),
-                format!(
-                    "no action {:?}; the actions are {}",
-                    name.get_ref(),
-                    names.join(", ")
-                ),
+                ConfigProblem::NoSuchAction(name.get_ref().clone()),
             ));
         };
         let mut bound = Vec::new();
         for typed in list.get_ref() {
-            let key = key_named(typed).ok_or_else(|| {
-                error(Some(list.span()), format!("{name}: {typed:?} is not a key"))
+            let key = key_named(typed).map_err(|unshowable| {
+                let typed = typed.clone();
+                let problem = if unshowable {
+                    ConfigProblem::Unshowable {
+                        action: name,
+                        typed,
+                    }
+                } else {
+                    ConfigProblem::NotAKey {
+                        action: name,
+                        typed,
+                    }
+                };
+                error(Some(list.span()), problem)
             })?;
-            if let Some((_, other)) = taken.iter().find(|(k, _)| *k == key) {
+            if let Some(&(_, other)) = taken.iter().find(|(k, _)| *k == key) {
                 return Err(error(
                     Some(list.span()),
-                    format!("{} is bound to both {other} and {name}", key.name()),
+                    ConfigProblem::BoundTwice {
+                        key: key.name(),
+                        first: other,
+                        second: name,
+                    },
                 ));
             }
             taken.push((key, name));
             bound.push(key);
+        }
+        if bound.is_empty() {
+            return Err(error(
+                Some(list.span()),
+                ConfigProblem::NoKey { action: name },
+            ));
         }
         keys.rebind(Scope::Play, action, bound);
     }
     // A key kept from the defaults must not clash with one given here.
     for &(name, action) in ACTIONS.iter().filter(|(n, _)| !given.contains(n)) {
         for key in keys.keys_of(Scope::Play, action) {
-            if let Some((_, other)) = taken.iter().find(|(k, _)| *k == key) {
+            if let Some(&(_, other)) = taken.iter().find(|(k, _)| *k == key) {
                 let line = raw.keys.iter().find(|(n, _)| n.get_ref() == other);
                 return Err(error(
                     line.map(|(n, _)| n.span()),
-                    format!(
-                        "{} is bound to both {other} and, by default, {name}: list {name}'s keys too",
-                        key.name()
-                    ),
+                    ConfigProblem::BoundByDefault {
+                        key: key.name(),
+                        given: other,
+                        default: name,
+                    },
                 ));
             }
         }
@@ -244,16 +302,37 @@ const NAMED: [(&str, KeyCode); 12] = [
     ("PgDn", KeyCode::PageDown),
 ];
 
+/// The names of the actions a config can bind, for the message that
+/// names a wrong one.
+fn action_names() -> String {
+    ACTIONS.map(|(name, _)| name).join(", ")
+}
+
 /// A key as the file writes it: `k`, `?`, `Up`, `F1`; letters in any case.
-fn key_named(typed: &str) -> Option<Key> {
+/// Refused with `true` when it is one character no key sends and the help
+/// cannot draw (ESC, BEL, U+202E, a lone accent), `false` when it names no
+/// key at all.
+fn key_named(typed: &str) -> Result<Key, bool> {
     let mut chars = typed.chars();
     if let (Some(c), None) = (chars.next(), chars.next()) {
-        return Some(if c.is_ascii_alphabetic() {
+        let unshowable = c.is_control()
+            || crate::printable::needs_escape(c)
+            || (c.is_whitespace() && c != ' ')
+            || crate::text::char_width(c) == 0;
+        if unshowable {
+            return Err(true);
+        }
+        return Ok(if c.is_ascii_alphabetic() {
             Key::Letter(c.to_ascii_lowercase())
         } else {
             Key::Code(KeyCode::Char(c))
         });
     }
+    key_by_name(typed).ok_or(false)
+}
+
+/// A key of more than one character: `Space`, `PgDn`, `F1`, in any case.
+fn key_by_name(typed: &str) -> Option<Key> {
     let lower = typed.to_ascii_lowercase();
     match lower.as_str() {
         "space" => return Some(Key::Code(KeyCode::Char(' '))),

@@ -130,6 +130,7 @@ impl Search {
 
     /// Whether this search has been told to stop, readable after it is
     /// gone: how tests see that a move or leaving the level cancelled it.
+    #[cfg(feature = "queries")]
     pub fn cancel_watch(&self) -> CancelWatch {
         CancelWatch(Arc::clone(&self.cancel))
     }
@@ -145,7 +146,7 @@ impl Search {
             Err(TryRecvError::Empty) => None,
             // The search thread died: a failure, though not a crash.
             Err(TryRecvError::Disconnected) => {
-                Some(Outcome::Failed("the search thread stopped".to_owned()))
+                Some(Outcome::Failed(schokoban_solver::Failure::ThreadStopped))
             }
         }
     }

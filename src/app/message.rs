@@ -113,6 +113,7 @@ impl fmt::Display for Problem {
     }
 }
 
+/// By hand, as a damaged board's source is the first of its problems.
 impl Error for Problem {
     fn source(&self) -> Option<&(dyn Error + 'static)> {
         match self {

@@ -7,10 +7,13 @@ mod completion;
 pub mod config;
 mod flows;
 mod hint;
+mod keep;
 mod keymap;
+pub mod manual;
 pub mod message;
 mod origin;
 pub mod picture;
+#[cfg(feature = "queries")]
 mod query;
 mod run;
 mod screen;
@@ -30,15 +33,16 @@ use crate::library::Library;
 pub use completion::{Completion, complete};
 pub use flows::expand_path;
 pub use hint::CancelWatch;
+pub use keep::Keep;
 pub use keymap::help_lines;
 use keymap::{Action, Scope};
 use message::Message;
+#[cfg(feature = "queries")]
 pub use query::LevelView;
 pub use run::{run, with_terminal};
-use screen::{Effect, Screen};
+use screen::{Effect, News, Screen};
 use screens::main_menu::MainMenu;
 use screens::messages_view::MessagesView;
-use shutdown::PendingSave;
 use theme::Theme;
 use widgets::page::{MIN_HEIGHT, MIN_WIDTH};
 
@@ -55,12 +59,12 @@ pub struct Options {
     /// keeps the one last chosen.
     pub zoom: Option<bool>,
     /// Why the config file was not used, shown at the start.
-    pub config_problem: Option<String>,
+    pub config_problem: Option<config::ConfigError>,
 }
 
 pub struct App {
     /// Never empty: the main menu is always at the bottom.
-    screens: Vec<Box<dyn Screen>>,
+    screens: Vec<Layer>,
     library: Library,
     theme: Theme,
     running: bool,
@@ -68,24 +72,40 @@ pub struct App {
     area: Rect,
     /// What quitting did with the game, told once the terminal is back.
     farewell: Option<Message>,
+    /// What leaving now would keep, shared with the threads that leave on
+    /// a signal.
+    keep: Keep,
+    /// The row last chosen in each mode's collection menu, this session.
+    collection_rows: [usize; 2],
 }
 
 impl App {
     pub fn new(options: Options, theme: Theme) -> Self {
+        Self::keeping(options, theme, Keep::default())
+    }
+
+    /// An app that keeps what leaving would keep in `keep`, which the
+    /// threads that leave on a signal hold too.
+    pub fn keeping(options: Options, theme: Theme, keep: Keep) -> Self {
         let mut library = Library::open(options.data_dir.clone());
         if let Some(zoom) = options.zoom {
             library.start_zoom(zoom);
         }
         let mut notices: Vec<String> = library.notices().iter().map(ToString::to_string).collect();
-        notices.extend(options.config_problem.clone());
+        notices.extend(options.config_problem.as_ref().map(ToString::to_string));
         let notice = (!notices.is_empty()).then(|| Message::warning(notices.join(" · ")));
         let mut app = Self {
-            screens: vec![Box::new(MainMenu::new(theme, notice))],
+            screens: vec![Layer {
+                screen: Box::new(MainMenu::new(theme, notice)),
+                kind: Kind::Page,
+            }],
             library,
             theme,
             running: true,
             area: Rect::new(0, 0, 80, 24),
             farewell: None,
+            keep,
+            collection_rows: [0; 2],
         };
         if let Some(map) = options.map {
             app.apply(Effect::OpenPath(map.to_string_lossy().into_owned()));
@@ -102,9 +122,9 @@ impl App {
         self.farewell.as_ref()
     }
 
-    /// What leaving the level now would do with its save, for a signal.
-    pub(crate) fn pending_save(&self) -> Option<PendingSave> {
-        self.top().pending_save()
+    /// What leaving now would keep: a signal carries it out as Ctrl+C does.
+    pub fn keep(&self) -> Keep {
+        self.keep.clone()
     }
 
     /// Whether work is going on in the background (a hint search), so the
@@ -122,17 +142,19 @@ impl App {
 
     /// The screen on top, the one the player sees.
     fn top(&self) -> &dyn Screen {
-        self.screens
-            .last()
-            .expect("the main menu is never popped")
-            .as_ref()
+        self.top_layer().screen.as_ref()
     }
 
     fn top_mut(&mut self) -> &mut dyn Screen {
         self.screens
             .last_mut()
             .expect("the main menu is never popped")
+            .screen
             .as_mut()
+    }
+
+    fn top_layer(&self) -> &Layer {
+        self.screens.last().expect("the main menu is never popped")
     }
 
     /// Whether the terminal, as last seen, is below the size every screen
@@ -145,7 +167,7 @@ impl App {
     pub fn handle_event(&mut self, event: &Event, size: Rect) {
         if size != self.area {
             self.area = size;
-            self.top_mut().resize(size);
+            self.top_mut().tell(News::Resized(size));
         }
         let effect = match event {
             Event::Key(key) => return self.handle_key(key),
@@ -164,7 +186,7 @@ impl App {
         }
         if keymap::is_interrupt(key) {
             // Ctrl+C leaves as Esc would, saving the game first.
-            self.farewell = self.pending_save().as_ref().map(PendingSave::carry_out);
+            self.farewell = self.keep.carry_out();
             self.running = false;
             return;
         }
@@ -181,9 +203,9 @@ impl App {
             Scope::Menus
         };
         let wants_messages = keymap::action(&[scope], key) == Some(Action::Messages);
-        if wants_messages && !top.is_overlay() && !top.messages().is_empty() {
+        if wants_messages && self.top_layer().kind != Kind::Overlay && !top.messages().is_empty() {
             let view = MessagesView::new(top.messages(), self.theme);
-            self.apply(Effect::Push(Box::new(view)));
+            self.push_layer(Box::new(view), Kind::Overlay);
             return;
         }
         let effect = self.top_mut().handle_key(key);
@@ -194,11 +216,29 @@ impl App {
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let below = self.screens.len().saturating_sub(2);
-        if self.top().is_overlay()
-            && let Some(screen) = self.screens.get(below)
+        if self.top_layer().kind == Kind::Overlay
+            && let Some(layer) = self.screens.get(below)
         {
-            screen.draw(area, buf);
+            layer.screen.draw(area, buf);
         }
         self.top().draw(area, buf);
     }
+}
+
+/// A screen on the app's stack, with what the flows know of it.
+struct Layer {
+    screen: Box<dyn Screen>,
+    kind: Kind,
+}
+
+/// What a screen is to the flows that opened it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// A screen of its own: a menu, a prompt, the editor.
+    Page,
+    /// A screen of the level being played, or opened over one: opening
+    /// another level replaces them.
+    Level,
+    /// A box over the screen below, which is drawn first.
+    Overlay,
 }

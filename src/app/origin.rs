@@ -94,6 +94,20 @@ impl CustomFile {
 }
 
 impl Origin {
+    /// The key of the level list this level is chosen from in Free play,
+    /// with its number there: the list remembers it.
+    pub fn list_place(&self) -> Option<(String, usize)> {
+        match self {
+            Origin::FreePlay { collection, number } => Some((collection.id().to_owned(), *number)),
+            Origin::Added {
+                collection,
+                number,
+                mode: Mode::FreePlay,
+            } => Some((format!("added/{}", collection.id), *number)),
+            _ => None,
+        }
+    }
+
     /// The same kind of origin, `delta` levels on; `None` past either end.
     pub fn step(&self, delta: isize) -> Option<Origin> {
         let moved = |number: usize, count: usize| {

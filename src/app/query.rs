@@ -3,7 +3,8 @@
 //! the level being played, and the text a terminal would show. The app
 //! never needs a screen's name, selection, problem or level to run it, so
 //! those are asked through [`ScreenQuery`], not
-//! [`Screen`](super::screen::Screen).
+//! [`Screen`](super::screen::Screen), and only with the `queries` feature,
+//! which the integration tests turn on.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;

@@ -15,7 +15,8 @@ use ratatui::layout::Rect;
 
 use std::time::Duration;
 
-use super::shutdown::{self, Shared};
+use super::keep::Keep;
+use super::shutdown::{self, Exit};
 use super::{App, Options};
 use crate::app::theme::Theme;
 use crate::app::{background, hint};
@@ -28,32 +29,48 @@ const BUSY_WAKE: Duration = Duration::from_millis(100);
 /// terminal only when given some time; input already there returns at once.
 const ALREADY_SENT: Duration = Duration::from_millis(1);
 
+/// Whether there is a terminal to play in: standard input, or the
+/// process's own terminal when input is piped.
+#[cfg(unix)]
+fn has_terminal() -> bool {
+    std::io::IsTerminal::is_terminal(&std::io::stdin()) || std::fs::File::open("/dev/tty").is_ok()
+}
+
+/// Elsewhere crossterm opens the console itself, and says if it cannot.
+#[cfg(not(unix))]
+fn has_terminal() -> bool {
+    true
+}
+
 /// Runs the game until the player quits.
 pub fn run(options: Options) -> anyhow::Result<()> {
-    let shared = Shared::default();
-    shutdown::watch_signals(&shared).context("cannot watch for signals")?;
-    shutdown::watch_hangup(&shared).context("cannot watch the terminal")?;
+    let exit = Exit::new(Keep::default());
+    shutdown::watch_signals(&exit).context("cannot watch for signals")?;
+    if !has_terminal() {
+        anyhow::bail!(
+            "the game plays in a terminal, and there is none here \
+             (the subcommands need none: schokoban --help)"
+        );
+    }
+    shutdown::watch_hangup(&exit).context("cannot watch the terminal")?;
     crate::storage::survive_file_size_limit().context("cannot watch for signals")?;
     let theme = Theme::from_env(options.ascii, options.theme, background::detect_palette);
-    let mut app = App::new(options, theme);
+    let mut app = App::keeping(options, theme, exit.keep.clone());
     let mut quitting = None;
     let mut lost_terminal = None;
     let result = with_terminal(|terminal| {
-        let result = event_loop(&mut app, terminal, &shared);
+        let result = event_loop(&mut app, terminal, &exit);
         // Held to the end, so a late signal cannot save or restore again.
-        let mut pending = shutdown::lock(&shared);
+        let turn = exit.turn();
         if result.is_err() {
             // The terminal failed, most likely gone: leave as a closed
             // window does, keeping the game.
-            lost_terminal = pending
-                .take()
-                .as_ref()
-                .map(shutdown::PendingSave::carry_out);
+            lost_terminal = exit.keep.carry_out();
         }
-        quitting = Some(pending);
+        quitting = Some(turn);
         result
     });
-    let _quitting = quitting.unwrap_or_else(|| shutdown::lock(&shared));
+    let _quitting = quitting.unwrap_or_else(|| exit.turn());
     if let Some(message) = lost_terminal.as_ref().or(app.farewell()) {
         shutdown::say(&message.text);
     }
@@ -104,29 +121,24 @@ pub fn with_terminal<T>(
 /// second, to animate and to show the answer as soon as it comes. Events
 /// the terminal has already sent are all handled before the next frame, so
 /// a burst of keys (a Ctrl+C at its end included) is taken in at once. The
-/// lock on `shared` is held except while waiting, so a signal finds the
-/// pending save current and no frame half drawn.
-fn event_loop(
-    app: &mut App,
-    terminal: &mut DefaultTerminal,
-    shared: &Shared,
-) -> anyhow::Result<()> {
-    let mut pending = shutdown::lock(shared);
+/// exit's turn is held except while waiting, so a signal finds the keep
+/// current and no frame half drawn.
+fn event_loop(app: &mut App, terminal: &mut DefaultTerminal, exit: &Exit) -> anyhow::Result<()> {
+    let mut turn = exit.turn();
     while app.is_running() {
         terminal
             .draw(|frame| frame.render_widget(&*app, frame.area()))
             .context("cannot draw")?;
-        drop(pending);
+        drop(turn);
         let woke = !app.is_busy() || event::poll(BUSY_WAKE).context("cannot read the keyboard")?;
         let mut next = if woke { Some(read_event()?) } else { None };
-        pending = shutdown::lock(shared);
+        turn = exit.turn();
         loop {
             if let Some(event) = next {
                 let size = terminal.size().context("cannot read the terminal size")?;
                 app.handle_event(&event, Rect::new(0, 0, size.width, size.height));
             }
             app.tick();
-            *pending = app.pending_save();
             if !app.is_running()
                 || !event::poll(ALREADY_SENT).context("cannot read the keyboard")?
             {

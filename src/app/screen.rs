@@ -4,22 +4,36 @@
 //! opens it.
 
 use std::borrow::Cow;
+use std::path::PathBuf;
 use std::rc::Rc;
 
 use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
+use super::completion::Completion;
 use super::message::Message;
 use super::origin::{Mode, Opened, Origin};
-use super::query::ScreenQuery;
-use super::shutdown::PendingSave;
+use super::screens::finish::ScoreNews;
 use crate::library::{AddedCollection, Collection};
 use schokoban_core::{Game, Level};
 
+/// What tests ask of a screen besides: the `queries` feature's
+/// `ScreenQuery`, which the integration tests turn on, and nothing in the
+/// game itself.
+#[cfg(feature = "queries")]
+pub(crate) use super::query::ScreenQuery as Queries;
+
+/// Without the `queries` feature a screen answers no test's questions.
+#[cfg(not(feature = "queries"))]
+pub(crate) trait Queries {}
+
+#[cfg(not(feature = "queries"))]
+impl<T: ?Sized> Queries for T {}
+
 /// One screen of the game: what the app needs to run it. What tests ask of
-/// it besides lives in [`ScreenQuery`].
-pub(crate) trait Screen: ScreenQuery {
+/// it besides lives in [`Queries`].
+pub(crate) trait Screen: Queries {
     /// Handles a key press; releases and Ctrl+C never reach a screen.
     fn handle_key(&mut self, key: &KeyEvent) -> Effect;
 
@@ -37,10 +51,6 @@ pub(crate) trait Screen: ScreenQuery {
 
     fn draw(&self, area: Rect, buf: &mut Buffer);
 
-    /// Told the terminal's size when it is shown and when that changes,
-    /// for screens whose keys depend on what fits (a list's page).
-    fn resize(&mut self, _area: Rect) {}
-
     /// The keys this screen offers right now, as its footer shows them.
     fn commands(&self) -> Vec<Command>;
 
@@ -50,27 +60,9 @@ pub(crate) trait Screen: ScreenQuery {
     /// The messages on show, oldest first.
     fn messages(&self) -> &[Message];
 
-    /// Whether this screen is a box over the one below, which is drawn
-    /// first.
-    fn is_overlay(&self) -> bool {
-        false
-    }
-
-    /// Whether this screen belongs to the level being played, so that
-    /// opening another level replaces it.
-    fn is_level_screen(&self) -> bool {
-        false
-    }
-
     /// The text of the field being edited, if any: while there is one,
     /// letters are typed, not taken as keys.
     fn input(&self) -> Option<&str> {
-        None
-    }
-
-    /// What leaving the level now would do with its save, for a signal or
-    /// Ctrl+C: only a level being played has one.
-    fn pending_save(&self) -> Option<PendingSave> {
         None
     }
 
@@ -88,13 +80,26 @@ pub(crate) trait Screen: ScreenQuery {
         Effect::None
     }
 
-    /// Plays on from `game`, which continues this screen's game with moves
-    /// watched on a screen above it. Only the Play screen has a game.
-    fn take_over(&mut self, _game: Game) {}
+    /// Told the terminal's size, or what came of an effect it asked for.
+    fn tell(&mut self, _news: News) {}
+}
 
-    /// Told that the level it handed to a save form was saved as `level`
-    /// (with the title and author typed there). Only the editor hands one.
-    fn saved(&mut self, _level: &Level) {}
+/// What the app tells a screen: the terminal's size, and what came of the
+/// effects it asked for, whose file IO the flows do.
+pub(crate) enum News {
+    /// The terminal's size, when the screen is shown and when it changes,
+    /// for screens whose keys depend on what fits (a list's page).
+    Resized(Rect),
+    /// Play on from this game: the moves watched on a screen above it,
+    /// after this screen's own.
+    TakeOver(Game),
+    /// The level handed to a save form was saved as this (with the title
+    /// and author typed there).
+    Saved(Level),
+    /// What Tab made of the typed path.
+    Completed(Completion),
+    /// What came of adding the score to the leaderboard.
+    Scored(ScoreNews),
 }
 
 /// `show` and `messages` for a screen that keeps one message, the
@@ -138,13 +143,12 @@ pub(crate) fn footer(commands: &[Command]) -> String {
         .join(" · ")
 }
 
-/// A level as it is left: where it came from, the game as played, and
-/// what leaving has to do with its save.
+/// A level as it is left: where it came from and the game as played. What
+/// leaving has to do with its save is in the app's keep.
 #[derive(Debug)]
 pub(crate) struct Ended {
     pub opened: Rc<Opened>,
     pub game: Game,
-    pub pending: Option<PendingSave>,
 }
 
 /// What a screen asks the app to do after an event.
@@ -154,7 +158,14 @@ pub(crate) enum Effect {
     /// Back to the previous screen; from the main menu, quit.
     Back,
     MainMenu,
+    /// Back to the Free play list `origin`'s level is in, on that level.
+    LevelList(Origin),
+    /// Show this screen on top; over a level's screen, it belongs to
+    /// that level.
     Push(Box<dyn Screen>),
+    /// Show this screen on top as the start of a level (one being made):
+    /// opening the level replaces it.
+    PushLevel(Box<dyn Screen>),
     ChooseCollection(Mode),
     CollectionChosen {
         mode: Mode,
@@ -186,6 +197,23 @@ pub(crate) enum Effect {
     OpenPasted(String),
     /// Open a level: the saved-game question if it has a save, else play.
     Open(Origin),
+    /// Start afresh on the level whose save was asked about, deleting
+    /// that save.
+    DeleteSave(Rc<Opened>),
+    /// Play on from another game's save, taken from beside the map first.
+    TakeOtherSave {
+        opened: Rc<Opened>,
+        path: PathBuf,
+        game: Game,
+    },
+    /// Complete the path typed, from the folder it names; answered with
+    /// [`News::Completed`].
+    Complete(String),
+    /// Add the solved score to the leaderboard under this nickname;
+    /// answered with [`News::Scored`].
+    AddScore(String),
+    /// The player does not want the solved score on the leaderboard.
+    DeclineScore,
     /// Replace the screen on top with this game of the level, then tell
     /// the message.
     Play {

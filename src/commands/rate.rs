@@ -32,8 +32,7 @@ pub fn run(files: &[PathBuf], options: Options, out: &mut impl Write) -> anyhow:
     let mut table = Vec::new();
     for file in files {
         let source = LevelSource::resolve(file)?;
-        // A file name is the user's: control characters are shown escaped.
-        let name: String = source.to_string().escape_debug().collect();
+        let name = source.to_string();
         let levels: Vec<Option<Level>> = source
             .levels()
             .with_context(|| format!("reading {}", file.display()))?

@@ -55,12 +55,27 @@ impl fmt::Display for Report {
 /// sets a moment later still fits.
 const CLOCK_MARGIN: Duration = Duration::from_secs(3600);
 
-/// Checks a `--timeout` value: a positive number of seconds that the clock
-/// can count to (the search adds it to the time now).
+/// The shortest timeout: less gives the search no time at all.
+const MIN_SECONDS: f64 = 0.001;
+/// The longest timeout, some 31 years: more is no limit anyone means, and
+/// the clock can always count this far.
+const MAX_SECONDS: f64 = 1e9;
+
+/// Checks a `--timeout` value: a number of seconds from
+/// a thousandth of a second to some 31 years.
 pub fn timeout(seconds: f64) -> anyhow::Result<Duration> {
+    let shown = shown(seconds);
     anyhow::ensure!(
         seconds > 0.0,
-        "--timeout {seconds}: the timeout must be a positive number of seconds"
+        "--timeout {shown}: the timeout must be a positive number of seconds"
+    );
+    anyhow::ensure!(
+        seconds >= MIN_SECONDS,
+        "--timeout {shown}: too short; the least is {MIN_SECONDS} seconds"
+    );
+    anyhow::ensure!(
+        seconds <= MAX_SECONDS,
+        "--timeout {shown}: too long; the most is {MAX_SECONDS} seconds (about 31 years)"
     );
     Duration::try_from_secs_f64(seconds)
         .ok()
@@ -70,9 +85,17 @@ pub fn timeout(seconds: f64) -> anyhow::Result<Duration> {
                 .and_then(|later| Instant::now().checked_add(later))
                 .is_some()
         })
-        .ok_or_else(|| {
-            anyhow::anyhow!("--timeout {seconds}: too long for the clock; give fewer seconds")
-        })
+        .ok_or_else(|| anyhow::anyhow!("--timeout {shown}: too long for the clock"))
+}
+
+/// A number of seconds as a refusal quotes it: `1e308`, not 309 digits.
+fn shown(seconds: f64) -> String {
+    let plain = seconds.to_string();
+    if plain.len() <= 12 {
+        plain
+    } else {
+        format!("{seconds:e}")
+    }
 }
 
 /// Solves level `level` of `map` (a map file, a folder of them, or a

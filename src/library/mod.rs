@@ -206,6 +206,28 @@ impl Library {
             return Ok(());
         }
         self.settings.zoom = zoom;
+        self.write_settings()
+    }
+
+    /// The level (from 1) last chosen in the level list known by `key`.
+    pub fn list_selection(&self, key: &str) -> Option<usize> {
+        self.settings.lists.get(key).copied()
+    }
+
+    /// Remembers `number` as the level chosen in the list known by `key`,
+    /// in the data folder when records are on (else for this session).
+    pub fn remember_list_selection(
+        &mut self,
+        key: &str,
+        number: usize,
+    ) -> Result<(), LibraryError> {
+        if self.settings.lists.insert(key.to_owned(), number) == Some(number) {
+            return Ok(());
+        }
+        self.write_settings()
+    }
+
+    fn write_settings(&self) -> Result<(), LibraryError> {
         let Some(path) = self.root.as_deref().map(|root| root.join(SETTINGS_FILE)) else {
             return Ok(());
         };

@@ -12,7 +12,7 @@ use std::path::Path;
 
 use super::collection::Collection;
 use super::{Notice, ProgressProblem};
-use crate::storage::{LoadErrorKind, move_aside, read_text};
+use crate::storage::{LoadErrorKind, move_aside, read_text, write_atomic};
 
 /// A progress file is a few lines; anything larger is not one.
 const MAX_PROGRESS_BYTES: u64 = 1024 * 1024;
@@ -134,9 +134,11 @@ impl ProgressBook {
         }
     }
 
-    /// Parses the file's text; on a malformed line, gives its number.
-    pub(super) fn parse(text: &str) -> Result<Self, usize> {
+    /// Parses the file's text: the progress of every readable line, and
+    /// the numbers of the lines that are not progress.
+    pub(super) fn parse(text: &str) -> (Self, Vec<usize>) {
         let mut book = ProgressBook::default();
+        let mut malformed = Vec::new();
         for (index, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {
@@ -148,14 +150,15 @@ impl ProgressBook {
             // Numbers past the end cannot be kept, nor expanded from a range.
             let last = collection.map_or(0, Collection::level_count);
             let Some(progress) = Progress::from_fields(fields, last) else {
-                return Err(index + 1);
+                malformed.push(index + 1);
+                continue;
             };
             match collection {
                 Some(collection) => book.entries.entry(collection).or_default().merge(&progress),
                 None => book.foreign.push(line.to_owned()),
             }
         }
-        Ok(book)
+        (book, malformed)
     }
 
     pub(super) fn to_text(&self) -> String {
@@ -173,26 +176,35 @@ impl ProgressBook {
 
 /// Reads the progress file. A missing file is no progress; a damaged or
 /// unreadable one is moved aside (if `may_move`), never overwritten, and the
-/// notice says so.
+/// notice says so. The readable lines of a damaged one still count, as a
+/// damaged leaderboard's readable entries do, and are written back at once.
 pub(super) fn load(path: &Path, may_move: bool) -> (ProgressBook, Option<Notice>) {
-    let problem = match read_text(path, MAX_PROGRESS_BYTES) {
+    let (book, problem) = match read_text(path, MAX_PROGRESS_BYTES) {
         Ok(text) => match ProgressBook::parse(&text) {
-            Ok(book) => return (book, None),
-            Err(line) => ProgressProblem::Malformed {
-                path: path.to_path_buf(),
-                line,
-            },
+            (book, malformed) if malformed.is_empty() => return (book, None),
+            (book, malformed) => (
+                book,
+                ProgressProblem::Malformed {
+                    path: path.to_path_buf(),
+                    lines: malformed,
+                },
+            ),
         },
         Err(error) if error.kind == LoadErrorKind::Missing => {
             return (ProgressBook::default(), None);
         }
-        Err(error) => ProgressProblem::Unreadable(error),
+        Err(error) => (ProgressBook::default(), ProgressProblem::Unreadable(error)),
     };
     let notice = match may_move.then(|| move_aside(path)) {
-        Some(Ok(moved_to)) => Notice::ProgressMovedAside {
-            path: path.to_path_buf(),
-            moved_to,
-        },
+        Some(Ok(moved_to)) => {
+            // Should this fail, the next save writes them.
+            let _ = write_atomic(path, book.to_text().as_bytes());
+            Notice::ProgressMovedAside {
+                path: path.to_path_buf(),
+                moved_to,
+                problem,
+            }
+        }
         Some(Err(error)) => Notice::ProgressNotSaved {
             problem,
             move_failed: Some(error),
@@ -202,7 +214,7 @@ pub(super) fn load(path: &Path, may_move: bool) -> (ProgressBook, Option<Notice>
             move_failed: None,
         },
     };
-    (ProgressBook::default(), Some(notice))
+    (book, Some(notice))
 }
 
 /// Parses `1-5,7,9-11`, keeping numbers from 1 to `last`. An empty text is
@@ -249,7 +261,8 @@ mod tests {
     #[test]
     fn text_round_trips_and_keeps_unknown_collections() {
         let text = "# comment\nmicroban 12 1-3,5,9-11\nsokobano 4 2\nxsokoban 1\n";
-        let book = ProgressBook::parse(text).expect("valid");
+        let (book, malformed) = ProgressBook::parse(text);
+        assert_eq!(malformed, [] as [usize; 0]);
         let microban = book.get(Collection::Microban);
         assert_eq!(microban.reached(), 12);
         assert_eq!(
@@ -261,14 +274,14 @@ mod tests {
         let written = book.to_text();
         assert!(written.contains("microban 12 1-3,5,9-11\n"), "{written}");
         assert!(written.contains("sokobano 4 2\n"), "{written}");
-        assert_eq!(ProgressBook::parse(&written), Ok(book));
+        assert_eq!(ProgressBook::parse(&written), (book, Vec::new()));
     }
 
     #[test]
     fn numbers_past_the_collection_are_dropped_not_expanded() {
         let last = Collection::XSokoban.level_count();
         let text = format!("xsokoban 99999999 {last}-99999999999\n");
-        let book = ProgressBook::parse(&text).expect("valid");
+        let (book, _) = ProgressBook::parse(&text);
         let progress = book.get(Collection::XSokoban);
         assert_eq!(progress.reached(), last);
         assert_eq!(progress.solved().collect::<Vec<_>>(), [last]);
@@ -284,14 +297,24 @@ mod tests {
             ("microban 3 5-2\n", 1),
             ("microban 3 1,2 extra\n", 1),
         ] {
-            assert_eq!(ProgressBook::parse(text), Err(line), "{text:?}");
+            assert_eq!(ProgressBook::parse(text).1, [line], "{text:?}");
         }
     }
 
     #[test]
+    fn a_malformed_line_costs_only_itself() {
+        let text = "microban 5 1-3\nmicroban-ii banana\nxsokoban 2 1\n";
+        let (book, malformed) = ProgressBook::parse(text);
+        assert_eq!(malformed, [2]);
+        assert_eq!(book.get(Collection::Microban).reached(), 5);
+        assert_eq!(book.get(Collection::XSokoban).solved_count(), 1);
+        assert_eq!(book.get(Collection::MicrobanII), &Progress::default());
+    }
+
+    #[test]
     fn merge_keeps_the_furthest_and_every_solved_level() {
-        let mut ours = ProgressBook::parse("microban 3 1,2\n").expect("valid");
-        let theirs = ProgressBook::parse("microban 2 4\nxsokoban 7\n").expect("valid");
+        let (mut ours, _) = ProgressBook::parse("microban 3 1,2\n");
+        let (theirs, _) = ProgressBook::parse("microban 2 4\nxsokoban 7\n");
         ours.merge(&theirs);
         assert_eq!(ours.get(Collection::Microban).reached(), 3);
         assert_eq!(

@@ -4,16 +4,23 @@
 //! ```text
 //! # Schokoban settings
 //! zoom on
+//! list microban 12
 //! ```
 //!
 //! A line this version does not know is kept as it is, for the version that
 //! wrote it; a file that cannot be read gives the defaults.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
 
 /// Preferences and their defaults.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
     /// Square two-column cells (on) or one column each.
     pub zoom: bool,
+    /// The level last chosen in each level list, by the list's key (a
+    /// collection's id): the list opens on it.
+    pub lists: BTreeMap<String, usize>,
     foreign: Vec<String>,
 }
 
@@ -21,6 +28,7 @@ impl Default for Settings {
     fn default() -> Self {
         Self {
             zoom: true,
+            lists: BTreeMap::new(),
             foreign: Vec::new(),
         }
     }
@@ -37,6 +45,10 @@ impl Settings {
                 [comment, ..] if comment.starts_with('#') => {}
                 ["zoom", "on"] => settings.zoom = true,
                 ["zoom", "off"] => settings.zoom = false,
+                ["list", key, number] if number.parse::<usize>().is_ok_and(|n| n > 0) => {
+                    let number = number.parse().unwrap_or(1);
+                    settings.lists.insert(key.to_owned(), number);
+                }
                 _ => settings.foreign.push(line.to_owned()),
             }
         }
@@ -46,6 +58,12 @@ impl Settings {
     pub fn to_text(&self) -> String {
         let zoom = if self.zoom { "on" } else { "off" };
         let mut text = format!("{HEADER}zoom {zoom}\n");
+        for (key, number) in &self.lists {
+            // A key with spaces would not read back: kept for the session.
+            if !key.contains(char::is_whitespace) {
+                let _ = writeln!(text, "list {key} {number}");
+            }
+        }
         for line in &self.foreign {
             text.push_str(line);
             text.push('\n');
@@ -67,6 +85,15 @@ mod tests {
             "# Schokoban settings\nzoom off\ntheme dark\n"
         );
         assert_eq!(Settings::parse(&settings.to_text()), settings);
+    }
+
+    #[test]
+    fn the_level_each_list_was_on_reads_back() {
+        let text = "# Schokoban settings\nzoom on\nlist added/x 3\nlist microban 12\n";
+        let settings = Settings::parse(text);
+        assert_eq!(settings.lists.get("microban"), Some(&12));
+        assert_eq!(settings.to_text(), text);
+        assert!(Settings::parse("list microban 0\n").lists.is_empty());
     }
 
     #[test]

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use super::{Collection, LibraryError};
 use crate::storage::{LoadError, folder_entries, load_level_file};
+use crate::text::plural;
 use schokoban_core::{BadLevel, Level};
 
 /// A level of a source as read: playable, or why not.
@@ -24,73 +25,37 @@ pub enum LevelSource {
 }
 
 /// Why the levels of a source could not be had.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum SourceError {
     /// Neither an existing path nor a collection name.
+    #[error("{0}: no such file or folder, nor a built-in collection ({ids})", ids = Collection::id_list())]
     Unknown(PathBuf),
+    #[error("{0}")]
     Load(LoadError),
+    #[error("{0}")]
     Builtin(LibraryError),
-    Folder {
-        path: PathBuf,
-        error: io::Error,
-    },
+    #[error("{path}: {error}")]
+    Folder { path: PathBuf, error: io::Error },
+    #[error("{0}: no .xsb files")]
     EmptyFolder(PathBuf),
+    #[error(
+        "{origin}: there is no level {number}; the {} holds {}",
+        origin.holder(),
+        plural(*count, "level")
+    )]
     NoSuchLevel {
-        source: LevelSource,
+        origin: LevelSource,
         number: usize,
         count: usize,
     },
     /// The level is there but cannot be played; the others still can.
+    #[error("{origin}: level {number} cannot be played: {}", bad.error)]
     BadLevel {
-        source: LevelSource,
+        origin: LevelSource,
         number: usize,
         bad: BadLevel,
     },
 }
-
-impl fmt::Display for SourceError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SourceError::Unknown(path) => write!(
-                f,
-                "{}: no such file or folder, nor a built-in collection ({})",
-                path.display(),
-                Collection::id_list()
-            ),
-            SourceError::Load(error) => write!(f, "{error}"),
-            SourceError::Builtin(error) => write!(f, "{error}"),
-            SourceError::Folder { path, error } => write!(f, "{}: {error}", path.display()),
-            SourceError::EmptyFolder(path) => write!(f, "{}: no .xsb files", path.display()),
-            SourceError::NoSuchLevel {
-                source,
-                number,
-                count,
-            } => {
-                let holder = match source {
-                    LevelSource::File(_) => "file",
-                    LevelSource::Folder(_) => "folder",
-                    LevelSource::Builtin(_) => "collection",
-                };
-                let plural = if *count == 1 { "level" } else { "levels" };
-                write!(
-                    f,
-                    "{source}: there is no level {number}; the {holder} holds {count} {plural}"
-                )
-            }
-            SourceError::BadLevel {
-                source,
-                number,
-                bad,
-            } => write!(
-                f,
-                "{source}: level {number} cannot be played: {}",
-                bad.error
-            ),
-        }
-    }
-}
-
-impl std::error::Error for SourceError {}
 
 impl LevelSource {
     /// Reads what the player typed: an existing path wins, so a file named
@@ -142,15 +107,26 @@ impl LevelSource {
             .checked_sub(1)
             .and_then(|index| levels.into_iter().nth(index))
             .ok_or_else(|| SourceError::NoSuchLevel {
-                source: self.clone(),
+                origin: self.clone(),
                 number,
                 count,
             })?;
         board.map_err(|bad| SourceError::BadLevel {
-            source: self.clone(),
+            origin: self.clone(),
             number,
             bad,
         })
+    }
+}
+
+impl LevelSource {
+    /// What holds the levels, as a message names it.
+    fn holder(&self) -> &'static str {
+        match self {
+            LevelSource::File(_) => "file",
+            LevelSource::Folder(_) => "folder",
+            LevelSource::Builtin(_) => "collection",
+        }
     }
 }
 

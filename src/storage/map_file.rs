@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use super::files::open_for_reading;
 use encoding_rs::{Encoding, WINDOWS_1252};
-use schokoban_core::{Level, LevelFile, ParseError, parse_level_file, parse_levels};
+use schokoban_core::{Level, LevelFile, ParseError, parse_level_file};
 
 /// Larger files are refused before they are read whole.
 pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
@@ -19,23 +19,30 @@ pub struct LoadError {
     pub kind: LoadErrorKind,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What is wrong, without the file's name, for messages that name it apart.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LoadErrorKind {
+    #[error("no such file")]
     Missing,
+    #[error("permission denied")]
     PermissionDenied,
+    /// Said of saves, boards and configs too: the path names the kind.
+    #[error("is a folder, not a file")]
     IsDirectory,
     /// A FIFO, socket or device: reading one could block forever.
+    #[error("not a regular file")]
     NotAFile,
-    TooLarge {
-        bytes: u64,
-    },
-    NotUtf8 {
-        line: usize,
-    },
+    /// `bytes` long, where the most this kind of file may have is `most`.
+    #[error("{bytes} bytes is too large (the most is {mib} MiB)", mib = most / 1024 / 1024)]
+    TooLarge { bytes: u64, most: u64 },
+    #[error("line {line}: not UTF-8 text")]
+    NotUtf8 { line: usize },
+    #[error("{message}")]
     Unreadable {
         kind: io::ErrorKind,
         message: String,
     },
+    #[error("{0}")]
     Parse(ParseError),
 }
 
@@ -67,26 +74,7 @@ impl fmt::Display for LoadError {
     }
 }
 
-/// What is wrong, without the file's name, for messages that name it apart.
-impl fmt::Display for LoadErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LoadErrorKind::Missing => write!(f, "no such file"),
-            LoadErrorKind::PermissionDenied => write!(f, "permission denied"),
-            LoadErrorKind::IsDirectory => write!(f, "is a folder, not a level file"),
-            LoadErrorKind::NotAFile => write!(f, "not a regular file"),
-            LoadErrorKind::TooLarge { bytes } => write!(
-                f,
-                "{bytes} bytes is too large for a level file (the most is {} MiB)",
-                MAX_FILE_BYTES / 1024 / 1024
-            ),
-            LoadErrorKind::NotUtf8 { line } => write!(f, "line {line}: not UTF-8 text"),
-            LoadErrorKind::Unreadable { message, .. } => write!(f, "{message}"),
-            LoadErrorKind::Parse(error) => write!(f, "{error}"),
-        }
-    }
-}
-
+/// By hand, as its source is the parse error inside its kind.
 impl std::error::Error for LoadError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match &self.kind {
@@ -100,14 +88,19 @@ impl std::error::Error for LoadError {
 /// playable or with its reason; a file with no playable level is refused.
 pub fn load_level_file(path: &Path) -> Result<LevelFile, LoadError> {
     let text = read_level_text(path)?;
-    parse_level_file(&text).map_err(|e| LoadError::new(path, LoadErrorKind::Parse(e)))
+    parse_level_file(&text)
+        .and_then(LevelFile::refusing_open)
+        .map_err(|e| LoadError::new(path, LoadErrorKind::Parse(e)))
 }
 
 /// Reads every level of a map file that must read whole (a level of an
 /// added collection, one per file): any bad level refuses it.
 pub fn load_levels(path: &Path) -> Result<Vec<Level>, LoadError> {
     let text = read_level_text(path)?;
-    parse_levels(&text).map_err(|e| LoadError::new(path, LoadErrorKind::Parse(e)))
+    parse_level_file(&text)
+        .and_then(LevelFile::refusing_open)
+        .and_then(LevelFile::into_levels)
+        .map_err(|e| LoadError::new(path, LoadErrorKind::Parse(e)))
 }
 
 /// Reads a level file as its author's program wrote it: see [`decode_text`].
@@ -160,6 +153,7 @@ fn check_regular(path: &Path, metadata: &Metadata, max_bytes: u64) -> Result<(),
             path,
             LoadErrorKind::TooLarge {
                 bytes: metadata.len(),
+                most: max_bytes,
             },
         ));
     }
@@ -184,6 +178,7 @@ pub fn read_bytes(path: &Path, max_bytes: u64) -> Result<Vec<u8>, LoadError> {
             path,
             LoadErrorKind::TooLarge {
                 bytes: bytes.len() as u64,
+                most: max_bytes,
             },
         ));
     }

@@ -4,7 +4,6 @@
 mod atomic;
 mod files;
 mod folders;
-mod leaderboard;
 mod listing;
 mod map_file;
 mod other_saves;
@@ -12,12 +11,12 @@ mod records;
 mod runs;
 mod setup;
 
+pub use crate::leaderboard::{
+    Entry, LEADERBOARD_SIZE, Leaderboard, LeaderboardError, MAX_NICKNAME_CHARS, valid_nickname,
+};
 pub use atomic::{remove_if_present, remove_stale_temps, remove_stale_temps_below, write_atomic};
 pub use files::{install_file, lock_file, probe_writable, survive_file_size_limit, write_new_file};
 pub use folders::{create_folder_whole, list_folders, remove_folder_whole};
-pub use leaderboard::{
-    Entry, LEADERBOARD_SIZE, Leaderboard, LeaderboardError, MAX_NICKNAME_CHARS, valid_nickname,
-};
 pub use listing::{FolderEntry, Listing, folder_entries};
 pub use map_file::{
     LoadError, LoadErrorKind, MAX_FILE_BYTES, decode_text, load_level_file, load_levels,

@@ -17,11 +17,18 @@ impl Records {
     /// Writes this game's save. `loaded` is the save it was loaded from
     /// (`None`: it started afresh). A save on disk that is neither is
     /// another game's and moves aside first; returns where it went.
+    ///
+    /// The look at the save on disk and the write are one step under the
+    /// map's lock: two games leaving at once (a logout signals every game
+    /// in the same instant) would otherwise both find no save, and the
+    /// second write would replace the first. A map that is gone or cannot
+    /// be locked must not cost the save, so then it is written unlocked.
     pub fn write_save_keeping_other(
         &self,
         log: &[LogEntry],
         loaded: Option<&[LogEntry]>,
     ) -> Result<Option<PathBuf>, RecordError> {
+        let lock = self.lock().ok();
         // A damaged save is no game anyone could load: written over.
         let aside = match self.read_save() {
             Ok(Some(on_disk)) if loaded != Some(on_disk.as_slice()) => {
@@ -30,6 +37,7 @@ impl Records {
             _ => None,
         };
         self.write_save(log)?;
+        drop(lock);
         Ok(aside)
     }
 

@@ -9,11 +9,11 @@ use std::path::{Path, PathBuf};
 
 use super::atomic::{remove_if_present, write_atomic};
 use super::files::lock_file;
-use super::leaderboard::{Leaderboard, LeaderboardError};
 use super::listing::Listing;
 use super::map_file::{LoadError, LoadErrorKind, read_bytes, read_text};
 use super::runs::RunsProblem;
 use super::setup;
+use crate::leaderboard::{Leaderboard, LeaderboardError};
 use schokoban_core::{LogEntry, LogError, format_log, parse_log};
 
 /// Record files are small; anything bigger is junk, not a record.
@@ -60,6 +60,7 @@ impl fmt::Display for RecordError {
     }
 }
 
+/// By hand, as a damaged save's source depends on what is wrong with it.
 impl std::error::Error for RecordError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
@@ -166,7 +167,7 @@ impl Records {
                 ..
             }) => (Leaderboard::default(), Vec::new()),
             Err(LoadError {
-                kind: LoadErrorKind::TooLarge { bytes },
+                kind: LoadErrorKind::TooLarge { bytes, .. },
                 ..
             }) => (
                 Leaderboard::default(),
@@ -212,17 +213,21 @@ impl Records {
         } else {
             Some(move_aside(&self.leaderboard)?)
         };
+        let before = board.clone();
         let place = board.insert(score, name);
+        // The runs first: a crash between the two writes then leaves a run
+        // with no entry (ignored, and dropped at the next write), never an
+        // entry without the moves that won it.
+        let runs_problems = match (run, place) {
+            (Some(run), Some(place)) => self.keep_run(&before, &board, place, run),
+            _ => Vec::new(),
+        };
         write_atomic(&self.leaderboard, board.to_text().as_bytes()).map_err(|error| {
             RecordError::Io {
                 path: self.leaderboard.clone(),
                 error,
             }
         })?;
-        let runs_problems = match (run, place) {
-            (Some(run), Some(place)) => self.keep_run(&board, place, run),
-            _ => Vec::new(),
-        };
         drop(lock);
         Ok(ScoreAdded {
             board,
@@ -276,7 +281,7 @@ impl Records {
     }
 
     /// An exclusive lock on the map file, released when dropped.
-    fn lock(&self) -> Result<File, RecordError> {
+    pub(super) fn lock(&self) -> Result<File, RecordError> {
         let io_error = |error| RecordError::Io {
             path: self.map.clone(),
             error,

@@ -11,16 +11,17 @@
 //! k-th such line to the k-th such entry, as both keep arrival order), so
 //! the file stays right whatever happened to the board since: a line whose
 //! entry has gone is ignored, and dropped at the next write. It is written
-//! under the board's lock, after the board, atomically; a damaged one is
+//! under the board's lock, before the board, atomically, so a crash between
+//! the two leaves at worst a run whose entry never came; a damaged one is
 //! moved aside like a damaged board, and never stops a score being added.
 
-use std::fmt;
+use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use super::atomic::write_atomic;
-use super::leaderboard::{Entry, Leaderboard, valid_nickname};
 use super::map_file::{LoadError, LoadErrorKind, read_bytes};
 use super::records::{MAX_SAVE_BYTES, RecordError, Records, move_aside};
+use crate::leaderboard::{Entry, Leaderboard, valid_nickname};
 use schokoban_core::{LogEntry, format_log, parse_log};
 
 /// How a run of no moves (a level that starts solved) is written, so the
@@ -38,58 +39,29 @@ struct Run {
 }
 
 /// What is wrong with a line of a runs file (lines count from 1).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RunsError {
+    #[error("line {line}: does not start with a score")]
     BadScore { line: usize },
+    #[error("line {line}: the moves are not a LURD log")]
     BadMoves { line: usize },
+    #[error("line {line}: no valid nickname")]
     BadName { line: usize },
+    #[error("line {line}: not text")]
     NotText { line: usize },
+    #[error("{bytes} bytes is far too large for a runs file")]
     FileTooLarge { bytes: u64 },
 }
 
-impl fmt::Display for RunsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            RunsError::BadScore { line } => write!(f, "line {line}: does not start with a score"),
-            RunsError::BadMoves { line } => {
-                write!(f, "line {line}: the moves are not a LURD log")
-            }
-            RunsError::BadName { line } => write!(f, "line {line}: no valid nickname"),
-            RunsError::NotText { line } => write!(f, "line {line}: not text"),
-            RunsError::FileTooLarge { bytes } => {
-                write!(f, "{bytes} bytes is far too large for a runs file")
-            }
-        }
-    }
-}
-
-impl std::error::Error for RunsError {}
-
 /// Why the moves that won a score were not kept as asked (the score was).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RunsProblem {
     /// The runs file was damaged; it was moved here and its readable runs kept.
+    #[error("{path} was damaged; it was kept as {moved_to}")]
     MovedAside { path: PathBuf, moved_to: PathBuf },
     /// The runs file could not be read or written, so it was left alone.
+    #[error("the winning moves were not kept: {path}: {reason}")]
     NotKept { path: PathBuf, reason: String },
-}
-
-impl fmt::Display for RunsProblem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RunsProblem::MovedAside { path, moved_to } => write!(
-                f,
-                "{} was damaged; it was kept as {}",
-                path.display(),
-                moved_to.display()
-            ),
-            RunsProblem::NotKept { path, reason } => write!(
-                f,
-                "the winning moves were not kept: {}: {reason}",
-                path.display()
-            ),
-        }
-    }
 }
 
 /// The board with the winning moves of each entry, as read.
@@ -127,9 +99,13 @@ impl Records {
     }
 
     /// Rewrites the runs file for `board`, whose entry at `place` was just
-    /// won by `run`. Called under the board's lock, after it is written.
+    /// won by `run`. Called under the board's lock, before the board is
+    /// written over `before`: the runs of entries `before` has and `board`
+    /// no longer does (pushed off the end) stay until the next write, as
+    /// `before` is the board on disk should the process die in between.
     pub(super) fn keep_run(
         &self,
+        before: &Leaderboard,
         board: &Leaderboard,
         place: usize,
         run: &[LogEntry],
@@ -155,17 +131,28 @@ impl Records {
         };
         let mut unused: Vec<Option<Run>> = old.into_iter().map(Some).collect();
         let mut text = HEADER.to_owned();
+        let mut push_line = |entry: &Entry, moves: Vec<LogEntry>| {
+            let moves = Some(format_log(&moves)).filter(|m| !m.is_empty());
+            let moves = moves.as_deref().unwrap_or(NO_MOVES);
+            let _ = writeln!(text, "{} {moves} {}", entry.score, entry.name);
+        };
+        let mut still_on_board = before.entries().to_vec();
         for (index, entry) in board.entries().iter().enumerate() {
+            if let Some(at) = still_on_board.iter().position(|e| e == entry) {
+                still_on_board.remove(at);
+            }
             let moves = if index == place {
                 Some(run.to_vec())
             } else {
                 take_run(&mut unused, entry)
             };
             if let Some(moves) = moves {
-                let moves = Some(format_log(&moves)).filter(|m| !m.is_empty());
-                let moves = moves.as_deref().unwrap_or(NO_MOVES);
-                let line = format!("{} {moves} {}\n", entry.score, entry.name);
-                text.push_str(&line);
+                push_line(entry, moves);
+            }
+        }
+        for entry in &still_on_board {
+            if let Some(moves) = take_run(&mut unused, entry) {
+                push_line(entry, moves);
             }
         }
         if let Err(error) = write_atomic(&self.runs, text.as_bytes()) {
@@ -183,7 +170,7 @@ impl Records {
                 ..
             }) => Ok((Vec::new(), Vec::new())),
             Err(LoadError {
-                kind: LoadErrorKind::TooLarge { bytes },
+                kind: LoadErrorKind::TooLarge { bytes, .. },
                 ..
             }) => Ok((Vec::new(), vec![RunsError::FileTooLarge { bytes }])),
             Err(error) => Err(error),

@@ -4,7 +4,8 @@
 use std::path::PathBuf;
 
 use crate::ui::{
-    TINY, ch, key, level, messages, open_map, press, screen_text, start_tiny, type_text, write_map,
+    TINY, assert_screen, ch, key, level, messages, open_map, press, start_tiny, type_text,
+    write_map,
 };
 use crossterm::event::KeyCode;
 use schokoban::app::message::Problem;
@@ -18,11 +19,7 @@ fn an_unreadable_save_is_offered_for_deletion_with_the_reason() {
     std::fs::write(dir.path().join("tiny.xsb.sav"), "uu?d\n").expect("save");
     let mut app = open_map(dir.path(), &map);
     assert_eq!(app.screen_name(), "save prompt");
-    let text = screen_text(&app);
-    assert!(
-        text.contains("damaged") && text.contains("tiny.xsb.sav") && text.contains("move 3"),
-        "{text}"
-    );
+    assert_screen!("an_unreadable_save_offered_for_deletion", &mut app);
     assert!(
         matches!(
             app.problem(),
@@ -48,12 +45,7 @@ fn a_save_that_does_not_replay_is_offered_as_damaged_with_its_reason() {
     let mut app = open_map(dir.path(), &map);
     // The reason comes with the offer, not after a Load that fails.
     assert_eq!(app.screen_name(), "save prompt");
-    assert!(!screen_text(&app).contains("Load"), "{}", screen_text(&app));
-    let text = screen_text(&app);
-    assert!(
-        text.contains("damaged") && text.contains("move 2"),
-        "{text}"
-    );
+    assert_screen!("a_save_that_does_not_replay_offered_without_load", &mut app);
     assert!(
         matches!(
             app.problem(),
@@ -78,11 +70,7 @@ fn a_damaged_leaderboard_is_shown_as_read_and_moved_aside_before_a_new_score() {
     std::fs::write(dir.path().join("tiny.xsb.dat"), damaged).expect("board");
     let mut app = open_map(dir.path(), &map);
     assert_eq!(level(&app).record, Some(5), "readable entries still count");
-    let warning = messages(&app);
-    assert!(
-        warning.contains("tiny.xsb.dat") && warning.contains("line 2"),
-        "{warning}"
-    );
+    assert_screen!("a_damaged_leaderboard_told_on_the_level", &mut app);
     let cause = app.messages().iter().find_map(|m| m.cause());
     let Some(Problem::DamagedBoard { problems, .. }) = cause else {
         panic!("expected a damaged board, got {cause:?}")
@@ -99,16 +87,9 @@ fn a_damaged_leaderboard_is_shown_as_read_and_moved_aside_before_a_new_score() {
     );
     type_text(&mut app, "New");
     press(&mut app, &[key(KeyCode::Enter)]);
-    assert!(
-        screen_text(&app).contains("◀ you"),
-        "the board with the new entry"
-    );
-    let told = messages(&app);
-    assert!(told.contains("tiny.xsb.dat.damaged"), "{told}");
-    assert!(
-        !told.contains("will be kept aside"),
-        "one message says where the damaged board went: {told}"
-    );
+    // The board with the new entry, and one message that says where the
+    // damaged board went.
+    assert_screen!("the_new_board_and_where_the_damaged_one_went", &mut app);
     assert_eq!(
         std::fs::read_to_string(dir.path().join("tiny.xsb.dat")).expect("board"),
         "1 New\n5 Good\n9 Fine\n"

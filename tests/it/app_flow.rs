@@ -1,8 +1,8 @@
 //! The spec's flows, driven by key events against the app's state.
 
 use crate::ui::{
-    TINY, ch, key, level, messages, open_map, open_path_prompt, press, screen_text, start_menu,
-    start_tiny, type_text, write_map,
+    TINY, assert_screen, ch, key, level, messages, open_map, open_path_prompt, press, screen_text,
+    start_menu, start_tiny, type_text, write_map,
 };
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
@@ -19,7 +19,7 @@ fn main_menu_navigates_with_wasd_and_arrows_in_both_cases() {
     assert_eq!(app.selected(), Some(0));
     // Up from the top wraps to Quit, the last line.
     press(&mut app, &[key(KeyCode::Up)]);
-    assert!(screen_text(&app).contains("▶ Quit"));
+    assert_screen!("main_menu_up_from_the_top", &mut app);
 }
 
 #[test]
@@ -32,17 +32,25 @@ fn key_releases_are_ignored() {
 }
 
 #[test]
-fn escape_quits_from_the_main_menu_and_backspace_asks_first() {
-    let (_dir, mut app) = start_menu();
-    press(&mut app, &[key(KeyCode::Esc)]);
-    assert!(!app.is_running(), "Esc quits, as the spec says");
-    let (_dir, mut app) = start_menu();
-    press(&mut app, &[key(KeyCode::Backspace)]);
-    assert!(app.is_running(), "Backspace alone does not quit");
-    assert_eq!(app.selected(), Some(6), "it selects Quit");
-    assert!(screen_text(&app).contains("Enter quits"));
-    press(&mut app, &[key(KeyCode::Enter)]);
-    assert!(!app.is_running(), "Enter then quits");
+fn esc_and_backspace_on_the_main_menu_ask_before_quitting() {
+    for back in [KeyCode::Esc, KeyCode::Backspace] {
+        for again in [KeyCode::Esc, KeyCode::Backspace, KeyCode::Enter] {
+            let (_dir, mut app) = start_menu();
+            press(&mut app, &[key(back)]);
+            assert!(app.is_running(), "{back:?} alone does not quit");
+            assert!(screen_text(&app).contains("Esc or Enter quits; other keys stay"));
+            press(&mut app, &[key(again)]);
+            assert!(!app.is_running(), "{back:?} then {again:?} quits");
+        }
+        // Any other key stays, and does what it does.
+        let (_dir, mut app) = start_menu();
+        press(&mut app, &[key(back), key(KeyCode::Down)]);
+        assert!(app.is_running());
+        assert_eq!(app.selected(), Some(1));
+        assert!(!screen_text(&app).contains("other keys stay"));
+        press(&mut app, &[key(KeyCode::Enter)]);
+        assert_eq!(app.screen_name(), "collections", "Enter is Enter again");
+    }
     let (_dir, mut app) = start_menu();
     press(&mut app, &[key(KeyCode::Up), ch(' ')]);
     assert!(!app.is_running(), "Space on Quit quits");
@@ -68,10 +76,9 @@ fn a_bad_path_shows_the_reason_under_the_input_and_keeps_the_text() {
     press(&mut app, &[key(KeyCode::Enter)]);
     assert_eq!(app.screen_name(), "path prompt");
     assert_eq!(app.input(), Some(&*missing.to_string_lossy()));
-    let error = messages(&app);
-    assert!(
-        error.contains("nope.xsb") && error.contains("no such file"),
-        "{error}"
+    assert_eq!(
+        messages(&app),
+        format!("{}: no such file", missing.display())
     );
 
     let broken = write_map(dir.path(), "broken.xsb", "#####\n#@@.#\n#####\n");
@@ -82,10 +89,9 @@ fn a_bad_path_shows_the_reason_under_the_input_and_keeps_the_text() {
     type_text(&mut app, &broken.to_string_lossy());
     press(&mut app, &[key(KeyCode::Enter)]);
     assert_eq!(app.screen_name(), "path prompt");
-    let error = messages(&app);
-    assert!(
-        error.contains("broken.xsb") && error.contains("line 2"),
-        "{error}"
+    assert_eq!(
+        messages(&app),
+        format!("{}: line 2, column 3: a second player", broken.display())
     );
 }
 
@@ -129,10 +135,7 @@ fn escape_saves_an_unsolved_game_and_reopening_offers_to_load_it() {
         "uxr\n"
     );
     assert_eq!(app.screen_name(), "finish", "the leaderboard");
-    let text = screen_text(&app);
-    assert!(!text.contains("Solved"), "{text}");
-    assert!(text.contains("▶ Play again"), "{text}");
-    assert!(messages(&app).contains("saved"), "{}", messages(&app));
+    assert_screen!("finish_after_escape_saved", &mut app);
 
     // Play again: the saved game is offered, Load first.
     press(&mut app, &[key(KeyCode::Enter)]);
@@ -170,25 +173,21 @@ fn solving_asks_for_the_leaderboard_then_a_nickname_and_writes_it() {
     assert_eq!(app.screen_name(), "play", "the solved board stays up");
     press(&mut app, &[key(KeyCode::Enter)]);
     assert_eq!(app.screen_name(), "finish");
-    let text = screen_text(&app);
-    assert!(text.contains("Solved in 3 moves!"), "{text}");
-    assert!(text.contains("to the leaderboard?"), "{text}");
+    assert_screen!("finish_solved_add_your_score", &mut app);
     assert_eq!(app.selected(), Some(0), "Yes comes first");
 
     press(&mut app, &[key(KeyCode::Enter)]);
     type_text(&mut app, "Wasd Ru");
     press(&mut app, &[key(KeyCode::Enter)]);
-    let text = screen_text(&app);
-    let marked = text.lines().find(|l| l.contains("◀ you"));
-    assert!(marked.is_some_and(|l| l.contains("3  Wasd Ru")), "{text}");
+    // The new entry marked, then Watch your run; Ace's best run was not
+    // kept, so no Watch the best run.
+    assert_screen!("finish_the_board_with_the_new_entry", &mut app);
     assert_eq!(app.selected(), Some(0), "the board, Play again first");
     assert_eq!(
         std::fs::read_to_string(dir.path().join("tiny.xsb.dat")).expect("board"),
         "1 Ace\n3 Wasd Ru\n9 Slow\n"
     );
-    // Then Watch your run; Ace's best run was not kept, so Main menu is third.
-    assert!(text.contains("Watch your run"), "{text}");
-    assert!(!text.contains("Watch the best run"), "{text}");
+    // Main menu is third.
     press(&mut app, &[ch('s'), ch('s'), key(KeyCode::Enter)]);
     assert_eq!(app.screen_name(), "main menu");
 }
@@ -203,8 +202,7 @@ fn a_bad_nickname_is_refused_with_a_reason() {
     type_text(&mut app, "   ");
     press(&mut app, &[key(KeyCode::Enter)]);
     assert_eq!(app.input(), Some("   "), "still asking");
-    let text = screen_text(&app);
-    assert!(text.contains("A nickname is 1 to 20"), "{text}");
+    assert_screen!("finish_a_blank_nickname_refused", &mut app);
     assert!(!dir.path().join("tiny.xsb.dat").exists());
 }
 
@@ -218,15 +216,8 @@ fn a_score_that_does_not_qualify_goes_straight_to_the_board() {
     let mut app = open_map(dir.path(), &map);
     press(&mut app, &[key(LEFT), ch(' ')]);
     assert_eq!(app.screen_name(), "finish");
-    let text = screen_text(&app);
-    assert!(
-        !text.contains("to the leaderboard?") && text.contains("▶ Play again"),
-        "{text}"
-    );
-    assert!(
-        text.contains("Not on the leaderboard: the top 10 go up to 0 moves."),
-        "a miss is told, not silent: {text}"
-    );
+    // No offer, and the miss is told, not silent.
+    assert_screen!("finish_a_score_that_does_not_qualify", &mut app);
     assert_eq!(
         std::fs::read_to_string(dir.path().join("tiny.xsb.dat")).expect("board"),
         full
@@ -242,12 +233,8 @@ fn a_score_that_ties_the_last_of_a_full_board_leaves_it_as_it_was() {
     let mut app = open_map(dir.path(), &map);
     press(&mut app, &[key(LEFT), ch(' ')]);
     assert_eq!(app.screen_name(), "finish");
-    let text = screen_text(&app);
-    assert!(!text.contains("to the leaderboard?"), "{text}");
-    assert!(
-        text.contains("ties the 10th score; the earlier one keeps its place"),
-        "the player is told why: {text}"
-    );
+    // No offer, and the player is told why.
+    assert_screen!("finish_a_tie_with_the_last_of_a_full_board", &mut app);
     assert_eq!(
         std::fs::read_to_string(dir.path().join("tiny.xsb.dat")).expect("board"),
         full,
@@ -274,11 +261,7 @@ fn a_file_with_several_levels_asks_which_one_and_keeps_records_apart() {
     let two = "; 1\n#####\n#@$.#\n#####\n\n; 2\n'Second'\n######\n#@ $.#\n######\n";
     let (dir, mut app) = crate::ui::start_on("two.xsb", two);
     assert_eq!(app.screen_name(), "level list");
-    let text = screen_text(&app);
-    assert!(
-        text.contains("1  two.xsb #1") && text.contains("2  Second"),
-        "{text}"
-    );
+    assert_screen!("level_list_of_a_file_of_two", &mut app);
     press(&mut app, &[ch('s'), key(KeyCode::Enter)]);
     assert_eq!(level(&app).title, "Second");
     press(&mut app, &[ch('d'), key(KeyCode::Esc)]);

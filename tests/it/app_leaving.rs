@@ -3,7 +3,7 @@
 //! solved when it opens says so.
 
 use crate::ui::{
-    TINY, ch, key, level, messages, open_map, press, screen_text, start_on, start_tiny, type_text,
+    TINY, assert_screen, ch, key, level, open_map, press, start_on, start_tiny, type_text,
     write_map,
 };
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -20,7 +20,7 @@ fn ctrl_c_saves_an_unsolved_game_then_quits() {
     let save = dir.path().join("tiny.xsb.sav");
     assert_eq!(std::fs::read_to_string(&save).expect("saved"), "ur\n");
     let farewell = app.farewell().expect("told what happened");
-    assert!(farewell.text.contains("Game saved to"), "{farewell:?}");
+    assert_eq!(farewell.text, format!("Game saved to {}", save.display()));
 }
 
 #[test]
@@ -48,7 +48,7 @@ fn leaving_after_a_reset_deletes_the_save_the_reset_made_stale() {
     press(&mut app, &[ch('r'), key(KeyCode::Esc)]);
     assert!(!save.exists(), "the save of the game thrown away is gone");
     assert_eq!(app.screen_name(), "finish", "the leaderboard");
-    assert!(messages(&app).contains("old save"), "{}", messages(&app));
+    assert_screen!("finish_after_a_reset_game_left", &mut app);
 
     let app = open_map(dir.path(), &map);
     assert_eq!(app.screen_name(), "play", "nothing left to load");
@@ -71,11 +71,10 @@ fn leaving_a_fresh_game_without_moves_keeps_another_save_untouched() {
 fn a_map_that_starts_solved_shows_as_solved() {
     let (_dir, mut app) = start_on("done.xsb", "####\n#@*#\n####\n");
     assert!(level(&app).game.is_solved());
-    let message = messages(&app);
-    assert!(message.contains("starts solved"), "{message}");
+    assert_screen!("a_map_that_starts_solved", &mut app);
     press(&mut app, &[key(KeyCode::Enter)]);
     assert_eq!(app.screen_name(), "finish");
-    assert!(screen_text(&app).contains("Solved in 0 moves!"));
+    assert_screen!("finish_solved_in_0_moves", &mut app);
 }
 
 #[test]
@@ -86,24 +85,9 @@ fn a_save_of_a_finished_game_offers_its_score_for_the_leaderboard() {
     std::fs::write(dir.path().join("tiny.xsb.sav"), "L\n").expect("save");
     let mut app = open_map(dir.path(), &map);
     assert_eq!(app.screen_name(), "finish");
-    let text = screen_text(&app);
-    assert!(
-        text.contains("You solved this in 1 move: add it to the leaderboard?"),
-        "{text}"
-    );
-    let narrow: Vec<String> = app
-        .visible_text(40, 12)
-        .lines()
-        .map(str::trim)
-        .skip_while(|line| !line.starts_with("You solved this"))
-        .take(2)
-        .map(str::to_owned)
-        .collect();
-    assert_eq!(
-        narrow,
-        ["You solved this in 1 move:", "add it to the leaderboard?"],
-        "whole at 40 columns"
-    );
+    assert_screen!("a_saved_solve_offered", &mut app);
+    // Whole at 40 columns, on two lines.
+    assert_screen!("a_saved_solve_offered_40x12", &mut app, 40, 12);
     assert!(
         !dir.path().join("tiny.xsb.sav").exists(),
         "the solve is taken from the save"
@@ -134,17 +118,12 @@ fn two_games_on_one_map_keep_both_saves_and_the_load_offer_lists_both() {
         std::fs::read_to_string(&other).expect("the first game kept"),
         "ul\n"
     );
-    let told = messages(&second);
-    assert!(told.contains("tiny.xsb.sav.other"), "{told}");
+    assert_screen!("the_second_game_left_tells_where_the_first_is", &mut second);
 
     // Both are offered; the other one loads.
     let mut third = open_map(dir.path(), &map);
     assert_eq!(third.screen_name(), "save prompt");
-    let text = screen_text(&third);
-    assert!(
-        text.contains("Load") && text.contains("Load the other game (2 moves)"),
-        "{text}"
-    );
+    assert_screen!("both_saves_offered", &mut third);
     press(&mut third, &[key(KeyCode::Down), key(KeyCode::Enter)]);
     assert_eq!(level(&third).game.score(), 2, "the first game's two moves");
     assert!(!other.exists(), "taken into play");

@@ -1,7 +1,7 @@
 //! `--ascii`: every glyph the game draws is ASCII, on every screen of the
 //! flow, at 80x24 and at 40x12.
 
-use crate::ui::{THREE_LEVELS, ch, key, press, screen, write_map};
+use crate::ui::{THREE_LEVELS, assert_screen, ch, key, press, screen, write_map};
 use crossterm::event::KeyCode;
 use schokoban::app::App;
 
@@ -64,11 +64,6 @@ fn with_ascii_every_glyph_drawn_is_ascii() {
     crate::ui::type_text(&mut app, "Ann");
     press(&mut app, &[key(KeyCode::Enter)]);
     found.extend(non_ascii(&mut app));
-    let end = app.visible_text(80, 24);
-    assert!(
-        end.contains("Ann      < you"),
-        "{}: {end}",
-        app.screen_name()
-    );
+    assert_screen!("the_board_in_ascii", &mut app);
     assert_eq!(found, Vec::<String>::new());
 }

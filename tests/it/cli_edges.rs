@@ -22,31 +22,71 @@ fn into_closed_pipe(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
+/// Every command that prints, each shell's completions among them.
+const PRINTING: [&[&str]; 11] = [
+    &["verify", "xsokoban", ""],
+    &["solve", "microban", "--level", "1"],
+    &["bench", "microban", "--to", "2", "--timeout", "5"],
+    &["generate", "--seed", "1"],
+    &["completions", "bash"],
+    &["completions", "zsh"],
+    &["completions", "fish"],
+    &["completions", "elvish"],
+    &["completions", "powershell"],
+    &["config", "--config", "no-such.toml"],
+    &["man"],
+];
+
 #[test]
 fn a_closed_pipe_ends_every_printing_command_quietly() {
-    for args in [
-        &["verify", "xsokoban", ""][..],
-        &["solve", "microban", "--level", "1"],
-        &["bench", "microban", "--to", "2", "--timeout", "5"],
-    ] {
+    for args in PRINTING {
         let output = into_closed_pipe(args);
         assert_eq!(output.status.code(), Some(0), "{args:?}");
         assert_eq!(String::from_utf8_lossy(&output.stderr), "", "{args:?}");
     }
 }
 
+/// `> /dev/full`: every write fails as on a full disk, which the command
+/// says in one line, failing, rather than panicking or ending as if done.
+#[cfg(target_os = "linux")]
 #[test]
-fn data_dir_is_accepted_before_and_after_the_subcommand() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let data = dir.path().to_string_lossy().into_owned();
-    for args in [
-        ["--data-dir", &data, "verify", "microban", ""],
-        ["verify", "microban", "", "--data-dir", &data],
-    ] {
-        let output = schokoban().args(args).output().expect("runs");
-        assert_eq!(output.status.code(), Some(0), "{args:?}: {output:?}");
-        assert!(String::from_utf8_lossy(&output.stdout).starts_with("moves: 0\n"));
+fn a_full_disk_is_one_clear_error_from_every_printing_command() {
+    for args in PRINTING {
+        let full = fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full");
+        let output = schokoban()
+            .args(args)
+            .stdout(full)
+            .stderr(Stdio::piped())
+            .output()
+            .expect("the binary runs");
+        let text = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{args:?}: {text}");
+        assert!(
+            text.starts_with("error: No space left on device") && text.lines().count() == 1,
+            "{args:?}: {text}"
+        );
     }
+}
+
+#[test]
+fn the_game_s_own_options_are_not_offered_where_they_do_nothing() {
+    for subcommand in ["verify", "solve", "bench", "generate", "man", "completions"] {
+        let output = schokoban()
+            .args([subcommand, "--help"])
+            .output()
+            .expect("runs");
+        let help = String::from_utf8_lossy(&output.stdout);
+        assert!(!help.contains("--data-dir"), "{subcommand}: {help}");
+        assert!(!help.contains("--config"), "{subcommand}: {help}");
+    }
+    let output = schokoban()
+        .args(["config", "--help"])
+        .output()
+        .expect("runs");
+    assert!(String::from_utf8_lossy(&output.stdout).contains("--config"));
 }
 
 #[test]

@@ -3,6 +3,7 @@
 //! while the game plays on, and `schokoban config`.
 
 use std::path::Path;
+use std::process::Command;
 
 use crossterm::event::KeyCode;
 use schokoban::app::config::{self, Config};
@@ -92,7 +93,11 @@ fn a_bad_config_is_said_at_the_start_and_the_game_plays_on() {
     let mut app = App::new(
         Options {
             data_dir: Some(dir.path().join("data")),
-            config_problem: Some("config.toml: line 1: bad".to_owned()),
+            config_problem: Some(config::ConfigError::Bad {
+                path: "config.toml".into(),
+                line: 1,
+                problem: config::ConfigProblem::Toml("bad".to_owned()),
+            }),
             ..Options::default()
         },
         Theme::default(),
@@ -145,4 +150,88 @@ fn the_readme_example_is_a_config_the_game_takes() {
         .expect("a toml block in the README");
     let config = parsed(example).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(config.theme, Some(ThemeChoice::Light));
+}
+
+#[test]
+fn a_key_that_cannot_be_typed_or_shown_is_refused_naming_the_action() {
+    for (typed, shown) in [
+        ("\\u001b", "\"\\u{1b}\""),
+        ("\\u0007", "\"\\u{7}\""),
+        ("\\u202e", "\"\\u{202e}\""),
+        ("\\u0301", "\"\\u{301}\""),
+    ] {
+        let error = parsed(&format!("[keys]\nundo = [\"{typed}\"]\n")).expect_err(typed);
+        assert_eq!(
+            error,
+            format!("config.toml: line 2: undo: {shown} is no key that can be typed and shown")
+        );
+    }
+}
+
+#[test]
+fn an_action_left_without_a_key_is_refused_naming_it() {
+    let error = parsed("[keys]\nup = [\"k\"]\nleave = []\n").expect_err("no key to leave");
+    assert_eq!(
+        error,
+        "config.toml: line 3: leave has no key: give it at least one"
+    );
+    let every_list_empty: String = [
+        "up", "down", "left", "right", "undo", "redo", "reset", "hint", "zoom", "next", "previous",
+        "watch", "edit", "leave", "help",
+    ]
+    .iter()
+    .map(|action| action.to_string() + " = []\n")
+    .collect();
+    assert!(parsed(&format!("[keys]\n{every_list_empty}")).is_err());
+}
+
+#[test]
+fn only_a_regular_file_of_at_most_a_mebibyte_is_read() {
+    use schokoban::app::config::{ConfigError, MAX_CONFIG_BYTES};
+    use schokoban::storage::LoadErrorKind;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let kind = |path: &Path| match config::load(path) {
+        Err(ConfigError::Unreadable { kind, .. }) => kind,
+        other => panic!("{}: {other:?}", path.display()),
+    };
+    let big = dir.path().join("big.toml");
+    let comment = format!("# {}\n", "x".repeat(1000));
+    std::fs::write(&big, comment.repeat(1100)).expect("written");
+    assert!(matches!(kind(&big), LoadErrorKind::TooLarge { most, .. } if most == MAX_CONFIG_BYTES));
+    assert_eq!(kind(dir.path()), LoadErrorKind::IsDirectory);
+    #[cfg(unix)]
+    {
+        // Opened as a file, a FIFO with no writer blocks the start for
+        // ever, and /dev/zero never ends.
+        let fifo = dir.path().join("config.toml");
+        let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+        assert!(made.success());
+        assert_eq!(kind(&fifo), LoadErrorKind::NotAFile);
+        assert_eq!(kind(Path::new("/dev/zero")), LoadErrorKind::NotAFile);
+    }
+}
+
+#[test]
+fn a_utf16_config_is_read_as_utf16_levels_are() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("config.toml");
+    let text = "theme = \"light\"\r\n[keys]\r\nup = [\"k\"]\r\n";
+    for bytes in [
+        text.encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .fold(vec![0xff, 0xfe], |mut all, b| {
+                all.push(b);
+                all
+            }),
+        text.encode_utf16()
+            .flat_map(u16::to_be_bytes)
+            .fold(vec![0xfe, 0xff], |mut all, b| {
+                all.push(b);
+                all
+            }),
+    ] {
+        std::fs::write(&path, bytes).expect("written");
+        let config = config::load(&path).expect("read").expect("there");
+        assert_eq!(config.theme, Some(ThemeChoice::Light));
+    }
 }

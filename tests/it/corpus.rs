@@ -5,7 +5,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use schokoban::storage::{LeaderboardError, LoadErrorKind, Records, load_levels};
-use schokoban_core::{Direction, LogEntry, ParseError, Step};
+use schokoban_core::{Direction, LogEntry, ParseError, Step, parse_levels};
 
 fn corpus(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -58,8 +58,14 @@ fn nul_bytes_are_not_a_board() {
 
 #[test]
 fn empty_run_length_rows_are_rows_of_floor() {
-    let levels = load_levels(&corpus("empty-rows.xsb")).expect("loads");
+    // The rows of floor above and below the player open the outer wall.
+    let text = std::fs::read_to_string(corpus("empty-rows.xsb")).expect("read");
+    let levels = parse_levels(&text).expect("parses");
     assert_eq!((levels[0].width(), levels[0].height()), (5, 5));
+    assert_eq!(
+        parse_error("empty-rows.xsb"),
+        ParseError::Open { row: 4, column: 5 }
+    );
 }
 
 #[test]

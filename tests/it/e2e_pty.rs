@@ -3,8 +3,10 @@
 //! panic under the game's terminal set-up puts the terminal back.
 #![cfg(unix)]
 
+mod farewell;
 mod hangup;
 mod session;
+mod together;
 
 use std::time::Duration;
 

@@ -4,7 +4,8 @@
 //! and a copy of a level opened from play.
 
 use crate::ui::{
-    ch, key, level, messages, press, render, start_menu, start_tiny, type_text, wait_while_busy,
+    assert_screen, ch, key, level, messages, press, render, start_menu, start_tiny, type_text,
+    wait_while_busy,
 };
 use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -124,12 +125,8 @@ fn saving_goes_to_a_new_file_or_into_my_levels() {
     build_corridor(&mut app);
     press(&mut app, &[key(KeyCode::Enter)]);
     assert_eq!(app.screen_name(), "save level");
-    let shown = app.visible_text(80, 24);
-    assert!(
-        shown.contains("Save to (a path, or empty for My levels):"),
-        "{shown}"
-    );
-    assert!(app.visible_text(40, 12).contains("Title:"));
+    assert_screen!("save_level", &mut app);
+    assert_screen!("save_level_40x12", &mut app, 40, 12);
     type_text(&mut app, "Hall");
     press(&mut app, &[key(KeyCode::Down)]);
     type_text(&mut app, "Me");
@@ -156,11 +153,14 @@ fn saving_goes_to_a_new_file_or_into_my_levels() {
     type_text(&mut app, &path.to_string_lossy());
     press(&mut app, &[key(KeyCode::Enter)]);
     assert_eq!(app.screen_name(), "save level");
-    assert!(
-        messages(&app).contains("already there"),
-        "{}",
-        messages(&app)
+    assert_eq!(
+        messages(&app),
+        format!(
+            "Not saved: {}: a file of that name is already there",
+            path.display()
+        )
     );
+    assert_screen!("save_level_refuses_a_file_already_there", &mut app);
 
     // No path: into My levels, twice, which the chooser then lists.
     press(
@@ -190,8 +190,7 @@ fn saving_goes_to_a_new_file_or_into_my_levels() {
     press(&mut app, &[ch('w'), ch('w'), key(KeyCode::Enter)]);
     // My levels is last, above the line that adds one: the list scrolls to it.
     press(&mut app, &[key(KeyCode::Up), key(KeyCode::Up)]);
-    let listed = app.visible_text(80, 24);
-    assert!(listed.contains("My levels         2 levels"), "{listed}");
+    assert_screen!("the_chooser_lists_my_levels", &mut app);
 }
 
 #[test]

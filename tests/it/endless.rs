@@ -4,7 +4,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use crate::ui::{ch, key, level, press, screen, screen_text, start_menu, type_text};
+use crate::ui::{assert_screen, ch, key, level, press, screen_text, start_menu, type_text};
 use crossterm::event::KeyCode;
 use schokoban::app::App;
 use schokoban_core::{Direction, Step};
@@ -98,9 +98,7 @@ fn an_endless_level_plays_scores_moves_on_and_comes_back_by_its_seed() {
     press(&mut app, &[key(KeyCode::Enter)]);
     type_text(&mut app, "tester");
     press(&mut app, &[key(KeyCode::Enter)]);
-    let finish = screen_text(&app);
-    assert!(finish.contains("tester"), "{finish}");
-    assert!(finish.contains("▶ Next endless level"), "{finish}");
+    assert_screen!("finish_scored_with_next_endless_level", &mut app);
     let kept = dir.path().join("data/endless/small-easy-7.xsb");
     assert!(kept.is_file() && kept.with_extension("xsb.dat").is_file());
     // The next endless level is another one.
@@ -128,7 +126,7 @@ fn escape_stops_the_making_and_steps_back_through_the_menu() {
     assert_eq!(app.screen_name(), "endless menu");
     assert!(app.input().is_some(), "back at the seed");
     press(&mut app, &[key(KeyCode::Esc)]);
-    assert!(screen_text(&app).contains("how hard?"));
+    assert_screen!("back_at_how_hard", &mut app);
     press(&mut app, &[key(KeyCode::Esc), key(KeyCode::Esc)]);
     assert_eq!(app.screen_name(), "main menu");
 }
@@ -141,7 +139,7 @@ fn a_seed_that_is_no_number_is_refused() {
     type_text(&mut app, "x");
     press(&mut app, &[key(KeyCode::Enter)]);
     assert_eq!(app.screen_name(), "endless menu");
-    assert!(screen_text(&app).contains("A seed is a whole number"));
+    assert_screen!("a_seed_that_is_no_number", &mut app);
 }
 
 #[test]
@@ -154,16 +152,8 @@ fn the_menu_fits_80x24_and_40x12() {
         &mut app,
         &[key(KeyCode::Enter), key(KeyCode::Down), key(KeyCode::Enter)],
     );
-    let wide = screen(&mut app, 80, 24).join("\n");
-    assert!(wide.contains("A medium level: how hard?"), "{wide}");
-    assert!(wide.contains("▶ Easy    a few pushes"), "{wide}");
-    assert!(
-        wide.contains("Hard    long, switching boxes often"),
-        "{wide}"
-    );
-    let small = screen(&mut app, 40, 12).join("\n");
-    assert!(small.contains("▶ Easy"), "{small}");
-    assert!(small.contains("Endless"), "{small}");
+    assert_screen!("a_medium_level_how_hard_80x24", &mut app);
+    assert_screen!("a_medium_level_how_hard_40x12", &mut app, 40, 12);
 }
 
 #[test]

@@ -2,8 +2,8 @@
 //! `NO_COLOR` drawing, and the help overlay.
 
 use crate::ui::{
-    TINY, board_origin, ch, key, level, messages, open_map, open_map_with, press, render, row_from,
-    start_tiny, wall_origin, write_map,
+    TINY, assert_screen, board_origin, ch, key, level, open_map, open_map_with, press, render,
+    row_from, start_tiny, wall_origin, write_map,
 };
 use crossterm::event::{Event, KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
@@ -97,7 +97,7 @@ fn n_and_p_move_between_levels_saving_the_one_left_after_its_leaderboard() {
     // leaving a map, with the next level the first choice.
     press(&mut app, &[key(KeyCode::Down), ch('N')]);
     assert_eq!(app.screen_name(), "finish");
-    assert!(app.visible_text(80, 24).contains("▶ Next level"));
+    assert_screen!("finish_left_by_n", &mut app);
     press(&mut app, &[key(KeyCode::Enter)]);
     assert_eq!(level(&app).title, "Two");
     // Level 1 had no move that counted (Down hit a wall), so nothing was saved.
@@ -107,8 +107,7 @@ fn n_and_p_move_between_levels_saving_the_one_left_after_its_leaderboard() {
         std::fs::read_to_string(dir.path().join("two.xsb.2.sav")).expect("save"),
         "r\n"
     );
-    assert!(messages(&app).contains("saved"), "{}", messages(&app));
-    assert!(app.visible_text(80, 24).contains("▶ Previous level"));
+    assert_screen!("finish_left_by_p_saved", &mut app);
     press(&mut app, &[key(KeyCode::Enter)]);
     assert_eq!(level(&app).title, "One");
 }
@@ -206,14 +205,10 @@ fn key_hints_never_cover_the_map() {
     let dir = tempfile::tempdir().expect("temp dir");
     let tall = format!("#####\n#@$.#\n{}#####\n", "#   #\n".repeat(12));
     let map = write_map(dir.path(), "tall.xsb", &tall);
-    let app = open_map(dir.path(), &map);
-    let text = format!("{:?}", render(&app, 60, 20));
-    assert!(
-        !text.contains("╔═══╗"),
-        "no room under the map: no key caps"
-    );
-    let text = format!("{:?}", render(&app, 60, 30));
-    assert!(text.contains("╔═══╗"), "room under the map: key caps");
+    let mut app = open_map(dir.path(), &map);
+    // No room under the map at 20 rows: no key caps; at 30 rows, caps.
+    assert_screen!("a_tall_map_60x20", &mut app, 60, 20);
+    assert_screen!("a_tall_map_60x30", &mut app, 60, 30);
 }
 
 #[test]
@@ -227,6 +222,5 @@ fn pushes_are_counted_beside_moves() {
     let mut app = open_map(dir.path(), &map);
     // Right, right (pushing the lower box), then back left.
     press(&mut app, &[ch('d'), ch('d'), ch('a')]);
-    let text = format!("{:?}", render(&app, 60, 20));
-    assert!(text.contains("Moves: 3   Pushes: 1"), "{text}");
+    assert_screen!("three_moves_one_push", &mut app, 60, 20);
 }

@@ -44,9 +44,12 @@ fn the_manual_page_prints_or_writes_one_page_a_subcommand() {
     let page = text(&schokoban_in(dir.path(), &["man"], ""));
     assert!(page.contains(".TH schokoban 1"), "{page}");
     assert!(page.contains("sasquatch\\-xi"), "the examples are in it");
-    let folder = dir.path().join("man1");
-    std::fs::create_dir(&folder).expect("folder");
-    text(&schokoban_in(dir.path(), &["man", "--dir", "man1"], ""));
+    for section in [".SH KEYS", ".SH PLAY", ".SH FILES", ".SH EXIT STATUS"] {
+        assert!(page.contains(section), "{section} missing");
+    }
+    // The folder is made when it is missing.
+    let folder = dir.path().join("man/man1");
+    text(&schokoban_in(dir.path(), &["man", "--dir", "man/man1"], ""));
     for name in ["schokoban.1", "schokoban-solve.1", "schokoban-bench.1"] {
         let page = std::fs::read_to_string(folder.join(name)).expect("written");
         assert!(page.starts_with(".ie"), "{name}: {page}");

@@ -3,7 +3,7 @@
 
 use crossterm::event::KeyCode;
 
-use crate::ui::{ch, key, menu_app, open_map, press, screen, write_map};
+use crate::ui::{assert_screen, ch, key, menu_app, open_map, press, screen, write_map};
 
 /// The rows of `screen` from the one holding `summary` on, each cut to
 /// start at the summary's column, trailing spaces trimmed.
@@ -34,39 +34,14 @@ fn free_play_draws_the_selected_level_beside_the_list_at_80x24() {
         &mut app,
         &[ch('s'), key(KeyCode::Enter), key(KeyCode::Enter)],
     );
-    let shown = screen(&mut app, 80, 24);
-    let rows = preview_rows(&shown, "6x7, 2 boxes", 8);
-    assert_eq!(
-        rows,
-        [
-            "6x7, 2 boxes",
-            "████",
-            "█ ⨯█",
-            "█  ███",
-            "█◼☻  █",
-            "█  ◼ █",
-            "█  ███",
-            "████",
-        ]
-    );
-    assert!(shown.iter().any(|l| l.contains("▶     1  Microban 1 ")));
+    assert_screen!("microban_1_previewed", &mut app);
     // The preview follows the selection.
     press(&mut app, &[key(KeyCode::Down)]);
-    let shown = screen(&mut app, 80, 24);
-    assert!(
-        shown.iter().any(|l| l.contains("6x7, 3 boxes")),
-        "{shown:#?}"
-    );
+    assert_screen!("microban_2_previewed", &mut app);
     // Where there is room the author is named too.
-    let large = screen(&mut app, 200, 60);
-    assert!(
-        large
-            .iter()
-            .any(|l| l.contains("6x7, 3 boxes · David W. Skinner"))
-    );
+    assert_screen!("microban_2_previewed_200x60", &mut app, 200, 60);
     // At the smallest size the list keeps the whole width.
-    let small = screen(&mut app, 40, 12);
-    assert!(!small.iter().any(|l| l.contains("boxes")), "{small:#?}");
+    assert_screen!("microban_2_not_previewed_40x12", &mut app, 40, 12);
 }
 
 #[test]

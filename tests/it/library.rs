@@ -438,3 +438,31 @@ fn a_solve_marked_from_outside_the_library_counts_in_the_next_one() {
     assert!(xsokoban.is_solved(2));
     assert_eq!(xsokoban.reached(), 0, "Free play reaches nothing");
 }
+
+#[test]
+fn a_bad_line_in_the_progress_file_costs_that_line_only() {
+    let data = TempDir::new().expect("temp dir");
+    let root = data.path().to_path_buf();
+    drop(Library::open(Some(root.clone())));
+    let file = root.join("progress.txt");
+    let damaged = "microban 5 1-3\nmicroban-ii banana\nxsokoban 2 1\n";
+    fs::write(&file, damaged).expect("damage");
+    let library = Library::open(Some(root.clone()));
+    let aside = root.join("progress.txt.damaged");
+    assert_eq!(fs::read_to_string(&aside).expect("kept"), damaged);
+    let notices: Vec<String> = library.notices().iter().map(ToString::to_string).collect();
+    assert_eq!(
+        notices,
+        [format!(
+            "{}: line 2 is not progress: the file was kept as {}, and the progress on its other lines still counts",
+            file.display(),
+            aside.display()
+        )]
+    );
+    assert_eq!(library.progress(Collection::Microban).reached(), 5);
+    assert_eq!(library.progress(Collection::XSokoban).solved_count(), 1);
+    // Written back at once, so the next start finds them too.
+    let again = Library::open(Some(root));
+    assert_eq!(again.notices().len(), 0);
+    assert_eq!(again.progress(Collection::Microban).solved_count(), 3);
+}

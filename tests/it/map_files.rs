@@ -66,8 +66,15 @@ fn collection_levels_are_addressable_from_one() {
             let message = load_level(source, bad)
                 .expect_err("no such level")
                 .to_string();
-            assert!(message.contains("155 levels"), "{message}");
-            assert!(message.contains(&format!("no level {bad}")), "{message}");
+            let (name, holder) = if source == folder {
+                (folder.display().to_string(), "folder")
+            } else {
+                ("microban".to_owned(), "collection")
+            };
+            assert_eq!(
+                message,
+                format!("{name}: there is no level {bad}; the {holder} holds 155 levels")
+            );
         }
     }
 }
@@ -89,18 +96,26 @@ fn a_collection_name_resolves_unless_a_path_has_that_name() {
         LevelSource::resolve(&file).expect("the file"),
         LevelSource::File(file.clone())
     );
-    let message = LevelSource::resolve(&dir.path().join("nope"))
+    let nope = dir.path().join("nope");
+    let message = LevelSource::resolve(&nope)
         .expect_err("neither")
         .to_string();
-    assert!(
-        message.contains("nope") && message.contains(&Collection::id_list()),
-        "{message}"
+    assert_eq!(
+        message,
+        format!(
+            "{}: no such file or folder, nor a built-in collection ({})",
+            nope.display(),
+            Collection::id_list()
+        )
     );
     let empty = tempfile::tempdir().expect("tempdir");
     let message = load_level(empty.path(), 1)
         .expect_err("no levels")
         .to_string();
-    assert!(message.contains("no .xsb files"), "{message}");
+    assert_eq!(
+        message,
+        format!("{}: no .xsb files", empty.path().display())
+    );
 }
 
 #[test]
@@ -163,7 +178,13 @@ fn a_huge_file_is_refused_before_it_is_read() {
         .expect("create")
         .set_len(size)
         .expect("set_len");
-    assert_eq!(kind(&path), LoadErrorKind::TooLarge { bytes: size });
+    assert_eq!(
+        kind(&path),
+        LoadErrorKind::TooLarge {
+            bytes: size,
+            most: MAX_FILE_BYTES
+        }
+    );
     fs::File::create(&path)
         .expect("create")
         .set_len(MAX_FILE_BYTES + 1)
@@ -171,7 +192,8 @@ fn a_huge_file_is_refused_before_it_is_read() {
     assert_eq!(
         kind(&path),
         LoadErrorKind::TooLarge {
-            bytes: MAX_FILE_BYTES + 1
+            bytes: MAX_FILE_BYTES + 1,
+            most: MAX_FILE_BYTES
         },
         "one byte over the cap"
     );
@@ -229,4 +251,30 @@ fn an_unreadable_file_is_permission_denied() {
         return;
     }
     assert_eq!(kind(&path), LoadErrorKind::PermissionDenied);
+}
+
+#[test]
+fn a_map_with_a_gap_in_its_outer_wall_is_refused_as_the_editor_refuses_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("gap.xsb");
+    // The right wall has a gap beside the goal: a box could leave the board.
+    fs::write(&path, "#####\n#@$. \n#####\n").expect("written");
+    assert_eq!(
+        kind(&path),
+        LoadErrorKind::Parse(ParseError::Open { row: 2, column: 5 })
+    );
+    let grid = schokoban_core::Grid::from_level(
+        &schokoban_core::parse_level("#####\n#@$. \n#####\n").expect("parses loosely"),
+    );
+    assert!(grid.problems().contains(&schokoban_core::GridProblem::Open));
+    // Beside a good level it costs that level only, with the reason.
+    fs::write(&path, "#####\n#@$. \n#####\n\n#####\n#@$.#\n#####\n").expect("written");
+    let file = schokoban::storage::load_level_file(&path).expect("one level plays");
+    assert_eq!(file.playable().count(), 1);
+    let (number, bad) = file.bad().next().expect("one bad");
+    assert_eq!(number, 1);
+    assert_eq!(
+        bad.error.to_string(),
+        "a gap in the outer wall: the player can walk off the board at row 2, column 5"
+    );
 }

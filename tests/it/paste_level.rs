@@ -3,8 +3,8 @@
 //! again when pasted after a restart.
 
 use crate::ui::{
-    TINY, ch, key, level, menu_app, messages, open_path_prompt, paste, press, render, start_menu,
-    type_text,
+    TINY, assert_screen, ch, key, level, menu_app, messages, open_path_prompt, paste, press,
+    start_menu, type_text,
 };
 use crossterm::event::KeyCode;
 
@@ -24,7 +24,7 @@ fn a_pasted_level_plays_and_its_score_survives_a_restart() {
     type_text(&mut app, "Ann");
     press(&mut app, &[key(KeyCode::Enter)]);
     assert_eq!(app.screen_name(), "finish");
-    assert!(app.visible_text(80, 24).contains("Ann"));
+    assert_screen!("finish_a_pasted_level_scored", &mut app);
     let kept = std::fs::read_dir(dir.path().join("data/pasted"))
         .expect("the pasted folder")
         .count();
@@ -42,8 +42,7 @@ fn a_paste_of_several_levels_asks_which() {
     let (_dir, mut app) = start_menu();
     paste(&mut app, TWO_LEVELS);
     assert_eq!(app.screen_name(), "level list");
-    let text = app.visible_text(80, 24);
-    assert!(text.contains("Pasted levels: choose a level"), "{text}");
+    assert_screen!("pasted_levels_choose_a_level", &mut app);
     press(&mut app, &[ch('s'), key(KeyCode::Enter)]);
     assert_eq!(level(&app).title, "Two");
 }
@@ -56,11 +55,7 @@ fn a_pasted_level_is_named_by_the_title_written_above_it() {
         "Title: Written Above\nAuthor: Zoë\n#####\n#@$.#\n#####\n",
     );
     assert_eq!(level(&app).title, "Written Above");
-    assert!(
-        app.visible_text(80, 24)
-            .contains("Puzzle: Written Above by Zoë"),
-        "the game screen's title line"
-    );
+    assert_screen!("a_pasted_level_named_from_above", &mut app);
 }
 
 #[test]
@@ -79,17 +74,9 @@ fn a_bad_paste_is_refused_with_the_line() {
     let (_dir, mut app) = start_menu();
     paste(&mut app, "#####\n#@$.#\n#####\n#@..#\n");
     assert_eq!(app.screen_name(), "main menu");
-    let said = messages(&app);
-    assert!(said.starts_with("the pasted text: line "), "{said}");
     // Shown under the menu, at the smallest size too.
-    let screen = render(&app, 80, 24);
-    let shown: String = screen
-        .content()
-        .iter()
-        .map(ratatui::buffer::Cell::symbol)
-        .collect();
-    assert!(shown.contains("the pasted text"), "{shown}");
-    render(&app, 40, 12);
+    assert_screen!("a_bad_paste_refused", &mut app);
+    assert_screen!("a_bad_paste_refused_40x12", &mut app, 40, 12);
 
     open_path_prompt(&mut app);
     paste(&mut app, "#####\n#@$$#\n#####\n");

@@ -339,3 +339,13 @@ fn the_r3forth_levels_are_the_pusher_bytes_in_another_syntax() {
     let hex = parse_levels("#a ( 3 1 $4C 00 2 0 )\n").expect("hex bytes");
     assert_eq!(hex[0].to_string(), "$.@\n");
 }
+
+#[test]
+fn a_listing_quoted_indented_reads_as_it_does_flush_left() {
+    let indented = ROOM_PLAIN.replace('\n', "\n    ");
+    let indented = format!("    {indented}");
+    assert_eq!(
+        boards(&parse_levels(&indented).expect("indented")),
+        boards(&parse_levels(ROOM_PLAIN).expect("flush left"))
+    );
+}

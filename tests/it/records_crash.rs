@@ -73,6 +73,18 @@ fn child() {
                 .expect_err("the file size limit stops the write");
             assert!(matches!(error, RecordError::Io { .. }), "{error:?}");
         }
+        "scorer" => {
+            // Each score better than the last, so each makes the board and
+            // keeps its run, and past ten pushes the worst off the board; a
+            // line after each tells the test it is in.
+            let run = long_log(3, Direction::Left);
+            for i in 0.. {
+                records
+                    .add_score_with_run(1_000_000 - i, &format!("k{i}"), &run)
+                    .expect("score added");
+                println!("added {i}");
+            }
+        }
         other => panic!("unknown role {other}"),
     }
 }
@@ -140,6 +152,53 @@ fn a_writer_killed_mid_save_leaves_a_whole_file() {
         .write_save(&[])
         .expect("writing works after the kills");
     assert_eq!(fs::read_to_string(records.save_path()).expect("read"), "\n");
+}
+
+/// Rounds of `a_scorer_killed_at_any_point_leaves_no_entry_without_its_run`.
+const KILL_ROUNDS: usize = 40;
+
+#[test]
+fn a_scorer_killed_at_any_point_leaves_no_entry_without_its_run() {
+    use std::io::BufRead;
+    for round in 0..KILL_ROUNDS {
+        let (dir, records) = setup();
+        let mut scorer = spawn_child("scorer", &dir.path().join("room.xsb"))
+            // Its lines come as they are printed, not when it ends.
+            .arg("--nocapture")
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("child runs");
+        let out = scorer.stdout.take().expect("piped");
+        let wanted = 1 + round % 3;
+        // The pipe stays open until the kill: closed, the scorer's next
+        // line would end it at a clean point instead.
+        let mut lines = std::io::BufReader::new(out).lines();
+        let added = lines
+            .by_ref()
+            .map_while(Result::ok)
+            .filter(|line| line.starts_with("added"))
+            .take(wanted)
+            .count();
+        assert_eq!(added, wanted, "the scorer stopped early");
+        // Then a count of idle turns, different each round, so the kill
+        // falls at a different point of the score being written.
+        for turn in 0..(round * 7919 % KILL_ROUNDS) * 40_000 {
+            std::hint::black_box(turn);
+        }
+        scorer.kill().expect("killed");
+        scorer.wait().expect("reaped");
+        drop(lines);
+        let read = records.read_runs().expect("readable");
+        for (entry, run) in read.board.entries().iter().zip(&read.runs) {
+            assert!(
+                run.is_some(),
+                "round {round}: {entry:?} is on the board without its run: {:?} {:?}",
+                fs::read_to_string(records.leaderboard_path()),
+                fs::read_to_string(records.runs_path()),
+            );
+        }
+    }
 }
 
 #[cfg(unix)]

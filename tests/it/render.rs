@@ -1,6 +1,8 @@
 //! Whole-screen renders at fixed sizes: the spec's glyphs, colours and layout.
 
-use crate::ui::{ch, key, open_map, padded, press, render, shifted, start_tiny, write_map};
+use crate::ui::{
+    assert_screen, ch, key, open_map, padded, press, render, shifted, start_tiny, write_map,
+};
 use crossterm::event::KeyCode;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -203,15 +205,14 @@ fn leaderboard_sets_the_best_entry_apart_and_marks_the_new_one() {
 
 #[test]
 fn a_tiny_terminal_says_what_size_it_needs() {
-    let (_dir, app) = start_tiny();
+    let (_dir, mut app) = start_tiny();
     let expected = Buffer::with_lines(padded(
         &["Terminal too small", "need 40x12", "have 30x5", "", ""],
         30,
     ));
     assert_eq!(render(&app, 30, 5), expected);
     // Enlarged again, the game is back.
-    let big = render(&app, WIDTH, 20);
-    assert!(format!("{big:?}").contains("Puzzle: Tiny by Tester"));
+    assert_screen!("tiny_enlarged_again_60x20", &mut app, WIDTH, 20);
 }
 
 #[test]
@@ -282,11 +283,11 @@ fn a_level_list_marks_saves_and_records_and_highlights_the_choice() {
             "",
             "                  two.xsb: choose a level",
             "",
-            "       #  Level       Record",
-            " ▶     1  One            N/A  saved  5x3, 1 box",
-            "       2  two.xsb #2       4         █████",
-            "                                     █☻◼⨯█",
+            "       #  Level       Record         5x3, 1 box",
+            " ▶     1  One            N/A  saved  █████",
+            "       2  two.xsb #2       4         █☻◼⨯█",
             "                                     █████",
+            "",
             "",
             "",
             "",
@@ -302,8 +303,8 @@ fn a_level_list_marks_saves_and_records_and_highlights_the_choice() {
     expected.set_style(Rect::new(3, 7, 25, 1), Style::new().fg(Color::DarkGray));
     expected.set_style(Rect::new(1, 8, 34, 1), selected());
     // The selected level beside the list: its size, then its board.
-    expected.set_style(Rect::new(37, 8, 22, 1), Style::new().fg(Color::DarkGray));
-    expected.set_style(Rect::new(39, 10, 1, 1), Style::new().fg(Color::Yellow));
-    expected.set_style(Rect::new(40, 10, 1, 1), Style::new().fg(Color::Red));
+    expected.set_style(Rect::new(37, 7, 22, 1), Style::new().fg(Color::DarkGray));
+    expected.set_style(Rect::new(39, 9, 1, 1), Style::new().fg(Color::Yellow));
+    expected.set_style(Rect::new(40, 9, 1, 1), Style::new().fg(Color::Red));
     assert_eq!(render(&app, WIDTH, 16), expected);
 }

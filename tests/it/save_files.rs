@@ -78,6 +78,25 @@ fn damaged_saves_are_typed_errors_naming_the_position() {
         damaged(&records),
         SaveProblem::Unreadable(LoadErrorKind::IsDirectory)
     );
+    let told = records.read_save().expect_err("a folder").to_string();
+    assert_eq!(
+        told,
+        format!("{}: is a folder, not a file", records.save_path().display()),
+        "a save is no level file"
+    );
+    fs::create_dir(records.leaderboard_path()).expect("mkdir");
+    let told = records
+        .read_leaderboard()
+        .expect_err("a folder")
+        .to_string();
+    assert_eq!(
+        told,
+        format!(
+            "{}: is a folder, not a file",
+            records.leaderboard_path().display()
+        )
+    );
+    fs::remove_dir(records.leaderboard_path()).expect("rmdir");
     fs::remove_dir(records.save_path()).expect("rmdir");
 
     // Characters that read fine but do not fit the level fail on replay.

@@ -7,7 +7,9 @@
 mod big_maps;
 mod pages;
 
-use crate::ui::{THREE_LEVELS, TINY, ch, key, level, open_map, press, resize, write_map};
+use crate::ui::{
+    THREE_LEVELS, TINY, assert_screen, ch, key, level, open_map, press, resize, write_map,
+};
 use crossterm::event::{Event, KeyCode};
 use ratatui::layout::Rect;
 use schokoban::app::App;
@@ -18,7 +20,7 @@ fn keys_do_nothing_while_the_terminal_is_too_small() {
     let map = write_map(dir.path(), "tiny.xsb", TINY);
     let mut app = open_map(dir.path(), &map);
     resize(&mut app, 20, 6);
-    assert!(app.visible_text(20, 6).contains("Terminal too small"));
+    assert_screen!("too_small_20x6", &mut app, 20, 6);
     press(
         &mut app,
         &[ch('d'), ch('d'), key(KeyCode::Left), key(KeyCode::Esc)],
@@ -71,8 +73,7 @@ fn zoom_says_when_a_map_is_too_wide_for_square_cells() {
     let mut app = open_map(dir.path(), &map);
     resize(&mut app, 40, 12);
     press(&mut app, &[ch('z'), ch('z')]);
-    let text = app.visible_text(40, 12);
-    assert!(text.contains("this map is too wide for"), "{text}");
+    assert_screen!("zoom_on_a_map_too_wide_40x12", &mut app, 40, 12);
 }
 
 #[test]
@@ -85,11 +86,7 @@ fn n_and_p_in_arcade_say_why_they_do_nothing() {
         press(&mut app, &[key(KeyCode::Enter)]);
     }
     press(&mut app, &[ch('n')]);
-    assert!(
-        crate::ui::messages(&app).contains("Arcade goes in order"),
-        "{}",
-        crate::ui::messages(&app)
-    );
+    assert_screen!("n_in_arcade", &mut app);
     assert_eq!(level(&app).game.score(), 0);
 }
 
@@ -175,10 +172,10 @@ fn in_menus_a_click_selects_and_a_second_click_accepts() {
             .expect("shown");
         (column as u16, row as u16)
     };
-    // Turned to its last page, the collection menu still takes clicks.
+    // Scrolled to its end, the collection menu still takes clicks.
     press(&mut app, &[key(KeyCode::Up), key(KeyCode::Up)]);
     assert_eq!(app.selected(), Some(15), "Sasquatch XI");
-    assert!(!app.visible_text(80, 24).contains("Microban "), "next page");
+    assert_screen!("the_collection_menu_scrolled_to_its_end", &mut app);
     let (column, row) = at(&app, "Add a collection");
     click(&mut app, column, row);
     assert_eq!(app.selected(), Some(16), "one click selects");
@@ -219,7 +216,6 @@ fn a_level_list_shows_what_happened_since_it_was_first_opened() {
     press(&mut app, &[key(KeyCode::Esc), key(KeyCode::Esc)]);
     assert_eq!(app.screen_name(), "main menu");
     reopen(&mut app);
-    let text = app.visible_text(80, 24);
-    assert!(text.contains("2  Two                1"), "{text}");
-    assert!(text.contains("3  three.xsb #3     N/A  saved"), "{text}");
+    // Two with Ann's record of 1, three.xsb #3 saved.
+    assert_screen!("the_level_list_reopened", &mut app);
 }

@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use schokoban_core::{Game, parse_level};
+use schokoban_solver::Strategy;
 
 fn schokoban(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_schokoban"))
@@ -163,7 +164,10 @@ fn bench_can_leave_the_optimizer_out() {
 #[test]
 fn a_giant_level_is_declined_with_the_reason() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let path = map(dir.path(), &schokoban_core::giant_room(250, 4000));
+    let path = map(
+        dir.path(),
+        &schokoban_solver::giant_room(250, 4000).expect("fits"),
+    );
     let output = schokoban(&[
         "solve",
         path.to_str().expect("utf-8 path"),
@@ -217,12 +221,32 @@ fn bench_runs_one_strategy_alone_and_caps_the_positions() {
         "{text}"
     );
     let output = schokoban(&["bench", path, "--strategy", "fastest"]);
-    assert!(stderr(&output).contains(
-        "race, push-pull, homeward, forward, features, hotspots, hotspots-restarts, hot-cells, \
-         plan, plan-hot-cells, late-plan, partial-plan, partial-plan-hot-cells, backward or \
-         imagine"
-    ));
+    let error = stderr(&output);
+    for strategy in Strategy::ALL {
+        assert!(error.contains(strategy.name()), "{strategy}: {error}");
+    }
     assert_eq!(output.status.code(), Some(2));
+}
+
+/// The help comes from the solver's table of strategies: a strategy it
+/// leaves out, or whose name bench does not take, fails here.
+#[test]
+fn bench_help_names_every_strategy_with_its_help_and_takes_each_name() {
+    let output = schokoban(&["bench", "--help"]);
+    let help = stdout(&output);
+    for strategy in Strategy::ALL {
+        let line = format!("{}: {}", strategy.name(), strategy.help());
+        // Clap wraps long lines; compare with the spaces squeezed.
+        let squeezed = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(squeezed(&help).contains(&squeezed(&line)), "{line}\n{help}");
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = map(dir.path(), TWO_BOXES);
+    let path = path.to_str().expect("utf-8 path");
+    for strategy in Strategy::ALL {
+        let output = schokoban(&["bench", path, "--strategy", strategy.name(), "--nodes", "0"]);
+        assert!(output.status.success(), "{strategy}: {}", stderr(&output));
+    }
 }
 
 #[test]
@@ -328,6 +352,8 @@ fn a_timeout_the_clock_cannot_hold_is_refused() {
         ("solve", "NaN", "positive"),
         ("bench", "0", "positive"),
         ("bench", "-1", "positive"),
+        ("solve", "1e-320", "too short"),
+        ("bench", "1e308", "too long"),
     ] {
         let timeout = format!("--timeout={value}");
         let output = schokoban(&[command, "microban", &timeout]);
@@ -338,6 +364,7 @@ fn a_timeout_the_clock_cannot_hold_is_refused() {
             "{command} {value}: {text}"
         );
         assert!(!text.contains("panicked"), "{text}");
+        assert!(text.len() < 100, "the value is quoted short: {text}");
     }
 }
 

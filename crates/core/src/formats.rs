@@ -46,8 +46,17 @@ pub fn detect_format(text: &str) -> LevelFormat {
 /// playable or with its reason: one bad level among good ones costs that
 /// level only. A text with no playable level is refused with the first
 /// reason, so nothing is opened that cannot be played.
+/// Line ends may be Unix's `\n`, Windows' `\r\n` or, in files from the
+/// classic Mac OS, a lone `\r`.
 pub fn parse_level_file(text: &str) -> Result<LevelFile, ParseError> {
     let body = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let unix;
+    let body = if body.contains('\r') {
+        unix = body.replace("\r\n", "\n").replace('\r', "\n");
+        unix.as_str()
+    } else {
+        body
+    };
     match detect_format(body) {
         LevelFormat::Xsb => parse_sok(body),
         LevelFormat::PusherPlain => pusher_plain::parse(body).map(LevelFile::all_good),

@@ -7,7 +7,7 @@ use std::fmt;
 use super::formats::parse_level;
 use super::level::{Level, Pos, Tile};
 use super::parse_error::ParseError;
-use crate::words::plural;
+use crate::parse_error::boxes_but_goals;
 
 /// The smallest and largest grid the editor offers.
 pub const MIN_GRID_SIDE: usize = 3;
@@ -110,12 +110,7 @@ impl fmt::Display for GridProblem {
             GridProblem::NoPlayer => write!(f, "no player"),
             GridProblem::NoBoxes => write!(f, "no boxes"),
             GridProblem::BoxesAndGoals { boxes, goals } => {
-                write!(
-                    f,
-                    "{} but {}",
-                    plural(*boxes, "box"),
-                    plural(*goals, "goal")
-                )
+                write!(f, "{}", boxes_but_goals(*boxes, *goals))
             }
             GridProblem::Open => write!(f, "the player's area is not enclosed by walls"),
         }

@@ -185,6 +185,31 @@ impl Level {
         self.index(next).map(|_| next)
     }
 
+    /// The first cell on the grid's edge the player can reach from the
+    /// start, walking through boxes too, if any: a gap in the outer wall,
+    /// the check the editor makes before a level is saved.
+    pub fn open_edge(&self) -> Option<Pos> {
+        let mut seen = vec![false; self.tiles.len()];
+        let mut stack = vec![self.player];
+        seen[self.player.y * self.width + self.player.x] = true;
+        while let Some(pos) = stack.pop() {
+            if pos.x == 0 || pos.y == 0 || pos.x + 1 == self.width || pos.y + 1 == self.height {
+                return Some(pos);
+            }
+            for direction in Direction::ALL {
+                let Some(next) = self.neighbour(pos, direction) else {
+                    continue;
+                };
+                let index = next.y * self.width + next.x;
+                if !seen[index] && self.tiles[index] != Tile::Wall {
+                    seen[index] = true;
+                    stack.push(next);
+                }
+            }
+        }
+        None
+    }
+
     /// The starting position written back as XSB, with `Title:`/`Author:` lines.
     pub fn to_xsb(&self) -> String {
         let mut text = xsb_board(self, |p| self.boxes.contains(&p), self.player);

@@ -70,6 +70,31 @@ impl LevelFile {
             .filter_map(|(index, level)| Some((index + 1, level.as_ref().err()?)))
     }
 
+    /// The file with every level the player could walk off (a gap in
+    /// its outer wall) made a bad one, as strict as the editor: what map
+    /// files the player opens get. With no playable level left, the first
+    /// reason.
+    pub fn refusing_open(mut self) -> Result<Self, ParseError> {
+        for entry in &mut self.levels {
+            let Ok(level) = entry else {
+                continue;
+            };
+            if let Some(edge) = level.open_edge() {
+                *entry = Err(BadLevel {
+                    title: level.title().map(str::to_owned),
+                    error: ParseError::Open {
+                        row: edge.y + 1,
+                        column: edge.x + 1,
+                    },
+                });
+            }
+        }
+        match self.levels.iter().find_map(|level| level.as_ref().err()) {
+            Some(bad) if self.playable().next().is_none() => Err(bad.error.clone()),
+            _ => Ok(self),
+        }
+    }
+
     /// Every level, or the first reason one is bad: for texts that must
     /// read whole, such as one level pasted or a built-in file.
     pub fn into_levels(self) -> Result<Vec<Level>, ParseError> {

@@ -15,10 +15,8 @@ mod paths;
 mod pusher_packed;
 mod pusher_plain;
 mod r3forth;
-mod rooms;
 mod sok;
 mod state;
-mod words;
 
 pub use formats::{LevelFormat, detect_format, parse_level, parse_level_file, parse_levels};
 pub use grid::{Grid, GridProblem, MAX_GRID_HEIGHT, MAX_GRID_WIDTH, Piece};
@@ -28,6 +26,4 @@ pub use lurd::{LogEntry, LogError, Step, format_log, format_steps, parse_log};
 pub use parse::{MAX_SIDE, MAX_TOTAL_CELLS};
 pub use parse_error::ParseError;
 pub use paths::{push_path, walk_path};
-pub use rooms::giant_room;
 pub use state::{Game, MoveError};
-pub use words::plural;

@@ -3,7 +3,6 @@
 use std::fmt;
 
 use super::parse::{MAX_LEVELS, MAX_SIDE, MAX_TOTAL_CELLS};
-use crate::words::plural;
 
 /// Why a text is not a playable level. Lines and columns count from 1.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -129,6 +128,14 @@ pub enum ParseError {
         /// The player's row, from 0.
         y: usize,
     },
+    /// The player can walk off the board: a gap in the outer wall, as the
+    /// editor refuses too. Where on the board, as levels keep no lines.
+    Open {
+        /// The board's row of the edge cell the player reaches, from 1.
+        row: usize,
+        /// Its column, from 1.
+        column: usize,
+    },
     /// A level of another game (`Game: Hexoban`, Trioban, Multiban...),
     /// whose board means something else than a Sokoban one.
     OtherGame {
@@ -143,7 +150,7 @@ impl ParseError {
     /// The line the error is about, if it is about one.
     pub fn line(&self) -> Option<usize> {
         match *self {
-            ParseError::NoBoard => None,
+            ParseError::NoBoard | ParseError::Open { .. } => None,
             ParseError::NoPlayer { line }
             | ParseError::TwoPlayers { line, .. }
             | ParseError::NoBoxes { line }
@@ -180,9 +187,8 @@ impl fmt::Display for ParseError {
             ParseError::NoBoxes { line } => write!(f, "line {line}: the level has no boxes"),
             ParseError::BoxGoalMismatch { line, boxes, goals } => write!(
                 f,
-                "line {line}: the level has {} but {}",
-                plural(boxes, "box"),
-                plural(goals, "goal")
+                "line {line}: the level has {}",
+                boxes_but_goals(boxes, goals)
             ),
             ParseError::UnknownChar {
                 line,
@@ -245,6 +251,10 @@ impl fmt::Display for ParseError {
                 f,
                 "line {line}: the player's start ({x}, {y}) is off the map or not on floor"
             ),
+            ParseError::Open { row, column } => write!(
+                f,
+                "a gap in the outer wall: the player can walk off the board at row {row}, column {column}"
+            ),
             ParseError::OtherGame { line, ref game } => {
                 write!(f, "line {line}: a level of {game}, not of Sokoban")
             }
@@ -253,3 +263,10 @@ impl fmt::Display for ParseError {
 }
 
 impl std::error::Error for ParseError {}
+
+/// `2 boxes but 1 goal`, as the errors of a level that cannot be won say it.
+pub(crate) fn boxes_but_goals(boxes: usize, goals: usize) -> String {
+    let box_word = if boxes == 1 { "box" } else { "boxes" };
+    let goal_word = if goals == 1 { "goal" } else { "goals" };
+    format!("{boxes} {box_word} but {goals} {goal_word}")
+}

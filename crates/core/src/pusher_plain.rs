@@ -78,6 +78,9 @@ struct Headers {
     maze: Option<String>,
     width: Option<usize>,
     height: Option<usize>,
+    /// How far the last header was indented: a listing quoted indented
+    /// (as a blog shows it) has its rows indented as far, past `Size X`.
+    indent: usize,
 }
 
 /// Reads every maze of a plain listing.
@@ -95,6 +98,7 @@ pub(super) fn parse(text: &str) -> Result<Vec<Level>, ParseError> {
             continue;
         }
         if let Some((key, value)) = header(content) {
+            headers.indent = line.len() - content.len();
             let size = || size_value(value, line_no);
             match key {
                 Key::Maze => headers.maze = Some(value.to_owned()).filter(|v| !v.is_empty()),
@@ -115,7 +119,8 @@ pub(super) fn parse(text: &str) -> Result<Vec<Level>, ParseError> {
         };
         let width = headers.width.ok_or_else(|| missing("Size X"))?;
         let height = headers.height.ok_or_else(|| missing("Size Y"))?;
-        let mut rows = vec![board_row(line_no, line, width)?];
+        let indent = headers.indent;
+        let mut rows = vec![board_row(line_no, line, width, indent)?];
         while rows.len() < height {
             let short = ParseError::ShortBoard {
                 line: line_no,
@@ -123,10 +128,10 @@ pub(super) fn parse(text: &str) -> Result<Vec<Level>, ParseError> {
                 found: rows.len(),
             };
             match lines.next() {
-                Some((_, next)) if is_separator(next.trim()) && next.len() > width => {
+                Some((_, next)) if is_separator(next.trim()) && next.trim().len() > width => {
                     return Err(short);
                 }
-                Some((next_no, next)) => rows.push(board_row(next_no, next, width)?),
+                Some((next_no, next)) => rows.push(board_row(next_no, next, width, indent)?),
                 None => return Err(short),
             }
         }
@@ -148,12 +153,15 @@ fn size_value(value: &str, line: usize) -> Result<usize, ParseError> {
         .ok_or(ParseError::BadHeader { line })
 }
 
-/// One board row in XSB characters, each with the column it came from.
-fn board_row(line: usize, text: &str, width: usize) -> Result<Row, ParseError> {
+/// One board row in XSB characters, each with the column it came from;
+/// up to `indent` leading spaces are the listing's, not the board's.
+fn board_row(line: usize, text: &str, width: usize, indent: usize) -> Result<Row, ParseError> {
+    let skipped = text.len() - text.trim_start_matches(' ').len();
+    let skipped = skipped.min(indent);
     let mut cells = Vec::with_capacity(width);
-    for (index, found) in text.chars().enumerate() {
-        let column = index + 1;
-        if column > width {
+    for (index, found) in text.chars().skip(skipped).enumerate() {
+        let column = skipped + index + 1;
+        if index + 1 > width {
             return Err(ParseError::RowTooWide { line, width });
         }
         let xsb = to_xsb(found).ok_or(ParseError::UnknownChar {

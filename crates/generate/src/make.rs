@@ -58,20 +58,25 @@ impl Generated {
         let rating = &self.rating;
         let request = &self.request;
         format!(
-            "{}Comment:\nSeed: {} (size {}, difficulty {})\nSolver: {} pushes, {} moves\n\
-             Rating: {} ({} pushes, {} box changes, {} positions searched)\nComment-End:\n",
+            "{}Comment:\nSeed: {} (size {}, difficulty {})\nSolver: {}, {}\n\
+             Rating: {} ({}, {}, {} positions searched)\nComment-End:\n",
             self.level.to_xsb(),
             request.seed,
             request.size.name(),
             request.difficulty.name(),
-            rating.pushes,
-            rating.moves,
+            counted(rating.pushes, "push", "pushes"),
+            counted(rating.moves, "move", "moves"),
             rating.score,
-            rating.pushes,
-            rating.box_changes,
+            counted(rating.pushes, "push", "pushes"),
+            counted(rating.box_changes, "box change", "box changes"),
             rating.positions,
         )
     }
+}
+
+/// `1 push`, `2 pushes`: a count and its noun, as the comment writes it.
+fn counted(count: usize, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { many })
 }
 
 /// How far a generation has got, for a progress line.

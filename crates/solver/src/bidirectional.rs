@@ -18,12 +18,10 @@ use super::{Outcome, Setup, Stats, path, stopped};
 /// large levels where one expansion takes tens of microseconds. Pulling
 /// gets far more turns: it unpacks goal rooms, which is where levels are
 /// hard, while the pushing side mostly needs to lay out positions for it to
-/// meet (with 10 s each, one push per 32 pulls instead of 32 each solved
-/// 14 of `XSokoban` 1-20 instead of 12). Kept by the sweep of 2026-11-25
-/// over the 1,133 shipped levels (`scripts/sweep`, push-pull alone,
-/// `--nodes 20000`; docs/solver.md, "Sweeps"): pull slices of 8, 32 and 128
-/// solved 668, 666 and 666: 8 gained a level on four sets and lost one on
-/// two, with as many positions.
+/// meet. Swept on the 1,133 shipped levels (`scripts/sweep`, push-pull
+/// alone, `--nodes 20000`; docs/solver-log.md, "Sweeps"): pull slices of
+/// 8, 32 and 128 solved 668, 666 and 666, 8 gaining a level on four sets
+/// and losing one on two, with as many positions.
 const PUSH_SLICE: u32 = 1;
 const PULL_SLICE: u32 = 32;
 
@@ -41,11 +39,11 @@ pub enum Lead {
 }
 
 /// The pushing side's weight when it leads, as (bound, pushes): 2.75.
-/// Kept by the sweep of 2026-11-25 over the 1,133 shipped levels
-/// (`scripts/sweep`, forward alone, `--nodes 20000`; docs/solver.md,
-/// "Sweeps"): 2, 2.75 and 3 solved 556, 562 and 564, 3 gaining five levels
-/// on Sasquatch IV and VI and losing three on Microban, `XSokoban` and
-/// Sasquatch VII. First fitted to Microban II 131 (see docs/solver.md).
+/// Fitted to Microban II 131, which only forward solves; swept on the
+/// 1,133 shipped levels (`scripts/sweep`, forward alone, `--nodes 20000`;
+/// docs/solver-log.md, "Sweeps"): 2, 2.75 and 3 solved 556, 562 and 564,
+/// 3 gaining five levels on Sasquatch IV and VI and losing three on
+/// Microban, `XSokoban` and Sasquatch VII.
 const LEADING_PUSH_WEIGHT: (u64, u64) = (11, 4);
 
 /// Positions expanded before the dead-pair tables are built and corrals

@@ -26,6 +26,8 @@ impl fmt::Display for TooLarge {
     }
 }
 
+impl std::error::Error for TooLarge {}
+
 /// Why a search stopped before it had an answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stop {

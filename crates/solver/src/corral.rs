@@ -13,7 +13,7 @@ const NO_AREA: u32 = u32::MAX;
 /// The corrals of a position: areas of free floor the player cannot
 /// reach, each numbered, with the boxes that touch it. Marked once a
 /// position and read by both PI-corral pruning and the corral deadlock
-/// proofs, which each marked them again before.
+/// proofs, so that neither marks them again.
 pub struct CorralAreas {
     area: Vec<u32>,
     touched: Vec<Cell>,

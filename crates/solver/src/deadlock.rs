@@ -88,6 +88,20 @@ pub fn freeze_deadlock(
 
 /// Instant deadlock warnings for the game: built once per level, asked after
 /// every push.
+///
+/// ```
+/// use schokoban_core::{Pos, parse_level};
+/// use schokoban_solver::Deadlocks;
+///
+/// let level = parse_level("#####\n#. .#\n# $ #\n#$@ #\n#####\n")?;
+/// let deadlocks = Deadlocks::new(&level);
+/// // The corner square (1, 3) holds no goal: a box there never leaves.
+/// assert!(deadlocks.is_dead_square(Pos::new(1, 3)));
+/// assert!(!deadlocks.is_dead_square(Pos::new(2, 2)));
+/// let stuck = deadlocks.stuck_boxes(level.boxes(), level.player());
+/// assert_eq!(stuck, [Pos::new(1, 3)]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct Deadlocks {
     /// The solver's board and its dead squares; `None` for a level too

@@ -3,22 +3,23 @@
 //!
 //! ## Inside
 //!
-//! The solver: finds a line of play from any position, within a time and
-//! memory budget, and can be cancelled from another thread (the in-game hint
-//! runs it in the background). Also the instant deadlock checks of
-//! [`Deadlocks`].
-//!
 //! Searches race on the solver's own dense board (see `board`), each
 //! deterministic on its own: `bidirectional`, a weighted best-first search
 //! pushing and pulling, guided by the minimum-cost matching, in three
-//! variants (pulling-led, pulling home, pushing-led); and `fess`, a
-//! feature-space search over macro moves, in four variants, and run
-//! backwards from the goals (`fess::backward`). Two threads
-//! run them in turn, each for a share of the time, by the level's size
-//! (see `race`). All prune with dead squares, freeze deadlocks, PI-corrals,
-//! corral deadlocks (`corral_deadlock`) and an impossible box-to-goal
-//! matching, and those that push with closed diagonals (`diagonal`). The
-//! first answer wins.
+//! variants (push-pull, homeward, forward); and `fess`, a feature-space
+//! search over macro moves, in nine pushing variants (features, hotspots,
+//! hotspots-restarts, hot-cells, plan, plan-hot-cells, late-plan,
+//! partial-plan, partial-plan-hot-cells), one pulling from the goals
+//! (backward) and one that meets a pulling search's spread (imagine).
+//! [`Strategy`] lists them, from one table (`strategy`). Two threads run
+//! them in turn, each for a share of the time, by the level's size (see
+//! `race`). All prune with dead squares, freeze deadlocks, PI-corrals,
+//! corral deadlocks (`corral_deadlock`), dead pairs (`pairs`) and an
+//! impossible box-to-goal matching, and those that push with closed
+//! diagonals (`diagonal`). The first answer wins. [`solve_knowing`]
+//! answers at once along solutions the caller knows ([`Known`]), and
+//! [`optimize`] shortens a solution. The design: the game's
+//! `docs/solver.md`.
 
 mod bidirectional;
 mod bits;
@@ -30,6 +31,7 @@ mod deadlock;
 mod diagonal;
 mod fess;
 mod hungarian;
+mod known;
 mod macros;
 mod marks;
 mod matching;
@@ -41,10 +43,12 @@ mod parking;
 mod path;
 mod prefetch;
 mod race;
+mod rooms;
 mod search;
 #[cfg(test)]
 mod shipped;
 mod small;
+mod strategy;
 mod table;
 
 use std::sync::atomic::AtomicBool;
@@ -52,12 +56,13 @@ use std::time::Duration;
 
 pub use budget::TooLarge;
 pub use deadlock::Deadlocks;
+pub use known::{Known, NEAR_POSITIONS, solve_knowing};
 pub use optimize::{Optimized, optimize};
+pub use rooms::giant_room;
+pub use strategy::{Strategy, UnknownStrategy};
 
-use bidirectional::Lead;
 use board::{Board, Cell, Mode, Targets};
 use budget::{Budget, Stop};
-use fess::{Advice, Cells, Guide, Order, Variant};
 use pairs::SharedPairs;
 use parking::SharedPlan;
 use schokoban_core::{Direction, Level, Pos, Step};
@@ -82,157 +87,24 @@ pub struct Limits {
     pub strategy: Strategy,
 }
 
-/// The feature searches, as [`Strategy`] names them.
-const FEATURES: Variant = Variant {
-    advice: Advice::Plain,
-    guide: Guide::Layers,
-    cells: Cells::PackingAndAreas,
-    order: Order::Oldest,
-};
-const HOTSPOTS: Variant = Variant {
-    advice: Advice::Hotspots,
-    guide: Guide::Layers,
-    cells: Cells::PackingAndAreas,
-    order: Order::Oldest,
-};
-const HOT_CELLS: Variant = Variant {
-    cells: Cells::WithHotspots,
-    ..HOTSPOTS
-};
-const PLAN: Variant = Variant {
-    advice: Advice::Plain,
-    guide: Guide::Plan,
-    cells: Cells::PackingAndAreas,
-    order: Order::Oldest,
-};
-const PLAN_HOT_CELLS: Variant = Variant {
-    guide: Guide::Plan,
-    ..HOT_CELLS
-};
-const LATE_PLAN: Variant = Variant {
-    guide: Guide::LatePlan,
-    ..PLAN
-};
-const PARTIAL_PLAN: Variant = Variant {
-    guide: Guide::PartialPlan,
-    ..PLAN
-};
-const PARTIAL_PLAN_HOT_CELLS: Variant = Variant {
-    guide: Guide::PartialPlan,
-    ..HOT_CELLS
-};
-
-/// Which searches run.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Strategy {
-    /// Searches in turn on two threads, each for a share of the time, by
-    /// the level's size (see `race::schedules`). The first answer wins.
-    #[default]
-    Race,
-    /// Only the bidirectional push-pull search.
-    PushPull,
-    /// Push-pull with its pulling side heading for the player's start
-    /// square (see `Search::head_home`).
-    Homeward,
-    /// Push-pull led by its pushing side, greedier (see
-    /// `bidirectional::Lead::Pushing`).
-    Forward,
-    /// Only the feature-space search, advised by packing and connectivity.
-    Features,
-    /// Only the feature-space search with a hotspot advisor besides.
-    Hotspots,
-    /// `Hotspots` taking work of equal weight and features in a shuffled
-    /// order, started again with another shuffle every so many positions
-    /// (see `fess::restarts`).
-    HotspotsRestarts,
-    /// `Hotspots` whose cells also count boxes in other boxes' way.
-    HotCells,
-    /// Only the feature-space search advised as `Features`, counting
-    /// progress along the backward plan on every level.
-    Plan,
-    /// `HotCells` counting progress along the backward plan, as `Plan`
-    /// does: on levels with a plan it solves some that neither solves
-    /// (see `race`, the first thread on levels of 13 to 24 boxes).
-    PlanHotCells,
-    /// `Plan` on levels where the plan search finds no plan within its
-    /// usual work but finds one with 20 times as much (see
-    /// `SharedPlan::late`); elsewhere it gives up at once.
-    LatePlan,
-    /// `Plan` on levels where the plan search clears no board, counting
-    /// progress along its line to the fewest boxes left (see
-    /// `SharedPlan::partial`); elsewhere it gives up at once.
-    PartialPlan,
-    /// `HotCells` counting progress along the partial plan, as
-    /// `PartialPlan` does; elsewhere it gives up at once.
-    PartialPlanHotCells,
-    /// Only the feature-space search run backwards, pulling from the
-    /// solved position to the start.
-    Backward,
-    /// The backward search spreading the boxes out, then `Hotspots`
-    /// heading for its best position (see `fess::imagine`).
-    Imagine,
-}
-
-impl Strategy {
-    const ALL: [Strategy; 15] = [
-        Strategy::Race,
-        Strategy::PushPull,
-        Strategy::Homeward,
-        Strategy::Forward,
-        Strategy::Features,
-        Strategy::Hotspots,
-        Strategy::HotspotsRestarts,
-        Strategy::HotCells,
-        Strategy::Plan,
-        Strategy::PlanHotCells,
-        Strategy::LatePlan,
-        Strategy::PartialPlan,
-        Strategy::PartialPlanHotCells,
-        Strategy::Backward,
-        Strategy::Imagine,
-    ];
-
-    /// The name `bench --strategy` takes.
-    pub fn name(self) -> &'static str {
-        match self {
-            Strategy::Race => "race",
-            Strategy::PushPull => "push-pull",
-            Strategy::Homeward => "homeward",
-            Strategy::Forward => "forward",
-            Strategy::Features => "features",
-            Strategy::Hotspots => "hotspots",
-            Strategy::HotspotsRestarts => "hotspots-restarts",
-            Strategy::HotCells => "hot-cells",
-            Strategy::Plan => "plan",
-            Strategy::PlanHotCells => "plan-hot-cells",
-            Strategy::LatePlan => "late-plan",
-            Strategy::PartialPlan => "partial-plan",
-            Strategy::PartialPlanHotCells => "partial-plan-hot-cells",
-            Strategy::Backward => "backward",
-            Strategy::Imagine => "imagine",
-        }
-    }
-}
-
-impl std::str::FromStr for Strategy {
-    type Err = String;
-
-    fn from_str(name: &str) -> Result<Self, Self::Err> {
-        Self::ALL
-            .into_iter()
-            .find(|s| s.name() == name)
-            .ok_or_else(|| {
-                let [rest @ .., last] = Self::ALL.map(Strategy::name);
-                format!("no strategy {name:?}: {} or {last}", rest.join(", "))
-            })
-    }
-}
-
 impl Limits {
     /// The memory cap used unless a caller asks otherwise: 1 GiB.
     pub const DEFAULT_MEMORY_BYTES: usize = 1 << 30;
 
-    /// `time` with the default memory cap.
+    /// `time` with the default memory cap, no cap on positions, and the
+    /// race.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    ///
+    /// use schokoban_solver::{Limits, Strategy};
+    ///
+    /// let limits = Limits::with_time(Duration::from_secs(10));
+    /// assert_eq!(limits.max_memory_bytes, Limits::DEFAULT_MEMORY_BYTES);
+    /// assert_eq!(limits.strategy, Strategy::Race);
+    /// let small = limits.with_memory(64 << 20);
+    /// assert_eq!(small.max_memory_bytes, 64 << 20);
+    /// ```
     pub fn with_time(time: Duration) -> Self {
         Self {
             time,
@@ -245,6 +117,17 @@ impl Limits {
     /// The limits for optimizing a solution that a search under these
     /// limits found after `spent`: [`OPTIMIZE_SHARE_PERCENT`] of the time
     /// left, and as many positions as each search may expand.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    ///
+    /// use schokoban_solver::Limits;
+    ///
+    /// let limits = Limits::with_time(Duration::from_secs(10));
+    /// // A solution found after 4 s leaves the optimizer half of the 6 s left.
+    /// let optimizing = limits.for_optimizer(Duration::from_secs(4));
+    /// assert_eq!(optimizing.time, Duration::from_secs(3));
+    /// ```
     #[must_use]
     pub fn for_optimizer(self, spent: Duration) -> Self {
         let left = self.time.saturating_sub(spent);
@@ -277,10 +160,34 @@ pub enum Outcome {
     Cancelled,
     /// The level's tables would not fit the memory cap: declined at once.
     TooLarge(TooLarge),
-    /// A search panicked: a bug in the solver, not a hard level. Holds the
-    /// panic's message.
-    Failed(String),
+    /// A bug in the solver, not a hard level.
+    Failed(Failure),
 }
+
+/// Why the solver failed: a bug, never a hard level, so that it is
+/// reported rather than passed off as a search that gave up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// A search panicked, with the panic's message.
+    Panicked(String),
+    /// The race could not start its second thread, with the system's
+    /// reason.
+    NoThread(String),
+    /// The thread a caller ran the solver on stopped without an answer.
+    ThreadStopped,
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Panicked(message) => f.write_str(message),
+            Failure::NoThread(why) => write!(f, "cannot start a search thread: {why}"),
+            Failure::ThreadStopped => f.write_str("the search thread stopped"),
+        }
+    }
+}
+
+impl std::error::Error for Failure {}
 
 impl Outcome {
     /// Whether this ends a race: a solution, a proof there is none, or a
@@ -305,6 +212,22 @@ impl From<Stop> for Outcome {
 
 /// Searches for a solution of `level` from its boxes and player (so a game's
 /// `current_position()` works). Checks `cancel` every few milliseconds.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use std::time::Duration;
+///
+/// use schokoban_core::parse_level;
+/// use schokoban_solver::{Limits, Outcome, solve};
+///
+/// let cancel = AtomicBool::new(false);
+/// let limits = Limits::with_time(Duration::from_secs(10));
+/// let corner = parse_level("#####\n#. .#\n# $ #\n#$@ #\n#####\n")?;
+/// assert_eq!(solve(&corner, &limits, &cancel), Outcome::Unsolvable);
+/// let corridor = parse_level("######\n#@$ .#\n######\n")?;
+/// assert!(matches!(solve(&corridor, &limits, &cancel), Outcome::Solved(_)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn solve(level: &Level, limits: &Limits, cancel: &AtomicBool) -> Outcome {
     solve_with_stats(level, limits, cancel).0
 }
@@ -322,7 +245,7 @@ pub struct Stats {
 
 /// What every strategy starts from: the board, the position on it, and each
 /// cell's distance to each goal.
-pub struct Setup {
+pub(crate) struct Setup {
     board: Board,
     /// Sorted.
     boxes: Vec<Cell>,
@@ -335,6 +258,27 @@ pub struct Setup {
 }
 
 /// [`solve`], also telling how much work and memory it took.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use std::time::Duration;
+///
+/// use schokoban_core::parse_level;
+/// use schokoban_solver::{Limits, Outcome, Strategy, solve_with_stats};
+///
+/// let level = parse_level("######\n#@$ .#\n######\n")?;
+/// // Push-pull alone, at most 1,000 positions: the same work on any machine.
+/// let limits = Limits {
+///     strategy: Strategy::PushPull,
+///     max_expansions: Some(1_000),
+///     ..Limits::with_time(Duration::from_secs(10))
+/// };
+/// let (outcome, stats) = solve_with_stats(&level, &limits, &AtomicBool::new(false));
+/// assert!(matches!(outcome, Outcome::Solved(_)));
+/// assert_eq!(stats.winner, Some(Strategy::PushPull));
+/// assert!(stats.expanded <= 2_000, "each side at most 1,000");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn solve_with_stats(level: &Level, limits: &Limits, cancel: &AtomicBool) -> (Outcome, Stats) {
     guarded(|| solve_unguarded(level, limits, cancel))
 }
@@ -418,44 +362,12 @@ fn run_unguarded(
     limits: (usize, u64),
     budget: &Budget,
 ) -> (Outcome, Stats) {
-    let (outcome, stats) = match strategy {
-        Strategy::Race => return race::race(setup, limits, budget),
-        Strategy::PushPull => bidirectional::solve(setup, limits, budget, Lead::Pulling),
-        Strategy::Homeward => bidirectional::solve(setup, limits, budget, Lead::PullingHome),
-        Strategy::Forward => bidirectional::solve(setup, limits, budget, Lead::Pushing),
-        Strategy::Features => fess::solve(setup, limits, budget, FEATURES),
-        Strategy::Hotspots => fess::solve(setup, limits, budget, HOTSPOTS),
-        Strategy::HotspotsRestarts => fess::restarts::solve(setup, limits, budget, HOTSPOTS),
-        Strategy::HotCells => fess::solve(setup, limits, budget, HOT_CELLS),
-        Strategy::Plan => fess::solve(setup, limits, budget, PLAN),
-        Strategy::PlanHotCells => fess::solve(setup, limits, budget, PLAN_HOT_CELLS),
-        Strategy::LatePlan => solve_if_planned(setup, limits, budget, LATE_PLAN),
-        Strategy::PartialPlan => solve_if_planned(setup, limits, budget, PARTIAL_PLAN),
-        Strategy::PartialPlanHotCells => {
-            solve_if_planned(setup, limits, budget, PARTIAL_PLAN_HOT_CELLS)
-        }
-        Strategy::Backward => fess::backward::solve(setup, limits, budget),
-        Strategy::Imagine => fess::imagine::solve(setup, limits, budget, HOTSPOTS),
-    };
+    let (outcome, stats) = strategy.search(setup, limits, budget);
+    if strategy.is_race() {
+        return (outcome, stats);
+    }
     let winner = outcome.is_decisive().then_some(strategy);
     (outcome, Stats { winner, ..stats })
-}
-
-/// The feature search `variant` where its guide has a plan to count
-/// progress along; elsewhere it gives up at once, leaving the level to
-/// the searches that count fill layers.
-fn solve_if_planned(
-    setup: &Setup,
-    limits: (usize, u64),
-    budget: &Budget,
-    variant: Variant,
-) -> (Outcome, Stats) {
-    let level = (&setup.board, setup.boxes.as_slice());
-    match variant.guide.plan(level, &setup.plan, budget) {
-        Ok(Some(_)) => fess::solve(setup, limits, budget, variant),
-        Ok(None) => (Outcome::GaveUp, Stats::default()),
-        Err(_) => (stopped(budget), Stats::default()),
-    }
 }
 
 /// Runs `search`, turning a panic into [`Outcome::Failed`] with the
@@ -463,16 +375,18 @@ fn solve_if_planned(
 /// passing for a search that gave up.
 fn guarded(search: impl FnOnce() -> (Outcome, Stats)) -> (Outcome, Stats) {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(search))
-        .unwrap_or_else(|panic| (Outcome::Failed(panic_message(&*panic)), Stats::default()))
+        .unwrap_or_else(|panic| (panicked(&*panic), Stats::default()))
 }
 
-/// The text a panic was raised with, when it has one.
-fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
-    panic
+/// The failure of a search that panicked, with the text the panic was
+/// raised with, when it has one.
+fn panicked(panic: &(dyn std::any::Any + Send)) -> Outcome {
+    let message = panic
         .downcast_ref::<&str>()
         .map(|text| (*text).to_owned())
         .or_else(|| panic.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "a search panicked".to_owned())
+        .unwrap_or_else(|| "a search panicked".to_owned());
+    Outcome::Failed(Failure::Panicked(message))
 }
 
 /// The outcome of a search the budget stopped part-way.
@@ -482,6 +396,16 @@ fn stopped(budget: &Budget) -> Outcome {
 
 /// The first push of `steps` played from `level`'s position: where that
 /// box stands now and which way it goes. This is what a hint shows.
+///
+/// ```
+/// use schokoban_core::{Direction, Pos, Step, parse_level};
+/// use schokoban_solver::next_push;
+///
+/// let level = parse_level("######\n#    #\n#.$ @#\n#    #\n######\n")?;
+/// let steps = [Step::walk(Direction::Left), Step::push(Direction::Left)];
+/// assert_eq!(next_push(&level, &steps), Some((Pos::new(2, 2), Direction::Left)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn next_push(level: &Level, steps: &[Step]) -> Option<(Pos, Direction)> {
     let mut player = level.player();
     for step in steps {
@@ -501,9 +425,10 @@ mod tests {
     #[test]
     fn a_panicking_search_is_a_failure_with_its_message() {
         let failed = guarded(|| panic!("a bug at {}", 7));
-        assert_eq!(failed.0, Outcome::Failed("a bug at 7".to_owned()));
+        let panicked = |message: &str| Outcome::Failed(Failure::Panicked(message.to_owned()));
+        assert_eq!(failed.0, panicked("a bug at 7"));
         let failed = guarded(|| std::panic::panic_any(3_u8));
-        assert_eq!(failed.0, Outcome::Failed("a search panicked".to_owned()));
+        assert_eq!(failed.0, panicked("a search panicked"));
         let fine = guarded(|| (Outcome::Unsolvable, Stats::default()));
         assert_eq!(fine.0, Outcome::Unsolvable);
     }

@@ -29,7 +29,7 @@ pub fn steps(board: &Board, boxes: &[Cell], player: Cell, pushes: &[(Cell, usize
 }
 
 /// Appends the shortest walk from `from` to `target` around the boxes.
-fn walk(board: &Board, occupied: &[bool], from: Cell, target: Cell, steps: &mut Vec<Step>) {
+pub fn walk(board: &Board, occupied: &[bool], from: Cell, target: Cell, steps: &mut Vec<Step>) {
     let mut came = vec![None; board.cells()];
     let mut queue = VecDeque::from([from]);
     came[usize::from(from)] = Some(usize::MAX);

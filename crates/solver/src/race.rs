@@ -4,129 +4,41 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::{Outcome, Setup, Stats, Strategy, panic_message, run};
+use super::{Failure, Outcome, Setup, Stats, Strategy, panicked, run};
 use crate::budget::Budget;
 
 /// The searches each thread of the race runs one after another, each
 /// until its percentage of the time is up. A search that gives up sooner
 /// hands the rest of its turn to the next, so late-plan, which gives up
-/// at once where it has nothing to add, ends where forward ends.
+/// at once where it has nothing to add, ends where forward ends. Every
+/// turn is there for levels that it answers first and that the race
+/// missed without it; each end was swept by time on the shipped levels of
+/// its size (docs/solver-log.md has every run; docs/solver.md, "The
+/// race", says which search each turn is for).
 ///
-/// On levels of [`FORWARD_BOXES`] boxes or more, plan has the first thread
-/// to itself; on levels of 13 to 24 boxes it hands over to plan-hot-cells
-/// ([`PLANNED_FIRST`]), or to partial-plan and hotspots where there is no
-/// plan ([`UNPLANNED_FIRST`]). On the second thread, push-pull's first
-/// fifth of a second answers half the levels the race solves (72 of 141 in
-/// the sweep below); features then has 0.3 s, which answers `XSokoban` 10
-/// and Sasquatch III 10 (0.12 s of features each) before push-pull starts
-/// again from scratch for its long turn. Swept by time on 178 shipped
-/// levels of more than 12 boxes (docs/solver.md, "The race's first turns"):
-/// without push-pull's opening 140 solved and 41 more took over a second;
-/// features to 20% lost `XSokoban` 41, which push-pull solves at 8.8 s;
-/// features to 12% (before), 8% and 5% solved the same 141, and 5% answered
-/// every level push-pull or forward answered 0.7 s sooner than 12% did. The
-/// long turn to 80% or to 100% solved the same 141, its last turn answering
-/// first on none.
+/// At most [`HOMEWARD_BOXES`] boxes: hotspots opens the first thread for
+/// 0.3 s (`XSokoban` 87 in 0.15 s, which plan needs 3 s for), then plan.
+/// Homeward, the one search that solves every Microban level, opens the
+/// second; hotspots' middle turn answers `XSokoban` 44 and Sasquatch IV
+/// 22, and forward's last 22% Sasquatch 19 and Sasquatch II 19, which no
+/// other search solves alone in 10 s.
 ///
-/// On levels of 13 to 24 boxes hot-cells has 1.5 s there instead of
-/// features' 0.3 s: it answers `XSokoban` 23 and 40 within 1.2 s, which
-/// nothing else solves in 30 s, and Sasquatch 17 in 0.4 s (plan's 9.5 s).
-/// Swept by time on the 154 levels of 13 to 24 boxes among the 178 of
-/// the first turns' sweep (docs/solver.md, "Hot cells on levels of 13 to
-/// 24 boxes"): 126 solved before; 127 with hot-cells to 17% instead of
-/// features or to 20% after it, which start push-pull's long turn too
-/// late for `XSokoban` 41 (8.7 s before); hot-cells in the last 14%, after
-/// push-pull to 86%, kept 41 at 8.58 s but answered 23 and 40 only at
-/// 9.3-9.6 s, all three at the edge. Hot-cells answers Sasquatch III 10
-/// as soon as features did (0.24 s). On levels of 25 boxes or more a
-/// turn of hot-cells in features' place solved the same levels.
+/// 13 to 24 boxes: the first thread is [`first_turns`]'. On the second,
+/// push-pull's first fifth of a second answers about half the levels the
+/// race solves; hot-cells' 1.5 s answers `XSokoban` 23 and 40, which
+/// nothing else solves in 30 s; push-pull's long turn ends at 3.5 s,
+/// since in the 10 s table it answered no level of that size later; and
+/// imagine (`fess::imagine`) has the last 6.5 s, in which it solves
+/// levels no other search here solves in 10 s (Sasquatch 25, 30, 31, 36,
+/// 39 and 42).
 ///
-/// On levels of 13 to 24 boxes the imagine search (`fess::imagine`) has
-/// the second thread's last 6.5 s, after push-pull's long turn, which it
-/// cuts to 3.5 s: in the 10 s table push-pull answered no level of that
-/// size after 2.9 s (Microban IV 96, which its long turn answers at 1.2
-/// s). Imagine alone at 10 s solves Sasquatch 25, 30, 31, 36, 39 and 42
-/// (13 to 20 boxes), which no other search here solved in 10 s. Backward
-/// (4.1 s) and forward (the last 0.9 s) had this time before. In the 10 s
-/// table the race then solved Sasquatch I 43 instead of 37 and `XSokoban`
-/// 81 instead of 77, none lost; on the 147 levels of 13 to 24 boxes of
-/// Sasquatch II-XI, 106 instead of 101, 9 gained and 4 lost (push-pull's
-/// Sasquatch II 47 at 4.6 s, backward's X 42 and XI 30, forward's XI 12 at
-/// 9.2 s; docs/solver.md, the log, "imagine").
-///
-/// On levels of [`FORWARD_BOXES`] boxes or more, backward takes a share
-/// of forward's long turn as well: forward answered first in the 10 s table
-/// only on Microban II 131, at 2.7-2.9 s. By positions (the race at 20,000
-/// a search) on all 185 shipped levels of that size: 16 solved before, 20
-/// now, none lost (Sasquatch III 30, IV 39 and 50 and VIII 41 gained).
-///
-/// On levels of [`FORWARD_BOXES`] boxes or more, the second thread ends
-/// with 3.5 s of hotspots restarted in shuffled orders (`fess::restarts`),
-/// where 0.9 s of hotspots taking the oldest first answered nothing: on
-/// the dense levels the order among equals can decide a level. Forward
-/// and backward give up the time. In a run by time of all 185 shipped
-/// levels of that size (docs/solver.md, "Sweeps", restarts on levels of
-/// 25 boxes or more), forward answered by 2.9 s and backward by 5.4 s
-/// (Sasquatch VIII 41), and the race solved 29 against 28, none lost:
-/// Sasquatch 35 gained, at 7.9-9.0 s.
-///
-/// On levels of [`FORWARD_BOXES`] boxes or more without a parking plan
-/// within the usual work, late-plan opens forward's turn: the plan search
-/// again with 20 times the work, and plan guided by what it finds. Of the
-/// 129 shipped levels of that size without a plan, it finds one for 4,
-/// and alone within 3 s solves Sasquatch 38 (25 boxes) at 1.8 s, which
-/// nothing else solves in 10 s; its search for a plan took 1.6 s at the
-/// median and used up the turn on a tenth of them, measured before the
-/// search's memory cap (`parking::search`), which ends some searches that
-/// find no plan sooner and none of those that find one. Forward alone within
-/// 3 s solves 6 of the 129, all answered by push-pull within 0.2 s in the
-/// race with or without the turn. In a run by time of the 15 among them
-/// that the race solves at 20,000 positions a search, that forward solves
-/// alone, that have a late plan or that are in the README's table
-/// (docs/solver.md, the log, "late plans"), the race solved 10 before and
-/// 11 now, Sasquatch 38 at 2.1 s. Where the usual search found a plan,
-/// late-plan gives up at once.
-///
-/// On levels of [`FORWARD_BOXES`] boxes or more, the forward search takes
-/// push-pull's long turn instead.
-///
-/// On smaller levels the homeward search has the second thread from the
-/// start: it is the one search that solves every Microban level, 153 in
-/// 2.0-3.0 s alone, and behind push-pull and features it started at 1.2 s
-/// (153 then took 3.7-4.1 s in the race; now 1.9-2.4 s). Forward has the
-/// last 22% there: forward alone solves Sasquatch 19 (9 boxes) in 1.1 s,
-/// which no other search solves alone in 10 s. Swept by time on the 694
-/// shipped levels of at most 12 boxes (docs/solver.md, "The race's last
-/// turn on small levels"): hotspots last solved 683, and answered first in
-/// that turn on none; forward from 91% solved 683, from 80% and 70% 685
-/// (Sasquatch 19 and Sasquatch II 19 gained, which it solves in 0.8 s and
-/// 1.2 s of its turn). From 50% it also solved Sasquatch II 4, at 9.97 s,
-/// but it would stop homeward before 5.4 s, when homeward solved
-/// Sasquatch XI 4; homeward answered nothing later.
-///
-/// Hotspots has the 1.3 s between homeward and forward: alone it solves `XSokoban` 44 (9
-/// boxes) in 0.87 s, which nothing else solves in 10 s, and it had only
-/// its 0.3 s opening there. Swept by time on the 12 of those 694 levels
-/// the race had not solved by 5.3 s, the only ones a later turn can
-/// change (docs/solver.md, "The race's middle turn on small levels"):
-/// with homeward to 60%, 63% or 65% and hotspots for 1.2-1.3 s after it,
-/// the race solved the 4 of them it solved before and `XSokoban` 44 too;
-/// 65% keeps 1 s between homeward's last answer (Sasquatch XI 4, 5.4 s)
-/// and the end of its turn. Since the feature searches give every 4th
-/// turn to the best cell, plan answers `XSokoban` 44 itself (3.9 s), and
-/// no longer solves Sasquatch IV 22 (9.3 s before), which hotspots'
-/// middle turn answers at 6.9 s: on the same 12 levels, two runs each, 6
-/// solved with the turn and 5 without.
-///
-/// Hotspots goes first on the plan's thread as well, for 0.3 s: it
-/// answers Microban II 124 in 10 ms, Sasquatch 13 in 0.1 s and `XSokoban`
-/// 87 in 0.15 s, which plan needs 3 s for. Swept by time on the same 694
-/// levels (docs/solver.md, "The race's first turns"): features to 4% and
-/// hotspots to 7% (before), plan alone, features to 4% alone, features to
-/// 2% and hotspots to 4%, features to 8% and hotspots to 14%, and hotspots
-/// to 3% or 5% all solved 686, except the longest opening (685). With
-/// hotspots to 3%, none of the 54 levels features answered first took
-/// over 0.04 s longer, and plan answered 0.4 s sooner.
+/// [`FORWARD_BOXES`] boxes or more: plan has the first thread. On the
+/// second, features' 0.3 s after push-pull's opening answers `XSokoban`
+/// 10; late-plan searches 20 times as long for a parking plan (Sasquatch
+/// 38 has one only then) and then forward, which alone solves Microban II
+/// 131; backward and hotspots restarted in shuffled orders
+/// (`fess::restarts`) end it, since on these dense levels the order among
+/// equals can decide a level.
 fn schedules(boxes: usize) -> [&'static [(Strategy, u32)]; 2] {
     if boxes <= HOMEWARD_BOXES {
         return [
@@ -168,16 +80,15 @@ fn schedules(boxes: usize) -> [&'static [(Strategy, u32)]; 2] {
 /// solved 117, plan answering 54 of them, all within 3.7 s. Alone at 6 s
 /// a level, two at a time, plan-hot-cells solved 2 of the 27 the race
 /// missed (`XSokoban` 85 at 5.0 s and Sasquatch VIII 31 at 5.5 s). With
-/// these turns the race solved 119 of the 144, none lost (docs/solver.md,
-/// the log, "plan with hot cells after plan").
+/// these turns the race solved 119 of the 144, none lost (docs/solver-log.md,
+/// "plan with hot cells after plan").
 const PLANNED_FIRST: &[(Strategy, u32)] = &[
     (Strategy::Plan, PLANNED_PLAN_END),
     (Strategy::PlanHotCells, 100),
 ];
 
 /// Where plan's turn ends in [`PLANNED_FIRST`]. Swept by time on the 144
-/// levels it is for (each value built in turn; docs/solver.md, the log,
-/// "plan with hot cells after plan"): 35%, 40% and 45% solved 119, 50%
+/// levels it is for (each value built in turn; docs/solver-log.md, /// "plan with hot cells after plan"): 35%, 40% and 45% solved 119, 50%
 /// 118. Plan's slowest answer there came at 3.3-3.7 s (`XSokoban` 31),
 /// and 45% is the least that leaves it a fifth more on a machine whose
 /// speed drifts by a fifth; the two levels gained came at 9.5 and 10.0 s
@@ -191,8 +102,8 @@ const PLANNED_PLAN_END: u32 = 45;
 /// within 2.6 s. Alone at 6 s a level, two at a time, hotspots solved 2
 /// of the 48 the race missed (Sasquatch IV 28 at 3.4 s, V 38 at 1.9 s),
 /// and features, hot-cells, hotspots-restarts and backward none. With
-/// these turns the race solved 64 of the 110, none lost (docs/solver.md,
-/// the log, "hotspots where there is no plan").
+/// these turns the race solved 64 of the 110, none lost (docs/solver-log.md,
+/// "hotspots where there is no plan").
 ///
 /// Partial-plan has half a second between them: plan guided by the
 /// relaxed search's line to the fewest boxes left, where it clears no
@@ -200,7 +111,7 @@ const PLANNED_PLAN_END: u32 = 45;
 /// among them Microban IV 57 in 0.16 s, the one the race missed. Plan
 /// guided so instead of by the fill layers, at 20,000 positions a level
 /// on the 230 shipped levels without a plan, solved 13 others and lost
-/// 13, so it takes a turn of its own (docs/solver.md, the log, "partial
+/// 13, so it takes a turn of its own (docs/solver-log.md, "partial
 /// plans").
 ///
 /// Partial-plan-hot-cells, hot-cells guided so, has the last 3.2 s: alone
@@ -216,8 +127,8 @@ const UNPLANNED_FIRST: &[(Strategy, u32)] = &[
 /// Where hotspots' turn ends in [`UNPLANNED_FIRST`], and
 /// partial-plan-hot-cells' begins. Swept by time on the 8 of the 110
 /// levels whose answer it can change: those of [`PARTIAL_PLAN_END`]'s
-/// sweep and Sasquatch VII 26 (each value built in turn; docs/solver.md,
-/// the log, "partial plans"). Without the turn 7 were solved; 62% solved
+/// sweep and Sasquatch VII 26 (each value built in turn; docs/solver-log.md,
+/// "partial plans"). Without the turn 7 were solved; 62% solved
 /// 7, losing Sasquatch V 38, which hotspots answers 1.7 s into its turn;
 /// 68% and 75% solved all 8, VII 26 at 9.2 and 10.0 s. 68% leaves each
 /// of the two turns about a third more than its answer took.
@@ -226,17 +137,16 @@ const UNPLANNED_HOTSPOTS_END: u32 = 68;
 /// Where partial-plan's turn ends in [`UNPLANNED_FIRST`]. Swept by time on
 /// the 7 of the 110 levels whose answer the turn can change: the 6 the
 /// race answered after plan's turn, and Microban IV 57 (each value
-/// built in turn; docs/solver.md, the log, "partial plans"): 42%, 45% and
+/// built in turn; docs/solver-log.md, "partial plans"): 42%, 45% and
 /// 50% all solved the 7. With 45% and 50% partial-plan answers Microban IV
 /// 57 and Sasquatch IV 28 0.07 and 0.3 s into its turn; 42% leaves IV 28 to
 /// hotspots, at 7.3 s. 45% is the least that gives IV 28's answer more than
 /// a fifth to spare, and takes the least from hotspots, which answers
-/// Sasquatch V 38 at 6.3 s in the race with it (5.8 s before).
+/// Sasquatch V 38 at 6.3 s in the race with it.
 const PARTIAL_PLAN_END: u32 = 45;
 
 /// Where plan's turn ends in [`UNPLANNED_FIRST`]. Swept by time on the
-/// 110 levels it is for (each value built in turn; docs/solver.md, the
-/// log, "hotspots where there is no plan"): 30%, 40% and 50% solved the
+/// 110 levels it is for (each value built in turn; docs/solver-log.md, "hotspots where there is no plan"): 30%, 40% and 50% solved the
 /// same 64. Plan's slowest answer there came at 2.6 s, which 30% would
 /// cut close on a machine whose speed drifts by a fifth.
 const UNPLANNED_PLAN_END: u32 = 40;
@@ -263,7 +173,7 @@ fn first_turns(setup: &Setup, budget: &Budget) -> &'static [(Strategy, u32)] {
 /// of the five with 25 boxes or more. Push-pull answered first in the
 /// race on none of those, or of any level that large: plan or features
 /// solve 10, 22 and 48, and nothing solves 39 or 90. Swept on the broad
-/// set (docs/solver.md, "Sweeps"), the race at 20,000 positions a search:
+/// set (docs/solver-log.md, "Sweeps"), the race at 20,000 positions a search:
 /// 20, 25 and 30 solve the same levels (25 of the 76 with 20-24 boxes, 6
 /// of the 29 with 25-29, the only ones where they differ), so 25 stays.
 const FORWARD_BOXES: usize = 25;
@@ -277,7 +187,7 @@ const FORWARD_BOXES: usize = 25;
 /// line between 10 and 14 was first drawn from those two levels. Swept on
 /// the 195 shipped levels of 11 to 16 boxes, the only ones where these
 /// values differ (`scripts/sweep`, the race at 20,000 positions a search;
-/// docs/solver.md, "The race's line for homeward"): 10, 12, 14 and 16
+/// docs/solver-log.md, "The race's line for homeward"): 10, 12, 14 and 16
 /// solved 130, 132, 130 and 128, so 12 stays.
 const HOMEWARD_BOXES: usize = 12;
 
@@ -337,9 +247,9 @@ pub fn race(
         let here = in_turn(second);
         let other = match first_thread.map(std::thread::ScopedJoinHandle::join) {
             Ok(Ok(answer)) => answer,
-            Ok(Err(panic)) => (Outcome::Failed(panic_message(&*panic)), Stats::default()),
+            Ok(Err(panic)) => (panicked(&*panic), Stats::default()),
             Err(error) => (
-                Outcome::Failed(format!("cannot start a search thread: {error}")),
+                Outcome::Failed(Failure::NoThread(error.to_string())),
                 Stats::default(),
             ),
         };

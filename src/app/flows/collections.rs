@@ -7,9 +7,9 @@ use super::expand_path;
 use crate::app::App;
 use crate::app::message::{Message, Problem, plural};
 use crate::app::origin::{Mode, Origin};
-use crate::app::screens::collection_menu::CollectionMenu;
+use crate::app::screens::collection_menu::{CollectionMenu, Entry};
 use crate::app::screens::continue_menu::ContinueMenu;
-use crate::library::{AddedCollection, LibraryError};
+use crate::library::{AddedCollection, Collection, LibraryError};
 
 impl App {
     pub(super) fn added_chosen(&mut self, mode: Mode, collection: AddedCollection) {
@@ -81,11 +81,37 @@ impl App {
     /// data folder now holds.
     fn reopen_chooser(&mut self, mode: Mode, select: Option<&str>, message: Message) {
         self.screens.pop();
-        let mut menu = CollectionMenu::new(mode, &self.library, self.theme);
+        let mut menu = self.collection_menu(mode);
         if let Some(id) = select {
             menu.select_added(id);
         }
         self.push(menu);
         self.set_message(message);
+    }
+
+    /// The chooser of collections: every built-in one, then the player's,
+    /// with the progress in each.
+    pub(super) fn collection_menu(&self, mode: Mode) -> CollectionMenu {
+        let library = &self.library;
+        let mut entries: Vec<Entry> = Collection::ALL
+            .iter()
+            .map(|&collection| Entry::Builtin {
+                collection,
+                levels: collection.level_count(),
+                solved: library.progress(collection).solved_count(),
+            })
+            .collect();
+        // A folder that cannot be listed shows no added collections; adding
+        // one then says why.
+        let added = library.added_collections().unwrap_or_default();
+        entries.extend(added.into_iter().map(|collection| {
+            let progress = library.added_progress(&collection);
+            Entry::Added {
+                solved: progress.solved_count(),
+                reached: progress.reached().min(collection.level_count),
+                collection,
+            }
+        }));
+        CollectionMenu::new(mode, entries, self.theme)
     }
 }

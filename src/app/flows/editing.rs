@@ -4,6 +4,7 @@
 use super::expand_path;
 use crate::app::App;
 use crate::app::message::{Message, Problem};
+use crate::app::screen::News;
 use crate::storage::write_new_file;
 use schokoban_core::Level;
 
@@ -29,7 +30,7 @@ impl App {
         match saved {
             Ok(text) => {
                 self.screens.pop();
-                self.top_mut().saved(level);
+                self.top_mut().tell(News::Saved(level.clone()));
                 self.set_message(Message::info(text));
             }
             Err(message) => self.set_message(message),

@@ -5,48 +5,45 @@ use std::rc::Rc;
 
 use super::opening::progress_not_saved;
 use crate::app::App;
+use crate::app::keep::Kept;
 use crate::app::message::{Message, Problem, plural};
 use crate::app::origin::{Mode, Origin};
-use crate::app::screen::Ended;
-use crate::app::screens::finish::{Finish, NextChoice, NextTo, Outcome};
-use crate::app::shutdown::PendingSave;
+use crate::app::screen::{Ended, News};
+use crate::app::screens::finish::{BestRun, Finish, NextChoice, NextTo, Outcome, ScoreNews};
 use crate::library::AddedCollection;
 use crate::storage::{Leaderboard, Records};
 
 impl App {
-    /// Writes the save of an unsolved game with moves, or deletes one a
-    /// reset made stale; says what happened.
-    fn save_if_unsolved(ended: &Ended) -> Option<Message> {
-        ended.pending.as_ref().map(PendingSave::carry_out)
-    }
-
     pub(super) fn leave(&mut self, ended: &Ended) {
-        self.leave_to(ended, Self::next_choice(&ended.opened.origin));
+        let next = self.next_choices(&ended.opened.origin);
+        self.leave_to(ended, next);
     }
 
-    /// Leaves a level unsolved: saves it, then the spec's leaderboard
-    /// first, with `next` offered before the main menu.
-    pub(super) fn leave_to(&mut self, ended: &Ended, next: Option<NextChoice>) {
+    /// Leaves a level unsolved: carries out the keep (saves the game), then
+    /// the spec's leaderboard first, with `next` offered before the main
+    /// menu.
+    pub(super) fn leave_to(&mut self, ended: &Ended, next: Vec<NextChoice>) {
         self.screens.pop();
         if let Origin::TestPlay { .. } = ended.opened.origin {
             self.set_message(Message::info("Back to editing"));
             return;
         }
-        let saved = Self::save_if_unsolved(ended);
-        let records = ended.opened.records.clone();
-        let (board, problem) = read_board(records.as_ref());
+        let saved = self.keep.carry_out();
+        let records = ended.opened.records.as_ref();
+        let (board, problem) = read_board(records);
         let messages = saved.into_iter().chain(problem).collect();
         let outcome = Outcome {
             title: ended.opened.title.clone(),
             solved_score: None,
             board,
-            records,
+            keeps_scores: records.is_some(),
             next,
             messages,
             level: ended.opened.level.clone(),
             run: None,
+            best_run: records.and_then(best_run),
         };
-        self.push(Finish::new(outcome, self.theme));
+        self.push_level(Finish::new(outcome, self.theme));
     }
 
     pub(super) fn solved(&mut self, ended: &Ended) {
@@ -60,36 +57,82 @@ impl App {
     }
 
     /// The end screen of a solved level: the save deleted, progress marked,
-    /// and the leaderboard offered. `later` when the level was solved
-    /// before (the terminal closed on its solved board), so the offer
-    /// says so.
+    /// and the leaderboard offered, the solve kept until the player answers.
+    /// `later` when the level was solved before (the terminal closed on its
+    /// solved board), so the offer says so.
     pub(super) fn push_finish(&mut self, ended: &Ended, later: bool) {
         let opened = &ended.opened;
+        // The solved game is kept by the question below, if it is asked.
+        self.keep.set(None);
         let mut messages = Vec::new();
         if let Some(Err(error)) = opened.records.as_ref().map(Records::delete_save) {
             let context = Some("Could not delete the old save");
             messages.push(Message::trouble(context, Problem::Record(error)));
         }
-        let next = Self::next_choice(&opened.origin);
-        messages.extend(self.record_progress(&opened.origin, next.is_some()));
+        let has_next = opened.origin.step(1).is_some();
+        messages.extend(self.record_progress(&opened.origin, has_next));
+        let next = self.next_choices(&opened.origin);
         let (board, problem) = read_board(opened.records.as_ref());
         messages.extend(problem);
+        let records = opened.records.as_ref();
         let outcome = Outcome {
             title: opened.title.clone(),
             solved_score: Some(ended.game.score()),
             board,
-            records: opened.records.clone(),
+            keeps_scores: records.is_some(),
             next,
             messages,
             level: opened.level.clone(),
             run: Some(ended.game.log().to_vec()),
+            best_run: records.and_then(best_run),
         };
         let finish = Finish::new(outcome, self.theme);
-        self.push(if later {
+        if let Some(records) = records.filter(|_| finish.asks()) {
+            let solve = Kept::solve(records.clone(), ended.game.log().to_vec());
+            self.keep.set(Some(solve));
+        }
+        self.push_level(if later {
             finish.offered_later()
         } else {
             finish
         });
+    }
+
+    /// Adds the kept solve to the leaderboard as `name`, with its winning
+    /// moves, and tells the end screen what came of it.
+    pub(super) fn add_score(&mut self, name: &str) {
+        let Some((records, score, run)) = self.keep.take().and_then(Kept::into_solve) else {
+            return;
+        };
+        let news = match records.add_score_with_run(score, name, &run) {
+            Ok(added) => {
+                let mut messages: Vec<Message> = (added.runs_problems.iter())
+                    .map(|problem| Message::warning(problem.to_string()))
+                    .collect();
+                messages.extend(added.moved_aside.as_ref().map(|aside| {
+                    Message::warning(format!(
+                        "The old leaderboard was damaged; it was kept as {}",
+                        aside.display()
+                    ))
+                }));
+                ScoreNews {
+                    board_moved_aside: added.moved_aside.is_some(),
+                    added: Some((added.board, added.place)),
+                    best_run: best_run(&records),
+                    messages,
+                }
+            }
+            Err(error) => ScoreNews {
+                added: None,
+                best_run: None,
+                board_moved_aside: false,
+                messages: vec![Message::trouble(
+                    Some("Could not save the score"),
+                    Problem::Record(error),
+                )],
+            },
+        };
+        self.top_mut().tell(News::Scored(news));
     }
 
     /// Marks a built-in level solved and, in Arcade, the next one reached;
@@ -155,23 +198,90 @@ impl App {
         messages
     }
 
-    fn next_choice(origin: &Origin) -> Option<NextChoice> {
+    /// Where the end screen offers to go on to: in Free play the next
+    /// unsolved level first (one key away), the list on this level, and
+    /// this level again; in Arcade the next level; elsewhere this level
+    /// again.
+    fn next_choices(&self, origin: &Origin) -> Vec<NextChoice> {
         if let Origin::Endless { made } = origin {
-            return Some(NextChoice {
-                label: "Next endless level",
+            return vec![NextChoice {
+                label: "Next endless level".to_owned(),
                 to: NextTo::EndlessAfter(Rc::clone(made)),
-            });
+            }];
         }
         if origin.is_arcade() {
-            return origin.step(1).map(|origin| NextChoice {
-                label: "Next level",
-                to: NextTo::Level(origin),
+            // Arcade goes in order: on past a level only once it is solved.
+            let next = origin.step(1).filter(|_| self.arcade_passed(origin));
+            return vec![match next {
+                Some(next) => NextChoice {
+                    label: "Next level".to_owned(),
+                    to: NextTo::Level(next),
+                },
+                None => NextChoice {
+                    label: "Play again".to_owned(),
+                    to: NextTo::Level(origin.clone()),
+                },
+            }];
+        }
+        let mut choices = Vec::new();
+        if origin.list_place().is_some() {
+            if let Some(unsolved) = self.next_unsolved(origin) {
+                let number = unsolved.list_place().map_or(0, |(_, number)| number);
+                choices.push(NextChoice {
+                    label: format!("Next unsolved level ({number})"),
+                    to: NextTo::Level(unsolved),
+                });
+            }
+            choices.push(NextChoice {
+                label: "Level list".to_owned(),
+                to: NextTo::List(origin.clone()),
             });
         }
-        Some(NextChoice {
-            label: "Play again",
+        choices.push(NextChoice {
+            label: "Play again".to_owned(),
             to: NextTo::Level(origin.clone()),
-        })
+        });
+        choices
+    }
+
+    /// Whether Arcade has got past `origin`'s level: solved now or before,
+    /// so the next one is reached.
+    fn arcade_passed(&self, origin: &Origin) -> bool {
+        match origin {
+            Origin::Arcade { collection, number } => {
+                self.library.progress(*collection).reached() > *number
+            }
+            Origin::Added {
+                collection, number, ..
+            } => self.library.added_progress(collection).reached() > *number,
+            _ => false,
+        }
+    }
+
+    /// The first unsolved level after `origin`'s in its collection, going
+    /// round to the start; `None` when every other level is solved.
+    fn next_unsolved(&self, origin: &Origin) -> Option<Origin> {
+        let solved = |number: usize| match origin {
+            Origin::FreePlay { collection, .. } => {
+                self.library.progress(*collection).is_solved(number)
+            }
+            Origin::Added { collection, .. } => {
+                self.library.added_progress(collection).is_solved(number)
+            }
+            _ => true,
+        };
+        let (count, number) = match origin {
+            Origin::FreePlay { collection, number } => (collection.level_count(), *number),
+            Origin::Added {
+                collection, number, ..
+            } => (collection.level_count, *number),
+            _ => return None,
+        };
+        let next = (1..count)
+            .map(|step| (number - 1 + step) % count + 1)
+            .find(|&n| !solved(n))?;
+        let delta = isize::try_from(next).ok()? - isize::try_from(number).ok()?;
+        origin.step(delta)
     }
 }
 
@@ -203,4 +313,12 @@ pub(super) fn read_board(records: Option<&Records>) -> (Leaderboard, Option<Mess
             Some(Message::trouble(None, Problem::Record(error))),
         ),
     }
+}
+
+/// The best entry's name and winning moves, when the runs file has them.
+fn best_run(records: &Records) -> Option<BestRun> {
+    let read = records.read_runs().ok()?;
+    let name = read.board.entries().first()?.name.clone();
+    let moves = read.runs.into_iter().next().flatten()?;
+    Some((name, moves))
 }

@@ -70,6 +70,19 @@ impl App {
         ));
     }
 
+    /// Back from a level's end to the Free play list it is in, made anew
+    /// so it shows the solve, on that level (as [`App::open`] remembered).
+    pub(super) fn back_to_list(&mut self, origin: &Origin) {
+        while self.screens.len() > 1 && self.top().name() != "collections" {
+            self.screens.pop();
+        }
+        match origin {
+            Origin::FreePlay { collection, .. } => self.free_play_list(*collection),
+            Origin::Added { collection, .. } => self.added_free_play_list((**collection).clone()),
+            _ => {}
+        }
+    }
+
     /// Free play's list: one folder listing, not a look per level.
     pub(super) fn free_play_list(&mut self, collection: Collection) {
         let progress = self.library.progress(collection);
@@ -97,12 +110,14 @@ impl App {
             })
             .collect();
         let heading = format!("Free play: {}", collection.name());
-        self.push(LevelList::new(
+        let list = LevelList::new(
             heading,
             ListSource::Collection(collection),
             rows,
             self.theme,
-        ));
+        );
+        let left_on = self.library.list_selection(collection.id());
+        self.push(list.on_level(left_on));
     }
 
     /// Free play's list of an added collection: each level is read for
@@ -124,8 +139,11 @@ impl App {
             })
             .collect();
         let heading = format!("Free play: {}", collection.name);
+        let last = self
+            .library
+            .list_selection(&format!("added/{}", collection.id));
         let source = ListSource::Added(Rc::new(collection));
-        self.push(LevelList::new(heading, source, rows, self.theme));
+        self.push(LevelList::new(heading, source, rows, self.theme).on_level(last));
     }
 }
 

@@ -9,17 +9,23 @@ mod opening;
 
 pub use opening::expand_path;
 
-use super::App;
+use super::completion::complete;
 use super::message::{Message, Problem};
 use super::origin::{Mode, Origin};
-use super::screen::{Effect, Screen};
-use super::screens::collection_menu::CollectionMenu;
+use super::screen::{Effect, News, Screen};
 use super::screens::continue_menu::ContinueMenu;
 use super::screens::finish::{NextChoice, NextTo};
+use super::{App, Kind, Layer};
 use crate::library::Collection;
 
 impl App {
     pub(super) fn apply(&mut self, effect: Effect) {
+        // The collection menu opens where it was left, this session.
+        if let Effect::CollectionChosen { mode, .. } | Effect::AddedChosen { mode, .. } = &effect
+            && let Some(row) = self.top().selected()
+        {
+            self.collection_rows[usize::from(*mode == Mode::FreePlay)] = row;
+        }
         match effect {
             Effect::None => {}
             Effect::Quit => self.running = false,
@@ -27,7 +33,7 @@ impl App {
                 if self.screens.len() > 1 {
                     self.screens.pop();
                     let area = self.area;
-                    self.top_mut().resize(area);
+                    self.top_mut().tell(News::Resized(area));
                 } else {
                     self.running = false;
                 }
@@ -35,17 +41,34 @@ impl App {
             Effect::MainMenu => {
                 self.screens.truncate(1);
                 let area = self.area;
-                self.top_mut().resize(area);
+                self.top_mut().tell(News::Resized(area));
             }
-            Effect::Push(screen) => self.push_boxed(screen),
+            Effect::LevelList(origin) => self.back_to_list(&origin),
+            Effect::Push(screen) => {
+                // A screen opened over a level belongs to it.
+                let kind = match self.top_layer().kind {
+                    Kind::Level => Kind::Level,
+                    Kind::Page | Kind::Overlay => Kind::Page,
+                };
+                self.push_layer(screen, kind);
+            }
+            Effect::PushLevel(screen) => self.push_layer(screen, Kind::Level),
             Effect::TakeOver(game) => {
                 if self.screens.len() > 1 {
                     self.screens.pop();
-                    self.top_mut().take_over(game);
+                    self.top_mut().tell(News::TakeOver(game));
                 }
             }
+            Effect::DeleteSave(opened) => self.delete_save(opened),
+            Effect::TakeOtherSave { opened, path, game } => {
+                self.take_other_save(opened, &path, game);
+            }
+            Effect::Complete(typed) => self.top_mut().tell(News::Completed(complete(&typed))),
+            Effect::AddScore(name) => self.add_score(&name),
+            Effect::DeclineScore => self.keep.set(None),
             Effect::ChooseCollection(mode) => {
-                let menu = CollectionMenu::new(mode, &self.library, self.theme);
+                let mut menu = self.collection_menu(mode);
+                menu.select_row(self.collection_rows[usize::from(mode == Mode::FreePlay)]);
                 self.push(menu);
             }
             Effect::CollectionChosen { mode, collection } => match mode {
@@ -77,10 +100,10 @@ impl App {
                     "Previous level"
                 };
                 let next = NextChoice {
-                    label,
+                    label: label.to_owned(),
                     to: NextTo::Level(to),
                 };
-                self.leave_to(&from, Some(next));
+                self.leave_to(&from, vec![next]);
             }
             Effect::SetZoom(zoom) => {
                 if let Err(error) = self.library.set_zoom(zoom) {
@@ -115,18 +138,23 @@ impl App {
 
     /// Screens of the level being left, replaced by the next one.
     fn pop_level_screens(&mut self) {
-        while self.top().is_level_screen() {
+        while self.top_layer().kind == Kind::Level {
             self.screens.pop();
         }
     }
 
     fn push(&mut self, screen: impl Screen + 'static) {
-        self.push_boxed(Box::new(screen));
+        self.push_layer(Box::new(screen), Kind::Page);
+    }
+
+    /// Shows a screen of the level being played on top.
+    fn push_level(&mut self, screen: impl Screen + 'static) {
+        self.push_layer(Box::new(screen), Kind::Level);
     }
 
     /// Shows a screen on top, told the terminal's size first.
-    fn push_boxed(&mut self, mut screen: Box<dyn Screen>) {
-        screen.resize(self.area);
-        self.screens.push(screen);
+    pub(super) fn push_layer(&mut self, mut screen: Box<dyn Screen>, kind: Kind) {
+        screen.tell(News::Resized(self.area));
+        self.screens.push(Layer { screen, kind });
     }
 }

@@ -1,6 +1,6 @@
 //! Opening levels: typed paths, the saved-game question, and starting play.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use super::ending::read_board;
@@ -12,7 +12,9 @@ use crate::app::screens::path_prompt::PathPrompt;
 use crate::app::screens::play::Play;
 use crate::app::screens::save_prompt::SavePrompt;
 use crate::library::{CustomRecords, LibraryError, Placement, SolvedMark};
-use crate::storage::{LoadError, LoadErrorKind, RecordError, Records, load_level_file};
+use crate::storage::{
+    LoadError, LoadErrorKind, RecordError, Records, load_level_file, take_other_save,
+};
 use schokoban_core::{Game, Level, LevelFile, LogEntry, parse_levels};
 use schokoban_generate::Generated;
 
@@ -215,6 +217,12 @@ impl App {
         {
             messages.push(progress_not_saved(error));
         }
+        // Its list opens on it next time, in this session and the next.
+        if let Some((list, number)) = origin.list_place()
+            && let Err(error) = self.library.remember_list_selection(&list, number)
+        {
+            messages.push(progress_not_saved(error));
+        }
         if let Origin::Added {
             collection,
             number,
@@ -224,7 +232,10 @@ impl App {
         {
             messages.push(progress_not_saved(error));
         }
-        self.pop_level_screens();
+        // A test play goes over the editor, which stays.
+        if !matches!(origin, Origin::TestPlay { .. }) {
+            self.pop_level_screens();
+        }
         if let Some(Err(error)) = opened.records.as_ref().map(Records::promote_other_save) {
             let context = Some("Could not offer another game's save");
             messages.push(Message::trouble(context, Problem::Record(error)));
@@ -235,11 +246,7 @@ impl App {
             && let Some(game) = solved_by(&opened.level, log)
         {
             // Kept when the terminal closed on the solved board.
-            let ended = Ended {
-                opened,
-                game,
-                pending: None,
-            };
+            let ended = Ended { opened, game };
             self.push_finish(&ended, true);
         } else {
             self.offer_save_or_play(opened, save);
@@ -249,23 +256,63 @@ impl App {
         }
     }
 
-    /// Asks about the save read, if any, else starts playing.
+    /// Asks about the save read, if any, else starts playing. A save whose
+    /// moves do not replay on the level is damaged too, and saves other
+    /// games on this map left are offered beside it.
     fn offer_save_or_play(
         &mut self,
         opened: Rc<Opened>,
         save: Option<Result<Option<Vec<LogEntry>>, RecordError>>,
     ) {
-        match save {
-            Some(Ok(Some(log))) => self.push(SavePrompt::new(opened, Ok(log), self.theme)),
-            Some(Err(error)) => {
-                let problem = Problem::Record(error);
-                self.push(SavePrompt::new(opened, Err(problem), self.theme));
-            }
+        let save = match save {
+            Some(Ok(Some(log))) => Game::new(opened.level.clone())
+                .apply_log(&log)
+                .map(|()| log)
+                .map_err(|error| Problem::Replay {
+                    save: opened.records.as_ref().map(|r| r.save_path().to_owned()),
+                    error,
+                }),
+            Some(Err(error)) => Err(Problem::Record(error)),
             Some(Ok(None)) | None => {
                 let game = Game::new(opened.level.clone());
-                self.start_play(opened, game, None, false);
+                return self.start_play(opened, game, None, false);
             }
+        };
+        let others = (opened.records.as_ref().map(Records::other_saves))
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(|(path, log)| {
+                let mut game = Game::new(opened.level.clone());
+                game.apply_log(&log).ok().map(|()| (path, game))
+            })
+            .collect();
+        self.push_level(SavePrompt::new(opened, save, others, self.theme));
+    }
+
+    /// Deletes the save asked about and starts the level afresh.
+    pub(super) fn delete_save(&mut self, opened: Rc<Opened>) {
+        let message = match opened.records.as_ref().map(Records::delete_save) {
+            Some(Err(error)) => Some(Message::trouble(
+                Some("Could not delete the save"),
+                Problem::Record(error),
+            )),
+            _ => None,
+        };
+        self.screens.pop();
+        let game = Game::new(opened.level.clone());
+        self.start_play(opened, game, message, false);
+    }
+
+    /// Takes another game's save from beside the map and plays on from it;
+    /// the save of this map, if any, then moves aside in turn on leaving.
+    pub(super) fn take_other_save(&mut self, opened: Rc<Opened>, path: &Path, game: Game) {
+        if let Err(error) = take_other_save(path) {
+            let context = Some("Could not take the other save");
+            return self.set_message(Message::trouble(context, Problem::Record(error)));
         }
+        self.screens.pop();
+        let message = Some(Message::info("The other game loaded"));
+        self.start_play(opened, game, message, true);
     }
 
     /// Pushes the Play screen, with the record from the leaderboard.
@@ -282,9 +329,15 @@ impl App {
         let message = problem.or(message);
         let record = board.best();
         let zoom = self.library.settings().zoom;
-        self.push(Play::new(
-            opened, game, record, message, resumed, zoom, self.theme,
-        ));
+        // A test play has nothing to keep: the game it was made from, if
+        // any, stays kept.
+        let test_play = matches!(opened.origin, Origin::TestPlay { .. });
+        let play = Play::new(opened, game, record, message, resumed, zoom, self.theme);
+        self.push_level(if test_play {
+            play
+        } else {
+            play.keeping(self.keep.clone())
+        });
     }
 }
 

@@ -14,6 +14,7 @@ use crossterm::event::KeyEvent;
 
 pub(crate) use key::{Key, describe, is_interrupt};
 use schokoban_core::Direction;
+pub(crate) use wording::every_key_line;
 pub use wording::help_lines;
 pub(crate) use wording::{
     editor_commands, editor_commands_compact, key_name, key_names, label, legend_lines, pair,
@@ -68,9 +69,7 @@ pub(crate) enum Action {
     Back,
     /// Anywhere but a text field: the messages on show, whole.
     Messages,
-    /// Main menu: quit at once.
-    Quit,
-    /// Main menu: select Quit and ask.
+    /// Main menu: ask before quitting; again quits.
     AskQuit,
     /// Collections: remove the selected added collection.
     Remove,

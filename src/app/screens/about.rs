@@ -8,7 +8,6 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
-use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::page::{LogoRule, notice_line, page};
@@ -86,7 +85,8 @@ fn credits() -> Vec<(String, &'static str)> {
         .collect()
 }
 
-impl ScreenQuery for About {
+#[cfg(feature = "queries")]
+impl crate::app::query::ScreenQuery for About {
     fn name(&self) -> &'static str {
         "about"
     }

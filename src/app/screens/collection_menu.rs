@@ -11,20 +11,21 @@ use super::path_prompt::PathPrompt;
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
 use crate::app::origin::Mode;
-use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::menu::{
     MenuKey, MenuList, menu_click, menu_commands, menu_key, menu_rows,
 };
-use crate::app::widgets::page::{LogoRule, centered_column, notice_lines, page, page_content};
-use crate::library::{AddedCollection, Collection, Library};
+use crate::app::widgets::page::{
+    LogoRule, centered_column, notice_extra_rows, notice_lines, page, page_content,
+};
+use crate::library::{AddedCollection, Collection};
 use crate::text::width;
 
 /// One line of the menu: a collection, its size and the player's progress,
 /// or the line that adds one.
 #[derive(Clone, Debug, PartialEq, Eq)]
-enum Entry {
+pub(crate) enum Entry {
     Builtin {
         collection: Collection,
         levels: usize,
@@ -54,28 +55,9 @@ pub(crate) struct CollectionMenu {
 }
 
 impl CollectionMenu {
-    /// Every built-in collection, then the player's, with the progress in
-    /// each, then the line to add one.
-    pub fn new(mode: Mode, library: &Library, theme: Theme) -> Self {
-        let mut entries: Vec<Entry> = Collection::ALL
-            .iter()
-            .map(|&collection| Entry::Builtin {
-                collection,
-                levels: collection.level_count(),
-                solved: library.progress(collection).solved_count(),
-            })
-            .collect();
-        // A folder that cannot be listed shows no added collections; adding
-        // one then says why.
-        let added = library.added_collections().unwrap_or_default();
-        entries.extend(added.into_iter().map(|collection| {
-            let progress = library.added_progress(&collection);
-            Entry::Added {
-                solved: progress.solved_count(),
-                reached: progress.reached().min(collection.level_count),
-                collection,
-            }
-        }));
+    /// The collections listed, as the library has them, then the line to
+    /// add one.
+    pub fn new(mode: Mode, mut entries: Vec<Entry>, theme: Theme) -> Self {
         entries.push(Entry::AddNew);
         Self {
             mode,
@@ -84,6 +66,13 @@ impl CollectionMenu {
             removing: None,
             message: None,
             theme,
+        }
+    }
+
+    /// Selects row `row`, where the menu was left, if it is still there.
+    pub fn select_row(&mut self, row: usize) {
+        if row < self.entries.len() {
+            self.selected = row;
         }
     }
 
@@ -184,7 +173,8 @@ impl CollectionMenu {
     }
 }
 
-impl ScreenQuery for CollectionMenu {
+#[cfg(feature = "queries")]
+impl crate::app::query::ScreenQuery for CollectionMenu {
     fn name(&self) -> &'static str {
         "collections"
     }
@@ -259,7 +249,13 @@ impl Screen for CollectionMenu {
         ) else {
             return;
         };
-        let content = areas.content;
+        // A question with its keys shows whole: the menu scrolls in the
+        // rows it leaves.
+        let extra = notice_extra_rows(&areas, self.theme, self.message.as_ref());
+        let content = Rect {
+            height: areas.content.height.saturating_sub(extra),
+            ..areas.content
+        };
         MenuList {
             items: &self.lines(content.width),
             selected: self.selected,
@@ -269,7 +265,6 @@ impl Screen for CollectionMenu {
             centered_column(content, self.menu_width(content.width)),
             buf,
         );
-        // A question with its keys takes the rows the menu leaves free.
         let used = menu_rows(self.selected, self.entries.len(), content.height);
         notice_lines(&areas, used, buf, self.theme, self.message.as_ref());
     }

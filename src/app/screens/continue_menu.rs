@@ -7,7 +7,6 @@ use ratatui::widgets::Widget;
 
 use crate::app::message::Message;
 use crate::app::origin::Origin;
-use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::menu::{MenuKey, MenuList, menu_click, menu_commands, menu_key};
@@ -73,7 +72,8 @@ impl ContinueMenu {
 /// Wide enough for `Continue at level NNN` and the marker.
 const MENU_WIDTH: u16 = 26;
 
-impl ScreenQuery for ContinueMenu {
+#[cfg(feature = "queries")]
+impl crate::app::query::ScreenQuery for ContinueMenu {
     fn name(&self) -> &'static str {
         "continue"
     }

@@ -12,7 +12,6 @@ use ratatui::widgets::Widget;
 use super::generating::Generating;
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
-use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::menu::{MenuKey, MenuList, menu_commands, menu_key};
@@ -109,7 +108,8 @@ impl EndlessMenu {
     }
 }
 
-impl ScreenQuery for EndlessMenu {
+#[cfg(feature = "queries")]
+impl crate::app::query::ScreenQuery for EndlessMenu {
     fn name(&self) -> &'static str {
         "endless menu"
     }
@@ -142,7 +142,7 @@ impl Screen for EndlessMenu {
                         Ok(request) => {
                             self.message = None;
                             let making = Generating::new(request, None, self.theme);
-                            return Effect::Push(Box::new(making));
+                            return Effect::PushLevel(Box::new(making));
                         }
                         Err(message) => self.message = Some(message),
                     }

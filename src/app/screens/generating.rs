@@ -16,7 +16,6 @@ use ratatui::widgets::{Paragraph, Widget};
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
 use crate::app::origin::Origin;
-use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::page::{LogoRule, centered_column, notice_line, page};
@@ -109,7 +108,8 @@ impl Drop for Generating {
     }
 }
 
-impl ScreenQuery for Generating {
+#[cfg(feature = "queries")]
+impl crate::app::query::ScreenQuery for Generating {
     fn name(&self) -> &'static str {
         "generating"
     }
@@ -131,12 +131,6 @@ impl Screen for Generating {
     }
 
     one_message!();
-
-    /// Opening the level pops this screen, as it pops the finished level's
-    /// screens below it when this is the next endless level.
-    fn is_level_screen(&self) -> bool {
-        true
-    }
 
     fn is_busy(&self) -> bool {
         self.reports.is_some()

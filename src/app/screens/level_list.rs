@@ -1,19 +1,21 @@
 //! Picking a level: Free play's collection, or a custom file with several.
 
 use std::rc::Rc;
+use std::time::Instant;
 
 use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{List, ListState, StatefulWidget, Widget};
+use ratatui::widgets::Widget;
 
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
 use crate::app::origin::{CustomFile, Mode, Origin};
-use crate::app::query::ScreenQuery;
-use crate::app::screen::{Command, Effect, Screen, footer, one_message};
+use crate::app::screen::{Command, Effect, News, Screen, footer, one_message};
 use crate::app::theme::{Chrome, Theme};
+use crate::app::widgets::menu::{Row, Window};
+use crate::app::widgets::number_entry::NumberEntry;
 use crate::app::widgets::page::{LogoRule, centered_column, notice_line, page, page_content};
 use crate::app::widgets::preview::{LevelPreview, MAX_PREVIEW_WIDTH, MIN_PREVIEW_WIDTH};
 use crate::library::{AddedCollection, Collection};
@@ -60,8 +62,8 @@ pub(crate) struct LevelList {
     theme: Theme,
     /// Rows that fit on the terminal: how far Page Up/Down jump.
     page: usize,
-    /// The level number typed so far, digit by digit; 0 when none is.
-    typed: usize,
+    /// The level number being typed.
+    typed: NumberEntry,
 }
 
 impl LevelList {
@@ -74,28 +76,27 @@ impl LevelList {
             message: None,
             theme,
             page: 10,
-            typed: 0,
+            typed: NumberEntry::default(),
         }
     }
 
-    /// Goes to the level numbered by the digits typed so far and `digit`,
-    /// or by `digit` alone when that number is past the end: on a list of
-    /// 90, `2` `9` goes to 2 then 29, and `9` `5` to 9 then 5.
-    fn type_digit(&mut self, digit: u8) {
-        let digit = usize::from(digit);
-        let count = self.rows.len();
-        self.typed = [self.typed * 10 + digit, digit]
-            .into_iter()
-            .find(|&number| (1..=count).contains(&number))
-            .unwrap_or(0);
-        if self.typed > 0 {
-            self.selected = self.typed - 1;
+    /// The list opened on level `number` (from 1), where it was left.
+    #[must_use]
+    pub fn on_level(mut self, number: Option<usize>) -> Self {
+        if let Some(number) = number.filter(|&n| (1..=self.rows.len()).contains(&n)) {
+            self.selected = number - 1;
+        }
+        self
+    }
+
+    /// Goes to the level numbered by the digits typed so far and
+    /// `digit`, typed `now` (see [`NumberEntry`]).
+    fn type_digit(&mut self, digit: u8, now: Instant) {
+        if let Some(number) = self.typed.type_digit(digit, self.rows.len(), now) {
+            self.selected = number - 1;
             // Shown, since the next digit goes on with this number.
             let accept = keymap::key_name(Scope::Menus, Action::Accept);
-            self.message = Some(Message::info(format!(
-                "Level {}: {accept} plays it",
-                self.typed
-            )));
+            self.message = Some(Message::info(format!("Level {number}: {accept} plays it")));
         }
     }
 
@@ -130,19 +131,16 @@ impl LevelList {
     }
 
     /// Where the list goes in the page's `content`: the title column's
-    /// width, the header row, the rows, and the first row shown (the
-    /// selected row stays mid-list while there are rows around it).
-    fn layout(&self, content: Rect) -> (usize, Rect, Rect, usize) {
+    /// width, the header row, the rows, and the window of levels shown
+    /// in them with their "more" marks (the selected row stays mid-list
+    /// while there are rows around it).
+    fn layout(&self, content: Rect) -> (usize, Rect, Rect, Window) {
         let (title_width, column_width) = self.widths(content.width);
         let column = centered_column(content, column_width.min(content.width as usize) as u16);
         let [header, rows] =
             Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(column);
-        let visible = rows.height as usize;
-        let top = self
-            .selected
-            .saturating_sub(visible / 2)
-            .min(self.rows.len().saturating_sub(visible));
-        (title_width, header, rows, top)
+        let window = Window::of(self.selected, self.rows.len(), rows.height);
+        (title_width, header, rows, window)
     }
 
     /// The list's part of the page's `content`, and the preview's beside it
@@ -179,12 +177,8 @@ impl LevelList {
             Constraint::Fill(1),
         ])
         .areas(group);
-        // The preview starts level with the list's rows, below its header.
-        let preview = Rect {
-            y: preview.y + 1,
-            height: preview.height.saturating_sub(1),
-            ..preview
-        };
+        // The preview's heading stands level with the list's, not beside
+        // level 1 where it would read as that level's.
         (list, Some(preview))
     }
 
@@ -196,7 +190,7 @@ impl LevelList {
             .map(|r| width(&r.title))
             .max()
             .unwrap_or(0)
-            .clamp(5, 40)
+            .max(5)
             .min(available.saturating_sub(24) as usize);
         // A bad level's reason takes the record's place, and more room.
         let reason_width = self
@@ -229,7 +223,8 @@ impl LevelList {
     }
 }
 
-impl ScreenQuery for LevelList {
+#[cfg(feature = "queries")]
+impl crate::app::query::ScreenQuery for LevelList {
     fn name(&self) -> &'static str {
         "level list"
     }
@@ -249,11 +244,11 @@ impl Screen for LevelList {
             return Effect::None;
         };
         if let Action::Digit(digit) = action {
-            self.type_digit(digit);
+            self.type_digit(digit, Instant::now());
             return Effect::None;
         }
         // Any other key ends the number being typed.
-        self.typed = 0;
+        self.typed.end();
         match action {
             // Up and Down wrap around, as in every menu.
             Action::Move(Direction::Up) if self.selected == 0 => self.selected = last,
@@ -274,21 +269,28 @@ impl Screen for LevelList {
     /// A click selects a level; a click on the selected one plays it.
     fn handle_mouse(&mut self, mouse: MouseEvent, area: Rect) -> Effect {
         // A click ends the number being typed, as any other key does.
-        self.typed = 0;
+        self.typed.end();
         let Some(content) = page_content(area, self.theme, &self.commands()) else {
             return Effect::None;
         };
-        let (_, _, rows, top) = self.layout(self.split(content).0);
-        let left_click = matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left));
-        if !left_click || !rows.contains(Position::new(mouse.column, mouse.row)) {
+        let (_, _, rows, window) = self.layout(self.split(content).0);
+        if !rows.contains(Position::new(mouse.column, mouse.row)) || self.rows.is_empty() {
             return Effect::None;
         }
-        let index = top + (mouse.row - rows.y) as usize;
-        if index == self.selected {
-            return self.choose(index);
-        }
-        if index < self.rows.len() {
-            self.selected = index;
+        let last = self.rows.len() - 1;
+        match mouse.kind {
+            MouseEventKind::ScrollUp => self.selected = self.selected.saturating_sub(1),
+            MouseEventKind::ScrollDown => self.selected = (self.selected + 1).min(last),
+            MouseEventKind::Down(MouseButton::Left) => {
+                match window.at_row((mouse.row - rows.y) as usize) {
+                    Some(Row::Above) => self.selected = window.first - 1,
+                    Some(Row::Below) => self.selected = window.first + window.shown,
+                    Some(Row::Item(index)) if index == self.selected => return self.choose(index),
+                    Some(Row::Item(index)) => self.selected = index,
+                    None => {}
+                }
+            }
+            _ => {}
         }
         Effect::None
     }
@@ -312,8 +314,10 @@ impl Screen for LevelList {
 
     one_message!();
 
-    fn resize(&mut self, area: Rect) {
-        if let Some(content) = page_content(area, self.theme, &self.commands()) {
+    fn tell(&mut self, news: News) {
+        if let News::Resized(area) = news
+            && let Some(content) = page_content(area, self.theme, &self.commands())
+        {
             self.page = content.height.saturating_sub(1) as usize;
         }
     }
@@ -343,14 +347,19 @@ impl Screen for LevelList {
             }
             .render(area, buf);
         }
-        let (title_width, header, rows, top) = self.layout(list);
+        let (title_width, header, rows, window) = self.layout(list);
         let header_text = format!("{:>5}  {:<title_width$}  {:>6}", "#", "Level", "Record");
         Line::from(vec![
             Span::raw("  "),
             Span::styled(header_text, self.theme.dim()),
         ])
         .render(header, buf);
-        let items = (0..self.rows.len()).map(|index| {
+        let mark = |text: String| {
+            let text = format!("  {}", self.theme.text(&text));
+            Line::from(Span::styled(text, self.theme.dim()))
+        };
+        let shown = window.first..window.first + window.shown;
+        let items = shown.map(|index| {
             let line = self.line(index, title_width);
             let greyed = self.rows[index].problem.is_some();
             if index == self.selected {
@@ -366,8 +375,22 @@ impl Screen for LevelList {
                 Line::raw(format!("  {line}").trim_end().to_owned())
             }
         });
-        let mut state = ListState::default().with_offset(top);
-        StatefulWidget::render(List::new(items), rows, buf, &mut state);
+        let above = window
+            .above()
+            .then(|| mark(format!("↑ {} more", window.first)));
+        let below = window.below(self.rows.len());
+        let below = (below > 0).then(|| mark(format!("↓ {below} more")));
+        let lines = above.into_iter().chain(items).chain(below);
+        for (y, line) in (rows.y..rows.bottom()).zip(lines) {
+            line.render(
+                Rect {
+                    y,
+                    height: 1,
+                    ..rows
+                },
+                buf,
+            );
+        }
     }
 }
 

@@ -7,11 +7,9 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 
 use super::path_prompt::MAX_PATH_CHARS;
-use crate::app::completion::complete;
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
-use crate::app::query::ScreenQuery;
-use crate::app::screen::{Command, Effect, Screen, footer, one_message};
+use crate::app::screen::{Command, Effect, News, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::page::{LogoRule, centered_column, page};
 use crate::app::widgets::text_input::{InputEvent, TextInput};
@@ -66,7 +64,8 @@ impl LevelSave {
     }
 }
 
-impl ScreenQuery for LevelSave {
+#[cfg(feature = "queries")]
+impl crate::app::query::ScreenQuery for LevelSave {
     fn name(&self) -> &'static str {
         "save level"
     }
@@ -78,8 +77,7 @@ impl Screen for LevelSave {
             Some(Action::Move(Direction::Up)) => self.focus = (self.focus + 2) % 3,
             Some(Action::Move(Direction::Down)) => self.focus = (self.focus + 1) % 3,
             Some(Action::Complete) if self.focus == 2 => {
-                let completion = complete(self.fields[2].text());
-                self.fields[2] = TextInput::with_text(&completion.text).limited(MAX_PATH_CHARS);
+                return Effect::Complete(self.fields[2].text().to_owned());
             }
             _ => match self.fields[self.focus].handle_key(key) {
                 InputEvent::Submit => {
@@ -113,6 +111,14 @@ impl Screen for LevelSave {
     }
 
     one_message!();
+
+    /// Tab completes the path field; the names in the running are not
+    /// shown on this form.
+    fn tell(&mut self, news: News) {
+        if let News::Completed(completion) = news {
+            self.fields[2] = TextInput::with_text(&completion.text).limited(MAX_PATH_CHARS);
+        }
+    }
 
     fn input(&self) -> Option<&str> {
         Some(self.fields[self.focus].text())

@@ -12,8 +12,7 @@ use super::path_prompt::PathPrompt;
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
 use crate::app::origin::Mode;
-use crate::app::query::ScreenQuery;
-use crate::app::screen::{Command, Effect, Screen, footer, one_message};
+use crate::app::screen::{Command, Effect, News, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::menu::{MenuKey, MenuList, menu_click, menu_key};
 use crate::app::widgets::message_lines::MessageLines;
@@ -50,6 +49,8 @@ pub(crate) struct MainMenu {
     /// The terminal's width, as last told: the footer names every key only
     /// where that fits on one line, which leaves the menu its rows.
     columns: u16,
+    /// Esc or Backspace asked whether to quit: again, or Enter, quits.
+    asking: bool,
 }
 
 impl MainMenu {
@@ -59,6 +60,7 @@ impl MainMenu {
             message,
             theme,
             columns: 80,
+            asking: false,
         }
     }
 }
@@ -67,8 +69,8 @@ impl MainMenu {
     fn choose(&mut self, chosen: Option<MenuKey>) -> Effect {
         match chosen {
             Some(MenuKey::Accept) => (ITEMS[self.selected].1)(self.theme),
-            Some(MenuKey::Back) => Effect::Quit,
-            None => Effect::None,
+            // Esc and Backspace ask first, above; Back comes no other way.
+            Some(MenuKey::Back) | None => Effect::None,
         }
     }
 }
@@ -85,14 +87,15 @@ fn menu_keys(every: bool) -> Vec<Command> {
     vec![
         Command::new(keymap::pair(Scope::Menus, up, down, every), "choose"),
         Command::new(accept, "accept"),
-        Command::new(keymap::key_name(Scope::MainMenu, Action::Quit), "quit"),
+        Command::new(keymap::key_name(Scope::MainMenu, Action::AskQuit), "quit"),
     ]
 }
 
 /// Wide enough for the longest item and the marker.
 const MENU_WIDTH: u16 = 16;
 
-impl ScreenQuery for MainMenu {
+#[cfg(feature = "queries")]
+impl crate::app::query::ScreenQuery for MainMenu {
     fn name(&self) -> &'static str {
         "main menu"
     }
@@ -108,18 +111,28 @@ impl ScreenQuery for MainMenu {
 
 impl Screen for MainMenu {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
-        // Backspace is easily hit while typing elsewhere: it asks first,
-        // by selecting Quit. Esc quits at once, as the spec has it.
+        // Esc and Backspace mean "back" everywhere, so one too many must
+        // not end the session: they ask, and again (or Enter) quits; any
+        // other key stays, and does what it does.
+        let asked = std::mem::take(&mut self.asking);
+        if asked {
+            self.message = None;
+        }
         match keymap::action(&[Scope::MainMenu], key) {
+            Some(Action::AskQuit) if asked => return Effect::Quit,
             Some(Action::AskQuit) => {
-                self.selected = ITEMS.len() - 1;
+                self.asking = true;
+                let again = keymap::key_name(Scope::MainMenu, Action::AskQuit);
                 let accept = keymap::key_name(Scope::Menus, Action::Accept);
-                let quit = keymap::key_name(Scope::MainMenu, Action::Quit);
-                self.message = Some(Message::info(format!("{accept} quits; {quit} quits too")));
+                self.message = Some(Message::warning(format!(
+                    "{again} or {accept} quits; other keys stay"
+                )));
                 return Effect::None;
             }
-            Some(Action::Quit) => return Effect::Quit,
             _ => {}
+        }
+        if asked && keymap::action(&[Scope::Menus], key) == Some(Action::Accept) {
+            return Effect::Quit;
         }
         let chosen = menu_key(key, &mut self.selected, ITEMS.len());
         self.choose(chosen)
@@ -153,8 +166,10 @@ impl Screen for MainMenu {
         }
     }
 
-    fn resize(&mut self, area: Rect) {
-        self.columns = area.width;
+    fn tell(&mut self, news: News) {
+        if let News::Resized(area) = news {
+            self.columns = area.width;
+        }
     }
 
     one_message!();

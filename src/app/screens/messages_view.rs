@@ -9,8 +9,7 @@ use ratatui::widgets::Widget;
 
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
-use crate::app::query::ScreenQuery;
-use crate::app::screen::{Command, Effect, Screen};
+use crate::app::screen::{Command, Effect, News, Screen};
 use crate::app::theme::Theme;
 use crate::app::widgets::message_lines::overlay_entries;
 use crate::app::widgets::overlay::{Overlay, OverlayEntry};
@@ -44,7 +43,8 @@ impl MessagesView {
     }
 }
 
-impl ScreenQuery for MessagesView {
+#[cfg(feature = "queries")]
+impl crate::app::query::ScreenQuery for MessagesView {
     fn name(&self) -> &'static str {
         "messages"
     }
@@ -65,8 +65,10 @@ impl Screen for MessagesView {
         Effect::None
     }
 
-    fn resize(&mut self, area: Rect) {
-        self.area = area;
+    fn tell(&mut self, news: News) {
+        if let News::Resized(area) = news {
+            self.area = area;
+        }
     }
 
     fn commands(&self) -> Vec<Command> {
@@ -86,10 +88,6 @@ impl Screen for MessagesView {
 
     fn messages(&self) -> &[Message] {
         &[]
-    }
-
-    fn is_overlay(&self) -> bool {
-        true
     }
 
     fn draw(&self, area: Rect, buf: &mut Buffer) {

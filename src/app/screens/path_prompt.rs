@@ -7,12 +7,11 @@ use ratatui::style::Style;
 use ratatui::text::Span;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use crate::app::completion::complete;
+use crate::app::completion::Completion;
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
 use crate::app::origin::Mode;
-use crate::app::query::ScreenQuery;
-use crate::app::screen::{Command, Effect, Screen, footer, one_message};
+use crate::app::screen::{Command, Effect, News, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::message_lines::MessageLines;
 use crate::app::widgets::page::{LogoRule, centered_column, page};
@@ -60,8 +59,7 @@ impl PathPrompt {
         }
     }
 
-    fn complete_path(&mut self) {
-        let completion = complete(self.input.text());
+    fn completed(&mut self, completion: Completion) {
         self.input = TextInput::with_text(&completion.text).limited(MAX_PATH_CHARS);
         self.candidates = completion.candidates;
         self.message = None;
@@ -73,7 +71,8 @@ impl PathPrompt {
     }
 }
 
-impl ScreenQuery for PathPrompt {
+#[cfg(feature = "queries")]
+impl crate::app::query::ScreenQuery for PathPrompt {
     fn name(&self) -> &'static str {
         "path prompt"
     }
@@ -82,8 +81,7 @@ impl ScreenQuery for PathPrompt {
 impl Screen for PathPrompt {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         if keymap::action(&[Scope::TextField], key) == Some(Action::Complete) {
-            self.complete_path();
-            return Effect::None;
+            return Effect::Complete(self.input.text().to_owned());
         }
         match self.input.handle_key(key) {
             InputEvent::Submit if !self.input.text().trim().is_empty() => {
@@ -131,6 +129,12 @@ impl Screen for PathPrompt {
     }
 
     one_message!();
+
+    fn tell(&mut self, news: News) {
+        if let News::Completed(completion) = news {
+            self.completed(completion);
+        }
+    }
 
     fn input(&self) -> Option<&str> {
         Some(self.input.text())

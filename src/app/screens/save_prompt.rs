@@ -11,13 +11,11 @@ use ratatui::widgets::Widget;
 
 use crate::app::message::{Message, Problem, plural};
 use crate::app::origin::Opened;
-use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer};
 use crate::app::theme::Theme;
 use crate::app::widgets::menu::{MenuKey, MenuList, menu_click, menu_commands, menu_key};
 use crate::app::widgets::message_lines::MessageLines;
 use crate::app::widgets::page::{LogoRule, centered_column, notice_line, page, page_content};
-use crate::storage::{Records, take_other_save};
 use crate::text::width;
 use schokoban_core::{Game, LogEntry};
 
@@ -39,16 +37,15 @@ pub(crate) struct SavePrompt {
 }
 
 impl SavePrompt {
-    /// A save whose moves do not replay on the level is damaged too: the
-    /// player is told so, with the reason, before being offered anything.
-    pub fn new(opened: Rc<Opened>, save: Result<Vec<LogEntry>, Problem>, theme: Theme) -> Self {
-        let save = save.and_then(|log| {
-            let replayed = Game::new(opened.level.clone()).apply_log(&log);
-            replayed.map(|()| log).map_err(|error| Problem::Replay {
-                save: opened.records.as_ref().map(|r| r.save_path().to_owned()),
-                error,
-            })
-        });
+    /// `save` holds moves that replay on the level, or why there are none
+    /// to load: the player is told the reason before being offered
+    /// anything. `others` are other games' saves, each with its game.
+    pub fn new(
+        opened: Rc<Opened>,
+        save: Result<Vec<LogEntry>, Problem>,
+        others: Vec<(PathBuf, Game)>,
+        theme: Theme,
+    ) -> Self {
         let damage = match &save {
             Ok(_) => Vec::new(),
             Err(reason) => vec![
@@ -56,17 +53,6 @@ impl SavePrompt {
                 Message::warning(reason.to_string()),
             ],
         };
-        let others = opened
-            .records
-            .as_ref()
-            .map(Records::other_saves)
-            .unwrap_or_default()
-            .into_iter()
-            .filter_map(|(path, log)| {
-                let mut game = Game::new(opened.level.clone());
-                game.apply_log(&log).ok().map(|()| (path, game))
-            })
-            .collect();
         Self {
             opened,
             save,
@@ -86,7 +72,7 @@ impl SavePrompt {
             Some(MenuKey::Accept) if other.is_some_and(|i| i < self.others.len()) => {
                 self.load_other(other.unwrap_or_default())
             }
-            Some(MenuKey::Accept) => self.delete(),
+            Some(MenuKey::Accept) => Effect::DeleteSave(Rc::clone(&self.opened)),
             Some(MenuKey::Back) => Effect::Back,
             None => Effect::None,
         }
@@ -141,18 +127,10 @@ impl SavePrompt {
     /// save of this map, if any, then moves aside in turn on leaving.
     fn load_other(&mut self, index: usize) -> Effect {
         let (path, game) = self.others.swap_remove(index);
-        if let Err(error) = take_other_save(&path) {
-            self.message = Some(Message::trouble(
-                Some("Could not take the other save"),
-                Problem::Record(error),
-            ));
-            return Effect::None;
-        }
-        Effect::Play {
+        Effect::TakeOtherSave {
             opened: Rc::clone(&self.opened),
-            message: Some(Message::info("The other game loaded")),
+            path,
             game,
-            resumed: true,
         }
     }
 
@@ -161,7 +139,7 @@ impl SavePrompt {
         let mut game = Game::new(self.opened.level.clone());
         let replayed = self.save.as_ref().map(|log| game.apply_log(log));
         if !matches!(replayed, Ok(Ok(()))) {
-            return self.delete();
+            return Effect::DeleteSave(Rc::clone(&self.opened));
         }
         Effect::Play {
             opened: Rc::clone(&self.opened),
@@ -171,26 +149,10 @@ impl SavePrompt {
             resumed: true,
         }
     }
-
-    fn delete(&mut self) -> Effect {
-        let deleted = self.opened.records.as_ref().map(Records::delete_save);
-        let message = match deleted {
-            Some(Err(error)) => Some(Message::trouble(
-                Some("Could not delete the save"),
-                Problem::Record(error),
-            )),
-            _ => None,
-        };
-        Effect::Play {
-            opened: Rc::clone(&self.opened),
-            game: Game::new(self.opened.level.clone()),
-            message,
-            resumed: false,
-        }
-    }
 }
 
-impl ScreenQuery for SavePrompt {
+#[cfg(feature = "queries")]
+impl crate::app::query::ScreenQuery for SavePrompt {
     fn name(&self) -> &'static str {
         "save prompt"
     }
@@ -241,10 +203,6 @@ impl Screen for SavePrompt {
         } else {
             &self.damage
         }
-    }
-
-    fn is_level_screen(&self) -> bool {
-        true
     }
 
     fn draw(&self, area: Rect, buf: &mut Buffer) {

@@ -8,7 +8,7 @@ use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
 use crate::app::theme::{Chrome, Theme};
-use crate::storage::Leaderboard;
+use crate::leaderboard::Leaderboard;
 use crate::text::{fit, width};
 
 /// The width a menu screen gives the board at least, so short boards do not
@@ -42,26 +42,60 @@ impl LeaderboardView<'_> {
         rows as u16
     }
 
-    /// The entries after the best drawn in `rows`: the first place, how
+    /// How many entries share the best score: all of them stand above
+    /// the rule, so a tie for first is not split.
+    fn best_count(&self) -> usize {
+        let entries = self.board.entries();
+        entries.first().map_or(0, |best| {
+            entries.iter().take_while(|e| e.score == best.score).count()
+        })
+    }
+
+    /// The entries always drawn at the top in `rows`, and whether the
+    /// rule follows them: the whole tie for first with the rule under it
+    /// where the rows allow that and a row more, else the first alone
+    /// and no rule (the crowns still mark the tie), as a tie the rows
+    /// cannot hold is never split by the rule.
+    fn head(&self, rows: u16) -> (usize, bool) {
+        let len = self.board.entries().len();
+        let best = self.best_count().max(1).min(len);
+        let rows = rows as usize;
+        let fits = if best == len {
+            best < rows
+        } else {
+            best + 2 <= rows
+        };
+        if fits || best == 1 {
+            (best, true)
+        } else {
+            (1, false)
+        }
+    }
+
+    /// The entries below the rule drawn in `rows`: the first place, how
     /// many, and how many more follow unseen. When the rows are too few for
     /// the whole board, the entries are a window that keeps the new entry
     /// in view, and the row under it says how many more there are.
     fn window(&self, rows: u16) -> (usize, usize, usize) {
-        let rest = self.board.entries().len().saturating_sub(1);
-        let room = (rows as usize).saturating_sub(2).max(1);
+        let len = self.board.entries().len();
+        let (head, rule) = self.head(rows);
+        let rest = len - head;
+        let room = (rows as usize)
+            .saturating_sub(head + usize::from(rule))
+            .max(1);
         if room >= rest {
-            return (1, rest, 0);
+            return (head, rest, 0);
         }
         let start = |shown: usize| {
-            self.new_place.map_or(1, |new| {
+            self.new_place.map_or(head, |new| {
                 new.saturating_sub(shown / 2)
-                    .min((rest + 1).saturating_sub(shown))
-                    .max(1)
+                    .min(len.saturating_sub(shown))
+                    .max(head)
             })
         };
         let shown = room.saturating_sub(1).max(1);
         let first = start(shown);
-        let below = (rest + 1).saturating_sub(first + shown);
+        let below = len.saturating_sub(first + shown);
         if below == 0 {
             return (start(room), room, 0);
         }
@@ -103,16 +137,18 @@ impl Widget for LeaderboardView<'_> {
         let ellipsis = self.theme.chrome(Chrome::Ellipsis);
         let score_width = self.score_width();
         let (first, shown, below) = self.window(area.height);
+        let best = self.best_count();
+        let (head, rule) = self.head(area.height);
         let mut y = area.y;
         for (place, entry) in entries.iter().enumerate() {
             if y >= area.bottom() {
                 break;
             }
-            if place > 0 && !(first..first + shown).contains(&place) {
+            if place >= head && !(first..first + shown).contains(&place) {
                 continue;
             }
             let is_new = Some(place) == self.new_place;
-            let crown = if place == 0 {
+            let crown = if place < best {
                 self.theme.chrome(Chrome::Best)
             } else {
                 " "
@@ -125,14 +161,16 @@ impl Widget for LeaderboardView<'_> {
                 place + 1,
                 entry.score,
             );
-            let style = match (place, is_new) {
-                (_, true) => self.theme.selected(),
-                (0, false) => self.theme.accent(),
-                _ => Style::new(),
+            let style = if is_new {
+                self.theme.selected()
+            } else if place < best {
+                self.theme.accent()
+            } else {
+                Style::new()
             };
             buf.set_stringn(area.x, y, line.trim_end(), room, style);
             y += 1;
-            if place == 0 && y < area.bottom() {
+            if rule && place + 1 == head && y < area.bottom() {
                 let rule_width = room.min((self.width() as usize).max(LEADERBOARD_WIDTH as usize));
                 let rule = self.theme.chrome(Chrome::Rule).repeat(rule_width);
                 buf.set_stringn(area.x, y, rule, room, self.theme.dim());
@@ -240,6 +278,23 @@ mod tests {
                     "   7.   7  p7",
                     "   8.   8  p8  < you",
                     "    ... 2 more",
+                ],
+                20
+            )
+        );
+    }
+
+    #[test]
+    fn a_tie_for_first_stands_whole_above_the_rule() {
+        let buf = drawn("3 A\n3 Three\n5 C\n", None, Theme::default(), 20);
+        assert_eq!(
+            text_of(&buf),
+            lines(
+                &[
+                    "★  1.   3  A",
+                    "★  2.   3  Three",
+                    &"─".repeat(20),
+                    "   3.   5  C",
                 ],
                 20
             )

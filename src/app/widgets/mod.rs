@@ -8,6 +8,7 @@ pub mod leaderboard;
 pub(crate) mod logo;
 pub(crate) mod menu;
 pub mod message_lines;
+pub(crate) mod number_entry;
 pub mod overlay;
 pub(crate) mod page;
 pub(crate) mod preview;

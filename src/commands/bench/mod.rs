@@ -11,7 +11,7 @@ mod hints;
 mod totals;
 
 use crate::library::LevelSource;
-use hints::HintTimes;
+use hints::{HintSolver, HintTimes};
 use schokoban_core::{Game, Level, Step, format_steps};
 use schokoban_solver::{Limits, Outcome, Stats, Strategy, optimize};
 use totals::{Totals, millis};
@@ -73,6 +73,7 @@ type Solver = dyn Fn(&Level, &Limits, &AtomicBool) -> (Outcome, Stats) + Sync;
 struct Solving<'a> {
     limits: &'a Limits,
     solver: &'a Solver,
+    hint_solver: &'a HintSolver,
     hints_every: Option<usize>,
     optimize: bool,
 }
@@ -92,6 +93,7 @@ fn run_with(
     let solving = Solving {
         limits: &limits,
         solver,
+        hint_solver: &schokoban_solver::solve_knowing,
         hints_every: options.hints_every,
         optimize: options.optimize,
     };
@@ -230,8 +232,9 @@ fn run_level(number: usize, level: &Level, solving: Solving) -> anyhow::Result<R
             let shortened = optimized.as_ref().map_or(&steps, |(shorter, _)| shorter);
             let mut hint_failed = String::new();
             if let Some(every) = solving.hints_every {
-                let timing = (solving.limits, solving.solver);
-                match HintTimes::along(level, shortened, every, timing) {
+                let timing = (solving.limits, solving.hint_solver);
+                let known: [&[Step]; 2] = [&steps, shortened];
+                match HintTimes::along(level, (shortened, &known), every, timing) {
                     Ok(times) => hints = times,
                     Err(why) => {
                         hint_failed = format!(", FAILED: {why}");
@@ -305,6 +308,7 @@ fn work(stats: &Stats, took: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use schokoban_solver::Failure;
 
     #[test]
     fn a_failed_level_is_printed_and_makes_the_run_an_error() {
@@ -315,7 +319,10 @@ mod tests {
         // The stand-in solves the one-push level and fails on the other.
         let solver = |level: &Level, limits: &Limits, cancel: &AtomicBool| {
             if level.goals().any(|goal| goal.x == level.boxes()[0].x + 2) {
-                (Outcome::Failed("a bug".to_owned()), Stats::default())
+                (
+                    Outcome::Failed(Failure::Panicked("a bug".to_owned())),
+                    Stats::default(),
+                )
             } else {
                 schokoban_solver::solve_with_stats(level, limits, cancel)
             }

@@ -59,14 +59,16 @@ fn a_full_leaderboard_keeps_its_choices_in_view() {
         "",
         "          Leaderboard",
         "          ★  1.   5  Player 1                        ▶ Play again",
-        "          ────────────────────────────────────────     Watch your run",
-        "             2.   5  Player 2                          Main menu",
+        "          ★  2.   5  Player 2                          Watch your run",
+        "          ★  3.   5  Player 3                          Main menu",
     ];
-    let places: Vec<String> = (3..=10)
-        .map(|i| format!("            {i:>2}.   5  Player {i}"))
+    // All ten tie for first: all stand above the rule.
+    let places: Vec<String> = (4..=10)
+        .map(|i| format!("          ★ {i:>2}.   5  Player {i}"))
         .collect();
     rows.extend(places.iter().map(String::as_str));
     rows.extend([
+        "          ────────────────────────────────────────",
         "",
         "",
         "                    ↑↓ choose · Enter accept · Esc main menu",
@@ -78,10 +80,10 @@ fn a_full_leaderboard_keeps_its_choices_in_view() {
             "              Solved: Tiny",
             "           Solved in 1 move!",
             "★  1.   5  Player 1",
-            "────────────────────────────────────────",
-            "   2.   5  Player 2",
-            "   3.   5  Player 3",
-            "    … 7 more",
+            "★  2.   5  Player 2",
+            "★  3.   5  Player 3",
+            "★  4.   5  Player 4",
+            "    … 6 more",
             "▶ Play again",
             "  Watch your run",
             "  Main menu",
@@ -156,13 +158,12 @@ fn a_three_level_file_lists_every_level_named_as_the_game_names_it() {
         "",
         "                           three.xsb: choose a level",
         "",
-        "                #  Level         Record",
-        "          ▶     1  One              N/A         5x3, 1 box",
-        "                2  Two              N/A         █████",
-        "                3  three.xsb #3     N/A         █☻◼⨯█",
-        "                                                █████",
+        "                #  Level         Record         5x3, 1 box",
+        "          ▶     1  One              N/A         █████",
+        "                2  Two              N/A         █☻◼⨯█",
+        "                3  three.xsb #3     N/A         █████",
     ];
-    rows.extend([""; 11]);
+    rows.extend([""; 12]);
     rows.push("          ↑↓ choose · PgUp/PgDn/Home/End jump · Enter play · Esc back");
     assert_eq!(screen(&mut app, 80, 24), page_80(&rows));
     assert_eq!(

@@ -1,13 +1,15 @@
 //! Helpers for driving the app without a terminal, through its query API.
 
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use ratatui::buffer::Buffer;
+use ratatui::buffer::{Buffer, Cell};
 use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier};
 use schokoban::app::theme::Theme;
 use schokoban::app::{App, LevelView, Options};
 use tempfile::TempDir;
@@ -201,4 +203,104 @@ pub fn screen(app: &mut App, width: u16, height: u16) -> Vec<String> {
         .lines()
         .map(str::to_owned)
         .collect()
+}
+
+/// The whole screen of `app` at `width` x `height` (80x24 unless given),
+/// text and styles, against the insta snapshot `name` of the calling test
+/// module, in `tests/it/snapshots/`.
+macro_rules! assert_screen {
+    ($name:expr, $app:expr) => {
+        $crate::ui::assert_screen!($name, $app, 80, 24)
+    };
+    ($name:expr, $app:expr, $width:expr, $height:expr) => {{
+        let picture = $crate::ui::picture($app, $width, $height);
+        let mut settings = insta::Settings::clone_current();
+        settings.set_omit_expression(true);
+        settings.bind(|| insta::assert_snapshot!($name, picture));
+    }};
+}
+pub(crate) use assert_screen;
+
+/// `app` drawn at `width` x `height` after a resize to it, as a snapshot
+/// keeps it: the text as ratatui's `TestBackend` shows it, then where each
+/// style is; temporary folders' random names masked.
+pub fn picture(app: &mut App, width: u16, height: u16) -> String {
+    resize(app, width, height);
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
+    terminal
+        .draw(|frame| frame.render_widget(&*app, frame.area()))
+        .expect("draw");
+    let backend = terminal.backend();
+    masked(&format!("{backend}\n{}", styles(backend.buffer())))
+}
+
+/// Which style each cell has, as a second picture under the text: a
+/// letter a style, in the order met, blank for the terminal's own; then
+/// what each letter stands for. So the spec's colours (red goals, yellow
+/// and green boxes, a red player on a goal) and the selected line are
+/// pinned with the text.
+fn styles(buffer: &Buffer) -> String {
+    let plain = Cell::default().style();
+    let mut met = Vec::new();
+    let mut mask = String::new();
+    for y in buffer.area.top()..buffer.area.bottom() {
+        mask.push('"');
+        for x in buffer.area.left()..buffer.area.right() {
+            let style = buffer[(x, y)].style();
+            if style == plain {
+                mask.push(' ');
+                continue;
+            }
+            let at = met
+                .iter()
+                .position(|seen| *seen == style)
+                .unwrap_or_else(|| {
+                    met.push(style);
+                    met.len() - 1
+                });
+            mask.push(letter(at));
+        }
+        mask.push_str("\"\n");
+    }
+    for (at, style) in met.iter().enumerate() {
+        let mut parts = Vec::new();
+        if let Some(fg) = style.fg.filter(|&c| c != Color::Reset) {
+            parts.push(format!("fg {fg:?}"));
+        }
+        if let Some(bg) = style.bg.filter(|&c| c != Color::Reset) {
+            parts.push(format!("bg {bg:?}"));
+        }
+        if style.add_modifier != Modifier::empty() {
+            parts.push(format!("{:?}", style.add_modifier));
+        }
+        writeln!(mask, "{}: {}", letter(at), parts.join(", ")).expect("a String takes any text");
+    }
+    mask
+}
+
+/// The letter of the `at`th style met: a to z, then A to Z.
+fn letter(at: usize) -> char {
+    let at = u8::try_from(at).expect("few styles");
+    assert!(at < 52, "more styles than letters");
+    char::from(if at < 26 { b'a' + at } else { b'A' + at - 26 })
+}
+
+/// `text` with the random part of temporary folders' names (`.tmpAb12Cd`)
+/// written as `XXXXXX`, so a picture naming one is the same every run.
+fn masked(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find(".tmp") {
+        let (before, after) = rest.split_at(at + 4);
+        out.push_str(before);
+        let random = after
+            .chars()
+            .take(6)
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .count();
+        out.push_str(&"X".repeat(random));
+        rest = &after[random..];
+    }
+    out.push_str(rest);
+    out
 }

@@ -7,3 +7,4 @@ mod lurd_log;
 mod parse_refusals;
 mod parse_sok;
 mod parse_xsb;
+mod properties;

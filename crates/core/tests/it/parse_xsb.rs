@@ -83,6 +83,14 @@ fn crlf_bom_and_trailing_spaces_read_like_clean_text() {
 }
 
 #[test]
+fn lone_cr_line_ends_of_old_mac_files_are_line_breaks() {
+    let clean =
+        parse_levels("#####\n#@$.#\n#####\nTitle: T\n\n#####\n#.$@#\n#####\n").expect("clean");
+    let mac = "#####\r#@$.#\r#####\rTitle: T\r\r#####\r#.$@#\r#####\r";
+    assert_eq!(parse_levels(mac).expect("old Mac"), clean);
+}
+
+#[test]
 fn indented_boards_lose_the_common_indent_only() {
     let level = lvl("    ####\n    #@.#\n  ###$ #\n  #    #\n  ######\n");
     assert_eq!(level.width(), 6);

@@ -25,7 +25,7 @@ use relaxed::{Relaxed, Verdict};
 /// Positions one proof may search: a bound for giant fences. A line that
 /// lets the player into the corral ends a proof at once, so few near it:
 /// swept over the 1,133 shipped levels (plan alone, 20,000 positions a
-/// level; docs/solver.md, "Sweeps"), 100, 400 and 1,600 solved the same
+/// level; docs/solver-log.md, "Sweeps"), 100, 400 and 1,600 solved the same
 /// 625 levels within 40 positions of each other. Demanding every fence
 /// box home instead of stopping there found up to 5 times the proofs on
 /// Sasquatch I 7, 12, 35 and 50, but ran 3 to 6 times slower in all.
@@ -34,7 +34,7 @@ const PROOF_NODES: usize = 400;
 /// Fences of more boxes are not searched: each position of their proof
 /// pushes every box every way, and such proofs seldom succeed. Swept over
 /// the 1,133 shipped levels (plan alone, 20,000 positions a level;
-/// docs/solver.md, "Sweeps"): no bound and 16 solved the same 625, 8
+/// docs/solver-log.md, "Sweeps"): no bound and 16 solved the same 625, 8
 /// solved 623; forward alone on Microban II 131 (44 boxes) took 2.8 s
 /// with 16 against 4.1 s with no bound (1.8 s without corral proofs).
 const MAX_FENCE_BOXES: usize = 16;
@@ -162,7 +162,7 @@ impl CorralDeadlocks {
     /// with the row taken away the fence box moves and proves nothing.
     /// Boxes beside the player's floor stay out, as the player could push
     /// them. Swept over the 1,133 shipped levels (plan alone, 20,000
-    /// positions a level; docs/solver.md, the log, "wider corral
+    /// positions a level; docs/solver-log.md, "wider corral
     /// fences"): 639 solved before, 646 so, and 644 with those boxes in
     /// as well, slower.
     fn widen(&mut self, board: &Board, areas: &CorralAreas) -> bool {

@@ -61,11 +61,11 @@ impl Squares<'_> {
         let back = if dx > 0 { LEFT } else { RIGHT };
         let mut first = seed;
         loop {
-            let before = board.diagonal(first, -1, -dx);
-            if before == NONE || !self.is_inner(before) {
+            let previous = board.diagonal(first, -1, -dx);
+            if previous == NONE || !self.is_inner(previous) {
                 break;
             }
-            first = before;
+            first = previous;
         }
         let mut inner = vec![first];
         let mut last = first;

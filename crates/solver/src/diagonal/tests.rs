@@ -151,8 +151,8 @@ fn every_position_called_dead_is_unsolvable() {
 /// not only the one its move left.
 #[test]
 fn a_box_moving_away_can_close_a_run_it_does_not_touch() {
-    let before = "#######\n####$ #\n### $ #\n## #  #\n# $  @#\n#  ...#\n#######";
-    assert_eq!(dead_boxes(before), 0);
+    let open_run = "#######\n####$ #\n### $ #\n## #  #\n# $  @#\n#  ...#\n#######";
+    assert_eq!(dead_boxes(open_run), 0);
     let after = "#######\n####$ #\n### $ #\n## #  #\n# @$  #\n#  ...#\n#######";
     let (board, occupied, _, player) = position(after);
     let dead = |x, y| {

@@ -23,7 +23,7 @@ use crate::{Outcome, Setup, Stats, stopped};
 /// of the time and of the positions. Swept by time in the race, 10 s a
 /// level, on the 254 shipped levels of 13 to 24 boxes, where imagine runs
 /// (`scripts/sweep`, the 88 of them the race does not solve before
-/// imagine's turn, `scripts/sets/late-13-24-boxes.txt`; docs/solver.md,
+/// imagine's turn, `scripts/sets/late-13-24-boxes.txt`; docs/solver-log.md,
 /// "Imagine's stages and memory"): these stages solved 200 of the 254,
 /// later ones `[(36, 76), (88, 100)]` 199, one stage `[(33, 100), (100,
 /// 100)]` 197, earlier ones `[(20, 60), (80, 100)]` 195.

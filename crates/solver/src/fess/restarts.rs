@@ -4,7 +4,7 @@
 //! On the dense levels the order among equals can decide a level: hotspots
 //! solves Sasquatch 35 (31 boxes) within 6,500 to 18,300 positions in 8 of
 //! 10 shuffled orders, and not within 300,000 taking the oldest first
-//! (docs/solver.md, "Sweeps", restarts on levels of 25 boxes or more).
+//! (docs/solver-log.md, "Sweeps", restarts on levels of 25 boxes or more).
 //! Where one order stalls, a run cut short and started over in another
 //! order goes its own way instead of sinking more positions into the same
 //! plateau.
@@ -15,7 +15,7 @@ use crate::{Outcome, Setup, Stats};
 
 /// Positions each run may work out before the next starts with another
 /// shuffle. Swept on the 185 shipped levels of 25 boxes or more
-/// (docs/solver.md, "Sweeps", restarts on levels of 25 boxes or more).
+/// (docs/solver-log.md, "Sweeps", restarts on levels of 25 boxes or more).
 pub const RESTART_EVERY: u64 = 40_000;
 
 /// Runs `variant` in the shuffled orders of seeds 1, 2, 3 and on, each

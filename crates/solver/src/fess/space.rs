@@ -64,7 +64,7 @@ impl Features {
 /// its line), then better features first, then first come first served.
 /// The newest first gained plan 9 levels at 20,000 positions a level over
 /// the broad set, but lost `XSokoban` 32 and 89 and Microban IV 59 in the
-/// 10 s race (docs/solver.md, "Sweeps", the tie-break).
+/// 10 s race (docs/solver-log.md, "Sweeps", the tie-break).
 type Key = (u32, (u32, u32, u32), u32);
 
 /// Which of two pieces of work equal in weight and features goes first.
@@ -131,7 +131,7 @@ const fn inverse(odd: u32) -> u32 {
 /// alone at 100,000 positions a level on Sasquatch I and `XSokoban`
 /// solved 86 with plain turns, 87 with every 2nd and 3rd turn the best
 /// cell's and 90 with every 4th (Sasquatch 44, `XSokoban` 32, 35 and 87
-/// gained, none lost); swept on the broad set (docs/solver.md, "Sweeps",
+/// gained, none lost); swept on the broad set (docs/solver-log.md, "Sweeps",
 /// the best cell's turns).
 const BEST_CELL_EVERY: u32 = 4;
 

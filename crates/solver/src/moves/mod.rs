@@ -89,7 +89,7 @@ impl MacroMoves {
 
     /// Every macro move from the position: `occupied[c]` is true where a box
     /// stands, `player` is any cell the player stands on, `reach` marks
-    /// where the player can walk and `before` is how many areas the free
+    /// where the player can walk and `pieces_now` is how many areas the free
     /// floor falls into (as [`regions`] counts them): the caller has both
     /// already. One move per (box, destination, player area after the
     /// move), with the fewest pushes; of equally short lines the first
@@ -106,7 +106,7 @@ impl MacroMoves {
         board: &Board,
         dead: &[bool],
         occupied: &[bool],
-        (player, reach, before): (Cell, &Marks, u32),
+        (player, reach, pieces_now): (Cell, &Marks, u32),
         first: Option<&[(Cell, usize)]>,
         out: &mut Vec<MacroMove>,
     ) {
@@ -116,7 +116,7 @@ impl MacroMoves {
         }
         self.floor.search(board, occupied, player);
         let can_move = |_: &Self, from| can_push(board, dead, (occupied, reach), from);
-        let position = (occupied, player, before);
+        let position = (occupied, player, pieces_now);
         self.collect(board, dead, position, (Mode::Push, first), can_move, out);
     }
 
@@ -126,7 +126,7 @@ impl MacroMoves {
         &mut self,
         board: &Board,
         dead: &[bool],
-        (occupied, player, before): (&[bool], Cell, u32),
+        (occupied, player, pieces_now): (&[bool], Cell, u32),
         (mode, first): (Mode, Option<&[(Cell, usize)]>),
         can_move: impl Fn(&Self, Cell) -> bool,
         out: &mut Vec<MacroMove>,
@@ -141,7 +141,7 @@ impl MacroMoves {
             };
             // Lifting the box joins the areas around it into one; putting
             // it down elsewhere splits that one into the areas around `to`.
-            let lifted = before - self.pieces(board, from) + 1;
+            let lifted = pieces_now - self.pieces(board, from) + 1;
             for i in 0..self.queue.len() {
                 let state = self.queue[i];
                 if state == start {

@@ -4,7 +4,7 @@
 //! player walks freely between pulls. The same one depth-first search of
 //! the position's free floor serves every box, where a flood per (box
 //! cell, player area) made `flood` 58% of the backward search's time on
-//! Sasquatch 30 (docs/solver.md, the log, "macro pulls without floods").
+//! Sasquatch 30 (docs/solver-log.md, "macro pulls without floods").
 
 use super::{MacroMove, MacroMoves};
 use crate::board::{Board, Cell, Mode, NONE};

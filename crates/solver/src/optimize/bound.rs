@@ -115,13 +115,13 @@ fn pushes_to(grid: &Grid, fixed: &[bool], end: u32) -> Vec<u32> {
         // A box pushed from `before` onto `cell` has the player one cell
         // further back.
         for direction in 0..4 {
-            let before = grid.step(cell, direction);
-            if !open(before) || !open(grid.step(before, direction)) {
+            let behind = grid.step(cell, direction);
+            if !open(behind) || !open(grid.step(behind, direction)) {
                 continue;
             }
-            if distance[before as usize] == UNREACHABLE {
-                distance[before as usize] = next;
-                queue.push_back(before);
+            if distance[behind as usize] == UNREACHABLE {
+                distance[behind as usize] = next;
+                queue.push_back(behind);
             }
         }
     }

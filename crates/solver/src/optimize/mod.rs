@@ -24,58 +24,47 @@ use window::Window;
 
 /// The most boxes a window may move, tried in this order: windows of few
 /// boxes are cheap and most of the gain; more boxes find the detours that
-/// need one box moved out of another's way. The pass of four boxes paid
-/// once the bound of `bound.rs` let windows finish (`scripts/sweep`,
-/// docs/solver.md, "The optimizer"): plan alone at 20,000 positions on
-/// the six collections of the README's table, 143,140 moves with three
-/// passes and 141,987 with four (98 of 530 shorter, 3 longer); on the 75
-/// `XSokoban` levels the race solves at 2,000,000 positions, 55,797 and
-/// 55,673. A fifth pass, of five boxes, pays where the optimizer has time
-/// left over: plan alone at 10 s on the 472 levels of Microban I-IV and
-/// Sasquatch I that it solves at 20,000 positions, 94,916 moves with four
-/// passes and 93,964 with five (68 shorter, 3 longer); on the six
-/// collections at 20,000 positions 141,987 and 141,723; on those 75
-/// `XSokoban` levels at 10 s, where the budget binds, 55,627 and 55,649
-/// (55,577 once a larger pass that saves sends the optimizer back to the
-/// smallest, as `optimize` does).
+/// need one box moved out of another's way. Swept with `scripts/sweep`
+/// (docs/solver-log.md, "The optimizer"): plan alone at 20,000 positions
+/// on the six collections of the README's table came to 143,140 moves
+/// with passes up to three boxes, 141,987 up to four and 141,723 up to
+/// five; at 10 s a level on the 472 levels of Microban I-IV and Sasquatch
+/// I that plan solves, four and five came to 94,916 and 93,964 moves.
+/// Where the optimizer's budget binds (`XSokoban`) five boxes cost
+/// nothing: 55,627 and 55,577 moves on the 75 levels the race solves.
 const WINDOW_BOXES: [usize; 5] = [1, 2, 3, 4, 5];
 
-/// The most pushes a window may hold. Kept by the sweep of 2026-11-25 over
-/// the 1,133 shipped levels (`scripts/sweep`, plan alone, `--nodes 20000`;
-/// docs/solver.md, "Sweeps"): plan's 584 solutions, 163,221 moves as
-/// found, came to 149,935, 149,765 and 149,674 moves with windows of 20, 40
-/// and 80 pushes; 80's 0.06% was not weighed against its optimizing time.
-/// Again with the bound of `bound.rs`, where the optimizer's budget binds
-/// (plan alone, the 75 `XSokoban` levels the race solves, `--nodes
-/// 2000000`): 25, 40 and 80 pushes gave 56,181, 55,797 and 55,808 moves.
+/// The most pushes a window may hold. Swept on the 75 `XSokoban` levels
+/// the race solves, where the optimizer's budget binds (plan alone,
+/// `--nodes 2000000`; docs/solver-log.md, "The optimizer"): windows of 25,
+/// 40 and 80 pushes came to 56,181, 55,797 and 55,808 moves.
 const WINDOW_PUSHES: usize = 40;
 
 /// The most positions one window's search expands before it is abandoned,
 /// so that one hopeless window cannot take the whole budget. Swept on the
 /// 75 `XSokoban` levels the race solves, where the optimizer uses its whole
 /// share of the time, with 2,000,000 positions for the search and for the
-/// optimizer (docs/solver.md, "The optimizer"). With the bound of
-/// `bound.rs`, from the same found solutions: 5,000, 20,000, 100,000 and
-/// 300,000 came to 63,150, 62,708, 62,405 and 62,401 moves; from another
-/// run's, 20,000 and 50,000 to 62,475 and 62,261. Plan alone at 10 s on
-/// those levels: 55,968 moves with 20,000, 55,702 with 100,000.
+/// optimizer (docs/solver-log.md, "The optimizer"): 5,000, 20,000, 100,000
+/// and 300,000 came to 63,150, 62,708, 62,405 and 62,401 moves; plan alone
+/// at 10 s on those levels to 55,968 with 20,000 and 55,702 with 100,000.
 const WINDOW_EXPANSIONS: u64 = 100_000;
 
 /// Levels of at most this many boxes (as many as a window can move) are
 /// first searched whole: one window over the whole solution, a search of
 /// the level optimal in moves, then pushes. It finds what windows of five
-/// boxes and 40 pushes cannot: Microban IV 34 came out at 102 moves, and
-/// the fewest are 48. The race at 10 s on the 410 levels this small in the
-/// README's six collections (docs/solver.md, "How far from the fewest
-/// moves"): 86,075 moves before, 85,811 after, 23 levels shorter and none
-/// longer, the optimizer taking 295 s in all instead of 529.
+/// boxes and 40 pushes cannot: Microban IV 34 takes 48 moves, and windows
+/// alone left it at 102. The race at 10 s on the 410 levels this small in
+/// the README's six collections (docs/solver-log.md, "How far from the
+/// fewest moves"): 85,811 moves with the whole search first against 86,075
+/// with windows alone, 23 levels shorter and none longer, and the
+/// optimizer's time in all 295 s instead of 529.
 const WHOLE_BOXES: usize = window::MAX_BOXES;
 
 /// The most positions the search over the whole solution expands before
 /// the windows take over. Swept at 10 s on those 410 levels, two builds
-/// side by side (docs/solver.md, "How far from the fewest moves"): 100,000
-/// and 400,000 came to 85,913 and 86,205 moves, 400,000 finishing 20 more
-/// levels whole but leaving the windows too little time on 11.
+/// side by side (docs/solver-log.md, "How far from the fewest moves"):
+/// 100,000 and 400,000 came to 85,913 and 86,205 moves, 400,000 finishing
+/// 20 more levels whole but leaving the windows too little time on 11.
 const WHOLE_EXPANSIONS: u64 = 100_000;
 
 /// A solution after optimizing, and the work it took.
@@ -92,6 +81,24 @@ pub struct Optimized {
 /// within `limits`' time and positions (`max_expansions`, in all); the
 /// cancel flag stops it with what it has. Steps that do not solve the
 /// level, or a level too large for the window searches, come back as given.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use std::time::Duration;
+///
+/// use schokoban_core::{Direction, Step, parse_level};
+/// use schokoban_solver::{Limits, optimize};
+///
+/// let level = parse_level("#######\n#     #\n#@$  .#\n#     #\n#######\n")?;
+/// let [up, down] = [Step::walk(Direction::Up), Step::walk(Direction::Down)];
+/// let push = Step::push(Direction::Right);
+/// // A detour up and back down before the three pushes.
+/// let roundabout = [up, down, push, push, push];
+/// let limits = Limits::with_time(Duration::from_secs(1));
+/// let shorter = optimize(&level, &roundabout, &limits, &AtomicBool::new(false));
+/// assert_eq!(shorter.steps, [push, push, push]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn optimize(level: &Level, steps: &[Step], limits: &Limits, cancel: &AtomicBool) -> Optimized {
     let unchanged = Optimized {
         steps: steps.to_vec(),
@@ -132,11 +139,9 @@ pub fn optimize(level: &Level, steps: &[Step], limits: &Limits, cancel: &AtomicB
     // Passes over the window sizes, smallest first. A pass of larger
     // windows that saves moves sends the optimizer back to the smallest:
     // the line it put in can leave a detour that a smaller window now cuts
-    // (docs/solver.md, "The optimizer": rounds of every pass took plan's
-    // solutions at 20,000 positions on the six collections the README's
-    // table shows from 144,446 moves after one round to 143,911, Microban
-    // II 130 from 502 to 334), and the cheap passes should have their turn
-    // before a dear one spends the budget.
+    // (Microban II 130: 502 moves after one round of every pass, 334 so;
+    // docs/solver-log.md, "The optimizer"), and the cheap passes should
+    // have their turn before a dear one spends the budget.
     let mut pass = 0;
     'passes: while pass < WINDOW_BOXES.len() {
         let moves_before = trace.steps.len();
@@ -266,22 +271,22 @@ impl Trace {
             self.pushes[start - 1].step + 1
         };
         let end_step = self.pushes[end - 1].step + 1;
-        let before = &self.boxes[start];
+        let at_start = &self.boxes[start];
         let after = &self.boxes[end];
         let cells = |boxes: &[u32]| -> Vec<u32> {
             let mut cells: Vec<u32> = moving.iter().map(|&id| boxes[id]).collect();
             cells.sort_unstable();
             cells
         };
-        let fixed: Vec<u32> = (0..before.len())
+        let fixed: Vec<u32> = (0..at_start.len())
             .filter(|id| !moving.contains(id))
-            .map(|id| before[id])
+            .map(|id| at_start[id])
             .collect();
         Window {
             first_step,
             end_step,
             fixed: grid.occupancy(&fixed),
-            from: (cells(before), self.players[start]),
+            from: (cells(at_start), self.players[start]),
             to: cells(after),
             // After the last push nothing follows, so the player may end
             // anywhere.

@@ -3,7 +3,7 @@ use std::time::Duration;
 
 use super::*;
 use crate::board::Mode;
-use schokoban_core::{Level, Pos, giant_room, parse_level};
+use schokoban_core::{Level, Pos, parse_level};
 
 /// The board of `level`, and the order `order` works out for it from
 /// its start squares, with no time limit.
@@ -39,6 +39,10 @@ fn plan_starts(xsb: &str, mode: Mode) -> (Board, PackingOrder) {
 
 fn plan(xsb: &str) -> (Board, PackingOrder) {
     plan_level(&parse_level(xsb).expect("test level parses"))
+}
+
+fn giant_room(side: usize, boxes: usize) -> String {
+    crate::giant_room(side, boxes).expect("the boxes fit the room")
 }
 
 fn cell(board: &Board, x: usize, y: usize) -> Cell {

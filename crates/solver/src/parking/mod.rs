@@ -165,7 +165,7 @@ impl ParkingPlan {
 /// within 10 million (found in 1.6 s at most, two levels at a time) and
 /// 27 within 2 million. Swept on the 129 of them of 25 boxes or more,
 /// where the race gives late-plan a turn (`scripts/sweep`, late-plan
-/// alone, 3 s a level, two at a time; docs/solver.md, the log, "late
+/// alone, 3 s a level, two at a time; docs/solver-log.md, "late
 /// plans"): 2, 10 and 20 million units solved 0, 1 and 1 (Sasquatch 38),
 /// with 0.3, 1.6 and 3.0 s a level at the median.
 const LATE_WORK: usize = 10_000_000;

@@ -17,15 +17,14 @@ use crate::moves::{MacroMove, MacroMoves};
 /// per box of each position searched, per pull found and per position
 /// made, which is what its floods came to when each of those cost one.
 /// Swept over the 1,133 shipped levels then (plan alone, 20,000
-/// positions a level; docs/solver.md, "Sweeps", the plan search's floods):
+/// positions a level; docs/solver-log.md, "Sweeps", the plan search's floods):
 /// 50,000, 500,000 and 2,000,000 solved 637, 639 and 636. Positions met in
 /// the middle of a level need more than its start: on the hint positions
 /// along `XSokoban` 39's solution, 8 pushes apart, plans took 128,000 to
 /// 1,850,000 floods where the start's took 7,448, and the race at 10 s
 /// left 13, 9 and 8 of 91 without a hint. Since the pulls read one search
 /// of the floor (`moves::pulls`), the same cap covers the same positions
-/// and finds the same plans in 0.4 of the time (docs/solver.md, the log,
-/// "macro pulls without floods"). The searches share the plan
+/// and finds the same plans in 0.4 of the time (docs/solver-log.md, /// "macro pulls without floods"). The searches share the plan
 /// (`SharedPlan`), so a level without one pays for the work once.
 pub const MAX_WORK: usize = 500_000;
 /// The memory the search may hold by its own count, under the half of

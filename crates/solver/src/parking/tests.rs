@@ -67,7 +67,7 @@ fn measure_xsokoban() {
 }
 
 /// Microban 3 (David W. Skinner): two goals in a dead end, where the
-/// solution below stops each box on a square off the goals before it goes
+/// solution below stops each box on a square off the goals earlier it goes
 /// on to its goal. (Rooms built by hand for this turned out unsolvable.)
 const MICROBAN_3: &str = "  ####\n###  ####\n#     $ #\n# #  #$ #\n# . .#@ #\n#########\n";
 /// A solution of [`MICROBAN_3`], found by the solver and checked by replay.
@@ -122,15 +122,15 @@ fn progress_rises_along_a_solution_to_the_goal_count() {
     let mut seen = vec![progress(&plan, &occupied(&board, &game))];
     let mut moving = None;
     for entry in parse_log(MICROBAN_3_SOLUTION).expect("a log") {
-        let before = occupied(&board, &game);
+        let earlier = occupied(&board, &game);
         game.apply_log(&[entry]).expect("the solution replays");
         let after = occupied(&board, &game);
-        let left = (0..board.cells()).find(|&c| before[c] && !after[c]);
+        let left = (0..board.cells()).find(|&c| earlier[c] && !after[c]);
         if let Some(left) = left {
             if moving.is_some_and(|cell| cell != left) {
-                seen.push(progress(&plan, &before));
+                seen.push(progress(&plan, &earlier));
             }
-            moving = (0..board.cells()).find(|&c| after[c] && !before[c]);
+            moving = (0..board.cells()).find(|&c| after[c] && !earlier[c]);
         }
     }
     assert!(game.is_solved());
@@ -421,7 +421,7 @@ fn the_shared_partial_plan_is_only_for_levels_without_a_plan() {
 
 /// Whether the relaxed search clears each level file named in
 /// `PLAN_LEVELS` (absolute paths, space-separated), with the boxes it
-/// keeps and its time: the count of whole plans in docs/solver.md.
+/// keeps and its time: the count of whole plans in docs/solver-log.md.
 #[test]
 #[ignore = "a measurement: PLAN_LEVELS=files, run in release with --nocapture"]
 fn measure_plan_files() {

@@ -30,7 +30,7 @@ use order::{PULL_WEIGHT, PUSH_WEIGHT, priority};
 /// and small beside the position store. On Microban 153, with 4 MiB a third
 /// of the positions whose children need bounds still got a full solve;
 /// with 16 MiB, a seventh. Swept by time on the 1,133 shipped levels
-/// (push-pull alone, 100,000 positions a level; docs/solver.md, "The
+/// (push-pull alone, 100,000 positions a level; docs/solver-log.md, "The
 /// remembered matchings' bound"), two builds side by side: 16 against 4
 /// MiB took 551 against 654 s, 64 against 16 MiB 448 against 550 s; but
 /// in the race, where a side gets half, 64 MiB gained no level and lost

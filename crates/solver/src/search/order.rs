@@ -3,24 +3,23 @@
 
 /// How much the distance bound counts against moves made, pushing and
 /// pulling; above 1 the search is greedy, trading short solutions for
-/// finding one at all. Kept by the sweep of 2026-11-25 over the 1,133
-/// shipped levels (`scripts/sweep`, push-pull alone, `--nodes 20000`;
-/// docs/solver.md, "Sweeps"): 1, 2 and 3 solved 664, 666 and 666.
+/// finding one at all. Swept on the 1,133 shipped levels (`scripts/sweep`,
+/// push-pull alone, `--nodes 20000`; docs/solver-log.md, "Sweeps"): 1, 2
+/// and 3 solved 664, 666 and 666.
 pub const PUSH_WEIGHT: u64 = 2;
 /// The pulling side, which finishes most goal-room levels, does best far
-/// greedier. Kept by the sweep of 2026-11-25 over the 1,133 shipped levels
-/// (`scripts/sweep`, push-pull alone, `--nodes 20000`; docs/solver.md,
-/// "Sweeps"): 10, 30 and 60 solved 668, 666 and 666, 10 losing Sasquatch
-/// I, VIII and XI to win `XSokoban` and Sasquatch III.
+/// greedier. Swept on the 1,133 shipped levels (`scripts/sweep`, push-pull
+/// alone, `--nodes 20000`; docs/solver-log.md, "Sweeps"): 10, 30 and 60
+/// solved 668, 666 and 666, 10 losing Sasquatch I, VIII and XI to win
+/// `XSokoban` and Sasquatch III.
 pub const PULL_WEIGHT: u64 = 30;
 
 /// What a pulling position from which the player cannot walk back to its
 /// start square adds to its bound when heading home: enough to put it
-/// behind its open siblings without burying it. Chosen by the sweep of
-/// 2026-11-25 over the 1,133 shipped levels (`scripts/sweep`, homeward
-/// alone, `--nodes 20000`; docs/solver.md, "Sweeps"): 1, 2, 3, 5 and 10
-/// solved 672, 672, 677, 657 and 625, and 3 solved no fewer than 5 on
-/// any of the 16 sets.
+/// behind its open siblings without burying it. Swept on the 1,133
+/// shipped levels (`scripts/sweep`, homeward alone, `--nodes 20000`;
+/// docs/solver-log.md, "Sweeps"): 1, 2, 3, 5 and 10 solved 672, 672, 677,
+/// 657 and 625, and 3 solved no fewer than 5 on any of the 16 sets.
 pub const HOME_PENALTY: u32 = 3;
 
 /// Open-list key: lowest score first, then the smaller bound (the nearer

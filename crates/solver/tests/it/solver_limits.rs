@@ -4,12 +4,12 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use schokoban_core::giant_room;
 use schokoban_core::{Level, parse_level};
-use schokoban_solver::{Deadlocks, Limits, Outcome, Stats, Strategy, TooLarge, solve};
+use schokoban_solver::{Deadlocks, Limits, Outcome, Stats, Strategy, TooLarge, giant_room, solve};
 
 fn room(side: usize, boxes: usize) -> Level {
-    parse_level(&giant_room(side, boxes)).expect("generated room parses")
+    let text = giant_room(side, boxes).expect("the boxes fit the room");
+    parse_level(&text).expect("generated room parses")
 }
 
 /// Solves `level` with `limits`, uncancelled, and says how much work it did.

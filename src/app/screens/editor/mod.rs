@@ -16,8 +16,7 @@ use crate::app::hint::Search;
 use crate::app::keymap::{self, Action, Scope, editor_commands, editor_commands_compact};
 use crate::app::message::Message;
 use crate::app::origin::Origin;
-use crate::app::query::ScreenQuery;
-use crate::app::screen::{Command, Effect, Screen, footer};
+use crate::app::screen::{Command, Effect, News, Screen, footer};
 use crate::app::theme::Theme;
 use crate::app::widgets::page::bottom_keys_rows;
 use crate::text::width;
@@ -237,7 +236,8 @@ impl Editor {
     }
 }
 
-impl ScreenQuery for Editor {
+#[cfg(feature = "queries")]
+impl crate::app::query::ScreenQuery for Editor {
     fn name(&self) -> &'static str {
         "editor"
     }
@@ -312,11 +312,6 @@ impl Screen for Editor {
         key_help(self.theme, self.columns)
     }
 
-    fn resize(&mut self, area: Rect) {
-        self.columns = area.width;
-        self.refresh_notes();
-    }
-
     fn show(&mut self, message: Message) {
         self.message = Some(message);
         self.refresh_notes();
@@ -340,9 +335,18 @@ impl Screen for Editor {
 
     /// The grid as saved needs no asking to leave, and the next save
     /// offers the title and author just given.
-    fn saved(&mut self, level: &Level) {
-        self.saved = self.grid.clone();
-        self.title = level.title().map(str::to_owned);
-        self.author = level.author().map(str::to_owned);
+    fn tell(&mut self, news: News) {
+        match news {
+            News::Resized(area) => {
+                self.columns = area.width;
+                self.refresh_notes();
+            }
+            News::Saved(level) => {
+                self.saved = self.grid.clone();
+                self.title = level.title().map(str::to_owned);
+                self.author = level.author().map(str::to_owned);
+            }
+            _ => {}
+        }
     }
 }

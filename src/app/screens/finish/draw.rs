@@ -14,7 +14,7 @@ use crate::app::widgets::menu::MenuList;
 use crate::app::widgets::message_lines::MessageLines;
 use crate::app::widgets::page::{LogoRule, centered_column, centered_line, page_areas};
 use crate::app::widgets::text_input::TextInput;
-use crate::storage::MAX_NICKNAME_CHARS;
+use crate::leaderboard::MAX_NICKNAME_CHARS;
 use crate::text::width;
 
 impl Finish {

@@ -4,8 +4,6 @@
 mod draw;
 mod watching;
 
-use watching::best_run;
-
 use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -15,14 +13,13 @@ use std::rc::Rc;
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::{Message, Problem, plural};
 use crate::app::origin::Origin;
-use crate::app::query::ScreenQuery;
-use crate::app::screen::{Command, Effect, Screen, footer};
+use crate::app::screen::{Command, Effect, News, Screen, footer};
 use crate::app::theme::Theme;
 use crate::app::widgets::leaderboard::LEADERBOARD_WIDTH;
 use crate::app::widgets::menu::{MenuKey, menu_click, menu_key};
 use crate::app::widgets::page::{LogoRule, centered_column, page};
 use crate::app::widgets::text_input::{InputEvent, TextInput};
-use crate::storage::{Leaderboard, MAX_NICKNAME_CHARS, Records, valid_nickname};
+use crate::leaderboard::{Leaderboard, MAX_NICKNAME_CHARS, valid_nickname};
 use schokoban_core::{Direction, Level, LogEntry};
 use schokoban_generate::Generated;
 
@@ -44,7 +41,7 @@ enum Stage {
 /// Where the player can go from here, besides the main menu.
 #[derive(Clone, Debug)]
 pub(crate) struct NextChoice {
-    pub label: &'static str,
+    pub label: String,
     pub to: NextTo,
 }
 
@@ -52,6 +49,8 @@ pub(crate) struct NextChoice {
 #[derive(Clone, Debug)]
 pub(crate) enum NextTo {
     Level(Origin),
+    /// The Free play list the level is in, on that level.
+    List(Origin),
     /// A new endless level after this one, made on the spot.
     EndlessAfter(Rc<Generated>),
 }
@@ -64,16 +63,15 @@ pub(crate) struct Finish {
     board: Leaderboard,
     new_place: Option<usize>,
     stage: Stage,
-    next: Option<NextChoice>,
+    /// Where the player can go on to, first first.
+    next: Vec<NextChoice>,
     messages: Vec<Message>,
-    /// Where the score goes; `None` when records are off.
-    records: Option<Records>,
     /// The level, for watching runs of it.
     level: Level,
     /// The player's winning moves, undos included, when solved.
     run: Option<Vec<LogEntry>>,
     /// The best leaderboard entry's name and winning moves, when kept.
-    best_run: Option<(String, Vec<LogEntry>)>,
+    best_run: Option<BestRun>,
     /// Solved before, and offered now: the question says so.
     later: bool,
     theme: Theme,
@@ -86,12 +84,30 @@ pub(crate) struct Outcome {
     /// `None` when the player left without solving.
     pub solved_score: Option<usize>,
     pub board: Leaderboard,
-    pub records: Option<Records>,
-    pub next: Option<NextChoice>,
+    /// Whether the score can be kept: `false` when records are off.
+    pub keeps_scores: bool,
+    pub next: Vec<NextChoice>,
     pub messages: Vec<Message>,
     pub level: Level,
     /// The winning moves, undos included, when solved.
     pub run: Option<Vec<LogEntry>>,
+    pub best_run: Option<BestRun>,
+}
+
+/// The best leaderboard entry's name and winning moves.
+pub(crate) type BestRun = (String, Vec<LogEntry>);
+
+/// What came of adding the score to the leaderboard, as the flows wrote it.
+#[derive(Debug)]
+pub(crate) struct ScoreNews {
+    /// The board as written and the new entry's place on it; `None` when
+    /// the score could not be written.
+    pub added: Option<(Leaderboard, Option<usize>)>,
+    pub best_run: Option<BestRun>,
+    /// The damaged board the warning said would be kept aside was: the
+    /// warning is out of date.
+    pub board_moved_aside: bool,
+    pub messages: Vec<Message>,
 }
 
 impl Finish {
@@ -102,24 +118,25 @@ impl Finish {
             title,
             solved_score,
             board,
-            records,
+            keeps_scores,
             next,
             mut messages,
             level,
             run,
+            best_run,
         } = outcome;
         let heading = match solved_score {
             Some(_) => format!("Solved: {title}"),
             None => format!("Leaderboard: {title}"),
         };
-        if let (Some(score), Some(_)) = (solved_score, &records)
+        if let Some(score) = solved_score.filter(|_| keeps_scores)
             && let Some(note) = board.miss_note(score)
         {
             messages.push(Message::info(note));
         }
-        let stage = match (solved_score, &records) {
-            (Some(score), Some(_)) if board.qualifies(score) => Stage::Qualify { yes: true },
-            (Some(_), None) => {
+        let stage = match (solved_score, keeps_scores) {
+            (Some(score), true) if board.qualifies(score) => Stage::Qualify { yes: true },
+            (Some(_), false) => {
                 messages.push(Message::warning(
                     "Records are off: the score cannot be kept",
                 ));
@@ -127,7 +144,6 @@ impl Finish {
             }
             _ => Stage::Board { selected: 0 },
         };
-        let best_run = records.as_ref().and_then(best_run);
         Self {
             heading,
             solved_score,
@@ -136,7 +152,6 @@ impl Finish {
             stage,
             next,
             messages,
-            records,
             level,
             run,
             best_run,
@@ -164,36 +179,24 @@ impl Finish {
         }
     }
 
-    fn add_score(&mut self, name: &str) {
-        let (Some(score), Some(records)) = (self.solved_score, &self.records) else {
-            return;
-        };
-        let run = self.run.as_deref().unwrap_or_default();
-        match records.add_score_with_run(score, name, run) {
-            Ok(added) => {
-                self.board = added.board;
-                self.new_place = added.place;
-                self.best_run = best_run(records);
-                for problem in added.runs_problems {
-                    self.messages.push(Message::warning(problem.to_string()));
-                }
-                if let Some(aside) = added.moved_aside {
-                    // The warning that it "will be kept aside" is now out of
-                    // date: this one says where it went.
-                    self.messages.retain(|message| {
-                        !matches!(message.cause(), Some(Problem::DamagedBoard { .. }))
-                    });
-                    self.messages.push(Message::warning(format!(
-                        "The old leaderboard was damaged; it was kept as {}",
-                        aside.display()
-                    )));
-                }
-            }
-            Err(error) => self.messages.push(Message::trouble(
-                Some("Could not save the score"),
-                Problem::Record(error),
-            )),
+    /// Whether the player is asked to add the score, so the solve is
+    /// kept until they answer.
+    pub fn asks(&self) -> bool {
+        matches!(self.stage, Stage::Qualify { .. })
+    }
+
+    /// Shows the board the score went on, or why it did not.
+    fn scored(&mut self, news: ScoreNews) {
+        if let Some((board, place)) = news.added {
+            self.board = board;
+            self.new_place = place;
+            self.best_run = news.best_run;
         }
+        if news.board_moved_aside {
+            self.messages
+                .retain(|message| !matches!(message.cause(), Some(Problem::DamagedBoard { .. })));
+        }
+        self.messages.extend(news.messages);
         self.stage = Stage::Board { selected: 0 };
     }
 
@@ -216,7 +219,8 @@ impl Finish {
     }
 }
 
-impl ScreenQuery for Finish {
+#[cfg(feature = "queries")]
+impl crate::app::query::ScreenQuery for Finish {
     fn name(&self) -> &'static str {
         "finish"
     }
@@ -257,12 +261,13 @@ impl Screen for Finish {
                 Some(Action::Accept) if *yes => self.stage = nickname_stage(),
                 Some(Action::No | Action::Accept | Action::Back) => {
                     self.stage = Stage::Board { selected: 0 };
+                    return Effect::DeclineScore;
                 }
                 _ => {}
             },
             Stage::Nickname { input, error } => match input.handle_key(key) {
                 InputEvent::Submit => match valid_nickname(input.text()).map(str::to_owned) {
-                    Some(name) => self.add_score(&name),
+                    Some(name) => return Effect::AddScore(name),
                     None => {
                         *error = Some(format!(
                             "A nickname is 1 to {MAX_NICKNAME_CHARS} printable characters"
@@ -342,8 +347,10 @@ impl Screen for Finish {
         &self.messages
     }
 
-    fn is_level_screen(&self) -> bool {
-        true
+    fn tell(&mut self, news: News) {
+        if let News::Scored(news) = news {
+            self.scored(news);
+        }
     }
 
     fn input(&self) -> Option<&str> {

@@ -6,13 +6,12 @@ use crate::app::message::Message;
 use crate::app::screen::Effect;
 use crate::app::screens::generating::Generating;
 use crate::app::screens::watch::Watch;
-use crate::storage::Records;
-use schokoban_core::LogEntry;
 
 /// A line of the menu under the leaderboard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Choice {
-    Next,
+    /// The next choice of this index.
+    Next(usize),
     WatchRun,
     WatchBest,
     MainMenu,
@@ -20,10 +19,7 @@ pub(super) enum Choice {
 
 impl Finish {
     pub(super) fn menu(&self) -> Vec<Choice> {
-        let mut choices = Vec::new();
-        if self.next.is_some() {
-            choices.push(Choice::Next);
-        }
+        let mut choices: Vec<Choice> = (0..self.next.len()).map(Choice::Next).collect();
         if self.run.is_some() {
             choices.push(Choice::WatchRun);
         }
@@ -35,33 +31,34 @@ impl Finish {
     }
 
     pub(super) fn label(&self, choice: Choice) -> String {
-        match (choice, &self.next) {
-            (Choice::Next, Some(next)) => next.label.to_owned(),
-            (Choice::WatchRun, ..) => "Watch your run".to_owned(),
-            (Choice::WatchBest, ..) => "Watch the best run".to_owned(),
-            _ => "Main menu".to_owned(),
+        match choice {
+            Choice::Next(index) => self.next[index].label.clone(),
+            Choice::WatchRun => "Watch your run".to_owned(),
+            Choice::WatchBest => "Watch the best run".to_owned(),
+            Choice::MainMenu => "Main menu".to_owned(),
         }
     }
 
     pub(super) fn pick(&mut self, choice: Choice) -> Effect {
-        let (heading, moves) = match (choice, &self.next) {
-            (Choice::Next, Some(next)) => {
-                return match &next.to {
+        let (heading, moves) = match choice {
+            Choice::Next(index) => {
+                return match &self.next[index].to {
                     NextTo::Level(origin) => Effect::Open(origin.clone()),
+                    NextTo::List(origin) => Effect::LevelList(origin.clone()),
                     NextTo::EndlessAfter(made) => {
                         Effect::Push(Box::new(Generating::after(made, self.theme)))
                     }
                 };
             }
-            (Choice::WatchRun, _) => ("Watching your run".to_owned(), self.run.clone()),
-            (Choice::WatchBest, _) => match &self.best_run {
+            Choice::WatchRun => ("Watching your run".to_owned(), self.run.clone()),
+            Choice::WatchBest => match &self.best_run {
                 Some((name, moves)) => (
                     format!("Watching the best run, by {name}"),
                     Some(moves.clone()),
                 ),
                 None => return Effect::None,
             },
-            _ => return Effect::MainMenu,
+            Choice::MainMenu => return Effect::MainMenu,
         };
         let Some(moves) = moves else {
             return Effect::None;
@@ -80,12 +77,4 @@ impl Finish {
             }
         }
     }
-}
-
-/// The best entry's name and winning moves, when the runs file has them.
-pub(super) fn best_run(records: &Records) -> Option<(String, Vec<LogEntry>)> {
-    let read = records.read_runs().ok()?;
-    let name = read.board.entries().first()?.name.clone();
-    let moves = read.runs.into_iter().next().flatten()?;
-    Some((name, moves))
 }

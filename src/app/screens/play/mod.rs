@@ -4,6 +4,7 @@
 mod draw;
 mod hinting;
 mod layout;
+mod stuck;
 
 use std::rc::Rc;
 
@@ -12,14 +13,13 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use crate::app::hint::{HintState, Line, Search};
+use crate::app::keep::Keep;
 use crate::app::keymap::{self, Action, Scope, play_commands};
 use crate::app::message::{Message, plural};
 use crate::app::origin::{Mode, Opened, Origin};
-use crate::app::query::{LevelView, ScreenQuery};
-use crate::app::screen::{Command, Effect, Ended, Screen, one_message};
+use crate::app::screen::{Command, Effect, Ended, News, Screen, one_message};
 use crate::app::screens::editor::Editor;
 use crate::app::screens::watch::Watch;
-use crate::app::shutdown::PendingSave;
 use crate::app::theme::Theme;
 use crate::app::widgets::board::{BoardLayout, Marks};
 use crate::app::widgets::help::help_max_scroll;
@@ -56,6 +56,8 @@ pub(crate) struct Play {
     loaded: Option<Vec<LogEntry>>,
     /// Dead squares of this level, for instant warnings after each push.
     deadlocks: Deadlocks,
+    /// What leaving would keep, kept up with every change to the game.
+    keep: Keep,
     theme: Theme,
 }
 
@@ -88,6 +90,7 @@ impl Play {
             shorter: None,
             loaded: resumed.then(|| game.log().to_vec()),
             game,
+            keep: Keep::default(),
             theme,
         };
         // A loaded save may already be stuck, or a map or save already solved.
@@ -96,17 +99,13 @@ impl Play {
         play
     }
 
-    /// Flags boxes that can never reach a goal, without waiting for a search.
-    fn check_deadlocks(&mut self) {
-        let boxes: Vec<_> = self.game.box_positions().collect();
-        self.marks.dead_boxes = self.deadlocks.stuck_boxes(&boxes, self.game.player());
-        if !self.marks.dead_boxes.is_empty() {
-            let what = "A box can no longer reach a goal";
-            let text = self
-                .way_back(what)
-                .unwrap_or_else(|| format!("{what}: {}", keymap::undo_or_reset()));
-            self.message = Some(Message::warning(text));
-        }
+    /// Keeps the game in `keep`, the app's, from now on: a test play has
+    /// nothing to keep, so it keeps to itself.
+    #[must_use]
+    pub fn keeping(mut self, keep: Keep) -> Self {
+        self.keep = keep;
+        (self.keep).start(&self.game, &self.opened, self.loaded.as_deref());
+        self
     }
 
     /// The level as it is now, for the app to save or score.
@@ -114,7 +113,6 @@ impl Play {
         Ended {
             opened: Rc::clone(&self.opened),
             game: self.game.clone(),
-            pending: self.pending_save(),
         }
     }
 
@@ -171,6 +169,7 @@ impl Play {
         self.hint = HintState::Idle;
         self.marks.hint = None;
         self.marks.walk.clear();
+        (self.keep).follow(&self.game, &self.opened, self.loaded.as_deref());
         self.check_deadlocks();
         self.announce_if_solved();
     }
@@ -197,13 +196,14 @@ impl Play {
     }
 }
 
-impl ScreenQuery for Play {
+#[cfg(feature = "queries")]
+impl crate::app::query::ScreenQuery for Play {
     fn name(&self) -> &'static str {
         "play"
     }
 
-    fn level(&self) -> Option<LevelView<'_>> {
-        Some(LevelView {
+    fn level(&self) -> Option<crate::app::query::LevelView<'_>> {
+        Some(crate::app::query::LevelView {
             game: &self.game,
             title: &self.opened.title,
             record: self.record,
@@ -221,10 +221,6 @@ impl ScreenQuery for Play {
 }
 
 impl Screen for Play {
-    fn resize(&mut self, area: Rect) {
-        self.area = area;
-    }
-
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         if self.show_help {
             let end = help_max_scroll(self.area, self.theme);
@@ -273,12 +269,7 @@ impl Screen for Play {
                 return Effect::Push(Box::new(editor));
             }
             Action::Watch => {
-                let watch = Watch::solution(
-                    Rc::clone(&self.opened),
-                    self.game.clone(),
-                    self.loaded.clone(),
-                    self.theme,
-                );
+                let watch = Watch::solution(&self.opened, self.game.clone(), self.theme);
                 return Effect::Push(Box::new(watch));
             }
             Action::NextLevel if self.can_switch_levels() => return self.switch_level(1),
@@ -338,14 +329,6 @@ impl Screen for Play {
 
     one_message!();
 
-    fn is_level_screen(&self) -> bool {
-        true
-    }
-
-    fn pending_save(&self) -> Option<PendingSave> {
-        PendingSave::of(&self.game, &self.opened, self.loaded.as_deref())
-    }
-
     fn is_busy(&self) -> bool {
         matches!(self.hint, HintState::Thinking(_))
     }
@@ -355,7 +338,15 @@ impl Screen for Play {
     }
 
     /// Moves watched count as played: `game` is this game and them.
-    fn take_over(&mut self, game: Game) {
+    fn tell(&mut self, news: News) {
+        let game = match news {
+            News::Resized(area) => {
+                self.area = area;
+                return;
+            }
+            News::TakeOver(game) => game,
+            _ => return,
+        };
         let watched = game.score().saturating_sub(self.game.score());
         self.act(|current| {
             *current = game;

@@ -11,7 +11,6 @@ mod screen;
 #[cfg(test)]
 mod tests;
 
-use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use crate::app::hint::{Line, Search};
@@ -50,15 +49,12 @@ enum Watched {
     /// The solver's moves from the game in play, found in the background.
     /// Enter takes over at the move shown; Esc goes back to where it was.
     Solution {
-        opened: Rc<Opened>,
         search: Option<Search>,
         /// The optimizer, shortening the solution while it plays.
         shortening: Option<Search>,
         /// A shorter solution, waiting for the moves shown to reach a
         /// position on it.
         shorter: Option<Line>,
-        /// The save the game in play was loaded from, if it was.
-        loaded: Option<Vec<LogEntry>>,
     },
     /// A run already played: only to watch.
     Run,
@@ -85,23 +81,15 @@ pub(crate) struct Watch {
 
 impl Watch {
     /// The solver's solution from `game`, searched for at once.
-    pub fn solution(
-        opened: Rc<Opened>,
-        game: Game,
-        loaded: Option<Vec<LogEntry>>,
-        theme: Theme,
-    ) -> Self {
+    pub fn solution(opened: &Opened, game: Game, theme: Theme) -> Self {
         let search = Some(Search::start(&game));
-        let title = opened.heading();
         Self::new(
             "Watching the solver".to_owned(),
-            title,
+            opened.heading(),
             Watched::Solution {
-                opened,
                 search,
                 shortening: None,
                 shorter: None,
-                loaded,
             },
             game,
             Vec::new(),

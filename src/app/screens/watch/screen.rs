@@ -11,9 +11,7 @@ use ratatui::widgets::Widget;
 
 use super::{BELOW_MAP, BLOCK_HEIGHT, BLOCK_WIDTH, BOARD_TOP, SPEEDS, Watch, Watched};
 use crate::app::keymap::{self, Action, Scope, watch_commands};
-use crate::app::query::ScreenQuery;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
-use crate::app::shutdown::PendingSave;
 use crate::app::theme::Chrome;
 use crate::app::widgets::board::{BoardLayout, BoardView, Marks};
 use crate::app::widgets::message_lines::MessageLines;
@@ -47,7 +45,8 @@ impl Watch {
     }
 }
 
-impl ScreenQuery for Watch {
+#[cfg(feature = "queries")]
+impl crate::app::query::ScreenQuery for Watch {
     fn name(&self) -> &'static str {
         "watch"
     }
@@ -94,20 +93,6 @@ impl Screen for Watch {
     }
 
     one_message!();
-
-    fn is_level_screen(&self) -> bool {
-        true
-    }
-
-    /// Watching the solver leaves the game in play as it was.
-    fn pending_save(&self) -> Option<PendingSave> {
-        match &self.watched {
-            Watched::Solution { opened, loaded, .. } => {
-                PendingSave::of(&self.start, opened, loaded.as_deref())
-            }
-            Watched::Run => None,
-        }
-    }
 
     /// The optimizer does not keep the loop awake: its answer is taken in
     /// on the wake-ups of play, or at the next key.

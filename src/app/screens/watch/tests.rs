@@ -1,7 +1,6 @@
 //! The optimizer's shorter solution taking over the watch, and the
 //! counter line at the smallest size.
 
-use std::rc::Rc;
 use std::time::Duration;
 
 use ratatui::buffer::Buffer;
@@ -20,7 +19,6 @@ const WASTEFUL: &str = "dRRRdllluuRRR";
 /// it, with the optimizer started on it.
 fn watching() -> Watch {
     let level = parse_level(ROOM).expect("level");
-    let opened = Opened::test_play(level.clone());
     let game = Game::new(level);
     let steps: Vec<Step> = parse_log(WASTEFUL)
         .expect("lurd")
@@ -35,11 +33,9 @@ fn watching() -> Watch {
         "Watching the solver".to_owned(),
         "room".to_owned(),
         Watched::Solution {
-            opened: Rc::new(opened),
             search: None,
             shortening,
             shorter: None,
-            loaded: None,
         },
         game,
         steps.into_iter().map(LogEntry::Step).collect(),

@@ -9,7 +9,7 @@
 //! Dense levels, whose goal rooms are hard to fill forwards, are often
 //! easy to empty backwards: at 20,000 positions a level it solves 578 of
 //! the 1,133 shipped levels against plan's 630, but 68 that plan does not
-//! (docs/solver.md, the log, "the backward search" and "dead pairs in the
+//! (docs/solver-log.md, "the backward search" and "dead pairs in the
 //! backward search").
 //!
 //! With another aim (`Spread`) it pulls the boxes away from the goals
@@ -63,7 +63,7 @@ struct Backward<'a> {
     /// squares in any order instead: backward alone at 20,000 positions
     /// over the 1,133 shipped levels 578 against 581, and 46 against 50
     /// at 4 s on the 316 of 13 boxes or more of Sasquatch II-XI
-    /// (docs/solver.md, "start squares in order").
+    /// (docs/solver-log.md, "start squares in order").
     order: PackingOrder,
     /// Pulls from each cell to each start square; a box on a cell none
     /// reaches is lost.
@@ -73,7 +73,7 @@ struct Backward<'a> {
     /// to start squares (the mirror table), built once the search has
     /// worked out `PAIRS_AFTER` positions, as the forward search's: alone
     /// at 20,000 positions, 562 -> 578 of the 1,133 shipped levels, none
-    /// lost (docs/solver.md, "dead pairs in the backward search").
+    /// lost (docs/solver-log.md, "dead pairs in the backward search").
     pairs: Option<&'a DeadPairs>,
     pairs_tried: bool,
     moves: MacroMoves,

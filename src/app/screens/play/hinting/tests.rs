@@ -172,23 +172,47 @@ fn no_hint_off_the_hinted_line_says_how_many_undos_lead_back_to_it() {
 }
 
 #[test]
-fn a_box_pushed_dead_off_the_hinted_line_says_the_way_back_too() {
+fn a_box_pushed_dead_says_how_many_undos_free_it_as_the_check_counts() {
     let mut play = planned();
-    // On the line to `dRR`, then the lower box down against the wall.
+    // The lower box down against the wall: one undo frees it.
     play_by_hand(&mut play, "dRRurD");
     play.check_deadlocks();
     let message = play.message.take().expect("a warning");
     assert_eq!(
         message.text,
-        "A box can no longer reach a goal: undo 3 moves (U) to the last hint's line"
+        "A box can no longer reach a goal: undo 1 move (U) to free the box"
     );
-    play.plan = None;
+    // A step away from it makes it two, whatever line a hint had.
+    play_by_hand(&mut play, "l");
     play.check_deadlocks();
     let message = play.message.take().expect("a warning");
     assert_eq!(
         message.text,
-        "A box can no longer reach a goal: undo (U) or reset (R)"
+        "A box can no longer reach a goal: undo 2 moves (U) to free the box"
     );
+    play.plan = None;
+    play.check_deadlocks();
+    assert!(
+        play.message
+            .take()
+            .expect("a warning")
+            .text
+            .contains("undo 2 moves")
+    );
+}
+
+#[test]
+fn a_level_stuck_from_the_start_says_it_cannot_be_solved() {
+    // The box sits in a corner at the start: no undo or reset frees it.
+    let mut play = playing("#####\n#$ .#\n#@  #\n#####\n");
+    let text = play.message.take().expect("a warning").text;
+    assert_eq!(
+        text,
+        "This level cannot be solved: a box here can never reach a goal"
+    );
+    play.game.step(Direction::Right).expect("a legal step");
+    play.check_deadlocks();
+    assert_eq!(play.message.take().expect("a warning").text, text);
 }
 
 #[test]

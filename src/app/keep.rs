@@ -1,0 +1,173 @@
+//! What leaving now would keep, whatever the way out: Esc, Ctrl+C, a
+//! signal, or the terminal hanging up. Every one of them carries out the
+//! same [`Keep`], so they cannot keep different things.
+//!
+//! The Play screen updates the keep as its game changes, copying only the
+//! moves added since; the end flow keeps a solve in it until its score is
+//! on the leaderboard or the player has said no. The threads that leave on
+//! a signal or a hang-up hold a handle to the same keep.
+
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+use super::message::{Message, Problem, plural};
+use super::origin::Opened;
+use crate::library::SolvedMark;
+use crate::storage::Records;
+use schokoban_core::{Game, LogEntry};
+
+/// A level's game as leaving would keep it.
+#[derive(Clone, Debug)]
+pub(crate) struct Kept {
+    /// `None` when records and saves are off.
+    records: Option<Records>,
+    /// Marked solved when a solve is kept: a built-in or added level.
+    mark: Option<SolvedMark>,
+    /// The save the game was loaded from: any other save on disk is
+    /// another game's, kept aside rather than written over; and a game
+    /// back at the start makes it stale.
+    loaded: Option<Vec<LogEntry>>,
+    /// The moves played, undos included.
+    log: Vec<LogEntry>,
+    solved: bool,
+}
+
+impl Kept {
+    fn of(game: &Game, opened: &Opened, loaded: Option<&[LogEntry]>) -> Self {
+        Self {
+            records: opened.records.clone(),
+            mark: opened.solved_mark.clone(),
+            loaded: loaded.map(<[LogEntry]>::to_vec),
+            log: game.log().to_vec(),
+            solved: game.is_solved(),
+        }
+    }
+
+    /// A solve the end flow keeps until its score is on the leaderboard
+    /// or the player has said no; progress is already marked.
+    pub fn solve(records: Records, log: Vec<LogEntry>) -> Self {
+        Self {
+            records: Some(records),
+            mark: None,
+            loaded: None,
+            log,
+            solved: true,
+        }
+    }
+
+    /// The records, score and winning moves of a kept solve.
+    pub fn into_solve(self) -> Option<(Records, usize, Vec<LogEntry>)> {
+        let records = self.records.filter(|_| self.solved)?;
+        Some((records, self.log.len(), self.log))
+    }
+
+    /// Writes or deletes the save; says what happened, if anything did.
+    fn carry_out(&self) -> Option<Message> {
+        let score = self.log.len();
+        if self.solved {
+            return (score > 0 && (self.records.is_some() || self.mark.is_some()))
+                .then(|| self.keep_solve(score));
+        }
+        match (&self.records, score) {
+            (None, 0) => None,
+            (None, _) => Some(Message::warning(
+                "Records and saves are off: the game was not saved",
+            )),
+            (Some(records), 0) => self.loaded.is_some().then(|| delete_stale(records)),
+            (Some(records), _) => Some(self.write(records)),
+        }
+    }
+
+    /// An unsolved game with moves: its save, another game's kept aside.
+    fn write(&self, records: &Records) -> Message {
+        match records.write_save_keeping_other(&self.log, self.loaded.as_deref()) {
+            Ok(None) => Message::info(format!("Game saved to {}", records.save_path().display())),
+            Ok(Some(aside)) => Message::info(format!(
+                "Game saved to {}; the save another game left there was kept as {}",
+                records.save_path().display(),
+                aside.display()
+            )),
+            Err(error) => Message::trouble(Some("Could not save the game"), Problem::Record(error)),
+        }
+    }
+
+    /// A solve left before its score was added or refused (the terminal
+    /// gone, say): the level is marked solved and the winning moves kept
+    /// as its save, for the leaderboard offer the next time it is opened.
+    fn keep_solve(&self, score: usize) -> Message {
+        if let Some(Err(error)) = self.mark.as_ref().map(SolvedMark::record) {
+            return Message::trouble(Some("Progress not saved"), Problem::Library(error));
+        }
+        match self
+            .records
+            .as_ref()
+            .map(|records| records.write_save(&self.log))
+        {
+            Some(Err(error)) => {
+                Message::trouble(Some("Could not keep the solve"), Problem::Record(error))
+            }
+            Some(Ok(())) => Message::info(format!(
+                "Solved in {}: the leaderboard is offered the next time you open the level",
+                plural(score, "move")
+            )),
+            None => Message::info(format!("Solved in {}", plural(score, "move"))),
+        }
+    }
+}
+
+/// A game resumed from its save, then reset (or undone to the start): the
+/// save would bring back the game the player threw away.
+fn delete_stale(records: &Records) -> Message {
+    match records.delete_save() {
+        Ok(()) => Message::info("Back at the start, so the old save was deleted"),
+        Err(error) => Message::trouble(
+            Some("Could not delete the old save"),
+            Problem::Record(error),
+        ),
+    }
+}
+
+/// What leaving now would keep; cloning gives another handle to the same.
+#[derive(Clone, Debug, Default)]
+pub struct Keep(Arc<Mutex<Option<Kept>>>);
+
+impl Keep {
+    fn lock(&self) -> MutexGuard<'_, Option<Kept>> {
+        // A panic elsewhere does not make what is kept wrong.
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    pub(crate) fn set(&self, kept: Option<Kept>) {
+        *self.lock() = kept;
+    }
+
+    pub(crate) fn take(&self) -> Option<Kept> {
+        self.lock().take()
+    }
+
+    /// Carries out what is kept and empties the keep: the one step every
+    /// way out takes. Says what it did, if anything.
+    pub fn carry_out(&self) -> Option<Message> {
+        self.take().as_ref().and_then(Kept::carry_out)
+    }
+
+    /// Keeps `game`, played on `opened` after being loaded from `loaded`
+    /// if it was, in place of whatever was kept.
+    pub(crate) fn start(&self, game: &Game, opened: &Opened, loaded: Option<&[LogEntry]>) {
+        self.set(Some(Kept::of(game, opened, loaded)));
+    }
+
+    /// Keeps up with `game`, as [`Keep::start`] began. Called after every
+    /// change to the game, so only the moves added since the last call are
+    /// copied: the log only grows, except that a reset empties it.
+    pub(crate) fn follow(&self, game: &Game, opened: &Opened, loaded: Option<&[LogEntry]>) {
+        let log = game.log();
+        let mut kept = self.lock();
+        match kept.as_mut() {
+            Some(kept) if kept.log.len() <= log.len() => {
+                kept.log.extend_from_slice(&log[kept.log.len()..]);
+                kept.solved = game.is_solved();
+            }
+            _ => *kept = Some(Kept::of(game, opened, loaded)),
+        }
+    }
+}
