@@ -20,7 +20,9 @@ use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::page::{LogoRule, centered_column, notice_line, page};
 use schokoban_core::Level;
-use schokoban_generate::{GenerateError, Generated, Progress, Request, generate_after};
+use schokoban_generate::{
+    Day, GenerateError, Generated, Progress, Request, generate_after, generate_daily,
+};
 
 /// The generator thread's name, so the panic hook can tell it from the game.
 pub const THREAD_NAME: &str = "endless";
@@ -34,6 +36,8 @@ enum Report {
 #[derive(Debug)]
 pub(crate) struct Generating {
     request: Request,
+    /// The date, when this is the daily level.
+    day: Option<Day>,
     cancel: Arc<AtomicBool>,
     reports: Option<Receiver<Report>>,
     progress: Option<Progress>,
@@ -47,6 +51,15 @@ impl Generating {
     /// Starts making the level `request` names; when `previous` is given
     /// and the level would be a near-copy of it, the next seed's comes.
     pub fn new(request: Request, previous: Option<Level>, theme: Theme) -> Self {
+        Self::start(request, None, previous, theme)
+    }
+
+    /// Starts making the daily level of `day`.
+    pub fn daily(day: Day, theme: Theme) -> Self {
+        Self::start(day.request(), Some(day), None, theme)
+    }
+
+    fn start(request: Request, day: Option<Day>, previous: Option<Level>, theme: Theme) -> Self {
         let cancel = Arc::new(AtomicBool::new(false));
         let (sender, reports) = mpsc::channel();
         let flag = Arc::clone(&cancel);
@@ -59,11 +72,15 @@ impl Generating {
                 let mut progress = |p: Progress| {
                     let _ = progress_sender.send(Report::Progress(p));
                 };
-                let made = generate_after(&request, previous.as_ref(), &flag, &mut progress);
+                let made = match day {
+                    Some(day) => generate_daily(day, &flag, &mut progress),
+                    None => generate_after(&request, previous.as_ref(), &flag, &mut progress),
+                };
                 let _ = sender.send(Report::Done(Box::new(made)));
             });
         Self {
             request,
+            day,
             cancel,
             reports: Some(reports),
             progress: None,
@@ -84,12 +101,16 @@ impl Generating {
 
     fn lines(&self) -> Vec<Line<'static>> {
         let request = &self.request;
-        let mut lines = vec![Line::from(format!(
-            "Making a {}, {} level from seed {}",
-            request.size.name(),
-            request.difficulty.name(),
-            request.seed
-        ))];
+        let heading = match self.day {
+            Some(day) => format!("Making the daily level of {day}"),
+            None => format!(
+                "Making a {}, {} level from seed {}",
+                request.size.name(),
+                request.difficulty.name(),
+                request.seed
+            ),
+        };
+        let mut lines = vec![Line::from(heading)];
         let progress = match self.progress {
             Some(progress) => format!(
                 "Trying candidate {} of at most {} · {} positions searched",
