@@ -1,14 +1,17 @@
-//! The in-game hint: the solver runs on a background thread from the
-//! current position while the game stays playable.
+//! The in-game hint: the solver runs in the background (on a
+//! [`Worker`]) from the current position while the game stays playable.
 
 use std::collections::HashMap;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, TryRecvError};
-use std::time::{Duration, Instant};
+use std::convert::Infallible;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use schokoban_core::{Direction, Game, Level, Pos, Step};
-use schokoban_solver::{Limits, Outcome};
+use schokoban_solver::{Known, Limits, Outcome};
+
+#[cfg(feature = "queries")]
+use super::worker::CancelWatch;
+use super::worker::{Failure, Report, Wake, Worker};
 
 /// How long a hint may think before it gives up.
 pub const HINT_TIME: Duration = Duration::from_secs(10);
@@ -18,8 +21,6 @@ pub const HINT_TIME: Duration = Duration::from_secs(10);
 /// (`Play::shorten_the_rest_if_passed`), so an early answer is worth more
 /// than the last moves a long run finds.
 pub const HINT_SHORTEN_TIME: Duration = Duration::from_secs(1);
-/// The search thread's name, so the panic hook can tell it from the game.
-pub const THREAD_NAME: &str = "hint";
 /// What the game says when the solver fails (a bug), so that a failure
 /// never passes for a hard level.
 pub const SOLVER_FAILED: &str = "The solver failed: this is a bug, not a hard level";
@@ -53,21 +54,32 @@ impl Suggestion {
 /// A search under way. Dropping it cancels the search.
 #[derive(Debug)]
 pub struct Search {
-    cancel: Arc<AtomicBool>,
-    result: Receiver<Outcome>,
-    started: Instant,
+    worker: Worker<Infallible, Outcome>,
+    /// When it was first told the time, on the app's clock: it started
+    /// then, give or take a tick.
+    started: Option<Duration>,
+    /// When it was last told the time.
+    seen: Duration,
 }
 
 impl Search {
     pub fn start(game: &Game) -> Self {
+        Self::start_knowing(game, None)
+    }
+
+    /// [`Search::start`] knowing the solutions in `known`: a position a
+    /// push or two off them is led back onto one before the race starts
+    /// afresh.
+    pub fn start_knowing(game: &Game, known: Option<Known>) -> Self {
         // The same memory cap as `schokoban solve`, so that a hint answers
         // wherever the README's figures say the solver does: with half of
         // it, XSokoban 21 and 89 ran out of memory and 87 took 9.3 s (before
         // the feature searches packed the moves they keep). The game needs
         // a few MiB.
         let limits = Limits::with_time(HINT_TIME);
-        Self::start_with(game, move |position, cancel| {
-            schokoban_solver::solve(position, &limits, cancel)
+        Self::start_with(game, move |position, cancel| match &known {
+            Some(known) => schokoban_solver::solve_knowing(position, &limits, cancel, known).0,
+            None => schokoban_solver::solve(position, &limits, cancel),
         })
     }
 
@@ -91,27 +103,16 @@ impl Search {
         })
     }
 
-    /// A search of `game`'s position by `solver` on a thread of its own.
+    /// A search of `game`'s position by `solver`, in the background.
     fn start_with(
         game: &Game,
         solver: impl FnOnce(&Level, &AtomicBool) -> Outcome + Send + 'static,
     ) -> Self {
-        let cancel = Arc::new(AtomicBool::new(false));
-        let (sender, result) = mpsc::channel();
         let position = game.current_position();
-        let flag = Arc::clone(&cancel);
-        // If the thread cannot start or dies, the channel closes and `poll`
-        // reports a failed search; the game goes on either way.
-        let _ = std::thread::Builder::new()
-            .name(THREAD_NAME.to_owned())
-            .spawn(move || {
-                // The game may have gone away; then nobody wants the answer.
-                let _ = sender.send(solver(&position, &flag));
-            });
         Self {
-            cancel,
-            result,
-            started: Instant::now(),
+            worker: Worker::spawn("hint", move |job| solver(&position, job.cancelled())),
+            started: None,
+            seen: Duration::ZERO,
         }
     }
 
@@ -128,26 +129,47 @@ impl Search {
         Self::start_with(game, move |_, _| outcome)
     }
 
+    /// Blocks until the search has an answer, for tests.
+    #[cfg(test)]
+    pub fn wait(&self) {
+        if let Wake::Report(waiter) = self.wake() {
+            waiter.wait();
+        }
+    }
+
     /// Whether this search has been told to stop, readable after it is
     /// gone: how tests see that a move or leaving the level cancelled it.
     #[cfg(feature = "queries")]
     pub fn cancel_watch(&self) -> CancelWatch {
-        CancelWatch(Arc::clone(&self.cancel))
+        self.worker.cancel_watch()
     }
 
+    /// For the event loop: wake when the search answers.
+    pub fn wake(&self) -> Wake {
+        self.worker.wake()
+    }
+
+    /// Tells the search the time on the app's clock, for [`Search::elapsed`].
+    pub fn see_time(&mut self, now: Duration) {
+        self.started.get_or_insert(now);
+        self.seen = now;
+    }
+
+    /// How long it has been searching, as last told the time.
     pub fn elapsed(&self) -> Duration {
-        self.started.elapsed()
+        self.seen.saturating_sub(self.started.unwrap_or(self.seen))
     }
 
-    /// The outcome, once the search has one.
+    /// The outcome, once the search has one; a search that panicked has
+    /// failed.
     pub fn poll(&self) -> Option<Outcome> {
-        match self.result.try_recv() {
-            Ok(outcome) => Some(outcome),
-            Err(TryRecvError::Empty) => None,
-            // The search thread died: a failure, though not a crash.
-            Err(TryRecvError::Disconnected) => {
-                Some(Outcome::Failed(schokoban_solver::Failure::ThreadStopped))
-            }
+        match self.worker.poll()? {
+            Report::Done(outcome) => Some(outcome),
+            Report::Failed(failure) => Some(Outcome::Failed(match failure {
+                Failure::Panicked(message) => schokoban_solver::Failure::Panicked(message),
+                Failure::NoThread(why) => schokoban_solver::Failure::NoThread(why),
+            })),
+            Report::Progress(never) => match never {},
         }
     }
 }
@@ -156,22 +178,6 @@ impl Search {
 /// took `spent`.
 fn optimizer_share(spent: Duration) -> Duration {
     Limits::with_time(HINT_TIME).for_optimizer(spent).time
-}
-
-/// Reads a search's cancel flag without being able to raise it.
-#[derive(Clone, Debug)]
-pub struct CancelWatch(Arc<AtomicBool>);
-
-impl CancelWatch {
-    pub fn is_cancelled(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
-    }
-}
-
-impl Drop for Search {
-    fn drop(&mut self) {
-        self.cancel.store(true, Ordering::Relaxed);
-    }
 }
 
 /// The first push of a solution, with the walk before it.
@@ -204,6 +210,9 @@ pub fn first_push(game: &Game, solution: &[Step]) -> Option<Suggestion> {
 #[derive(Debug)]
 pub struct Line {
     pub steps: Vec<Step>,
+    /// The line for the solver, which leads a position a push or two off
+    /// it back onto it; `None` for a level too large for the solver.
+    known: Option<Box<Known>>,
     /// Each position the steps pass, with how many of them reach it last:
     /// the rest from a position the line passes twice skips the loop, so
     /// hints that follow it cannot go round it for ever.
@@ -219,7 +228,20 @@ impl Line {
             game.step(step.direction).ok()?;
             reached.insert(position(&game), index + 1);
         }
-        Some(Self { steps, reached })
+        let from = start.current_position();
+        let known = Known::new(&from)
+            .ok()
+            .and_then(|mut known| known.add(&from, &steps).then(|| Box::new(known)));
+        Some(Self {
+            steps,
+            known,
+            reached,
+        })
+    }
+
+    /// The line as the solver takes it.
+    pub fn known(&self) -> Option<Known> {
+        self.known.as_deref().cloned()
     }
 
     /// How many of its moves reach `game`'s position, if any do.
@@ -292,12 +314,8 @@ mod tests {
     fn a_search_thread_that_dies_is_a_failure() {
         let game = Game::new(schokoban_core::parse_level("#####\n#@$.#\n#####\n").expect("level"));
         let search = Search::failing(&game);
-        let outcome = loop {
-            if let Some(outcome) = search.poll() {
-                break outcome;
-            }
-            std::thread::yield_now();
-        };
+        search.wait();
+        let outcome = search.poll().expect("the search ended");
         assert!(matches!(outcome, Outcome::Failed(_)), "{outcome:?}");
     }
 }

@@ -21,8 +21,10 @@ mod screens;
 mod shutdown;
 pub mod theme;
 pub mod widgets;
+mod worker;
 
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 use crossterm::event::{Event, KeyEvent, KeyEventKind};
 use ratatui::buffer::Buffer;
@@ -32,7 +34,6 @@ use ratatui::widgets::Widget;
 use crate::library::Library;
 pub use completion::{Completion, complete};
 pub use flows::expand_path;
-pub use hint::CancelWatch;
 pub use keep::Keep;
 pub use keymap::help_lines;
 use keymap::{Action, Scope};
@@ -45,6 +46,9 @@ use screens::main_menu::MainMenu;
 use screens::messages_view::MessagesView;
 use theme::Theme;
 use widgets::page::{MIN_HEIGHT, MIN_WIDTH};
+#[cfg(feature = "queries")]
+pub use worker::CancelWatch;
+pub use worker::{Waiter, Wake};
 
 /// How the game was started.
 #[derive(Clone, Debug, Default)]
@@ -77,6 +81,12 @@ pub struct App {
     keep: Keep,
     /// The row last chosen in each mode's collection menu, this session.
     collection_rows: [usize; 2],
+    /// When the app started: its clock reads the time since.
+    started: Instant,
+    /// The time tests stopped the clock at, if they did.
+    stopped: Option<Duration>,
+    /// When the screen on top wants its next tick, as it last said.
+    wake: Wake,
 }
 
 impl App {
@@ -106,6 +116,9 @@ impl App {
             farewell: None,
             keep,
             collection_rows: [0; 2],
+            started: Instant::now(),
+            stopped: None,
+            wake: Wake::Idle,
         };
         if let Some(map) = options.map {
             app.apply(Effect::OpenPath(map.to_string_lossy().into_owned()));
@@ -127,17 +140,44 @@ impl App {
         self.keep.clone()
     }
 
-    /// Whether work is going on in the background (a hint search), so the
-    /// event loop must wake up to show its answer.
-    pub fn is_busy(&self) -> bool {
-        self.top().is_busy()
+    /// Ticks the screen on top, as the event loop does after every event
+    /// and when the wake it asked for comes: it takes in its background
+    /// jobs' reports and what time has brought, and says when to wake it
+    /// next.
+    pub fn tick(&mut self) {
+        let now = self.now();
+        loop {
+            let tick = self.top_mut().tick(now);
+            self.wake = tick.wake;
+            if matches!(tick.effect, Effect::None) {
+                return;
+            }
+            // The screen it leads to says when it wants waking.
+            self.apply(tick.effect);
+        }
     }
 
-    /// Takes in background results; called when the event loop wakes.
-    pub fn tick(&mut self) {
-        self.top_mut().tick();
-        let effect = self.top_mut().finished();
-        self.apply(effect);
+    /// When the event loop must tick the app next, besides at the next
+    /// event, as the last tick said.
+    pub fn wake(&self) -> &Wake {
+        &self.wake
+    }
+
+    /// Whether the last tick asked to be woken: work goes on in the
+    /// background, or a watched solution plays.
+    pub fn is_busy(&self) -> bool {
+        !matches!(self.wake, Wake::Idle)
+    }
+
+    /// The time on the app's clock: since it started, or as tests set it.
+    pub fn now(&self) -> Duration {
+        self.stopped.unwrap_or_else(|| self.started.elapsed())
+    }
+
+    /// Stops the app's clock at `time`, for tests: from then on time moves
+    /// only when they set it again.
+    pub fn set_time(&mut self, time: Duration) {
+        self.stopped = Some(time);
     }
 
     /// The screen on top, the one the player sees.

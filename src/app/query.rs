@@ -11,8 +11,8 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use super::App;
-use super::hint::CancelWatch;
 use super::message::{Message, Problem};
+use super::worker::CancelWatch;
 use schokoban_core::{Direction, Game, Pos};
 
 /// What a test or tool can ask a screen, beyond what the app needs to run

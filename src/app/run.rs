@@ -17,11 +17,13 @@ use std::time::Duration;
 
 use super::keep::Keep;
 use super::shutdown::{self, Exit};
+use super::worker::Wake;
 use super::{App, Options};
+use crate::app::background;
 use crate::app::theme::Theme;
-use crate::app::{background, hint};
 
-/// How often the loop wakes while a hint is thinking.
+/// How often the loop wakes while a background job runs: to animate, and
+/// to take in its news.
 const BUSY_WAKE: Duration = Duration::from_millis(100);
 
 /// How long the loop looks for input already sent before it draws. Not
@@ -88,14 +90,13 @@ pub fn with_terminal<T>(
     // restores quietly, also stopping mouse reporting and bracketed paste
     // so the shell is not flooded, then reports the panic as usual.
     let reporter = std::panic::take_hook();
+    let game = std::thread::current().id();
     std::panic::set_hook(Box::new(move |info| {
-        // A failed hint search or level generation must not take the
-        // terminal from the game, which goes on and reports the failure.
-        let background = [hint::THREAD_NAME, super::screens::generating::THREAD_NAME];
-        if std::thread::current()
-            .name()
-            .is_some_and(|name| background.contains(&name))
-        {
+        // Only this thread draws. A panic elsewhere (a background job, which
+        // its worker reports as a failure, or a solver's own thread, which
+        // the solver does) must not take the terminal from the game, which
+        // goes on.
+        if std::thread::current().id() != game {
             return;
         }
         shutdown::restore_terminal();
@@ -117,8 +118,9 @@ pub fn with_terminal<T>(
 }
 
 /// Draws, then blocks until the next event: no ticking, so an idle game
-/// uses no CPU. Only while a hint is thinking does it wake ten times a
-/// second, to animate and to show the answer as soon as it comes. Events
+/// uses no CPU. Only while a background job runs does it wake ten times a
+/// second, to animate and to show the answer soon after it comes, and a
+/// watched solution wakes it when its next move is due. Events
 /// the terminal has already sent are all handled before the next frame, so
 /// a burst of keys (a Ctrl+C at its end included) is taken in at once. The
 /// exit's turn is held except while waiting, so a signal finds the keep
@@ -130,7 +132,15 @@ fn event_loop(app: &mut App, terminal: &mut DefaultTerminal, exit: &Exit) -> any
             .draw(|frame| frame.render_widget(&*app, frame.area()))
             .context("cannot draw")?;
         drop(turn);
-        let woke = !app.is_busy() || event::poll(BUSY_WAKE).context("cannot read the keyboard")?;
+        let timeout = match app.wake() {
+            Wake::Idle => None,
+            Wake::Report(_) => Some(BUSY_WAKE),
+            Wake::At(time) => Some(time.saturating_sub(app.now())),
+        };
+        let woke = match timeout {
+            None => true,
+            Some(timeout) => event::poll(timeout).context("cannot read the keyboard")?,
+        };
         let mut next = if woke { Some(read_event()?) } else { None };
         turn = exit.turn();
         loop {

@@ -6,6 +6,7 @@
 use std::borrow::Cow;
 use std::path::PathBuf;
 use std::rc::Rc;
+use std::time::Duration;
 
 use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::buffer::Buffer;
@@ -15,6 +16,7 @@ use super::completion::Completion;
 use super::message::Message;
 use super::origin::{Mode, Opened, Origin};
 use super::screens::finish::ScoreNews;
+use super::worker::Wake;
 use crate::library::{AddedCollection, Collection};
 use schokoban_core::{Game, Level};
 
@@ -66,18 +68,12 @@ pub(crate) trait Screen: Queries {
         None
     }
 
-    /// Whether background work (a hint search) needs the loop to wake.
-    fn is_busy(&self) -> bool {
-        false
-    }
-
-    /// Takes in background results; called when the event loop wakes.
-    fn tick(&mut self) {}
-
-    /// What finished background work asks of the app (a level made on
-    /// the spot, to open); asked after each `tick`.
-    fn finished(&mut self) -> Effect {
-        Effect::None
+    /// Takes in what the screen's background jobs reported and what time
+    /// has brought; `now` is the time on the app's clock, the only way
+    /// time reaches a screen. The app calls it after every event and when
+    /// the wake it last asked for comes.
+    fn tick(&mut self, _now: Duration) -> Tick {
+        Tick::default()
     }
 
     /// Told the terminal's size, or what came of an effect it asked for.
@@ -151,8 +147,28 @@ pub(crate) struct Ended {
     pub game: Game,
 }
 
+/// What a screen says when the app ticks it.
+#[derive(Default)]
+pub(crate) struct Tick {
+    /// What finished work asks of the app (a level made, to open).
+    pub effect: Effect,
+    /// When to tick the screen again, besides at the next event.
+    pub wake: Wake,
+}
+
+impl Tick {
+    pub fn wake(wake: Wake) -> Self {
+        Self {
+            effect: Effect::None,
+            wake,
+        }
+    }
+}
+
 /// What a screen asks the app to do after an event.
+#[derive(Default)]
 pub(crate) enum Effect {
+    #[default]
     None,
     Quit,
     /// Back to the previous screen; from the main menu, quit.

@@ -58,6 +58,9 @@ const MAX_SETTINGS_BYTES: u64 = 64 * 1024;
 pub struct Library {
     /// The data folder, when records can be written there.
     root: Option<PathBuf>,
+    /// The data folder as long as it is there, writable or not (read-only,
+    /// a full disk): records already in it are still read and shown.
+    readable_root: Option<PathBuf>,
     notices: Vec<Notice>,
     progress: ProgressBook,
     /// Where progress is saved; `None` when it cannot be, so it is kept in memory.
@@ -119,6 +122,7 @@ impl Library {
             .map(|text| Settings::parse(&text))
             .unwrap_or_default();
         Library {
+            readable_root: root.clone().filter(|root| root.is_dir()),
             root: root.filter(|_| writable),
             notices,
             progress,
@@ -160,12 +164,16 @@ impl Library {
             error,
         })?;
         // Written when first played, or again if deleted since: records lock
-        // the map file.
-        let path = self
-            .root
-            .as_deref()
-            .map(|root| collection_folder(root, collection).join(name))
-            .filter(|path| install_file(path, text.as_bytes()).is_ok());
+        // the map file. In a folder that cannot be written, a level played
+        // before still shows its records and offers its save.
+        let path = match (&self.root, &self.readable_root) {
+            (Some(root), _) => Some(collection_folder(root, collection).join(name))
+                .filter(|path| install_file(path, text.as_bytes()).is_ok()),
+            (None, Some(root)) => {
+                Some(collection_folder(root, collection).join(name)).filter(|path| path.is_file())
+            }
+            (None, None) => None,
+        };
         let records = path.as_deref().map(Records::beside);
         Ok(PlayableLevel {
             collection,
@@ -177,9 +185,10 @@ impl Library {
     }
 
     /// Where the records of every level of `collection` are, for a list;
-    /// `None` when records are off. Touches no file.
+    /// `None` without a data folder. Touches no file.
     pub fn collection_records(&self, collection: Collection) -> Option<Vec<Records>> {
-        let folder = collection_folder(self.root.as_deref()?, collection);
+        let root = self.root.as_deref().or(self.readable_root.as_deref())?;
+        let folder = collection_folder(root, collection);
         Some(
             collection
                 .files()

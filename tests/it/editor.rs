@@ -48,7 +48,11 @@ fn pieces_checks_undo_redo_and_the_solvers_verdict() {
     press(&mut app, &[ch('6'), ch('d'), ch('4')]);
     assert_eq!(verdict(&mut app), "To fix: 1 box but 0 goals");
     press(&mut app, &[ch('d'), ch('d'), ch('3')]);
-    assert!(app.is_busy(), "the solver works in the background");
+    assert!(
+        line(&app, 2).starts_with("Checks pass; solving"),
+        "the solver works in the background: {}",
+        line(&app, 2)
+    );
     assert_eq!(verdict(&mut app), "Solvable in 2 pushes");
     press(&mut app, &[ch('u')]);
     assert_eq!(verdict(&mut app), "To fix: 1 box but 0 goals");

@@ -4,7 +4,9 @@
 
 use std::sync::atomic::AtomicBool;
 
-use crate::ui::{assert_screen, ch, key, level, press, screen_text, start_menu, type_text};
+use crate::ui::{
+    assert_screen, ch, key, level, press, screen_text, start_menu, type_text, wait_while_busy,
+};
 use crossterm::event::KeyCode;
 use schokoban::app::App;
 use schokoban_core::{Direction, Step};
@@ -12,10 +14,6 @@ use schokoban_generate::{Difficulty, Generated, Request, Size, generate};
 
 /// The main menu's line for Endless, counting from 0.
 const ENDLESS_LINE: usize = 4;
-
-/// The most times the test lets the app take in background results: a
-/// small level takes a few candidates, each a report.
-const MAX_TICKS: usize = 1_000_000;
 
 fn small_easy(seed: u64) -> Generated {
     let request = Request {
@@ -52,20 +50,9 @@ fn ask_for_small_easy(app: &mut App, seed: u64) {
 }
 
 /// Takes in the generator's reports until it is done, as the event loop
-/// does when it wakes.
-fn settle(app: &mut App) {
-    for _ in 0..MAX_TICKS {
-        if !app.is_busy() {
-            break;
-        }
-        std::thread::yield_now();
-        app.tick();
-    }
-}
-
-/// [`settle`], insisting the level is then open.
+/// does when it wakes, insisting the level is then open.
 fn wait_for_level(app: &mut App) {
-    settle(app);
+    wait_while_busy(app);
     assert_eq!(app.screen_name(), "play", "{}", screen_text(app));
 }
 
@@ -171,7 +158,7 @@ fn an_endless_level_left_unsolved_is_saved_and_offered_again_by_its_seed() {
     press(&mut app, &[key(KeyCode::Esc)]);
     assert_eq!(app.screen_name(), "main menu");
     ask_for_small_easy(&mut app, 3);
-    settle(&mut app);
+    wait_while_busy(&mut app);
     assert_eq!(app.screen_name(), "save prompt");
 }
 

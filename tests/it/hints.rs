@@ -1,7 +1,8 @@
 //! Hints and deadlock warnings, without a terminal.
 
 use crate::ui::{
-    ch, key, level, messages, open_map, press, start_on, start_tiny, wait_while_busy, write_map,
+    assert_screen, ch, key, level, messages, open_map, press, start_on, start_tiny,
+    wait_while_busy, write_map,
 };
 use crossterm::event::KeyCode;
 use schokoban::app::App;
@@ -23,11 +24,13 @@ const TWO_STEP: &str = "#######\n#@ $ .#\n#######\n";
 fn h_marks_the_next_push_and_h_again_plays_it() {
     let (_dir, mut app) = start_on("hint.xsb", TWO_STEP);
     press(&mut app, &[ch('h')]);
-    assert!(app.is_busy(), "the search runs in the background");
+    assert!(
+        level(&app).search.is_some(),
+        "the search runs in the background"
+    );
     wait_while_busy(&mut app);
     assert_eq!(level(&app).hint, Some((Pos::new(3, 1), Direction::Right)));
-    let text = messages(&app);
-    assert!(text.contains("right"), "{text}");
+    assert_screen!("the_next_push_marked", &mut app);
     assert_eq!(level(&app).game.score(), 0, "asking costs nothing");
 
     press(&mut app, &[ch('H')]);
@@ -52,6 +55,7 @@ fn following_the_hints_goes_on_along_one_solution_without_searching_again() {
     assert_eq!(pushes, 1, "the first hint was played");
 
     press(&mut app, &[ch('h')]);
+    app.tick();
     assert!(
         !app.is_busy(),
         "no search: the next push of the same solution"
@@ -101,6 +105,7 @@ fn a_move_cancels_the_search_and_clears_a_stale_hint() {
     let search = ask_for_hint(&mut app);
     press(&mut app, &[ch('d')]);
     assert!(search.is_cancelled(), "the move cancelled the search");
+    app.tick();
     assert!(!app.is_busy());
     assert!(level(&app).search.is_none());
     assert_eq!(level(&app).game.score(), 1, "the game stayed playable");
@@ -127,12 +132,10 @@ fn an_unsolvable_position_says_so_and_how_many_undos_free_the_boxes() {
         !level(&app).dead_boxes.is_empty(),
         "both boxes are frozen against the wall off their goals"
     );
-    let warning = messages(&app);
-    assert!(warning.contains("undo 1 move (U) to free the"), "{warning}");
+    assert_screen!("frozen_boxes_warned", &mut app);
     press(&mut app, &[ch('h')]);
     wait_while_busy(&mut app);
-    let text = messages(&app);
-    assert!(text.contains("cannot be solved"), "{text}");
+    assert_screen!("no_hint_for_an_unsolvable_position", &mut app);
 }
 
 #[test]
@@ -153,5 +156,6 @@ fn leaving_the_level_while_thinking_stops_the_search() {
     let search = ask_for_hint(&mut app);
     press(&mut app, &[key(KeyCode::Esc)]);
     assert!(search.is_cancelled(), "leaving dropped the search");
+    app.tick();
     assert!(!app.is_busy());
 }

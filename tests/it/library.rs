@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime};
+use std::time::SystemTime;
 
 use crate::common::skip;
 use schokoban::library::{Collection, Library, LibraryError, Notice, Placement};
@@ -36,7 +36,7 @@ fn snapshot(folder: &Path) -> BTreeMap<PathBuf, (Vec<u8>, SystemTime)> {
 /// Dates every file back, so that any rewrite shows in its mtime however
 /// coarse the file system's clock.
 fn backdate(files: impl Iterator<Item = PathBuf>) {
-    let past = SystemTime::UNIX_EPOCH + Duration::from_secs(1_000_000_000);
+    let past = SystemTime::UNIX_EPOCH;
     for path in files {
         let file = fs::File::options().write(true).open(&path).expect("open");
         file.set_modified(past).expect("set mtime");
@@ -465,4 +465,36 @@ fn a_bad_line_in_the_progress_file_costs_that_line_only() {
     let again = Library::open(Some(root));
     assert_eq!(again.notices().len(), 0);
     assert_eq!(again.progress(Collection::Microban).solved_count(), 3);
+}
+
+#[test]
+fn a_data_folder_that_cannot_be_written_still_shows_its_records() {
+    let data = TempDir::new().expect("temp dir");
+    let root = data.path().to_path_buf();
+    let level = Library::open(Some(root.clone()))
+        .level(Collection::Microban, 1)
+        .expect("level");
+    let records = level.records.expect("records on");
+    records.add_score(40, "Ann").expect("scored");
+    records
+        .write_save(&schokoban_core::parse_log("d").expect("a log"))
+        .expect("saved");
+    // Any write then fails, as in a read-only folder or on a full disk
+    // (and even for root, whom permission bits do not stop): the probe
+    // the game writes at the start is a folder.
+    fs::create_dir(root.join(format!(".schokoban-probe.{}", std::process::id()))).expect("mkdir");
+    let library = Library::open(Some(root));
+    assert!(!library.records_on());
+    let level = library.level(Collection::Microban, 1).expect("level");
+    let records = level.records.expect("records still read");
+    let board = records.read_leaderboard().expect("read").board;
+    assert_eq!(board.best(), Some(40));
+    assert!(
+        records.read_save().expect("read").is_some(),
+        "the save is offered"
+    );
+    let listed = library
+        .collection_records(Collection::Microban)
+        .expect("listed");
+    assert_eq!(listed[0], records);
 }

@@ -164,10 +164,9 @@ impl<'a> Run<'a> {
                 Event::Resize(width, height)
             }
         };
+        // Ticked after every event, as the game's loop does.
         self.app.handle_event(&event, self.size);
-        if self.app.is_busy() {
-            self.app.tick();
-        }
+        self.app.tick();
         // Drawn after every event, as the game's loop does.
         let mut buffer = Buffer::empty(self.size);
         (&self.app).render(self.size, &mut buffer);

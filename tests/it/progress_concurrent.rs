@@ -2,9 +2,9 @@
 //! progress file's read-merge-write runs under a lock, so every mark stays.
 //! This test binary runs itself as the games (the ignored `game` test).
 
+use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
 use schokoban::library::{Collection, Library};
 
@@ -25,13 +25,12 @@ fn game() {
         .parse()
         .expect("level number");
     let mut library = Library::open(Some(data.clone()));
-    // All games mark at once: each waits for the starting signal.
-    let go = data.join("go");
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while !go.exists() {
-        assert!(Instant::now() < deadline, "never told to go");
-        std::thread::sleep(Duration::from_millis(1));
-    }
+    // All games mark at once: each waits for the line that says go.
+    let mut go = String::new();
+    std::io::stdin()
+        .lock()
+        .read_line(&mut go)
+        .expect("told to go");
     library
         .mark_solved(Collection::Microban, level)
         .expect("progress saved");
@@ -40,7 +39,7 @@ fn game() {
 /// Starts one game per level on `data`, lets them mark at once, and
 /// returns the levels the progress file then holds as solved.
 fn round(data: &Path) -> Vec<usize> {
-    let games: Vec<_> = (1..=GAMES)
+    let mut games: Vec<_> = (1..=GAMES)
         .map(|level| {
             Command::new(std::env::current_exe().expect("test binary"))
                 .args([
@@ -51,12 +50,16 @@ fn round(data: &Path) -> Vec<usize> {
                 ])
                 .env("SCHOKOBAN_DATA", data)
                 .env("SCHOKOBAN_LEVEL", level.to_string())
+                .stdin(Stdio::piped())
                 .stdout(Stdio::piped())
                 .spawn()
                 .expect("game starts")
         })
         .collect();
-    std::fs::write(data.join("go"), "").expect("go");
+    for game in &mut games {
+        let mut go = game.stdin.take().expect("the game's input");
+        go.write_all(b"go\n").expect("go");
+    }
     for game in games {
         let output = game.wait_with_output().expect("game ends");
         assert!(

@@ -6,9 +6,10 @@
 //! as that process (the `child` test, ignored in normal runs).
 
 use std::fs;
+use std::io::{BufRead as _, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::time::{Duration, Instant};
+use std::process::{Command, Stdio};
+use std::time::Duration;
 
 use crate::common::setup;
 use schokoban::storage::{RecordError, Records};
@@ -59,14 +60,21 @@ fn child() {
                 .add_score(5, "after crash")
                 .expect("writes despite leftovers");
         }
-        "hammer" => loop {
+        "hammer" => {
             records
                 .write_save(&long_log(100_000, Direction::Left))
                 .expect("save");
-            records
-                .write_save(&long_log(100_000, Direction::Right))
-                .expect("save");
-        },
+            // The first save is there: the test may kill from now on.
+            println!("saved");
+            loop {
+                records
+                    .write_save(&long_log(100_000, Direction::Right))
+                    .expect("save");
+                records
+                    .write_save(&long_log(100_000, Direction::Left))
+                    .expect("save");
+            }
+        }
         "big save" => {
             let error = records
                 .write_save(&long_log(50_000, Direction::Left))
@@ -123,21 +131,27 @@ fn a_leftover_temporary_file_does_not_touch_the_old_board() {
     );
 }
 
+/// Kills a writer after a delay in real time, to land at different moments
+/// of its writes: only the clock can spread the kills.
 #[test]
-fn a_writer_killed_mid_save_leaves_a_whole_file() {
+fn a_writer_killed_mid_save_in_real_time_leaves_a_whole_file() {
     let (dir, records) = setup();
     let left = format!("{}\n", format_log(&long_log(100_000, Direction::Left)));
     let right = format!("{}\n", format_log(&long_log(100_000, Direction::Right)));
     for delay_ms in [0, 3, 7, 15, 31] {
         let mut writer = spawn_child("hammer", &dir.path().join("room.xsb"))
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
+            .arg("--nocapture")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
             .spawn()
             .expect("child runs");
-        let start = Instant::now();
-        while !records.has_save() && start.elapsed() < Duration::from_secs(20) {
-            std::thread::sleep(Duration::from_millis(1));
-        }
+        // The test harness's own words come first, on the same line too.
+        let said = writer.stdout.take().expect("the writer's output");
+        let saved = BufReader::new(said)
+            .lines()
+            .map(|line| line.expect("the writer's output"))
+            .any(|line| line.ends_with("saved"));
+        assert!(saved, "the writer ended before its first save");
         std::thread::sleep(Duration::from_millis(delay_ms));
         writer.kill().expect("killed");
         writer.wait().expect("reaped");

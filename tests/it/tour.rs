@@ -15,9 +15,11 @@ use schokoban::app::App;
 use tempfile::TempDir;
 
 use crate::ui::{
-    TINY, assert_screen, ch, key, menu_app, open_map, open_path_prompt, press, resize, type_text,
-    write_map,
+    TINY, assert_screen, ch, key, menu_app, open_map, open_path_prompt, press, resize,
+    run_until_idle, type_text, write_map,
 };
+
+mod legend;
 
 const SIZES: [(u16, u16); 3] = [(40, 12), (80, 24), (200, 60)];
 
@@ -37,18 +39,6 @@ const LONG_TITLE: &str = "#######\n#     #\n# .$@ #\n#     #\n#######\n\
 /// A level of seven rows, as Microban 1: at 40x12 it leaves no row for
 /// the message rows, the board and the keys line all at once.
 const SEVEN_ROWS: &str = "####\n# .#\n#  ###\n#*@  #\n#  $ #\n#  ###\n####\n";
-
-/// Waits for the hint search, by ticks, never by the clock.
-fn settle(app: &mut App) {
-    for _ in 0..200_000 {
-        if !app.is_busy() {
-            return;
-        }
-        std::thread::sleep(std::time::Duration::from_micros(100));
-        app.tick();
-    }
-    panic!("the search never ended");
-}
 
 fn menu(keys: &[KeyEvent]) -> (TempDir, App) {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -129,9 +119,10 @@ fn endless_seeded(before: &[KeyEvent], after: &[KeyEvent]) -> (TempDir, App) {
     chosen("Endless", &[before, &seed, after].concat())
 }
 
-/// A stop whose search (a hint, a replay) has ended.
+/// A stop whose search (a hint, a replay) has ended, and whose replay
+/// has played to its end.
 fn settled((dir, mut app): (TempDir, App)) -> (TempDir, App) {
-    settle(&mut app);
+    run_until_idle(&mut app);
     (dir, app)
 }
 
@@ -163,6 +154,16 @@ macro_rules! tour {
                 #[test]
                 fn whole_at_every_size() {
                     whole(app());
+                }
+
+                #[test]
+                fn every_legend_key_acts() {
+                    legend::legend_keys_act(app);
+                }
+
+                #[test]
+                fn every_item_a_more_mark_counts_is_reached() {
+                    legend::more_items_reachable(app);
                 }
             }
         )*
@@ -224,7 +225,7 @@ tour! {
 
 /// `stop` drawn at `width` x `height`, against its snapshot.
 fn pinned(stop: &str, (_dir, mut app): (TempDir, App), width: u16, height: u16) {
-    settle(&mut app);
+    run_until_idle(&mut app);
     assert_screen!(format!("{stop}_{width}x{height}"), &mut app, width, height);
 }
 
@@ -274,7 +275,7 @@ fn every_snapshot_is_taken_by_a_test() {
 
 /// Every fault of a stop at every size, in one failure.
 fn whole((_dir, mut app): (TempDir, App)) {
-    settle(&mut app);
+    run_until_idle(&mut app);
     let mut all = Vec::new();
     for (width, height) in SIZES {
         for fault in faults(&mut app, width, height) {

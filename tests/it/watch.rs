@@ -2,9 +2,10 @@
 //! pause, steps both ways, speed and taking over; the player's own run and
 //! the best kept run from the finish screen.
 
-use std::time::{Duration, Instant};
-
-use crate::ui::{ch, key, level, messages, padded, press, render, start_on, start_tiny, type_text};
+use crate::ui::{
+    assert_screen, ch, key, level, padded, press, render, run_until_idle, start_on, start_tiny,
+    type_text, wait_while_busy,
+};
 use crossterm::event::KeyCode;
 
 use schokoban::app::App;
@@ -12,14 +13,11 @@ use schokoban::app::App;
 /// Three moves left: walk, walk, push onto the goal.
 const CORRIDOR: &str = "#######\n#.$  @#\n#######\nTitle: Corridor\n";
 
-/// Wakes the app as the event loop would until the solver has answered.
+/// Wakes the app as the event loop would until the solver has answered;
+/// the clock stands still, so no move is played yet.
 fn wait_for_solution(app: &mut App) {
-    let started = Instant::now();
-    while app.visible_text(80, 24).contains("Finding a solution") {
-        assert!(started.elapsed() < Duration::from_secs(20), "no answer");
-        std::thread::sleep(Duration::from_millis(10));
-        app.tick();
-    }
+    wait_while_busy(app);
+    assert!(!app.visible_text(80, 24).contains("Finding a solution"));
 }
 
 fn watched_move(app: &App) -> String {
@@ -33,9 +31,12 @@ fn the_solution_can_be_paused_stepped_and_taken_over() {
     let (_dir, mut app) = start_on("corridor.xsb", CORRIDOR);
     press(&mut app, &[ch('v')]);
     assert_eq!(app.screen_name(), "watch");
-    assert!(app.is_busy(), "the search runs in the background");
+    // In the background.
+    assert_screen!("finding_a_solution", &mut app);
     wait_for_solution(&mut app);
+    assert!(app.is_busy(), "playing: the first move is due");
     press(&mut app, &[ch(' ')]);
+    app.tick();
     assert!(!app.is_busy(), "paused: nothing wakes the loop");
     assert_eq!(watched_move(&app), "Move 0 of 3");
     press(&mut app, &[key(KeyCode::Right), key(KeyCode::Right)]);
@@ -46,11 +47,7 @@ fn the_solution_can_be_paused_stepped_and_taken_over() {
     press(&mut app, &[key(KeyCode::Enter)]);
     assert_eq!(app.screen_name(), "play");
     assert_eq!(level(&app).game.score(), 1);
-    assert!(
-        messages(&app).contains("1 move watched"),
-        "{}",
-        messages(&app)
-    );
+    assert_screen!("taken_over_after_one_move", &mut app);
     // The rest by hand solves it in three moves in all.
     press(&mut app, &[key(KeyCode::Left), key(KeyCode::Left)]);
     assert!(level(&app).game.is_solved());
@@ -72,22 +69,21 @@ fn the_animation_plays_to_the_end_on_timed_wake_ups() {
     let (_dir, mut app) = start_on("corridor.xsb", CORRIDOR);
     press(&mut app, &[ch('v')]);
     wait_for_solution(&mut app);
-    // Fastest speed, then wake as the loop does while it plays.
+    // Nothing plays until the clock moves.
+    app.tick();
+    assert_eq!(watched_move(&app), "Move 0 of 3");
+    // Fastest speed, then wake as the loop does while it plays, the clock
+    // moved on to each move's time.
     press(&mut app, &[key(KeyCode::Up); 5]);
-    let started = Instant::now();
-    while app.is_busy() {
-        assert!(started.elapsed() < Duration::from_secs(5), "still playing");
-        std::thread::sleep(Duration::from_millis(20));
-        app.tick();
-    }
+    run_until_idle(&mut app);
     assert_eq!(watched_move(&app), "Move 3 of 3");
-    assert!(messages(&app).contains("The end"), "{}", messages(&app));
+    assert_screen!("the_end", &mut app);
     press(&mut app, &[key(KeyCode::Enter)]);
     assert!(level(&app).game.is_solved());
     // Solved by watching: the score is the watched moves.
     press(&mut app, &[key(KeyCode::Enter)]);
     assert_eq!(app.screen_name(), "finish");
-    assert!(app.visible_text(80, 24).contains("Solved in 3 moves"));
+    assert_screen!("finish_solved_by_watching", &mut app);
 }
 
 /// Solves TINY with a detour and an undo, adds the score as Ann, and
@@ -105,9 +101,7 @@ fn solve_tiny_with_an_undo(app: &mut App) {
 fn your_run_replays_with_its_undo_and_the_best_run_is_kept() {
     let (dir, mut app) = start_tiny();
     solve_tiny_with_an_undo(&mut app);
-    let text = app.visible_text(80, 24);
-    assert!(text.contains("Watch your run"), "{text}");
-    assert!(text.contains("Watch the best run"), "{text}");
+    assert_screen!("finish_with_your_run_and_the_best", &mut app);
     let runs = std::fs::read_to_string(dir.path().join("tiny.xsb.runs")).expect("runs file");
     assert!(runs.ends_with("3 uxL Ann\n"), "{runs}");
 
@@ -122,7 +116,7 @@ fn your_run_replays_with_its_undo_and_the_best_run_is_kept() {
     assert_eq!(watched_move(&app), "Move 2 of 3");
     assert_ne!(player(&app), after_up, "the undo is replayed");
     press(&mut app, &[key(KeyCode::Right)]);
-    assert!(player(&app).contains("Moves: 3   Pushes: 1"));
+    assert_screen!("your_run_replayed_to_its_end", &mut app);
     press(&mut app, &[key(KeyCode::Esc)]);
     assert_eq!(app.screen_name(), "finish");
 
@@ -132,8 +126,7 @@ fn your_run_replays_with_its_undo_and_the_best_run_is_kept() {
     press(&mut again, &[key(KeyCode::Left), key(KeyCode::Enter)]);
     // A score of 1 beats Ann's: answer No to keep the board as it is.
     press(&mut again, &[key(KeyCode::Right), key(KeyCode::Enter)]);
-    let text = again.visible_text(80, 24);
-    assert!(text.contains("Watch the best run"), "{text}");
+    assert_screen!("finish_the_best_run_after_a_restart", &mut again);
 }
 
 /// Every cell's symbol, row by row: the whole screen as text.

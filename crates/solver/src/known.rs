@@ -60,7 +60,7 @@ struct Along {
 /// assert_eq!(stats.expanded, 0);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Known {
     /// The level's walls and goals, row by row, so that a position of
     /// another level is never taken for one of this level.
@@ -217,6 +217,7 @@ impl Known {
                 return false;
             }
         }
+        self.solutions.push(steps.to_vec());
         for (key, played, player) in entries {
             let left = steps.len() - played;
             let shorter = self
@@ -232,7 +233,6 @@ impl Known {
                 self.along.insert(key, along);
             }
         }
-        self.solutions.push(steps.to_vec());
         true
     }
 

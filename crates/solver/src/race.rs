@@ -235,9 +235,9 @@ pub fn race(
     };
     let second = schedules(setup.boxes.len())[1];
     let (other, here) = std::thread::scope(|scope| {
-        // The second thread takes the caller's name, so that a panic hook
-        // that spares the caller (the game's, for its hint thread) spares
-        // it too. Each search is guarded, so a panic here is the race's own.
+        // The second thread takes the caller's name, so that a panic
+        // message or a debugger names the work it belongs to. Each search
+        // is guarded, so a panic here is the race's own.
         let name = std::thread::current().name().map(str::to_owned);
         let mut builder = std::thread::Builder::new();
         if let Some(name) = name {

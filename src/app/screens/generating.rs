@@ -1,11 +1,9 @@
-//! An endless level being made: the generator runs on a thread of its own
-//! (as a hint's search does, see `app::hint`) while this screen shows how
-//! far it has got, so the game never freezes; Esc stops it.
+//! An endless level being made: the generator runs in the background (on
+//! a [`Worker`]) while this screen shows how far it has got, so the game
+//! never freezes; Esc stops it.
 
 use std::rc::Rc;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver};
+use std::time::Duration;
 
 use crossterm::event::KeyEvent;
 use ratatui::buffer::Buffer;
@@ -16,33 +14,23 @@ use ratatui::widgets::{Paragraph, Widget};
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
 use crate::app::origin::Origin;
-use crate::app::screen::{Command, Effect, Screen, footer, one_message};
+use crate::app::screen::{Command, Effect, Screen, Tick, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::page::{LogoRule, centered_column, notice_line, page};
+use crate::app::worker::{Report, Worker};
 use schokoban_core::Level;
 use schokoban_generate::{
     Day, GenerateError, Generated, Progress, Request, generate_after, generate_daily,
 };
-
-/// The generator thread's name, so the panic hook can tell it from the game.
-pub const THREAD_NAME: &str = "endless";
-
-/// What the generator thread sends back.
-enum Report {
-    Progress(Progress),
-    Done(Box<Result<Generated, GenerateError>>),
-}
 
 #[derive(Debug)]
 pub(crate) struct Generating {
     request: Request,
     /// The date, when this is the daily level.
     day: Option<Day>,
-    cancel: Arc<AtomicBool>,
-    reports: Option<Receiver<Report>>,
+    /// The generator, until it has answered; dropping it stops it.
+    making: Option<Worker<Progress, Result<Generated, GenerateError>>>,
     progress: Option<Progress>,
-    /// The level, made, until the app opens it.
-    made: Option<Generated>,
     message: Option<Message>,
     theme: Theme,
 }
@@ -60,31 +48,18 @@ impl Generating {
     }
 
     fn start(request: Request, day: Option<Day>, previous: Option<Level>, theme: Theme) -> Self {
-        let cancel = Arc::new(AtomicBool::new(false));
-        let (sender, reports) = mpsc::channel();
-        let flag = Arc::clone(&cancel);
-        // If the thread cannot start or dies, the channel closes and
-        // `tick` says so; the game goes on either way.
-        let _ = std::thread::Builder::new()
-            .name(THREAD_NAME.to_owned())
-            .spawn(move || {
-                let progress_sender = sender.clone();
-                let mut progress = |p: Progress| {
-                    let _ = progress_sender.send(Report::Progress(p));
-                };
-                let made = match day {
-                    Some(day) => generate_daily(day, &flag, &mut progress),
-                    None => generate_after(&request, previous.as_ref(), &flag, &mut progress),
-                };
-                let _ = sender.send(Report::Done(Box::new(made)));
-            });
+        let making = Worker::spawn("endless", move |job| {
+            let mut progress = |progress| job.report(progress);
+            match day {
+                Some(day) => generate_daily(day, job.cancelled(), &mut progress),
+                None => generate_after(&request, previous.as_ref(), job.cancelled(), &mut progress),
+            }
+        });
         Self {
             request,
             day,
-            cancel,
-            reports: Some(reports),
+            making: Some(making),
             progress: None,
-            made: None,
             message: None,
             theme,
         }
@@ -123,12 +98,6 @@ impl Generating {
     }
 }
 
-impl Drop for Generating {
-    fn drop(&mut self) {
-        self.cancel.store(true, Ordering::Relaxed);
-    }
-}
-
 #[cfg(feature = "queries")]
 impl crate::app::query::ScreenQuery for Generating {
     fn name(&self) -> &'static str {
@@ -153,45 +122,39 @@ impl Screen for Generating {
 
     one_message!();
 
-    fn is_busy(&self) -> bool {
-        self.reports.is_some()
-    }
-
-    fn tick(&mut self) {
-        let Some(reports) = &self.reports else {
-            return;
+    fn tick(&mut self, _now: Duration) -> Tick {
+        let Some(making) = &self.making else {
+            return Tick::default();
         };
-        loop {
-            match reports.try_recv() {
-                Ok(Report::Progress(progress)) => self.progress = Some(progress),
-                Ok(Report::Done(done)) => {
-                    match *done {
-                        Ok(made) => self.made = Some(made),
-                        Err(error) => {
-                            self.message = Some(Message::warning(format!("No level: {error}")));
-                        }
-                    }
-                    self.reports = None;
-                    return;
+        let mut end = None;
+        while let Some(report) = making.poll() {
+            match report {
+                Report::Progress(progress) => self.progress = Some(progress),
+                Report::Done(made) => {
+                    end = Some(made.map_err(|error| format!("No level: {error}")));
                 }
-                Err(mpsc::TryRecvError::Empty) => return,
-                Err(mpsc::TryRecvError::Disconnected) => {
-                    self.message = Some(Message::warning(
-                        "No level: the generator stopped; this is a bug",
+                Report::Failed(_) => {
+                    end = Some(Err(
+                        "No level: the generator stopped; this is a bug".to_owned()
                     ));
-                    self.reports = None;
-                    return;
                 }
             }
         }
-    }
-
-    fn finished(&mut self) -> Effect {
-        match self.made.take() {
-            Some(made) => Effect::Open(Origin::Endless {
-                made: Rc::new(made),
-            }),
-            None => Effect::None,
+        let Some(end) = end else {
+            return Tick::wake(making.wake());
+        };
+        self.making = None;
+        match end {
+            Ok(made) => Tick {
+                effect: Effect::Open(Origin::Endless {
+                    made: Rc::new(made),
+                }),
+                ..Tick::default()
+            },
+            Err(text) => {
+                self.message = Some(Message::warning(text));
+                Tick::default()
+            }
         }
     }
 

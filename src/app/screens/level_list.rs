@@ -255,6 +255,13 @@ impl Screen for LevelList {
             Action::Move(Direction::Up) => self.selected -= 1,
             Action::Move(Direction::Down) if self.selected == last => self.selected = 0,
             Action::Move(Direction::Down) => self.selected += 1,
+            // At either end a jump there says so rather than do nothing.
+            Action::PageUp | Action::First if self.selected == 0 => {
+                self.message = Some(Message::info("This is the first level"));
+            }
+            Action::PageDown | Action::Last if self.selected == last => {
+                self.message = Some(Message::info("This is the last level"));
+            }
             Action::PageUp => self.selected = self.selected.saturating_sub(page),
             Action::PageDown => self.selected = (self.selected + page).min(last),
             Action::First => self.selected = 0,

@@ -96,7 +96,11 @@ impl Screen for PathPrompt {
                 self.edited();
                 Effect::None
             }
-            InputEvent::Submit | InputEvent::Ignored => Effect::None,
+            InputEvent::Submit => {
+                self.message = Some(Message::info("Type a path first; Tab completes"));
+                Effect::None
+            }
+            InputEvent::Ignored => Effect::None,
         }
     }
 

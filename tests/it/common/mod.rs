@@ -1,6 +1,9 @@
 //! Helpers shared by the integration tests. Each test crate uses a subset.
 
 pub mod pusher;
+mod real_time;
+
+pub use real_time::ends_in_real_time;
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};

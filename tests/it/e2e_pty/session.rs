@@ -1,13 +1,13 @@
 //! The game in a pseudo-terminal, as the tests drive it: started on a
 //! fresh pty, its screen read through a terminal emulator, keys sent,
-//! its exit waited for and the terminal's state checked afterwards.
+//! its exit waited for and the terminal's state checked afterwards. Every
+//! wait is for what the screen shows or for the game to end, never for
+//! the clock.
 
 use std::io::{Read, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, channel};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::sync::{Arc, Condvar, Mutex};
 
 use portable_pty::{CommandBuilder, PtySize, native_pty_system};
 
@@ -16,14 +16,15 @@ const COLS: u16 = 100;
 
 pub(super) struct Session {
     pub(super) parser: Arc<Mutex<vt100::Parser>>,
+    /// Whether the game has stopped writing (the terminal closed); told
+    /// each time it writes.
+    output: Arc<(Mutex<bool>, Condvar)>,
     writer: Box<dyn Write + Send>,
     pub(super) child: Box<dyn portable_pty::Child + Send + Sync>,
     /// Kept open so the terminal's settings can still be read after exit.
     master: Box<dyn portable_pty::MasterPty + Send>,
     /// Cleared to make the reader thread let go of its end of the terminal.
     reading: Arc<AtomicBool>,
-    /// Told when the reader thread has let go.
-    reader_done: Receiver<()>,
 }
 
 impl Session {
@@ -64,9 +65,10 @@ impl Session {
         let size = |n: u16| std::num::NonZeroU16::new(n).expect("non-zero size");
         let parser = Arc::new(Mutex::new(vt100::Parser::new(size(rows), size(cols), 0)));
         let feed = Arc::clone(&parser);
+        let output = Arc::new((Mutex::new(false), Condvar::new()));
+        let told = Arc::clone(&output);
         let reading = Arc::new(AtomicBool::new(true));
         let keep_reading = Arc::clone(&reading);
-        let (done, reader_done) = channel();
         std::thread::spawn(move || {
             let mut buffer = [0u8; 8192];
             while let Ok(n) = reader.read(&mut buffer) {
@@ -74,17 +76,24 @@ impl Session {
                     break;
                 }
                 feed.lock().expect("parser lock").process(&buffer[..n]);
+                // Told under the lock, so a wait that has just looked at
+                // the screen cannot miss it.
+                let (ended, changed) = &*told;
+                let _ended = ended.lock().expect("output lock");
+                changed.notify_all();
             }
             drop(reader);
-            let _ = done.send(());
+            let (ended, changed) = &*told;
+            *ended.lock().expect("output lock") = true;
+            changed.notify_all();
         });
         Self {
             parser,
+            output,
             writer,
             child,
             master: pair.master,
             reading,
-            reader_done,
         }
     }
 
@@ -92,10 +101,7 @@ impl Session {
     /// pty's master side is dropped, so the game's side hangs up. `game` is
     /// the game's process id. Returns the process started, and the moment
     /// the terminal closed.
-    pub(super) fn close_terminal(
-        self,
-        game: u32,
-    ) -> (Box<dyn portable_pty::Child + Send + Sync>, Instant) {
+    pub(super) fn close_terminal(self, game: u32) -> Box<dyn portable_pty::Child + Send + Sync> {
         self.reading.store(false, Ordering::SeqCst);
         // The reader thread waits for output; a new size makes the game draw
         // again, which wakes it to let go of its handle. The signal is sent
@@ -113,37 +119,44 @@ impl Session {
             .status()
             .expect("run kill");
         assert!(told.success(), "kill -WINCH failed");
-        self.reader_done
-            .recv_timeout(Duration::from_secs(10))
-            .expect("the reader let go of the terminal");
+        self.wait_for_the_reader();
         drop(self.writer);
         drop(self.master);
-        (self.child, Instant::now())
+        self.child
     }
 
     pub(super) fn screen(&self) -> String {
         self.parser.lock().expect("parser lock").screen().contents()
     }
 
-    /// Waits until `text` is on screen; fails with the screen if it never comes.
+    /// Waits until `text` is on screen, looking each time the game
+    /// writes; fails with the screen if the game stops writing first.
     pub(super) fn wait_for(&self, text: &str) {
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while Instant::now() < deadline {
-            if self.screen().contains(text) {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        panic!("never saw {text:?}; the screen was:\n{}", self.screen());
+        self.wait_for_any(&[text]);
     }
 
+    /// [`Session::wait_for`] the first of `texts`; returns the screen.
+    pub(super) fn wait_for_any(&self, texts: &[&str]) -> String {
+        let (ended, changed) = &*self.output;
+        let mut ended = ended.lock().expect("output lock");
+        loop {
+            let screen = self.screen();
+            if texts.iter().any(|text| screen.contains(text)) {
+                return screen;
+            }
+            assert!(!*ended, "never saw {texts:?}; the screen was:\n{screen}");
+            ended = changed.wait(ended).expect("output lock");
+        }
+    }
+
+    /// Sends keys. A lone Escape is told from the start of an escape
+    /// sequence by nothing following it in the same read: wait for what it
+    /// does before sending more.
     pub(super) fn send(&mut self, bytes: &str) {
         self.writer
             .write_all(bytes.as_bytes())
             .expect("write to pty");
         self.writer.flush().expect("flush pty");
-        // A lone Escape is told from an escape sequence by the pause after it.
-        std::thread::sleep(Duration::from_millis(60));
     }
 
     pub(super) fn finish(mut self) {
@@ -153,17 +166,22 @@ impl Session {
         self.assert_restored();
     }
 
+    /// Waits for the game to exit and for the reader to take in its last
+    /// output.
     pub(super) fn wait_for_exit(&mut self) -> portable_pty::ExitStatus {
-        let deadline = Instant::now() + Duration::from_secs(10);
-        loop {
-            if let Some(status) = self.child.try_wait().expect("wait") {
-                // Let the reader thread take in the last output.
-                std::thread::sleep(Duration::from_millis(200));
-                return status;
-            }
-            assert!(Instant::now() < deadline, "the game did not exit");
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        let status = self.child.wait().expect("wait");
+        self.wait_for_the_reader();
+        status
+    }
+
+    /// Waits until the reader thread has let go of the terminal, having
+    /// read all there was.
+    fn wait_for_the_reader(&self) {
+        let (ended, changed) = &*self.output;
+        let ended = ended.lock().expect("output lock");
+        let _ended = changed
+            .wait_while(ended, |ended| !*ended)
+            .expect("output lock");
     }
 
     /// Out of the alternate screen, no longer reporting the mouse or marking

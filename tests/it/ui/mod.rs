@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
@@ -11,7 +11,7 @@ use ratatui::buffer::{Buffer, Cell};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier};
 use schokoban::app::theme::Theme;
-use schokoban::app::{App, LevelView, Options};
+use schokoban::app::{App, LevelView, Options, Wake};
 use tempfile::TempDir;
 
 pub const TINY: &str = "#######\n#     #\n# .$@ #\n#     #\n#######\nTitle: Tiny\nAuthor: Tester\n";
@@ -24,15 +24,32 @@ pub fn ch(c: char) -> KeyEvent {
     key(KeyCode::Char(c))
 }
 
-/// Lets the app's background work (a hint, a check, a solve) finish, as
-/// the event loop would, ticking it meanwhile. The deadline only keeps a
-/// hung search from hanging the test run.
+/// Lets the app's background jobs (a hint, a check, a solve, a level
+/// being made) finish, as the event loop would: ticks it, and while the
+/// screen on top waits for a job, blocks until the job reports. Bounded by
+/// the jobs' own limits, never by the clock, which stands still: a watched
+/// solution, once found, waits at its first move.
 pub fn wait_while_busy(app: &mut App) {
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while app.is_busy() {
-        assert!(Instant::now() < deadline, "the app stayed busy");
-        std::thread::sleep(Duration::from_millis(5));
+    loop {
         app.tick();
+        let Wake::Report(waiter) = app.wake().clone() else {
+            return;
+        };
+        waiter.wait();
+    }
+}
+
+/// [`wait_while_busy`], and time moved on to each moment the screen
+/// waits for, until nothing is left to wait for: a watched solution
+/// plays to its end.
+pub fn run_until_idle(app: &mut App) {
+    loop {
+        app.tick();
+        match app.wake().clone() {
+            Wake::Idle => return,
+            Wake::Report(waiter) => waiter.wait(),
+            Wake::At(time) => app.set_time(time),
+        }
     }
 }
 
@@ -65,7 +82,7 @@ pub fn open_map(dir: &Path, map: &Path) -> App {
 }
 
 pub fn open_map_with(dir: &Path, map: &Path, theme: Theme) -> App {
-    App::new(
+    stopped(App::new(
         Options {
             map: Some(map.to_path_buf()),
             data_dir: Some(dir.join("data")),
@@ -73,7 +90,7 @@ pub fn open_map_with(dir: &Path, map: &Path, theme: Theme) -> App {
             ..Options::default()
         },
         theme,
-    )
+    ))
 }
 
 /// A fresh folder holding `name` with `text`, and the game started on it.
@@ -90,7 +107,7 @@ pub fn start_tiny() -> (TempDir, App) {
 }
 
 pub fn menu_app(dir: &Path) -> App {
-    App::new(
+    stopped(App::new(
         Options {
             map: None,
             data_dir: Some(dir.join("data")),
@@ -98,7 +115,13 @@ pub fn menu_app(dir: &Path) -> App {
             ..Options::default()
         },
         Theme::default(),
-    )
+    ))
+}
+
+/// `app` with its clock stopped: tests move time themselves, if at all.
+pub fn stopped(mut app: App) -> App {
+    app.set_time(Duration::ZERO);
+    app
 }
 
 /// The main menu, on a fresh data folder.

@@ -80,6 +80,25 @@ fn the_player_anywhere_in_the_same_area_is_on_the_line() {
     assert_replays(&position, &rest);
 }
 
+/// A solution that comes back to its start: the position is answered
+/// with the shorter rest, from the second visit.
+#[test]
+fn a_solution_through_the_same_position_twice_answers_with_the_shorter_rest() {
+    let level = parse_level("########\n#      #\n#@$   .#\n#      #\n########\n").expect("level");
+    let walk = Step::walk;
+    let push = Step::push;
+    let (up, down) = (walk(Direction::Up), walk(Direction::Down));
+    let (left, right) = (walk(Direction::Left), walk(Direction::Right));
+    let mut steps = vec![push(Direction::Right), up, right, right, down];
+    steps.extend([push(Direction::Left), up, left, left, down]);
+    steps.extend([push(Direction::Right); 4]);
+    let mut known = Known::new(&level).expect("fits");
+    assert!(known.add(&level, &steps));
+    let rest = known.rest(&level).expect("the start is on the line");
+    assert_eq!(format_steps(&rest), "urrdulldRRRR");
+    assert_replays(&level, &rest);
+}
+
 #[test]
 fn a_position_a_push_off_the_line_is_led_back_within_the_near_positions() {
     let level = shipped::level("xsokoban", 1);

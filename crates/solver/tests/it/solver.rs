@@ -388,10 +388,12 @@ fn hard_level() -> Level {
     shipped::level("xsokoban", 50)
 }
 
+/// Raises the flag a while into the search, in real time: nothing else
+/// tells that the search is under way.
 #[test]
-fn raising_the_cancel_flag_from_another_thread_stops_the_search() {
-    // No clock and no cap on positions: only the flag can end this search,
-    // so the test would hang if the flag were not read.
+fn raising_the_cancel_flag_from_another_thread_stops_the_search_in_real_time() {
+    // No time limit and no cap on positions: only the flag can end this
+    // search, so the test would hang if the flag were not read.
     let cancel = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&cancel);
     let level = hard_level();
@@ -404,7 +406,7 @@ fn raising_the_cancel_flag_from_another_thread_stops_the_search() {
 }
 
 #[test]
-fn the_time_limit_gives_up() {
+fn the_time_limit_gives_up_in_real_time() {
     let limits = Limits::with_time(Duration::from_millis(200));
     let outcome = solve(&hard_level(), &limits, &AtomicBool::new(false));
     assert_eq!(outcome, Outcome::GaveUp);

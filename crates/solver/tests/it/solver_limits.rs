@@ -38,7 +38,7 @@ fn a_giant_room_is_declined_at_once_with_the_reason() {
 fn a_smaller_memory_cap_declines_sooner() {
     // 40 x 40 cells by 100 goals, pushing and pulling: 2.5 MiB of tables.
     let level = room(40, 100);
-    let limits = Limits::with_time(Duration::from_secs(5)).with_memory(4 << 20);
+    let limits = Limits::with_time(Duration::MAX).with_memory(4 << 20);
     let outcome = solve(&level, &limits, &AtomicBool::new(false));
     assert!(matches!(outcome, Outcome::TooLarge(_)), "{outcome:?}");
 }
@@ -58,7 +58,7 @@ fn setup_stops_at_the_time_limit() {
 fn a_cancelled_search_stops_before_building_its_tables() {
     let outcome = solve(
         &room(150, 400),
-        &Limits::with_time(Duration::from_secs(60)),
+        &Limits::with_time(Duration::MAX),
         &AtomicBool::new(true),
     );
     assert_eq!(outcome, Outcome::Cancelled);

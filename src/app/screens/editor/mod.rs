@@ -6,6 +6,7 @@
 mod draw;
 
 use std::rc::Rc;
+use std::time::Duration;
 
 use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
@@ -16,9 +17,10 @@ use crate::app::hint::Search;
 use crate::app::keymap::{self, Action, Scope, editor_commands, editor_commands_compact};
 use crate::app::message::Message;
 use crate::app::origin::Origin;
-use crate::app::screen::{Command, Effect, News, Screen, footer};
+use crate::app::screen::{Command, Effect, News, Screen, Tick, footer};
 use crate::app::theme::Theme;
 use crate::app::widgets::page::bottom_keys_rows;
+use crate::app::worker::Wake;
 use crate::text::width;
 use schokoban_core::{Direction, Game, Grid, GridProblem, Level, Piece, Pos};
 use schokoban_solver::Outcome;
@@ -154,6 +156,9 @@ impl Editor {
             to.push(std::mem::replace(&mut self.grid, grid));
             self.keep_cursor_inside();
             self.recheck();
+        } else {
+            let what = if undo { "undo yet" } else { "redo" };
+            self.message = Some(Message::info(format!("Nothing to {what}")));
         }
     }
 
@@ -217,11 +222,13 @@ impl Editor {
         Effect::Push(Box::new(save))
     }
 
-    /// Takes in the solver's answer, if it has one.
-    fn poll_search(&mut self) {
-        let Check::Searching(search) = &self.check else {
+    /// Takes in the solver's answer, if it has one; `now` is the time on
+    /// the app's clock.
+    fn poll_search(&mut self, now: Duration) {
+        let Check::Searching(search) = &mut self.check else {
             return;
         };
+        search.see_time(now);
         let Some(outcome) = search.poll() else {
             return;
         };
@@ -321,12 +328,12 @@ impl Screen for Editor {
         &self.notes
     }
 
-    fn is_busy(&self) -> bool {
-        matches!(self.check, Check::Searching(_))
-    }
-
-    fn tick(&mut self) {
-        self.poll_search();
+    fn tick(&mut self, now: Duration) -> Tick {
+        self.poll_search(now);
+        Tick::wake(match &self.check {
+            Check::Searching(search) => search.wake(),
+            _ => Wake::Idle,
+        })
     }
 
     fn draw(&self, area: Rect, buf: &mut Buffer) {

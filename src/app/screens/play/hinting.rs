@@ -24,7 +24,8 @@ impl Play {
                     self.message = Some(message);
                 } else {
                     self.message = None;
-                    self.hint = HintState::Thinking(Search::start(&self.game));
+                    let known = self.plan.as_ref().and_then(Line::known);
+                    self.hint = HintState::Thinking(Search::start_knowing(&self.game, known));
                 }
             }
             thinking @ HintState::Thinking(_) => self.hint = thinking,
@@ -116,11 +117,13 @@ impl Play {
         self.shorter = None;
     }
 
-    /// Takes in the search's answer, if it has one.
-    pub(super) fn poll_hint(&mut self) {
-        let HintState::Thinking(search) = &self.hint else {
+    /// Takes in the search's answer, if it has one; `now` is the time on
+    /// the app's clock.
+    pub(super) fn poll_hint(&mut self, now: Duration) {
+        let HintState::Thinking(search) = &mut self.hint else {
             return;
         };
+        search.see_time(now);
         let Some(outcome) = search.poll() else {
             return;
         };

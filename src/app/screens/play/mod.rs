@@ -7,6 +7,7 @@ mod layout;
 mod stuck;
 
 use std::rc::Rc;
+use std::time::Duration;
 
 use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
@@ -17,12 +18,13 @@ use crate::app::keep::Keep;
 use crate::app::keymap::{self, Action, Scope, play_commands};
 use crate::app::message::{Message, plural};
 use crate::app::origin::{Mode, Opened, Origin};
-use crate::app::screen::{Command, Effect, Ended, News, Screen, one_message};
+use crate::app::screen::{Command, Effect, Ended, News, Screen, Tick, one_message};
 use crate::app::screens::editor::Editor;
 use crate::app::screens::watch::Watch;
 use crate::app::theme::Theme;
 use crate::app::widgets::board::{BoardLayout, Marks};
 use crate::app::widgets::help::help_max_scroll;
+use crate::app::worker::Wake;
 
 use schokoban_core::{Direction, Game, LogEntry, push_path, walk_path};
 use schokoban_solver::Deadlocks;
@@ -255,6 +257,16 @@ impl Screen for Play {
                 self.show_help = true;
                 self.help_scroll = 0;
             }
+            // A key that can do nothing now says so, where the messages are.
+            Action::Undo if !self.game.can_undo() => {
+                self.message = Some(Message::info("Nothing to undo yet"));
+            }
+            Action::Redo if !self.game.can_redo() => {
+                self.message = Some(Message::info("Nothing to redo"));
+            }
+            Action::Reset if self.game.score() == 0 => {
+                self.message = Some(Message::info("Already at the start"));
+            }
             Action::Undo => self.act(|game| game.undo().is_some()),
             Action::Redo => self.act(|game| game.redo().is_some()),
             Action::Reset => self.act(|game| {
@@ -329,12 +341,12 @@ impl Screen for Play {
 
     one_message!();
 
-    fn is_busy(&self) -> bool {
-        matches!(self.hint, HintState::Thinking(_))
-    }
-
-    fn tick(&mut self) {
-        self.poll_hint();
+    fn tick(&mut self, now: Duration) -> Tick {
+        self.poll_hint(now);
+        Tick::wake(match &self.hint {
+            HintState::Thinking(search) => search.wake(),
+            _ => Wake::Idle,
+        })
     }
 
     /// Moves watched count as played: `game` is this game and them.

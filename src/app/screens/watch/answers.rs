@@ -2,9 +2,9 @@
 //! the watch then plays, and the optimizer's shorter one, which takes over
 //! once the position shown is on it.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use super::{SHORTENED, SPEEDS, Watch, Watched};
+use super::{SHORTENED, Watch, Watched};
 use crate::app::hint::{HINT_TIME, Line, SOLVER_FAILED, Search};
 use crate::app::keymap::undo_or_reset;
 use crate::app::message::Message;
@@ -12,15 +12,20 @@ use schokoban_core::LogEntry;
 use schokoban_solver::Outcome;
 
 impl Watch {
-    /// Takes in the solver's answer, if it has one, and starts playing it.
-    pub(super) fn poll_search(&mut self) {
+    /// Takes in the solver's answer, if it has one, and starts playing it;
+    /// `now` is the time on the app's clock.
+    pub(super) fn poll_search(&mut self, now: Duration) {
         let Watched::Solution { search, .. } = &mut self.watched else {
             return;
         };
-        let Some(outcome) = search.as_ref().and_then(Search::poll) else {
+        let Some(running) = search else {
             return;
         };
-        let spent = search.as_ref().map_or(Duration::ZERO, Search::elapsed);
+        running.see_time(now);
+        let spent = running.elapsed();
+        let Some(outcome) = running.poll() else {
+            return;
+        };
         *search = None;
         match outcome {
             Outcome::Solved(steps) => {
@@ -29,7 +34,7 @@ impl Watch {
                 }
                 self.moves = steps.into_iter().map(LogEntry::Step).collect();
                 self.playing = true;
-                self.due = Instant::now() + SPEEDS[self.speed];
+                self.due = None;
                 if self.moves.is_empty() {
                     self.message = Some(Message::info("Already solved"));
                 }

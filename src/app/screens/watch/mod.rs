@@ -11,7 +11,7 @@ mod screen;
 #[cfg(test)]
 mod tests;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::app::hint::{Line, Search};
 use crate::app::message::Message;
@@ -73,8 +73,9 @@ pub(crate) struct Watch {
     game: Game,
     playing: bool,
     speed: usize,
-    /// When the next move is due while playing.
-    due: Instant,
+    /// When the next move is due while playing, on the app's clock; `None`
+    /// until the tick after play starts, which counts from its own time.
+    due: Option<Duration>,
     message: Option<Message>,
     theme: Theme,
 }
@@ -131,7 +132,7 @@ impl Watch {
             shown: 0,
             playing: false,
             speed: FIRST_SPEED,
-            due: Instant::now() + SPEEDS[FIRST_SPEED],
+            due: None,
             message: None,
             theme,
         }
@@ -176,13 +177,17 @@ impl Watch {
         self.shown == self.moves.len()
     }
 
-    /// The moves due since the last wake-up, then a word at the end.
-    fn play_due(&mut self, now: Instant) {
-        while self.playing && now >= self.due {
-            if !self.forward() {
-                self.playing = false;
+    /// The moves due by `now` since the last tick, then a word at the end.
+    fn play_due(&mut self, now: Duration) {
+        if self.playing {
+            let mut due = self.due.unwrap_or(now + SPEEDS[self.speed]);
+            while self.playing && now >= due {
+                if !self.forward() {
+                    self.playing = false;
+                }
+                due += SPEEDS[self.speed];
             }
-            self.due += SPEEDS[self.speed];
+            self.due = Some(due);
         }
         // The word that the line was shortened gives way to the end's.
         let quiet = (self.message.as_ref()).is_none_or(|m| m.text.starts_with(SHORTENED));
@@ -204,7 +209,7 @@ impl Watch {
             self.message = None;
         }
         self.playing = !self.playing && !self.moves.is_empty();
-        self.due = Instant::now() + SPEEDS[self.speed];
+        self.due = None;
     }
 
     fn status(&self) -> String {

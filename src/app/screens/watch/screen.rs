@@ -1,7 +1,7 @@
 //! The watch as a screen: its keys, its footer, its wake-ups, and its
 //! drawing in the block it takes of a terminal larger than 80x24.
 
-use std::time::Instant;
+use std::time::Duration;
 
 use crossterm::event::KeyEvent;
 use ratatui::buffer::Buffer;
@@ -11,11 +11,13 @@ use ratatui::widgets::Widget;
 
 use super::{BELOW_MAP, BLOCK_HEIGHT, BLOCK_WIDTH, BOARD_TOP, SPEEDS, Watch, Watched};
 use crate::app::keymap::{self, Action, Scope, watch_commands};
-use crate::app::screen::{Command, Effect, Screen, footer, one_message};
+use crate::app::message::Message;
+use crate::app::screen::{Command, Effect, Screen, Tick, footer, one_message};
 use crate::app::theme::Chrome;
 use crate::app::widgets::board::{BoardLayout, BoardView, Marks};
 use crate::app::widgets::message_lines::MessageLines;
 use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH, bottom_keys, bottom_keys_width, too_small};
+use crate::app::worker::Wake;
 use crate::text::{fit, width as text_width};
 
 impl Watch {
@@ -61,7 +63,12 @@ impl Screen for Watch {
             Action::PauseResume => self.toggle_play(),
             Action::StepForward => {
                 self.playing = false;
-                self.forward();
+                if !self.forward() && !self.searching() {
+                    let again = keymap::key_name(Scope::Watch, Action::PauseResume);
+                    self.message = Some(Message::info(format!(
+                        "That was the last move: {again} plays it again"
+                    )));
+                }
             }
             Action::StepBack => {
                 self.playing = false;
@@ -94,17 +101,25 @@ impl Screen for Watch {
 
     one_message!();
 
-    /// The optimizer does not keep the loop awake: its answer is taken in
-    /// on the wake-ups of play, or at the next key.
-    fn is_busy(&self) -> bool {
-        self.searching() || self.playing
-    }
-
-    fn tick(&mut self) {
-        self.poll_search();
+    /// Wakes for the search, then for each move due. The optimizer does
+    /// not keep the loop awake: its answer is taken in on the wake-ups of
+    /// play, or at the next key.
+    fn tick(&mut self, now: Duration) -> Tick {
+        self.poll_search(now);
         self.poll_shortening();
         self.adopt_shorter();
-        self.play_due(Instant::now());
+        self.play_due(now);
+        Tick::wake(match (&self.watched, self.due) {
+            (
+                Watched::Solution {
+                    search: Some(search),
+                    ..
+                },
+                _,
+            ) => search.wake(),
+            (_, Some(due)) if self.playing => Wake::At(due),
+            _ => Wake::Idle,
+        })
     }
 
     fn draw(&self, area: Rect, buf: &mut Buffer) {

@@ -32,14 +32,27 @@ fn titled(xsb: &str, title: &str) -> Play {
     )
 }
 
+/// Lets the hint's search answer, as the event loop would.
+fn wait_for_hint(play: &mut Play) {
+    while let HintState::Thinking(search) = &play.hint {
+        search.wait();
+        play.poll_hint(Duration::ZERO);
+    }
+}
+
+/// Lets the optimizer answer and takes its answer in, as H would.
+fn wait_for_shorter(play: &mut Play) {
+    while let Some((search, ..)) = &play.shortening {
+        search.wait();
+        play.take_shorter();
+    }
+}
+
 #[test]
 fn a_failed_search_says_the_solver_failed_instead_of_no_hint() {
     let mut play = playing("#####\n#@$.#\n#####\n");
     play.hint = HintState::Thinking(Search::failing(&play.game));
-    while matches!(play.hint, HintState::Thinking(_)) {
-        std::thread::yield_now();
-        play.poll_hint();
-    }
+    wait_for_hint(&mut play);
     let message = play.message.expect("a message");
     assert_eq!(message.text, SOLVER_FAILED);
     assert!(!message.text.contains("No hint"));
@@ -54,10 +67,7 @@ fn hints_follow_the_optimizer_s_shorter_solution_once_it_has_one() {
     let shortening = Search::shorten(&play.game, wasteful.clone(), Duration::ZERO);
     play.shortening = Some((shortening, play.game.clone(), wasteful.len()));
     play.plan = Line::new(&play.game, wasteful);
-    while play.shortening.is_some() {
-        std::thread::yield_now();
-        play.take_shorter();
-    }
+    wait_for_shorter(&mut play);
     play.request_hint();
     // The upper box, not the lower one the found solution pushes first.
     assert_eq!(play.marks.hint, Some((Pos::new(2, 1), Direction::Right)));
@@ -80,10 +90,7 @@ fn a_shorter_solution_that_comes_after_the_player_left_it_is_made_again_from_her
     }
     let shortening = Search::shorten(&start, wasteful.clone(), Duration::ZERO);
     play.shortening = Some((shortening, start, wasteful.len()));
-    while play.shortening.is_some() {
-        std::thread::yield_now();
-        play.take_shorter();
-    }
+    wait_for_shorter(&mut play);
     // The rest, `RRdllluuRRR` (11 moves), shortened from here.
     let rest = &wasteful[2..];
     let limits = schokoban_solver::Limits::with_time(Duration::MAX);
@@ -138,13 +145,36 @@ fn a_position_off_the_hinted_line_starts_a_search() {
     assert!(matches!(play.hint, HintState::Thinking(_)));
 }
 
+/// A push off the hinted line: the hint's search knows the line, and
+/// leads back onto it without the race (which has no time here at all).
+#[test]
+fn a_push_off_the_hinted_line_is_led_back_onto_it() {
+    let mut play = planned();
+    play_by_hand(&mut play, "R");
+    assert_eq!(
+        play.plan.as_ref().and_then(|plan| plan.rest(&play.game)),
+        None
+    );
+    let known = play
+        .plan
+        .as_ref()
+        .and_then(Line::known)
+        .expect("the line, known");
+    let no_time = schokoban_solver::Limits::with_time(Duration::ZERO);
+    let cancel = std::sync::atomic::AtomicBool::new(false);
+    let position = play.game.current_position();
+    let (outcome, _) = schokoban_solver::solve_knowing(&position, &no_time, &cancel, &known);
+    assert!(matches!(outcome, Outcome::Solved(_)), "{outcome:?}");
+    // The nearest way back: the box pushed back where the line has it.
+    play.request_hint();
+    wait_for_hint(&mut play);
+    assert_eq!(play.marks.hint, Some((Pos::new(3, 1), Direction::Left)));
+}
+
 /// Lets `outcome` come in as the answer of a search from here.
 fn answer(play: &mut Play, outcome: Outcome) -> String {
     play.hint = HintState::Thinking(Search::answering(&play.game, outcome));
-    while matches!(play.hint, HintState::Thinking(_)) {
-        std::thread::yield_now();
-        play.poll_hint();
-    }
+    wait_for_hint(play);
     play.message.take().expect("a message").text
 }
 
