@@ -276,6 +276,8 @@ struct Layer {
 enum Kind {
     /// A screen of its own: a menu, a prompt, the editor.
     Page,
+    /// The chooser of collections, which a Free play level goes back to.
+    Chooser,
     /// A screen of the level being played, or opened over one: opening
     /// another level replaces them.
     Level,

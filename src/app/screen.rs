@@ -183,14 +183,17 @@ pub(crate) enum Effect {
     /// opening the level replaces it.
     PushLevel(Box<dyn Screen>),
     ChooseCollection(Mode),
+    /// A built-in collection was chosen, on `row` of the chooser.
     CollectionChosen {
         mode: Mode,
         collection: Collection,
+        row: usize,
     },
-    /// An added collection was chosen.
+    /// An added collection was chosen, on `row` of the chooser.
     AddedChosen {
         mode: Mode,
         collection: AddedCollection,
+        row: usize,
     },
     /// Add the file at a typed path as a collection, back in the chooser.
     AddCollection {

@@ -4,11 +4,11 @@
 use std::rc::Rc;
 
 use super::expand_path;
-use crate::app::App;
 use crate::app::message::{Message, Problem, plural};
 use crate::app::origin::{Mode, Origin};
 use crate::app::screens::collection_menu::{CollectionMenu, Entry};
 use crate::app::screens::continue_menu::ContinueMenu;
+use crate::app::{App, Kind};
 use crate::library::{AddedCollection, Collection, LibraryError};
 
 impl App {
@@ -85,7 +85,7 @@ impl App {
         if let Some(id) = select {
             menu.select_added(id);
         }
-        self.push(menu);
+        self.push_layer(Box::new(menu), Kind::Chooser);
         self.set_message(message);
     }
 

@@ -4,9 +4,9 @@
 
 use std::rc::Rc;
 
-use crate::app::App;
 use crate::app::origin::{CustomFile, Origin};
 use crate::app::screens::level_list::{LevelList, LevelRow, ListSource};
+use crate::app::{App, Kind};
 use crate::library::{AddedCollection, Collection};
 use crate::storage::{Listing, Records};
 use schokoban_core::{Level, parse_level};
@@ -73,7 +73,7 @@ impl App {
     /// Back from a level's end to the Free play list it is in, made anew
     /// so it shows the solve, on that level (as [`App::open`] remembered).
     pub(super) fn back_to_list(&mut self, origin: &Origin) {
-        while self.screens.len() > 1 && self.top().name() != "collections" {
+        while self.screens.len() > 1 && self.top_layer().kind != Kind::Chooser {
             self.screens.pop();
         }
         match origin {

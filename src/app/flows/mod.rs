@@ -21,10 +21,10 @@ use crate::library::Collection;
 impl App {
     pub(super) fn apply(&mut self, effect: Effect) {
         // The collection menu opens where it was left, this session.
-        if let Effect::CollectionChosen { mode, .. } | Effect::AddedChosen { mode, .. } = &effect
-            && let Some(row) = self.top().selected()
+        if let Effect::CollectionChosen { mode, row, .. } | Effect::AddedChosen { mode, row, .. } =
+            &effect
         {
-            self.collection_rows[usize::from(*mode == Mode::FreePlay)] = row;
+            self.collection_rows[usize::from(*mode == Mode::FreePlay)] = *row;
         }
         match effect {
             Effect::None => {}
@@ -48,7 +48,7 @@ impl App {
                 // A screen opened over a level belongs to it.
                 let kind = match self.top_layer().kind {
                     Kind::Level => Kind::Level,
-                    Kind::Page | Kind::Overlay => Kind::Page,
+                    Kind::Page | Kind::Chooser | Kind::Overlay => Kind::Page,
                 };
                 self.push_layer(screen, kind);
             }
@@ -69,13 +69,17 @@ impl App {
             Effect::ChooseCollection(mode) => {
                 let mut menu = self.collection_menu(mode);
                 menu.select_row(self.collection_rows[usize::from(mode == Mode::FreePlay)]);
-                self.push(menu);
+                self.push_layer(Box::new(menu), Kind::Chooser);
             }
-            Effect::CollectionChosen { mode, collection } => match mode {
+            Effect::CollectionChosen {
+                mode, collection, ..
+            } => match mode {
                 Mode::Arcade => self.start_arcade(collection),
                 Mode::FreePlay => self.free_play_list(collection),
             },
-            Effect::AddedChosen { mode, collection } => self.added_chosen(mode, collection),
+            Effect::AddedChosen {
+                mode, collection, ..
+            } => self.added_chosen(mode, collection),
             Effect::AddCollection { mode, typed } => self.add_collection(mode, &typed),
             Effect::RemoveCollection { mode, id } => self.remove_collection(mode, &id),
             Effect::SaveLevel { level, path } => self.save_level(&level, path.as_deref()),

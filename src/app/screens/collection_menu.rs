@@ -161,10 +161,12 @@ impl CollectionMenu {
             Entry::Builtin { collection, .. } => Effect::CollectionChosen {
                 mode: self.mode,
                 collection: *collection,
+                row: self.selected,
             },
             Entry::Added { collection, .. } => Effect::AddedChosen {
                 mode: self.mode,
                 collection: collection.clone(),
+                row: self.selected,
             },
             Entry::AddNew => {
                 Effect::Push(Box::new(PathPrompt::for_collection(self.mode, self.theme)))
