@@ -7,7 +7,8 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use schokoban::app::App;
 use tempfile::TempDir;
 
-use super::{SIZES, settle};
+use super::SIZES;
+use crate::ui::run_until_idle as settle;
 use ratatui::buffer::Buffer;
 
 use crate::ui::{press, render, resize};
