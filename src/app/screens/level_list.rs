@@ -1,7 +1,7 @@
 //! Picking a level: Free play's collection, or a custom file with several.
 
 use std::rc::Rc;
-use std::time::Instant;
+use std::time::Duration;
 
 use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
@@ -12,7 +12,7 @@ use ratatui::widgets::Widget;
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
 use crate::app::origin::{CustomFile, Mode, Origin};
-use crate::app::screen::{Command, Effect, News, Screen, footer, one_message};
+use crate::app::screen::{Command, Effect, News, Screen, Tick, footer, one_message};
 use crate::app::theme::{Chrome, Theme};
 use crate::app::widgets::menu::{Row, Window};
 use crate::app::widgets::number_entry::NumberEntry;
@@ -90,9 +90,9 @@ impl LevelList {
     }
 
     /// Goes to the level numbered by the digits typed so far and
-    /// `digit`, typed `now` (see [`NumberEntry`]).
-    fn type_digit(&mut self, digit: u8, now: Instant) {
-        if let Some(number) = self.typed.type_digit(digit, self.rows.len(), now) {
+    /// `digit` (see [`NumberEntry`]).
+    fn type_digit(&mut self, digit: u8) {
+        if let Some(number) = self.typed.type_digit(digit, self.rows.len()) {
             self.selected = number - 1;
             // Shown, since the next digit goes on with this number.
             let accept = keymap::key_name(Scope::Menus, Action::Accept);
@@ -235,6 +235,11 @@ impl crate::app::query::ScreenQuery for LevelList {
 }
 
 impl Screen for LevelList {
+    /// A number being typed ends once the typing pauses.
+    fn tick(&mut self, now: Duration) -> Tick {
+        Tick::wake(self.typed.tick(now))
+    }
+
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         // A message answers the last key; the next one dismisses it.
         self.message = None;
@@ -244,7 +249,7 @@ impl Screen for LevelList {
             return Effect::None;
         };
         if let Action::Digit(digit) = action {
-            self.type_digit(digit, Instant::now());
+            self.type_digit(digit);
             return Effect::None;
         }
         // Any other key ends the number being typed.

@@ -8,10 +8,9 @@ use schokoban::app::App;
 use tempfile::TempDir;
 
 use super::SIZES;
-use crate::ui::run_until_idle as settle;
 use ratatui::buffer::Buffer;
 
-use crate::ui::{press, render, resize};
+use crate::ui::{press, render, resize, run_until_idle};
 
 /// The keys a legend's key text names: `↑↓ or W/S`, `Enter`, `PgUp/PgDn`.
 fn keys_named(text: &str) -> Vec<KeyCode> {
@@ -116,10 +115,10 @@ pub(super) fn legend_keys_act(make: fn() -> (TempDir, App)) {
     let mut faults = Vec::new();
     for (width, height) in SIZES {
         let (_dir, mut app) = make();
-        settle(&mut app);
+        run_until_idle(&mut app);
         for (hint, code) in legend_keys(&mut app, width, height) {
             let (_dir, mut app) = make();
-            settle(&mut app);
+            run_until_idle(&mut app);
             let before = seen(&mut app, width, height);
             // Not settled after: what the key started (a replay) shows at once.
             press(&mut app, &[KeyEvent::new(code, KeyModifiers::NONE)]);
@@ -149,7 +148,7 @@ pub(super) fn more_items_reachable(make: fn() -> (TempDir, App)) {
     let mut faults = Vec::new();
     for (width, height) in SIZES {
         let (_dir, mut app) = make();
-        settle(&mut app);
+        run_until_idle(&mut app);
         let text = text_of(&seen(&mut app, width, height).1);
         let (above, below) = (more_mark(&text, '↑'), more_mark(&text, '↓'));
         if above.is_none() && below.is_none() {
