@@ -102,7 +102,10 @@ impl App {
         let opened = Opened {
             origin: origin.clone(),
             level: made.level.clone(),
-            title: made.request.title(),
+            title: made
+                .level
+                .title()
+                .map_or_else(|| made.request.title(), str::to_owned),
             records,
             solved_mark: None,
         };
