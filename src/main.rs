@@ -58,7 +58,8 @@ enum Command {
         /// sasquatch-xi.
         map: PathBuf,
         /// A LURD string (x is an undo), the path of a .sav file, or - to
-        /// read them from standard input.
+        /// read them from standard input. A .solutions file has each of
+        /// its entries replayed.
         moves: String,
         /// Which level of the file, counting from 1.
         #[arg(long, default_value_t = 1)]
@@ -123,7 +124,7 @@ enum Command {
     /// Make new levels from a seed, each proven solvable and rated, and
     /// print them as an XSB collection.
     #[command(
-        after_help = "Example:\n  schokoban generate --seed 7 --size small --difficulty easy\n  schokoban generate --count 20 > endless.xsb"
+        after_help = "Example:\n  schokoban generate --seed 7 --size small --difficulty easy\n  schokoban generate --count 20 > endless.xsb\n  schokoban generate --daily 2026-12-24"
     )]
     Generate {
         /// The seed: the same seed, size and difficulty give the same
@@ -133,12 +134,33 @@ enum Command {
         /// small (7x7 to 9x9), medium (up to 12x12) or large (up to 16x14).
         #[arg(long, default_value = "small")]
         size: schokoban_generate::Size,
-        /// easy, medium or hard.
+        /// easy, medium, hard or expert.
         #[arg(long, default_value = "easy")]
         difficulty: schokoban_generate::Difficulty,
         /// How many levels, from the seed on.
         #[arg(long, default_value_t = 1)]
         count: usize,
+        /// The daily level of DATE (YYYY-MM-DD; today, in UTC, without
+        /// one): the same for every player on that date.
+        #[arg(long, value_name = "DATE", num_args = 0..=1, default_missing_value = "today",
+              conflicts_with_all = ["seed", "size", "difficulty", "count"])]
+        daily: Option<String>,
+    },
+    /// Rate every level of some collections on Endless's difficulty scale
+    /// and print each level's rating and each collection's percentiles.
+    #[command(
+        after_help = "Example:\n  schokoban rate microban microban-iv sasquatch --summary --jobs 2"
+    )]
+    Rate {
+        /// Level files, folders of .xsb files, or built-in collections.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Levels to rate side by side (the ratings do not change).
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+        /// Print only the table of percentiles.
+        #[arg(long)]
+        summary: bool,
     },
 }
 
@@ -234,6 +256,31 @@ fn parse_command_line() -> Cli {
     }
 }
 
+/// `generate`: the daily level of a date (`today` for the clock's), or
+/// `count` levels from a seed.
+fn generate(
+    seed: Option<u64>,
+    size: schokoban_generate::Size,
+    difficulty: schokoban_generate::Difficulty,
+    count: usize,
+    daily: Option<&str>,
+) -> anyhow::Result<()> {
+    let out = &mut stdout();
+    match daily {
+        Some("today") => schokoban::commands::generate::run_daily(schokoban::library::today(), out),
+        Some(date) => schokoban::commands::generate::run_daily(date.parse()?, out),
+        None => {
+            let options = schokoban::commands::generate::Options {
+                seed: seed.unwrap_or_else(schokoban::library::fresh_seed),
+                size,
+                difficulty,
+                count,
+            };
+            schokoban::commands::generate::run(options, out)
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = parse_command_line();
     if cli.map.is_some() && cli.command.is_some() {
@@ -248,7 +295,14 @@ fn main() -> ExitCode {
     let mut solved = true;
     let result = match cli.command {
         Some(Command::Verify { map, moves, level }) => {
-            schokoban::commands::verify::run(&map, &moves, level).and_then(|report| print(&report))
+            schokoban::commands::verify::run(&map, &moves, level).and_then(|report| {
+                // A solutions file fails the run when an entry does not
+                // solve; plain moves report `solved: no` and succeed.
+                if let schokoban::commands::verify::Verified::Solutions(entries) = &report {
+                    solved = entries.all_solved();
+                }
+                print(&report)
+            })
         }
         Some(Command::Solve {
             map,
@@ -259,6 +313,15 @@ fn main() -> ExitCode {
             print(&report)
         }),
         Some(Command::Bench(bench)) => bench.run(),
+        Some(Command::Rate {
+            files,
+            jobs,
+            summary,
+        }) => schokoban::commands::rate::run(
+            &files,
+            schokoban::commands::rate::Options { jobs, summary },
+            &mut stdout(),
+        ),
         Some(Command::Completions { shell }) => {
             // Made whole first: clap_complete panics on a failed write.
             let mut script = Vec::new();
@@ -280,15 +343,8 @@ fn main() -> ExitCode {
             size,
             difficulty,
             count,
-        }) => {
-            let options = schokoban::commands::generate::Options {
-                seed: seed.unwrap_or_else(schokoban::library::fresh_seed),
-                size,
-                difficulty,
-                count,
-            };
-            schokoban::commands::generate::run(options, &mut stdout())
-        }
+            daily,
+        }) => generate(seed, size, difficulty, count, daily.as_deref()),
         Some(Command::Config { default: true, .. }) => print(&config::template()),
         Some(Command::Config {
             default: false,

@@ -3,6 +3,7 @@
 //! screens and does the file IO behind them.
 
 mod background;
+pub mod clipboard;
 mod completion;
 pub mod config;
 mod flows;
@@ -79,6 +80,13 @@ pub struct App {
     /// What leaving now would keep, shared with the threads that leave on
     /// a signal.
     keep: Keep,
+    /// What the terminal is known to take (the clipboard by OSC 52).
+    terminal: clipboard::Terminal,
+    /// Sequences for the terminal that draw nothing (a copy), written
+    /// before the next frame.
+    to_terminal: Vec<String>,
+    /// When the level in play was opened, for how long a solve took.
+    level_started: Option<std::time::Instant>,
     /// The row last chosen in each mode's collection menu, this session.
     collection_rows: [usize; 2],
     /// When the app started: its clock reads the time since.
@@ -115,6 +123,9 @@ impl App {
             area: Rect::new(0, 0, 80, 24),
             farewell: None,
             keep,
+            terminal: clipboard::Terminal::default(),
+            to_terminal: Vec::new(),
+            level_started: None,
             collection_rows: [0; 2],
             started: Instant::now(),
             stopped: None,
@@ -124,6 +135,17 @@ impl App {
             app.apply(Effect::OpenPath(map.to_string_lossy().into_owned()));
         }
         app
+    }
+
+    /// Tells the app what the terminal takes, as [`clipboard::Terminal::detect`]
+    /// found it; tests choose it.
+    pub fn set_terminal(&mut self, terminal: clipboard::Terminal) {
+        self.terminal = terminal;
+    }
+
+    /// The sequences waiting for the terminal (a copy by OSC 52), taken.
+    pub fn take_terminal_output(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.to_terminal)
     }
 
     pub fn is_running(&self) -> bool {

@@ -2,7 +2,7 @@
 //! bracketed paste, entered once and always restored, and the blocking
 //! event loop.
 
-use std::io::stdout;
+use std::io::{Write, stdout};
 
 use anyhow::Context;
 use crossterm::event::{self, EnableBracketedPaste, EnableMouseCapture, Event};
@@ -58,6 +58,7 @@ pub fn run(options: Options) -> anyhow::Result<()> {
     crate::storage::survive_file_size_limit().context("cannot watch for signals")?;
     let theme = Theme::from_env(options.ascii, options.theme, background::detect_palette);
     let mut app = App::keeping(options, theme, exit.keep.clone());
+    app.set_terminal(super::clipboard::Terminal::detect());
     let mut quitting = None;
     let mut lost_terminal = None;
     let result = with_terminal(|terminal| {
@@ -131,6 +132,12 @@ fn event_loop(app: &mut App, terminal: &mut DefaultTerminal, exit: &Exit) -> any
         terminal
             .draw(|frame| frame.render_widget(&*app, frame.area()))
             .context("cannot draw")?;
+        for sequence in app.take_terminal_output() {
+            let mut out = stdout();
+            out.write_all(sequence.as_bytes())
+                .and_then(|()| out.flush())
+                .context("cannot write to the terminal")?;
+        }
         drop(turn);
         let timeout = match app.wake() {
             Wake::Idle => None,

@@ -18,7 +18,8 @@ use super::origin::{Mode, Opened, Origin};
 use super::screens::finish::ScoreNews;
 use super::worker::Wake;
 use crate::library::{AddedCollection, Collection};
-use schokoban_core::{Game, Level};
+use crate::storage::Records;
+use schokoban_core::{Game, Level, Step};
 
 /// What tests ask of a screen besides: the `queries` feature's
 /// `ScreenQuery`, which the integration tests turn on, and nothing in the
@@ -96,6 +97,8 @@ pub(crate) enum News {
     Completed(Completion),
     /// What came of adding the score to the leaderboard.
     Scored(ScoreNews),
+    /// A snapshot brought back: play on from this game.
+    Restored(Game),
 }
 
 /// `show` and `messages` for a screen that keeps one message, the
@@ -257,4 +260,32 @@ pub(crate) enum Effect {
     },
     /// Z: remember square cells (or not) for every level from now on.
     SetZoom(bool),
+    /// K: keep the line of play as a snapshot of the level.
+    TakeSnapshot {
+        opened: Rc<Opened>,
+        steps: Vec<Step>,
+    },
+    /// L: the level's kept solutions and snapshots, read and listed.
+    ShowKept {
+        opened: Rc<Opened>,
+        game: Game,
+    },
+    /// A snapshot chosen: close the list and play on from this game;
+    /// answered below with [`News::Restored`].
+    Restore(Game),
+    /// Put `text` on the clipboard; `what` names it for the message.
+    Copy {
+        text: String,
+        what: String,
+    },
+    /// Moves pasted on a level: watched, and kept if they solve it.
+    Pasted {
+        opened: Rc<Opened>,
+        steps: Vec<Step>,
+    },
+    /// The optimizer's shorter line of the player's solve, to keep as its own.
+    KeepShorter {
+        records: Records,
+        steps: Vec<Step>,
+    },
 }

@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 
 use anyhow::Context;
 use schokoban_core::Level;
-use schokoban_generate::{Difficulty, Request, Size, generate_after};
+use schokoban_generate::{Day, Difficulty, Request, Size, generate_after, generate_daily};
 
 /// What to make.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,5 +43,14 @@ pub fn run(options: Options, out: &mut impl Write) -> anyhow::Result<()> {
         seed = made.request.seed.wrapping_add(1);
         previous = Some(made.level);
     }
+    Ok(())
+}
+
+/// Makes the daily level of `day` and writes it to `out`.
+pub fn run_daily(day: Day, out: &mut impl Write) -> anyhow::Result<()> {
+    let made = generate_daily(day, &AtomicBool::new(false), &mut |_| {})
+        .with_context(|| format!("generating the daily level of {day}"))?;
+    write!(out, "{}", made.to_xsb())?;
+    out.flush()?;
     Ok(())
 }

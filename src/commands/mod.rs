@@ -3,6 +3,7 @@
 
 pub mod bench;
 pub mod generate;
+pub mod rate;
 pub mod solve;
 pub mod verify;
 

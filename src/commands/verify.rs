@@ -6,8 +6,8 @@ use std::path::Path;
 
 use anyhow::Context;
 
-use crate::storage::{MAX_FILE_BYTES, is_present, read_text};
-use schokoban_core::Game;
+use crate::storage::{MAX_FILE_BYTES, is_present, is_solutions_text, parse_solutions, read_text};
+use schokoban_core::{Game, Level, Metrics};
 
 /// What a replay ended with.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,13 +30,61 @@ impl fmt::Display for Report {
     }
 }
 
+/// What replaying each solution of a solutions file ended with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolutionsReport {
+    /// Each entry's line, moves, pushes, finder, and whether it solved.
+    pub entries: Vec<(usize, Metrics, String, bool)>,
+}
+
+impl SolutionsReport {
+    /// Whether every entry replayed to solved.
+    pub fn all_solved(&self) -> bool {
+        self.entries.iter().all(|entry| entry.3)
+    }
+}
+
+impl fmt::Display for SolutionsReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (line, metrics, by, solved) in &self.entries {
+            writeln!(
+                f,
+                "line {line}: {} moves, {} pushes, by {by}: {}",
+                metrics.moves,
+                metrics.pushes,
+                if *solved { "solved" } else { "NOT solved" }
+            )?;
+        }
+        let solved = self.entries.iter().filter(|entry| entry.3).count();
+        writeln!(f, "solved: {solved} of {}", self.entries.len())
+    }
+}
+
+/// What `verify` found: one line of moves replayed, or each entry of a
+/// solutions file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verified {
+    Moves(Report),
+    Solutions(SolutionsReport),
+}
+
+impl fmt::Display for Verified {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Verified::Moves(report) => report.fmt(f),
+            Verified::Solutions(report) => report.fmt(f),
+        }
+    }
+}
+
 /// What `verify MAP -` reads the moves from.
 pub const STDIN: &str = "-";
 
 /// Replays `moves` (a LURD string, the path of a file holding one, or `-`
 /// for standard input) on level `level` of `map` (a map file, a folder of
-/// them, or a built-in collection's name).
-pub fn run(map: &Path, moves: &str, level: usize) -> anyhow::Result<Report> {
+/// them, or a built-in collection's name). A solutions file
+/// (`NAME.xsb.solutions`) has each of its entries replayed.
+pub fn run(map: &Path, moves: &str, level: usize) -> anyhow::Result<Verified> {
     let level = super::load_level(map, level)?;
     let from_file = moves != STDIN && looks_like_path(moves);
     let log = if moves == STDIN {
@@ -46,6 +94,9 @@ pub fn run(map: &Path, moves: &str, level: usize) -> anyhow::Result<Report> {
     } else {
         moves.to_owned()
     };
+    if is_solutions_text(&log) {
+        return replay_solutions(&level, &log).map(Verified::Solutions);
+    }
     let game = Game::replay(level, &log).with_context(|| {
         if from_file {
             format!("{moves}: the moves do not replay")
@@ -53,12 +104,31 @@ pub fn run(map: &Path, moves: &str, level: usize) -> anyhow::Result<Report> {
             "the moves do not replay".to_owned()
         }
     })?;
-    Ok(Report {
+    Ok(Verified::Moves(Report {
         moves: game.score(),
         pushes: game.pushes(),
         solved: game.is_solved(),
         board: game.to_xsb(),
-    })
+    }))
+}
+
+/// Replays every entry of a solutions file's text from the level's start.
+/// A line that does not read is an error naming it: a solutions file the
+/// game wrote has none.
+fn replay_solutions(level: &Level, text: &str) -> anyhow::Result<SolutionsReport> {
+    let (solutions, problems) = parse_solutions(text);
+    if let Some(problem) = problems.first() {
+        anyhow::bail!("the solutions file is damaged: {problem}");
+    }
+    let entries = solutions
+        .into_iter()
+        .map(|(line, solution)| {
+            let mut game = Game::new(level.clone());
+            let solved = game.play_from_start(&solution.steps).is_ok() && game.is_solved();
+            (line, solution.metrics, solution.by.to_string(), solved)
+        })
+        .collect();
+    Ok(SolutionsReport { entries })
 }
 
 /// Standard input as text, refused past the size a moves file may have.

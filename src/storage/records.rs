@@ -30,6 +30,10 @@ pub struct Records {
     /// The winning moves of each leaderboard entry.
     pub(super) runs: PathBuf,
     save: PathBuf,
+    /// Every solution worth keeping (see [`super::solutions`]).
+    pub(super) solutions: PathBuf,
+    /// Positions saved inside the level (see [`super::snapshots`]).
+    pub(super) snapshots: PathBuf,
 }
 
 /// Why reading or writing a record failed. Always names the file.
@@ -100,13 +104,21 @@ pub struct ScoreAdded {
 const LEADERBOARD_SUFFIX: &str = ".dat";
 const RUNS_SUFFIX: &str = ".runs";
 const SAVE_SUFFIX: &str = ".sav";
+const SOLUTIONS_SUFFIX: &str = ".solutions";
+const SNAPSHOTS_SUFFIX: &str = ".snapshots";
 
 /// Whether a file named `name` is one the game keeps beside a map (a
-/// leaderboard, runs or a save), not a map to open.
+/// leaderboard, runs, a save, solutions or snapshots), not a map to open.
 pub fn is_record_file(name: &str) -> bool {
-    [LEADERBOARD_SUFFIX, RUNS_SUFFIX, SAVE_SUFFIX]
-        .iter()
-        .any(|suffix| name.ends_with(suffix))
+    [
+        LEADERBOARD_SUFFIX,
+        RUNS_SUFFIX,
+        SAVE_SUFFIX,
+        SOLUTIONS_SUFFIX,
+        SNAPSHOTS_SUFFIX,
+    ]
+    .iter()
+    .any(|suffix| name.ends_with(suffix))
 }
 
 impl Records {
@@ -123,6 +135,8 @@ impl Records {
             leaderboard: folder.join(with_suffix(name, LEADERBOARD_SUFFIX)),
             runs: folder.join(with_suffix(name, RUNS_SUFFIX)),
             save: folder.join(with_suffix(name, SAVE_SUFFIX)),
+            solutions: folder.join(with_suffix(name, SOLUTIONS_SUFFIX)),
+            snapshots: folder.join(with_suffix(name, SNAPSHOTS_SUFFIX)),
         }
     }
 
@@ -141,6 +155,8 @@ impl Records {
             leaderboard: folder.join(with_suffix(&base, LEADERBOARD_SUFFIX)),
             runs: folder.join(with_suffix(&base, RUNS_SUFFIX)),
             save: folder.join(with_suffix(&base, SAVE_SUFFIX)),
+            solutions: folder.join(with_suffix(&base, SOLUTIONS_SUFFIX)),
+            snapshots: folder.join(with_suffix(&base, SNAPSHOTS_SUFFIX)),
             map: self.map,
         }
     }
@@ -155,6 +171,14 @@ impl Records {
 
     pub fn save_path(&self) -> &Path {
         &self.save
+    }
+
+    pub fn solutions_path(&self) -> &Path {
+        &self.solutions
+    }
+
+    pub fn snapshots_path(&self) -> &Path {
+        &self.snapshots
     }
 
     /// Reads the leaderboard; a missing file is an empty board, and a damaged

@@ -161,3 +161,25 @@ fn an_endless_level_left_unsolved_is_saved_and_offered_again_by_its_seed() {
     wait_while_busy(&mut app);
     assert_eq!(app.screen_name(), "save prompt");
 }
+
+#[test]
+fn the_daily_line_makes_today_s_level_kept_apart_from_its_seed() {
+    let (dir, mut app) = start_menu();
+    for _ in 0..8 {
+        if app.selected() == Some(ENDLESS_LINE) {
+            break;
+        }
+        press(&mut app, &[key(KeyCode::Down)]);
+    }
+    press(&mut app, &[key(KeyCode::Enter)]);
+    // Below the three sizes.
+    press(&mut app, &[key(KeyCode::Down); 3]);
+    press(&mut app, &[key(KeyCode::Enter)]);
+    assert_eq!(app.screen_name(), "generating");
+    assert!(screen_text(&app).contains("Making the daily level of"));
+    wait_for_level(&mut app);
+    let today = schokoban::library::today();
+    assert_eq!(level(&app).title, format!("Daily {today}"));
+    let kept = dir.path().join(format!("data/endless/daily-{today}.xsb"));
+    assert!(kept.is_file(), "{}", kept.display());
+}

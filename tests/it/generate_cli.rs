@@ -61,3 +61,51 @@ fn a_size_that_does_not_exist_is_named() {
     let error = String::from_utf8_lossy(&output.stderr);
     assert!(error.contains("small, medium or large"), "{error}");
 }
+
+#[test]
+fn the_daily_level_of_a_date_is_the_same_twice() {
+    let args = ["generate", "--daily", "2026-12-24"];
+    let first = schokoban(&args);
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    assert_eq!(stdout(&first), stdout(&schokoban(&args)));
+    let text = stdout(&first);
+    assert!(text.contains("Title: Daily 2026-12-24\n"), "{text}");
+    let other = stdout(&schokoban(&["generate", "--daily", "2026-12-25"]));
+    assert_ne!(parse_levels(&text).ok(), parse_levels(&other).ok());
+}
+
+#[test]
+fn a_daily_date_that_does_not_exist_is_named() {
+    let output = schokoban(&["generate", "--daily", "2026-02-30"]);
+    assert!(!output.status.success());
+    let error = String::from_utf8_lossy(&output.stderr);
+    assert!(error.contains("YYYY-MM-DD"), "{error}");
+}
+
+#[test]
+fn rate_prints_each_level_and_the_percentiles() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("two.xsb");
+    // A box that must turn, and a level of two boxes.
+    let levels = "#####\n##  #\n#@$ #\n### #\n  #.#\n  ###\n\n\
+                  #######\n#@$ . #\n#     #\n# $ . #\n#######\n";
+    std::fs::write(&path, levels).expect("temp file");
+    let path = path.to_str().expect("utf-8 temp path");
+    let output = schokoban(&["rate", path]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    assert!(text.contains("level 1: "), "{text}");
+    assert!(text.contains("pushes, "), "{text}");
+    assert!(text.contains("level 2: "), "{text}");
+    let table = text.lines().find(|l| l.contains("p50")).expect("a table");
+    assert!(
+        table.contains("levels") && table.contains("beyond"),
+        "{text}"
+    );
+    let summary = stdout(&schokoban(&["rate", path, "--summary"]));
+    assert!(!summary.contains("level 1: "), "{summary}");
+}

@@ -23,6 +23,15 @@ const ANAIS: Option<&str> = Some("Anaïs Ferré");
 
 const EXPECTED: &[Expected] = &[
     Expected {
+        file: "published-solutions.sok",
+        collection: Some("Published solutions"),
+        author: Some("schokoban tests"),
+        levels: &[
+            (Some("A corridor"), Some("schokoban tests"), true),
+            (Some("Two rooms"), Some("schokoban tests"), true),
+        ],
+    },
+    Expected {
         file: "yasc-cp1252-crlf.sok",
         collection: Some("Petits Rochers"),
         author: ANAIS,

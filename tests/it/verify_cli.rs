@@ -224,3 +224,35 @@ fn pusher_listings_of_a_level_verify_to_the_same_board_as_its_xsb_file() {
         }
     }
 }
+
+#[test]
+fn a_solutions_file_has_each_entry_replayed() {
+    let (dir, map) = room();
+    let records = schokoban::storage::Records::beside(&map);
+    let steps = schokoban_core::parse_moves("rRlrR").expect("moves");
+    let solution =
+        schokoban::storage::Solution::new(steps, schokoban::storage::Finder::Player, None, None);
+    records.keep_solution(solution).expect("kept");
+    // A second entry as a person might add it, by a finder of their own.
+    let mut text = fs::read_to_string(records.solutions_path()).expect("written");
+    text.push_str("by=friend lurd=rRR\n");
+    fs::write(records.solutions_path(), text).expect("written");
+    let path = records.solutions_path().to_str().expect("utf-8").to_owned();
+    let run = verify_str(&map, &[&path]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(
+        run.stdout,
+        "line 3: 5 moves, 2 pushes, by player: solved\n\
+         line 4: 3 moves, 2 pushes, by friend: solved\n\
+         solved: 2 of 2\n"
+    );
+    // An entry that does not solve fails the run and says which.
+    let wrong = dir.path().join("wrong.solutions");
+    fs::write(&wrong, "by=player lurd=rR\n").expect("written");
+    let run = verify_str(&map, &[wrong.to_str().expect("utf-8")]);
+    assert_eq!(run.code, Some(1));
+    assert_eq!(
+        run.stdout,
+        "line 1: 2 moves, 1 pushes, by player: NOT solved\nsolved: 0 of 1\n"
+    );
+}

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use super::lurd::Step;
+
 /// A cell on the grid, counted from the top-left corner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Pos {
@@ -74,6 +76,19 @@ pub struct Level {
     tiles: Vec<Tile>,
     boxes: Vec<Pos>,
     player: Pos,
+    /// Solutions published with the level (a `.sok` file's `Solution`
+    /// sections), as written: they are checked when played.
+    solutions: Vec<Published>,
+}
+
+/// A solution that came with a level, with the title it was written under
+/// (`Solution (moves 97, pushes 30)`, or just `Solution`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Published {
+    /// The line that names it, as written.
+    pub title: String,
+    /// The moves, with no undos.
+    pub steps: Vec<Step>,
 }
 
 impl Level {
@@ -94,6 +109,7 @@ impl Level {
             tiles,
             boxes,
             player,
+            solutions: Vec::new(),
         }
     }
 
@@ -123,6 +139,18 @@ impl Level {
     pub fn with_title(mut self, title: Option<String>) -> Self {
         self.title = title;
         self
+    }
+
+    #[must_use]
+    /// The level with the solutions published with it replaced.
+    pub fn with_solutions(mut self, solutions: Vec<Published>) -> Self {
+        self.solutions = solutions;
+        self
+    }
+
+    /// The solutions published with the level, in the order written.
+    pub fn solutions(&self) -> &[Published] {
+        &self.solutions
     }
 
     #[must_use]
@@ -210,7 +238,8 @@ impl Level {
         None
     }
 
-    /// The starting position written back as XSB, with `Title:`/`Author:` lines.
+    /// The starting position written back as XSB, with `Title:`/`Author:`
+    /// lines and the published solutions under them, as `.sok` files keep them.
     pub fn to_xsb(&self) -> String {
         let mut text = xsb_board(self, |p| self.boxes.contains(&p), self.player);
         for (key, value) in [("Title", &self.title), ("Author", &self.author)] {
@@ -221,8 +250,46 @@ impl Level {
                 text.push('\n');
             }
         }
+        for solution in &self.solutions {
+            text.push_str(&solution.title);
+            text.push('\n');
+            text.extend(solution.steps.iter().map(|step| step.to_char()));
+            text.push('\n');
+        }
         text
     }
+}
+
+impl Level {
+    /// The starting position on one line, as `YSokoban` and others paste
+    /// levels: rows joined by `|`, floor as `-`, runs of one character
+    /// counted (`3#` for `###`). The parser reads it back.
+    pub fn to_rle(&self) -> String {
+        let board = xsb_board(self, |p| self.boxes.contains(&p), self.player);
+        let rows: Vec<String> = board
+            .lines()
+            .map(|row| run_length(&row.replace(' ', "-")))
+            .collect();
+        rows.join("|")
+    }
+}
+
+/// `row` with each run of two or more of one character written as a count
+/// and the character.
+fn run_length(row: &str) -> String {
+    let mut out = String::with_capacity(row.len());
+    let mut chars = row.chars().peekable();
+    while let Some(c) = chars.next() {
+        let mut count = 1;
+        while chars.next_if_eq(&c).is_some() {
+            count += 1;
+        }
+        if count > 1 {
+            out.push_str(&count.to_string());
+        }
+        out.push(c);
+    }
+    out
 }
 
 impl fmt::Display for Level {

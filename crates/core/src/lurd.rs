@@ -178,6 +178,48 @@ pub fn parse_log(text: &str) -> Result<Vec<LogEntry>, LogError> {
         .collect()
 }
 
+/// Reads a solution as players write and paste it: LURD letters with no
+/// undos, where a count repeats the letter after it (`3l2U` is `lllUU`, as
+/// `YSokoban` packs them). White space is skipped.
+pub fn parse_moves(text: &str) -> Result<Vec<Step>, LogError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut steps = Vec::new();
+    let mut count: Option<usize> = None;
+    let mut position = 0;
+    for c in text.chars().filter(|c| !c.is_whitespace()) {
+        position += 1;
+        if let Some(digit) = c.to_digit(10) {
+            let more = count
+                .unwrap_or(0)
+                .saturating_mul(10)
+                .saturating_add(digit as usize);
+            if more > MAX_RUN {
+                return Err(LogError::UnknownChar { position, found: c });
+            }
+            count = Some(more);
+            continue;
+        }
+        let step = Step::from_char(c).ok_or(LogError::UnknownChar { position, found: c })?;
+        let times = count.take().unwrap_or(1);
+        steps.extend(std::iter::repeat_n(step, times));
+    }
+    match count {
+        Some(_) => Err(LogError::UnknownChar {
+            position,
+            found: text
+                .chars()
+                .rev()
+                .find(|c| !c.is_whitespace())
+                .unwrap_or('0'),
+        }),
+        None => Ok(steps),
+    }
+}
+
+/// The longest run one count may ask for: no level needs more steps in a
+/// row, and a pasted `99999999999l` must not fill the memory.
+const MAX_RUN: usize = 10_000;
+
 /// The LURD text of a log, `x` for each undo.
 pub fn format_log(entries: &[LogEntry]) -> String {
     entries.iter().map(|e| e.to_char()).collect()

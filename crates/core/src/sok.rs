@@ -9,12 +9,19 @@
 //! text around it. A board that is bad costs that level only.
 
 use super::formats::Budget;
-use super::level::Level;
+use super::level::{Level, Published};
 use super::level_file::{BadLevel, LevelFile};
+use super::lurd::parse_moves;
 use super::parse::{
     MAX_LEVELS, MAX_SIDE, Row, build_level, expand_line, is_board_row, metadata, unquote,
 };
 use super::parse_error::ParseError;
+
+/// A title and its moves as a published solution, if the moves read.
+fn published((title, moves): (String, String)) -> Option<Published> {
+    let steps = parse_moves(&moves).ok()?;
+    (!steps.is_empty()).then_some(Published { title, steps })
+}
 
 /// What a line is, once its neighbours are known.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,6 +32,8 @@ enum Kind {
     Text,
     /// Inside a `Comment:` … `Comment-End:` block: never a board or a title.
     Note,
+    /// A `Solution` line, or a line of moves under one.
+    Solution,
 }
 
 /// Reads every board of an XSB or SOK text. Fails only when the text holds
@@ -54,6 +63,7 @@ pub(super) fn parse_sok(text: &str) -> Result<LevelFile, ParseError> {
         let above = text.facts(blocks[index]..board.start);
         let notes_end = blocks.get(index + 1).copied().unwrap_or(lines.len());
         let below = text.facts(board.end..notes_end);
+        let solutions = text.solutions(board.end..notes_end);
         let title = below.title.or(above.title).or_else(above.name);
         let author = below.author.or(above.author).value();
         let game = below.game.or(above.game).or_else(|| header.game.clone());
@@ -68,7 +78,10 @@ pub(super) fn parse_sok(text: &str) -> Result<LevelFile, ParseError> {
             Ok(level) => {
                 budget.admit(&level, board.start + 1)?;
                 let author = author.or_else(|| header.author.clone().value());
-                Ok(level.with_title(title).with_author(author))
+                Ok(level
+                    .with_title(title)
+                    .with_author(author)
+                    .with_solutions(solutions))
             }
             Err(error) => Err(BadLevel { title, error }),
         });
@@ -104,6 +117,10 @@ fn classify(lines: &[&str]) -> Vec<Kind> {
             Kind::Note
         } else if content.is_empty() || content.starts_with(';') || content.starts_with("::") {
             Kind::Gap
+        } else if is_solution_title(content)
+            || (matches!(kinds.last(), Some(Kind::Solution)) && is_moves_line(content))
+        {
+            Kind::Solution
         } else if is_board_row(content, inside_board) {
             Kind::Row
         } else if key_is(content, "comment")
@@ -126,6 +143,29 @@ fn classify(lines: &[&str]) -> Vec<Kind> {
         }
     }
     kinds
+}
+
+/// Whether a line names a solution under a board: `Solution`, as Festival
+/// writes it, or `Solution (moves 97, pushes 30)`, `Solution/Moves`, as YASC
+/// and others do.
+fn is_solution_title(content: &str) -> bool {
+    let Some(head) = content.get(..SOLUTION.len()) else {
+        return false;
+    };
+    head.eq_ignore_ascii_case(SOLUTION)
+        && content[SOLUTION.len()..]
+            .chars()
+            .next()
+            .is_none_or(|c| !c.is_alphanumeric())
+}
+
+const SOLUTION: &str = "solution";
+
+/// Whether a line holds nothing but LURD moves and run-length counts.
+fn is_moves_line(content: &str) -> bool {
+    content
+        .chars()
+        .all(|c| "lurdLURD0123456789".contains(c) || c.is_whitespace())
 }
 
 /// Whether a row draws nothing but one character over and over, and no player.
@@ -229,7 +269,12 @@ impl Text<'_> {
             end -= 1;
         }
         let mut begin = end;
-        while begin > 0 && matches!(self.kinds[begin - 1], Kind::Text | Kind::Note) {
+        while begin > 0
+            && matches!(
+                self.kinds[begin - 1],
+                Kind::Text | Kind::Note | Kind::Solution
+            )
+        {
             begin -= 1;
         }
         let glued_to_board_above = begin > 0 && self.kinds[begin - 1] == Kind::Row;
@@ -248,7 +293,7 @@ impl Text<'_> {
         let mut facts = Facts::default();
         for index in range {
             if self.kinds[index] != Kind::Text {
-                if self.kinds[index] == Kind::Note {
+                if matches!(self.kinds[index], Kind::Note | Kind::Solution) {
                     facts.name = None;
                 }
                 continue;
@@ -276,6 +321,33 @@ impl Text<'_> {
             }
         }
         facts
+    }
+
+    /// The solutions written in `range`: each title with the moves under
+    /// it. One whose moves do not read is left out; it is checked again
+    /// when played, so a wrong one costs nothing but itself.
+    fn solutions(&self, range: std::ops::Range<usize>) -> Vec<Published> {
+        let mut solutions = Vec::new();
+        let mut current: Option<(String, String)> = None;
+        for index in range {
+            let content = self.lines[index].trim();
+            let solution_line = self.kinds[index] == Kind::Solution;
+            if solution_line && is_solution_title(content) && !is_moves_line(content) {
+                solutions.extend(current.take().and_then(published));
+                // `Solution: rrDD` keeps its moves on the title's line.
+                let (title, moves) = match content.split_once(':') {
+                    Some((title, moves)) if is_moves_line(moves) => (title, moves),
+                    _ => (content, ""),
+                };
+                current = Some((title.trim().to_owned(), moves.to_owned()));
+            } else if solution_line && let Some((_, moves)) = current.as_mut() {
+                moves.push_str(content);
+            } else {
+                solutions.extend(current.take().and_then(published));
+            }
+        }
+        solutions.extend(current.and_then(published));
+        solutions
     }
 
     /// The level a board's rows draw, or why they draw none.

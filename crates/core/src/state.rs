@@ -42,6 +42,21 @@ pub struct Game {
     redo: Vec<Step>,
     /// Everything since the last reset, undos included. Its length is the score.
     log: Vec<LogEntry>,
+    /// The games that resets threw away, latest last: an undo with no
+    /// step left to take back brings the last one back.
+    before_resets: Vec<Played>,
+}
+
+/// A game's line of play as a reset found it.
+#[derive(Clone, Debug)]
+struct Played {
+    player: Pos,
+    boxes: Vec<bool>,
+    boxes_on_goals: usize,
+    pushes: usize,
+    history: Vec<Step>,
+    redo: Vec<Step>,
+    log: Vec<LogEntry>,
 }
 
 impl Game {
@@ -56,6 +71,7 @@ impl Game {
             history: Vec::new(),
             redo: Vec::new(),
             log: Vec::new(),
+            before_resets: Vec::new(),
         };
         game.place_start();
         game
@@ -161,6 +177,12 @@ impl Game {
         !self.history.is_empty()
     }
 
+    /// Whether an undo now would take back a reset: no step is left to
+    /// take back, and a reset threw a game with moves away.
+    pub fn can_undo_reset(&self) -> bool {
+        self.history.is_empty() && !self.before_resets.is_empty()
+    }
+
     /// Whether there is an undone move to redo.
     pub fn can_redo(&self) -> bool {
         !self.redo.is_empty()
@@ -220,13 +242,56 @@ impl Game {
         Some(step)
     }
 
-    /// Back to the start: history, redo list and score are cleared.
+    /// Back to the start: history, redo list and score are cleared. The
+    /// game thrown away is kept for [`Self::undo_reset`] when it had moves.
     pub fn reset(&mut self) {
+        if !self.log.is_empty() || !self.history.is_empty() {
+            self.before_resets.push(Played {
+                player: self.player,
+                boxes: self.boxes.clone(),
+                boxes_on_goals: self.boxes_on_goals,
+                pushes: self.pushes,
+                history: std::mem::take(&mut self.history),
+                redo: std::mem::take(&mut self.redo),
+                log: std::mem::take(&mut self.log),
+            });
+        }
         self.place_start();
         self.pushes = 0;
         self.history.clear();
         self.redo.clear();
         self.log.clear();
+    }
+
+    /// Takes back the last reset when there is no step left to undo: the
+    /// position, line of play and score are as they were before it (the
+    /// log, which a save holds, cannot tell a reset, so this counts nothing).
+    /// Moves made since the reset are dropped; returns whether it did it.
+    pub fn undo_reset(&mut self) -> bool {
+        if !self.can_undo_reset() {
+            return false;
+        }
+        let Some(played) = self.before_resets.pop() else {
+            return false;
+        };
+        self.player = played.player;
+        self.boxes = played.boxes;
+        self.boxes_on_goals = played.boxes_on_goals;
+        self.pushes = played.pushes;
+        self.history = played.history;
+        self.redo = played.redo;
+        self.log = played.log;
+        true
+    }
+
+    /// Plays `steps` from the level's start, as a snapshot or a solution
+    /// is brought back; the game before is kept as a reset keeps it, so an
+    /// undo brings it back. Steps that do not fit leave the game as it was.
+    pub fn play_from_start(&mut self, steps: &[Step]) -> Result<(), LogError> {
+        let before = self.clone();
+        self.reset();
+        let entries: Vec<LogEntry> = steps.iter().copied().map(LogEntry::Step).collect();
+        self.apply_log(&entries).inspect_err(|_| *self = before)
     }
 
     /// The current position as a level of its own, for the solver.

@@ -16,11 +16,17 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let seeds: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(100);
     let any = args.iter().any(|a| a == "any");
+    let sizes: Vec<Size> = Size::ALL
+        .into_iter()
+        .filter(|s| {
+            !args.iter().any(|a| a.parse::<Size>().is_ok()) || args.contains(&s.name().to_owned())
+        })
+        .collect();
     let cancel = AtomicBool::new(false);
     println!(
-        "size   difficulty  seeds  in band  score p10/p33/p50/p67/p90   median s  max s  median positions"
+        "size   difficulty  seeds  in band  score p10/p33/p50/p67/p90   median s  max s  median positions  median boxes"
     );
-    for size in Size::ALL {
+    for size in sizes {
         for difficulty in Difficulty::ALL {
             let band = if any {
                 Band::ANY
@@ -31,6 +37,9 @@ fn main() {
             let mut seconds = Vec::new();
             let mut positions = Vec::new();
             let mut in_band = 0;
+            let mut boxes = Vec::new();
+            let mut candidates = Vec::new();
+            let mut rejected = std::collections::BTreeMap::new();
             for seed in 1..=seeds {
                 let request = Request {
                     seed,
@@ -45,14 +54,20 @@ fn main() {
                 seconds.push(start.elapsed().as_secs_f64());
                 positions.push(made.positions);
                 scores.push(made.rating.score);
+                boxes.push(made.level.boxes().len());
+                candidates.push((made.candidates, made.rating.positions));
+                for why in &made.rejected {
+                    *rejected.entry(why.to_string()).or_insert(0) += 1;
+                }
                 in_band += usize::from(made.in_band);
             }
             scores.sort_unstable();
             seconds.sort_by(f64::total_cmp);
             positions.sort_unstable();
+            boxes.sort_unstable();
             let pick = |p: usize| scores.get(scores.len() * p / 100).copied().unwrap_or(0);
             println!(
-                "{:6} {:10}  {:5}  {:7}  {:>4}/{:>3}/{:>3}/{:>3}/{:>3}        {:8.3}  {:5.2}  {}",
+                "{:6} {:10}  {:5}  {:7}  {:>4}/{:>3}/{:>3}/{:>3}/{:>3}        {:8.3}  {:5.2}  {:16}  {}",
                 size.name(),
                 difficulty.name(),
                 scores.len(),
@@ -65,7 +80,12 @@ fn main() {
                 seconds.get(seconds.len() / 2).copied().unwrap_or(0.0),
                 seconds.last().copied().unwrap_or(0.0),
                 positions.get(positions.len() / 2).copied().unwrap_or(0),
+                boxes.get(boxes.len() / 2).copied().unwrap_or(0),
             );
+            println!("    candidates: {candidates:?}");
+            for (why, count) in &rejected {
+                println!("    rejected {count}: {why}");
+            }
         }
     }
 }

@@ -10,6 +10,7 @@
 //! from. No clock and no system randomness: work is bounded by positions
 //! searched, so a seed gives the same level everywhere.
 
+mod daily;
 mod make;
 mod options;
 mod rating;
@@ -18,6 +19,11 @@ mod rng;
 mod room;
 pub mod rules;
 
-pub use make::{GenerateError, Generated, Progress, generate, generate_after, generate_in_band};
+pub use daily::{BadDate, Day};
+pub use make::{
+    GenerateError, Generated, Progress, generate, generate_after, generate_daily, generate_in_band,
+};
 pub use options::{Difficulty, Request, Size, UnknownName};
-pub use rating::{Band, Rating};
+pub use rating::{
+    Band, OPTIMIZE_POSITIONS, RATE_POSITIONS, RateError, Rated, Rating, percentiles, rate,
+};

@@ -8,12 +8,13 @@ use std::time::Duration;
 use schokoban_core::{Level, Pos, Step, parse_level};
 use schokoban_solver::{Limits, Outcome, Strategy, solve_with_stats};
 
+use crate::daily::Day;
 use crate::options::{Difficulty, Request, Size};
-use crate::rating::{Band, Rating};
-use crate::reverse::farthest;
+use crate::rating::{Band, RATE_POSITIONS, Rated, Rating, rate};
+use crate::reverse::{Farthest, can_pull, farthest};
 use crate::rng::Rng;
 use crate::room::{Plan, room};
-use crate::rules::{Walk, is_near_copy, rejection};
+use crate::rules::{Rejection, Walk, is_near_copy, rejection};
 
 /// Candidates tried before settling for the one rated nearest the band.
 const MAX_CANDIDATES: usize = 60;
@@ -43,6 +44,10 @@ pub struct Generated {
     pub candidates: usize,
     /// Positions searched in all, the reverse searches and the solver's.
     pub positions: u64,
+    /// Why each candidate before it that was proven was thrown away.
+    pub rejected: Vec<Rejection>,
+    /// The date, when it is that day's daily level.
+    pub day: Option<Day>,
 }
 
 impl Generated {
@@ -131,6 +136,7 @@ pub fn generate_in_band(
     let mut rng = Rng::new(request.seed, request.stream());
     let mut nearest: Option<Generated> = None;
     let mut positions = 0;
+    let mut rejected = Vec::new();
     for candidate in 1..=MAX_CANDIDATES {
         if cancel.load(Ordering::Relaxed) {
             return Err(GenerateError::Cancelled);
@@ -140,7 +146,18 @@ pub fn generate_in_band(
             of: MAX_CANDIDATES,
             positions,
         });
-        let Some(made) = candidate_level(request, &mut rng, cancel, &mut positions)? else {
+        // Once there is a level to fall back on, candidates whose reverse
+        // path promises too little for the band are not proven.
+        let hopeless_below = nearest.as_ref().map(|_| band.low);
+        let made = candidate_level(
+            request,
+            &mut rng,
+            cancel,
+            &mut positions,
+            &mut rejected,
+            hopeless_below,
+        )?;
+        let Some(made) = made else {
             continue;
         };
         let distance = band.distance(made.rating.score);
@@ -148,6 +165,7 @@ pub fn generate_in_band(
             candidates: candidate,
             positions,
             in_band: distance == 0,
+            rejected: rejected.clone(),
             ..made
         };
         if made.in_band {
@@ -161,7 +179,11 @@ pub fn generate_in_band(
         }
     }
     nearest
-        .map(|n| Generated { positions, ..n })
+        .map(|n| Generated {
+            positions,
+            rejected,
+            ..n
+        })
         .ok_or(GenerateError::NoLevel { seed: request.seed })
 }
 
@@ -190,28 +212,54 @@ pub fn generate_after(
     last
 }
 
+/// The daily level of `day`: the same for every player on that date,
+/// titled `Daily 2026-12-24`.
+pub fn generate_daily(
+    day: Day,
+    cancel: &AtomicBool,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Generated, GenerateError> {
+    let made = generate(&day.request(), cancel, progress)?;
+    Ok(Generated {
+        level: made.level.clone().with_title(Some(day.title())),
+        day: Some(day),
+        ..made
+    })
+}
+
 /// How many boxes, positions for the reverse search and positions for
 /// the solver a candidate gets.
 fn effort(size: Size, difficulty: Difficulty) -> (usize, usize, u64, i64) {
-    // More boxes make the breadth-first pulls wider, not deeper: past
-    // four, the bounded search stops near the goals and levels get easier.
-    let boxes = match (size, difficulty) {
-        (Size::Small, Difficulty::Easy | Difficulty::Medium) => 2,
-        (Size::Small, Difficulty::Hard) | (Size::Medium | Size::Large, _) => 3,
+    let step = match difficulty {
+        Difficulty::Easy => 0,
+        Difficulty::Medium => 1,
+        Difficulty::Hard => 2,
+        Difficulty::Expert => 3,
+    };
+    let boxes = match size {
+        Size::Small => [2, 2, 3, 4][step],
+        Size::Medium => [3, 4, 5, 6][step],
+        Size::Large => [3, 6, 7, 10][step],
     };
     let (reverse, solver) = match size {
-        Size::Small => (20_000, 20_000),
-        Size::Medium => (60_000, 40_000),
-        Size::Large => (100_000, 60_000),
+        Size::Small => (20_000, 50_000),
+        Size::Medium => (15_000, 100_000),
+        Size::Large => (20_000, 200_000),
     };
     // How far towards the farthest position the start is drawn (percent
     // of its score): nearer starts for easier levels.
-    let reach = match difficulty {
-        Difficulty::Easy => 50,
-        Difficulty::Medium => 80,
-        Difficulty::Hard => 100,
-    };
+    let reach = [50, 80, 100, 100][step];
     (boxes, reverse, solver, reach)
+}
+
+/// The most score a reverse path is taken to promise: its pulls and
+/// changes as the rating weighs pushes and changes, and the most the
+/// rating's search could add. A guess, not a bound (the solver can find
+/// a line with more changes), so it only turns away candidates once
+/// another is in hand.
+fn promise(far: &Farthest) -> u32 {
+    let effort = 4 * (u64::BITS - RATE_POSITIONS.leading_zeros());
+    (far.pulls + 3 * far.changes) as u32 + effort
 }
 
 /// One candidate: a room, goals, the farthest position, proven, trimmed,
@@ -221,6 +269,8 @@ fn candidate_level(
     rng: &mut Rng,
     cancel: &AtomicBool,
     positions: &mut u64,
+    rejected: &mut Vec<Rejection>,
+    hopeless_below: Option<u32>,
 ) -> Result<Option<Generated>, GenerateError> {
     let ((min_w, max_w), (min_h, max_h)) = request.size.bounds();
     let (box_count, reverse_positions, solver_positions, reach) =
@@ -230,7 +280,9 @@ fn candidate_level(
     let Some(plan) = (0..MAX_ROOM_DRAWS).find_map(|_| room(width, height, rng)) else {
         return Ok(None);
     };
-    let floor: Vec<usize> = (0..plan.wall.len()).filter(|&c| !plan.wall[c]).collect();
+    let floor: Vec<usize> = (0..plan.wall.len())
+        .filter(|&c| !plan.wall[c] && can_pull(&plan, c))
+        .collect();
     if floor.len() < box_count + 4 {
         return Ok(None);
     }
@@ -245,6 +297,9 @@ fn candidate_level(
         return Ok(None);
     };
     *positions += far.searched as u64;
+    if hopeless_below.is_some_and(|low| promise(&far) < low) {
+        return Ok(None);
+    }
     let Some(whole) = draw(&plan, &goals, &far.boxes, far.player, None) else {
         return Ok(None);
     };
@@ -264,14 +319,24 @@ fn candidate_level(
     let Some(level) = draw(&plan, &goals, &far.boxes, far.player, Some(&used)) else {
         return Ok(None);
     };
-    let Some((solution, searched)) = prove(&level, solver_positions, cancel)? else {
-        return Ok(None);
-    };
-    *positions += searched;
-    if rejection(&level, &solution).is_some() {
+    // The first solution plays on the trimmed board too: the rules ask
+    // it before the solver measures the trimmed board again.
+    if let Some(why) = rejection(&level, &solution) {
+        rejected.push(why);
         return Ok(None);
     }
-    let rating = Rating::measure(&level, &solution, searched);
+    // Rated as every level is, shipped or a player's: one scale.
+    let (rated, solution) = rate(&level, cancel).map_err(|_| GenerateError::Cancelled)?;
+    let Rated::Measured(rating) = rated else {
+        return Ok(None);
+    };
+    *positions += rating.positions;
+    // The solution shown must pass the rules too: it can take another
+    // route than the first. Floor it leaves is floor the first needed.
+    if let Some(why) = rejection(&level, &solution).filter(|&r| r != Rejection::UnusedFloor) {
+        rejected.push(why);
+        return Ok(None);
+    }
     Ok(Some(Generated {
         request: *request,
         level: level.with_title(Some(request.title())),
@@ -280,6 +345,8 @@ fn candidate_level(
         in_band: false,
         candidates: 0,
         positions: 0,
+        rejected: Vec::new(),
+        day: None,
     }))
 }
 

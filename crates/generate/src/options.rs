@@ -25,6 +25,8 @@ pub enum Difficulty {
     Medium,
     /// Long solutions that switch boxes often.
     Hard,
+    /// The most boxes the generator proves within a few seconds.
+    Expert,
 }
 
 impl Size {
@@ -61,7 +63,12 @@ impl Size {
 
 impl Difficulty {
     /// Every difficulty, easiest first.
-    pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
+    pub const ALL: [Difficulty; 4] = [
+        Difficulty::Easy,
+        Difficulty::Medium,
+        Difficulty::Hard,
+        Difficulty::Expert,
+    ];
 
     /// The name the command line and data folder use.
     pub fn name(self) -> &'static str {
@@ -69,15 +76,17 @@ impl Difficulty {
             Difficulty::Easy => "easy",
             Difficulty::Medium => "medium",
             Difficulty::Hard => "hard",
+            Difficulty::Expert => "expert",
         }
     }
 
-    /// The letter titles use: `E`, `M` or `H`.
+    /// The letter titles use: `E`, `M`, `H` or `X`.
     pub fn letter(self) -> char {
         match self {
             Difficulty::Easy => 'E',
             Difficulty::Medium => 'M',
             Difficulty::Hard => 'H',
+            Difficulty::Expert => 'X',
         }
     }
 }
@@ -132,7 +141,12 @@ impl FromStr for Difficulty {
 
     fn from_str(name: &str) -> Result<Self, Self::Err> {
         let names = |d: Difficulty| (d.name(), d.letter());
-        by_name(&Difficulty::ALL, name, names, "easy, medium or hard")
+        by_name(
+            &Difficulty::ALL,
+            name,
+            names,
+            "easy, medium, hard or expert",
+        )
     }
 }
 
@@ -166,6 +180,6 @@ impl Request {
             .iter()
             .position(|&d| d == self.difficulty)
             .unwrap_or(0);
-        (size * 3 + difficulty + 1) as u64
+        (size * Difficulty::ALL.len() + difficulty + 1) as u64
     }
 }

@@ -1,6 +1,11 @@
-//! How hard a level is, measured on the solver's solution and search.
+//! How hard a level is, measured on the solver's solution and search:
+//! one scale for generated levels, the shipped sets and a player's files.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use schokoban_core::{Level, Step};
+use schokoban_solver::{Limits, Outcome, Strategy, optimize, solve_with_stats};
 
 use crate::options::{Difficulty, Size};
 use crate::rules::Walk;
@@ -38,6 +43,94 @@ impl Rating {
     }
 }
 
+/// The most positions the rating's search expands. Past it a level is
+/// rated [`Rated::Beyond`]: harder than the scale measures. Bounded by
+/// positions, never time, so a level rates the same on every machine.
+pub const RATE_POSITIONS: u64 = 200_000;
+
+/// The most positions the optimizer spends shortening the solution
+/// before it is measured: the solver's first answer can push a box far
+/// out of its way, which is no difficulty of the level's.
+pub const OPTIMIZE_POSITIONS: u64 = 20_000;
+
+/// A level on the scale.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rated {
+    /// Solved within [`RATE_POSITIONS`], and measured.
+    Measured(Rating),
+    /// Not solved within [`RATE_POSITIONS`]: above every measured score
+    /// the search could give it.
+    Beyond,
+}
+
+impl Rated {
+    /// The score, `None` beyond the scale.
+    pub fn score(self) -> Option<u32> {
+        match self {
+            Rated::Measured(rating) => Some(rating.score),
+            Rated::Beyond => None,
+        }
+    }
+
+    /// How it sorts among ratings: beyond the scale above every score.
+    pub fn order(self) -> u32 {
+        self.score().unwrap_or(u32::MAX)
+    }
+}
+
+/// Why a level has no place on the scale.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RateError {
+    /// The cancel flag was raised.
+    Cancelled,
+}
+
+/// Rates `level`: the solver's push-pull search alone (deterministic,
+/// unlike the race) within [`RATE_POSITIONS`], its solution shortened
+/// within [`OPTIMIZE_POSITIONS`], then [`Rating::measure`]d. Returns the
+/// solution measured with the rating.
+pub fn rate(level: &Level, cancel: &AtomicBool) -> Result<(Rated, Vec<Step>), RateError> {
+    let limits = Limits {
+        time: Duration::from_secs(24 * 3600),
+        max_memory_bytes: 512 << 20,
+        max_expansions: Some(RATE_POSITIONS),
+        strategy: Strategy::PushPull,
+    };
+    let (outcome, stats) = solve_with_stats(level, &limits, cancel);
+    let steps = match outcome {
+        Outcome::Solved(steps) => steps,
+        Outcome::Cancelled => return Err(RateError::Cancelled),
+        _ => return Ok((Rated::Beyond, Vec::new())),
+    };
+    let shorten = Limits {
+        max_expansions: Some(OPTIMIZE_POSITIONS),
+        ..limits
+    };
+    let steps = optimize(level, &steps, &shorten, cancel).steps;
+    if cancel.load(Ordering::Relaxed) {
+        return Err(RateError::Cancelled);
+    }
+    let rating = Rating::measure(level, &steps, stats.expanded);
+    Ok((Rated::Measured(rating), steps))
+}
+
+/// The score at each of `percents` among `rated` (nearest rank), `None`
+/// where it falls beyond the scale; empty `rated` gives nothing.
+pub fn percentiles(rated: &[Rated], percents: &[usize]) -> Vec<Option<u32>> {
+    let mut order: Vec<u32> = rated.iter().map(|r| r.order()).collect();
+    order.sort_unstable();
+    if order.is_empty() {
+        return Vec::new();
+    }
+    percents
+        .iter()
+        .map(|&p| {
+            let rank = (p * order.len()).div_ceil(100).clamp(1, order.len());
+            Some(order[rank - 1]).filter(|&s| s != u32::MAX)
+        })
+        .collect()
+}
+
 /// The scores a difficulty takes at a size: `low..high`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Band {
@@ -54,20 +147,25 @@ impl Band {
         high: u32::MAX,
     };
 
-    /// The band of `difficulty` at `size`, cut from the sweep over
-    /// generated levels (`cargo run --release -p schokoban-generate
-    /// --example sweep`; the game's `docs/endless.md` has the figures).
+    /// The band of `difficulty` at `size`. Large boards are set against
+    /// the shipped sets on the same scale (`schokoban rate`; the game's
+    /// docs/endless.md has the table): easy about Microban's lower
+    /// quartile (51), medium about its upper quartile (134), hard about
+    /// Microban IV's median (141), expert as high as a few seconds of
+    /// generation reach towards Sasquatch's. Smaller boards cannot reach
+    /// those with their fewer boxes: their bands are cut from the sweep
+    /// over them (`cargo run --release -p schokoban-generate --example
+    /// sweep -- 12 any`), in the same order.
     pub fn of(size: Size, difficulty: Difficulty) -> Self {
-        let (easy_top, hard_bottom) = match size {
-            Size::Small => (26, 40),
-            Size::Medium => (48, 64),
-            Size::Large => (60, 80),
+        let edges: [(u32, u32); 4] = match size {
+            Size::Small => [(0, 30), (30, 37), (37, 48), (48, u32::MAX)],
+            Size::Medium => [(0, 58), (58, 78), (78, 94), (94, u32::MAX)],
+            Size::Large => [(40, 60), (120, 140), (140, 170), (170, u32::MAX)],
         };
-        let (low, high) = match difficulty {
-            Difficulty::Easy => (0, easy_top),
-            Difficulty::Medium => (easy_top, hard_bottom),
-            Difficulty::Hard => (hard_bottom, u32::MAX),
-        };
+        let (low, high) = edges[Difficulty::ALL
+            .iter()
+            .position(|&d| d == difficulty)
+            .unwrap_or(0)];
         Self { low, high }
     }
 

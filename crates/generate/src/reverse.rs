@@ -1,15 +1,17 @@
 //! The reverse search of Taylor and Parberry (2011): start with every box
-//! on a goal and the player anywhere, pull boxes breadth-first, and keep
-//! the position farthest from solved. Pulls played backwards are pushes,
-//! so the position it ends on is solvable by construction (the solver then
-//! proves it again and measures it).
+//! on a goal and the player anywhere, pull boxes, and keep the position
+//! farthest from solved. Theirs is breadth-first; ours pulls on the
+//! farthest position first, which still goes deep with nine boxes. Pulls
+//! played backwards are pushes, so the position it ends on is solvable by
+//! construction (the solver then proves it again and measures it).
 
-use std::collections::HashSet;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashSet};
 
 use crate::room::Plan;
 
 /// The most boxes a generated level has.
-pub(crate) const MAX_BOXES: usize = 6;
+pub(crate) const MAX_BOXES: usize = 12;
 
 /// No box: the last pulled box before any pull.
 const NONE: u8 = u8::MAX;
@@ -44,23 +46,63 @@ pub(crate) struct Farthest {
     pub(crate) searched: usize,
 }
 
-/// How far a reached position is from solved, as the search ranks them:
-/// pulls, and box changes weighted as Taylor and Parberry do (a change of
-/// box is what makes a player think), less boxes still on goals.
-fn score(node: &Node, goals: &[usize], count: usize) -> i64 {
-    let on_goals = node.boxes[..count]
+/// How many boxes of `node` stand on goals.
+fn on_goals(node: &Node, goals: &[usize], count: usize) -> usize {
+    node.boxes[..count]
         .iter()
         .filter(|&&b| goals.contains(&usize::from(b)))
-        .count();
-    i64::from(node.pulls) + 4 * i64::from(node.changes) - 8 * on_goals as i64
+        .count()
+}
+
+/// How far a reached position is from solved, as the search ranks them:
+/// pulls, box changes twice (a change of box is what makes a player
+/// think, as Taylor and Parberry weigh it) and the boxes' steps to their
+/// nearest goals twice, less eight per box still on a goal. The steps
+/// keep the deep search from trading distance for shuffles near the goals
+/// (docs/endless.md, "More boxes").
+fn score(node: &Node, goals: &[usize], count: usize, distance: &[i64]) -> i64 {
+    let displacement: i64 = node.boxes[..count]
+        .iter()
+        .map(|&b| distance[usize::from(b)])
+        .sum();
+    i64::from(node.pulls) + 2 * i64::from(node.changes) + 2 * displacement
+        - 30 * on_goals(node, goals, count) as i64
+}
+
+/// How the search picks: positions with every goal cleared first (a box
+/// left on its goal would never move), then by [`score`].
+fn rank(node: &Node, goals: &[usize], count: usize, distance: &[i64]) -> (bool, i64) {
+    (
+        on_goals(node, goals, count) == 0,
+        score(node, goals, count, distance),
+    )
+}
+
+/// Each cell's steps to the nearest goal through the plan's floor.
+fn goal_distances(plan: &Plan, goals: &[usize]) -> Vec<i64> {
+    let mut distance = vec![i64::MAX; plan.wall.len()];
+    let mut queue: std::collections::VecDeque<usize> = goals.iter().copied().collect();
+    for &goal in goals {
+        distance[goal] = 0;
+    }
+    while let Some(cell) = queue.pop_front() {
+        for next in plan.neighbours(cell) {
+            if !plan.wall[next] && distance[next] == i64::MAX {
+                distance[next] = distance[cell] + 1;
+                queue.push_back(next);
+            }
+        }
+    }
+    distance
 }
 
 /// Searches pulls from every box on `goals` for at most `max_positions`
-/// positions, and returns the first position found (breadth-first, so the
-/// nearest) that is at least `percent` of the farthest's score away, or
-/// `None` when no box could be pulled at all. At 100 it is the farthest,
-/// as Taylor and Parberry choose; less makes easier levels. In a fixed
-/// order, so the same plan always gives the same answer.
+/// positions, best first, and returns the first position found that is
+/// at least `percent` of the farthest's score away (among positions with
+/// every goal cleared, when there are any), or `None` when no box could
+/// be pulled at all. At 100 it is the farthest, as Taylor and Parberry
+/// choose; less makes easier levels. In a fixed order, so the same plan
+/// always gives the same answer.
 pub(crate) fn farthest(
     plan: &Plan,
     goals: &[usize],
@@ -68,6 +110,7 @@ pub(crate) fn farthest(
     percent: i64,
 ) -> Option<Farthest> {
     let count = goals.len();
+    let distance = goal_distances(plan, goals);
     debug_assert!(count <= MAX_BOXES && plan.wall.len() < usize::from(NONE));
     let mut start = [NONE; MAX_BOXES];
     for (slot, &goal) in start.iter_mut().zip(goals) {
@@ -97,10 +140,16 @@ pub(crate) fn farthest(
         seen.insert((start, cell as u8));
     }
     let mut best: Option<usize> = None;
-    let mut next = 0;
-    while next < nodes.len() && nodes.len() < max_positions {
+    // Best first: the open position farthest from solved is pulled on
+    // next (the earliest found among equals), so the search goes deep
+    // even when many boxes make it wide.
+    let mut open: BinaryHeap<(i64, Reverse<usize>)> =
+        (0..nodes.len()).map(|index| (0, Reverse(index))).collect();
+    while nodes.len() < max_positions {
+        let Some((_, Reverse(next))) = open.pop() else {
+            break;
+        };
         let node = nodes[next];
-        next += 1;
         let reach = plan.flood(usize::from(node.player), |c| on_box(&node.boxes, c));
         for index in 0..count {
             let cell = usize::from(node.boxes[index]);
@@ -124,19 +173,23 @@ pub(crate) fn farthest(
                     changes: node.changes + u16::from(changed),
                     last: stand as u8,
                 };
-                let better = best
-                    .is_none_or(|b| score(&child, goals, count) > score(&nodes[b], goals, count));
-                if better {
+                let child_score = score(&child, goals, count, &distance);
+                let child_rank = rank(&child, goals, count, &distance);
+                if best.is_none_or(|b| child_rank > rank(&nodes[b], goals, count, &distance)) {
                     best = Some(nodes.len());
                 }
+                open.push((child_score, Reverse(nodes.len())));
                 nodes.push(child);
             }
         }
     }
-    let far = score(&nodes[best?], goals, count);
+    let (cleared, far) = rank(&nodes[best?], goals, count, &distance);
     let node = nodes
         .iter()
-        .find(|n| n.pulls > 0 && 100 * score(n, goals, count) >= percent * far)
+        .find(|n| {
+            let (n_cleared, n_score) = rank(n, goals, count, &distance);
+            n.pulls > 0 && n_cleared == cleared && 100 * n_score >= percent * far
+        })
         .copied()?;
     Some(Farthest {
         boxes: node.boxes[..count]
@@ -148,6 +201,14 @@ pub(crate) fn farthest(
         changes: usize::from(node.changes),
         searched: nodes.len(),
     })
+}
+
+/// Whether a box alone on `cell` could be pulled at all: a goal where it
+/// could not would keep its box, which would never move.
+pub(crate) fn can_pull(plan: &Plan, cell: usize) -> bool {
+    pulls_from(plan, cell)
+        .iter()
+        .any(|&(stand, away)| !plan.wall[stand] && !plan.wall[away])
 }
 
 /// For a box on `cell`, each pull as (where the player stands, where the

@@ -17,7 +17,24 @@ pub enum Rejection {
     IdleBox,
     /// Almost cell for cell the level shown before it.
     NearCopy,
+    /// Walls and goals almost the same mirrored or turned half round:
+    /// filler, not a design.
+    NearSymmetric,
+    /// A corridor of [`LONG_CORRIDOR`] cells or more that no box goes
+    /// through: walking, not puzzling.
+    EmptyCorridor,
+    /// More boxes than a third of one more than there are (both of two,
+    /// two of three, four of nine) never meet another: each pushed in one
+    /// go along cells no other box touches.
+    LoneBoxes,
 }
+
+/// The shortest corridor [`Rejection::EmptyCorridor`] counts.
+pub const LONG_CORRIDOR: usize = 6;
+
+/// The share of cells, in percent, that must match for
+/// [`Rejection::NearSymmetric`].
+pub const SYMMETRIC_PERCENT: usize = 90;
 
 impl fmt::Display for Rejection {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -26,6 +43,9 @@ impl fmt::Display for Rejection {
             Rejection::UnusedFloor => "some floor is never used",
             Rejection::IdleBox => "a box never moves",
             Rejection::NearCopy => "a near-copy of the level before",
+            Rejection::NearSymmetric => "walls and goals almost symmetric",
+            Rejection::EmptyCorridor => "a long corridor no box goes through",
+            Rejection::LoneBoxes => "boxes that never meet another",
         })
     }
 }
@@ -41,18 +61,93 @@ pub fn rejection(level: &Level, solution: &[Step]) -> Option<Rejection> {
         return Some(Rejection::IdleBox);
     }
     let inside = inside(level);
-    inside
-        .iter()
-        .any(|pos| !walk.visited.contains(pos))
-        .then_some(Rejection::UnusedFloor)
+    if inside.iter().any(|pos| !walk.visited.contains(pos)) {
+        return Some(Rejection::UnusedFloor);
+    }
+    if is_near_symmetric(level) {
+        return Some(Rejection::NearSymmetric);
+    }
+    if has_empty_corridor(level, &walk) {
+        return Some(Rejection::EmptyCorridor);
+    }
+    let boxes = level.boxes().len();
+    (boxes > 1 && walk.lone_boxes() > (boxes + 1) / 3).then_some(Rejection::LoneBoxes)
+}
+
+/// How many boxes `solution` pushes in one run along cells no other box
+/// ever stands on: boxes that never meet another.
+pub fn lone_boxes(level: &Level, solution: &[Step]) -> usize {
+    Walk::replay(level, solution).lone_boxes()
+}
+
+/// Whether the walls and goals match, cell for cell in at least
+/// [`SYMMETRIC_PERCENT`] of the board, the board mirrored left to right,
+/// top to bottom, or turned half round.
+pub fn is_near_symmetric(level: &Level) -> bool {
+    let (w, h) = (level.width(), level.height());
+    let kind = |pos: Pos| match level.tile(pos) {
+        Tile::Wall => 0,
+        Tile::Goal => 1,
+        Tile::Floor => 2,
+    };
+    let maps: [&dyn Fn(Pos) -> Pos; 3] = [
+        &|p: Pos| Pos::new(w - 1 - p.x, p.y),
+        &|p: Pos| Pos::new(p.x, h - 1 - p.y),
+        &|p: Pos| Pos::new(w - 1 - p.x, h - 1 - p.y),
+    ];
+    maps.iter().any(|map| {
+        let same = level
+            .positions()
+            .filter(|&p| kind(p) == kind(map(p)))
+            .count();
+        100 * same >= SYMMETRIC_PERCENT * w * h
+    })
+}
+
+/// Whether a straight run of at least [`LONG_CORRIDOR`] floor cells, each
+/// walled on both sides across the run, has no box pass through it.
+fn has_empty_corridor(level: &Level, walk: &Walk) -> bool {
+    let is_wall = |pos: Option<Pos>| pos.is_none_or(|p| level.tile(p) == Tile::Wall);
+    let walled_across = |pos: Pos, across: Direction| {
+        is_wall(level.neighbour(pos, across)) && is_wall(level.neighbour(pos, across.opposite()))
+    };
+    [
+        (Direction::Right, Direction::Up),
+        (Direction::Down, Direction::Left),
+    ]
+    .into_iter()
+    .any(|(along, across)| {
+        level.positions().any(|start| {
+            // Only runs that start here: the cell before is no part.
+            let before = level.neighbour(start, along.opposite());
+            let starts = before.is_none_or(|b| is_wall(Some(b)) || !walled_across(b, across));
+            let mut run = 0;
+            let mut pos = Some(start);
+            while let Some(p) = pos.filter(|&p| !is_wall(Some(p)) && walled_across(p, across)) {
+                if walk.box_cells.contains(&p) {
+                    return false;
+                }
+                run += 1;
+                pos = level.neighbour(p, along);
+            }
+            starts && run >= LONG_CORRIDOR
+        })
+    })
 }
 
 /// What a solution touches: every cell a box or the player stood on, how
-/// many boxes it never pushed, and how often it switched box.
+/// many boxes it never pushed, how often it switched box, and each box's
+/// path and runs of pushes.
 pub(crate) struct Walk {
     pub(crate) visited: HashSet<Pos>,
     pub(crate) idle_boxes: usize,
     pub(crate) box_changes: usize,
+    /// Every cell any box stood on.
+    pub(crate) box_cells: HashSet<Pos>,
+    /// Each box's cells, from its start, in order.
+    pub(crate) paths: Vec<Vec<Pos>>,
+    /// Each box's runs of pushes unbroken by another box's push.
+    pub(crate) runs: Vec<usize>,
 }
 
 impl Walk {
@@ -60,7 +155,8 @@ impl Walk {
     /// played are skipped; the generator only passes the solver's).
     pub(crate) fn replay(level: &Level, solution: &[Step]) -> Self {
         let mut boxes: Vec<Pos> = level.boxes().to_vec();
-        let mut moved = vec![false; boxes.len()];
+        let mut paths: Vec<Vec<Pos>> = boxes.iter().map(|&b| vec![b]).collect();
+        let mut runs = vec![0; boxes.len()];
         let mut player = level.player();
         let mut visited: HashSet<Pos> = boxes.iter().copied().collect();
         let mut last_pushed = None;
@@ -75,7 +171,10 @@ impl Walk {
                     continue;
                 };
                 boxes[index] = beyond;
-                moved[index] = true;
+                paths[index].push(beyond);
+                if last_pushed != Some(index) {
+                    runs[index] += 1;
+                }
                 if last_pushed.is_some_and(|last| last != index) {
                     box_changes += 1;
                 }
@@ -87,9 +186,24 @@ impl Walk {
         }
         Self {
             visited,
-            idle_boxes: moved.iter().filter(|&&m| !m).count(),
+            idle_boxes: runs.iter().filter(|&&r| r == 0).count(),
             box_changes,
+            box_cells: paths.iter().flatten().copied().collect(),
+            paths,
+            runs,
         }
+    }
+
+    /// Boxes pushed in one run along cells no other box ever stands on.
+    pub(crate) fn lone_boxes(&self) -> usize {
+        (0..self.paths.len())
+            .filter(|&i| {
+                self.runs[i] == 1
+                    && self.paths[i].iter().all(|cell| {
+                        (0..self.paths.len()).all(|j| j == i || !self.paths[j].contains(cell))
+                    })
+            })
+            .count()
     }
 }
 

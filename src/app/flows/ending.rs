@@ -9,7 +9,9 @@ use crate::app::keep::Kept;
 use crate::app::message::{Message, Problem, plural};
 use crate::app::origin::{Mode, Origin};
 use crate::app::screen::{Ended, News};
-use crate::app::screens::finish::{BestRun, Finish, NextChoice, NextTo, Outcome, ScoreNews};
+use crate::app::screens::finish::{
+    BestRun, Finish, NextChoice, NextTo, Outcome, ScoreNews, Shorter,
+};
 use crate::library::AddedCollection;
 use crate::storage::{Leaderboard, Records};
 
@@ -69,6 +71,7 @@ impl App {
             let context = Some("Could not delete the old save");
             messages.push(Message::trouble(context, Problem::Record(error)));
         }
+        messages.extend(self.keep_solve(ended));
         let has_next = opened.origin.step(1).is_some();
         messages.extend(self.record_progress(&opened.origin, has_next));
         let next = self.next_choices(&opened.origin);
@@ -86,7 +89,11 @@ impl App {
             run: Some(ended.game.log().to_vec()),
             best_run: records.and_then(best_run),
         };
-        let finish = Finish::new(outcome, self.theme);
+        let mut finish = Finish::new(outcome, self.theme);
+        if let Some(records) = records {
+            let steps = ended.game.history().to_vec();
+            finish = finish.shortening(Shorter::start(&opened.level, steps, records.clone()));
+        }
         if let Some(records) = records.filter(|_| finish.asks()) {
             let solve = Kept::solve(records.clone(), ended.game.log().to_vec());
             self.keep.set(Some(solve));

@@ -48,6 +48,7 @@ impl App {
                             .clone()
                             .unwrap_or_else(|| format!("{fallback}{number}")),
                         record: None,
+                        yours: None,
                         saved: false,
                         solved: false,
                         problem: Some(bad.error.to_string()),
@@ -157,15 +158,19 @@ fn level_row(
     number: usize,
     fallback: &str,
 ) -> LevelRow {
-    let (record, saved) = match (records, listing) {
-        (Some(records), Some(listing)) => records.summary(listing),
-        _ => (None, false),
+    let (record, saved, yours) = match (records, listing) {
+        (Some(records), Some(listing)) => {
+            let (record, saved) = records.summary(listing);
+            (record, saved, records.fewest_moves(listing))
+        }
+        _ => (None, false, None),
     };
     LevelRow {
         title: level
             .title()
             .map_or_else(|| format!("{fallback}{number}"), str::to_owned),
         record,
+        yours,
         saved,
         solved,
         problem: None,

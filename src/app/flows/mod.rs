@@ -4,6 +4,7 @@
 mod collections;
 mod editing;
 mod ending;
+mod kept;
 mod level_lists;
 mod opening;
 
@@ -109,13 +110,21 @@ impl App {
                 };
                 self.leave_to(&from, vec![next]);
             }
-            Effect::SetZoom(zoom) => {
-                if let Err(error) = self.library.set_zoom(zoom) {
-                    let message =
-                        Message::trouble(Some("Zoom not remembered"), Problem::Library(error));
-                    self.top_mut().show(message);
-                }
-            }
+            kept @ (Effect::TakeSnapshot { .. }
+            | Effect::ShowKept { .. }
+            | Effect::Restore(_)
+            | Effect::Copy { .. }
+            | Effect::Pasted { .. }
+            | Effect::KeepShorter { .. }) => self.apply_kept(kept),
+            Effect::SetZoom(zoom) => self.set_zoom(zoom),
+        }
+    }
+
+    /// Z: the zoom remembered for every level, or why it was not.
+    fn set_zoom(&mut self, zoom: bool) {
+        if let Err(error) = self.library.set_zoom(zoom) {
+            let message = Message::trouble(Some("Zoom not remembered"), Problem::Library(error));
+            self.top_mut().show(message);
         }
     }
 

@@ -102,7 +102,10 @@ impl App {
         let opened = Opened {
             origin: origin.clone(),
             level: made.level.clone(),
-            title: made.request.title(),
+            title: made
+                .level
+                .title()
+                .map_or_else(|| made.request.title(), str::to_owned),
             records,
             solved_mark: None,
         };
@@ -332,7 +335,10 @@ impl App {
         // A test play has nothing to keep: the game it was made from, if
         // any, stays kept.
         let test_play = matches!(opened.origin, Origin::TestPlay { .. });
-        let play = Play::new(opened, game, record, message, resumed, zoom, self.theme);
+        let bests = super::kept::bests(&opened);
+        self.level_started = Some(std::time::Instant::now());
+        let play =
+            Play::new(opened, game, record, message, resumed, zoom, self.theme).with_bests(bests);
         self.push_level(if test_play {
             play
         } else {

@@ -167,16 +167,10 @@ pub(crate) fn defaults() -> Vec<Binding> {
             S::Play,
             A::NextLevel,
             &[Letter('n')],
-            "N",
-            &["next level (Free play, files of several)"],
+            "N / P",
+            &["next / previous level (Free play, files of several)"],
         ),
-        bind(
-            S::Play,
-            A::PreviousLevel,
-            &[Letter('p')],
-            "P",
-            &["previous level"],
-        ),
+        bind(S::Play, A::PreviousLevel, &[Letter('p')], "", &[]),
         bind(
             S::Play,
             A::Watch,
@@ -191,6 +185,15 @@ pub(crate) fn defaults() -> Vec<Binding> {
             "E",
             &["edit a copy in the level editor"],
         ),
+        bind(
+            S::Play,
+            A::Snapshot,
+            &[Letter('k')],
+            "K / L / C",
+            &["keep a snapshot / list what is kept / copy moves"],
+        ),
+        bind(S::Play, A::Kept, &[Letter('l')], "", &[]),
+        bind(S::Play, A::Copy, &[Letter('c')], "", &[]),
         legend(
             bind(
                 S::Play,

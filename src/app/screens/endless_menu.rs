@@ -17,21 +17,26 @@ use crate::app::theme::Theme;
 use crate::app::widgets::menu::{MenuKey, MenuList, menu_commands, menu_key};
 use crate::app::widgets::page::{LogoRule, centered_column, notice_line, page};
 use crate::app::widgets::text_input::{InputEvent, TextInput};
-use crate::library::fresh_seed;
+use crate::library::{fresh_seed, today};
 use schokoban_generate::{Difficulty, Request, Size};
 
-/// The sizes as the menu shows them.
-const SIZES: [&str; 3] = [
+/// The sizes as the menu shows them, and the daily level after them.
+const SIZES: [&str; 4] = [
     "Small   7x7 to 9x9",
     "Medium  up to 12x12",
     "Large   up to 16x14",
+    "Daily   today's level, one for all",
 ];
 
+/// The first stage's line for the daily level.
+const DAILY_LINE: usize = Size::ALL.len();
+
 /// The difficulties as the menu shows them.
-const DIFFICULTIES: [&str; 3] = [
+const DIFFICULTIES: [&str; Difficulty::ALL.len()] = [
     "Easy    a few pushes",
     "Medium  boxes in each other's way",
     "Hard    long, switching boxes often",
+    "Expert  the most boxes, the longest",
 ];
 
 /// The most digits a seed has (`u64::MAX` has 20).
@@ -65,7 +70,7 @@ impl EndlessMenu {
     }
 
     fn size(&self) -> Size {
-        Size::ALL[self.size]
+        Size::ALL.get(self.size).copied().unwrap_or_default()
     }
 
     fn difficulty(&self) -> Difficulty {
@@ -122,6 +127,9 @@ impl Screen for EndlessMenu {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         match &mut self.stage {
             Stage::Size => match menu_key(key, &mut self.size, SIZES.len()) {
+                Some(MenuKey::Accept) if self.size == DAILY_LINE => {
+                    return Effect::PushLevel(Box::new(Generating::daily(today(), self.theme)));
+                }
                 Some(MenuKey::Accept) => self.stage = Stage::Difficulty,
                 Some(MenuKey::Back) => return Effect::Back,
                 None => {}

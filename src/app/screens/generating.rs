@@ -19,11 +19,15 @@ use crate::app::theme::Theme;
 use crate::app::widgets::page::{LogoRule, centered_column, notice_line, page};
 use crate::app::worker::{Report, Worker};
 use schokoban_core::Level;
-use schokoban_generate::{GenerateError, Generated, Progress, Request, generate_after};
+use schokoban_generate::{
+    Day, GenerateError, Generated, Progress, Request, generate_after, generate_daily,
+};
 
 #[derive(Debug)]
 pub(crate) struct Generating {
     request: Request,
+    /// The date, when this is the daily level.
+    day: Option<Day>,
     /// The generator, until it has answered; dropping it stops it.
     making: Option<Worker<Progress, Result<Generated, GenerateError>>>,
     progress: Option<Progress>,
@@ -35,12 +39,25 @@ impl Generating {
     /// Starts making the level `request` names; when `previous` is given
     /// and the level would be a near-copy of it, the next seed's comes.
     pub fn new(request: Request, previous: Option<Level>, theme: Theme) -> Self {
+        Self::start(request, None, previous, theme)
+    }
+
+    /// Starts making the daily level of `day`.
+    pub fn daily(day: Day, theme: Theme) -> Self {
+        Self::start(day.request(), Some(day), None, theme)
+    }
+
+    fn start(request: Request, day: Option<Day>, previous: Option<Level>, theme: Theme) -> Self {
         let making = Worker::spawn("endless", move |job| {
             let mut progress = |progress| job.report(progress);
-            generate_after(&request, previous.as_ref(), job.cancelled(), &mut progress)
+            match day {
+                Some(day) => generate_daily(day, job.cancelled(), &mut progress),
+                None => generate_after(&request, previous.as_ref(), job.cancelled(), &mut progress),
+            }
         });
         Self {
             request,
+            day,
             making: Some(making),
             progress: None,
             message: None,
@@ -59,12 +76,16 @@ impl Generating {
 
     fn lines(&self) -> Vec<Line<'static>> {
         let request = &self.request;
-        let mut lines = vec![Line::from(format!(
-            "Making a {}, {} level from seed {}",
-            request.size.name(),
-            request.difficulty.name(),
-            request.seed
-        ))];
+        let heading = match self.day {
+            Some(day) => format!("Making the daily level of {day}"),
+            None => format!(
+                "Making a {}, {} level from seed {}",
+                request.size.name(),
+                request.difficulty.name(),
+                request.seed
+            ),
+        };
+        let mut lines = vec![Line::from(heading)];
         let progress = match self.progress {
             Some(progress) => format!(
                 "Trying candidate {} of at most {} · {} positions searched",

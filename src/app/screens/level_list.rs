@@ -33,6 +33,8 @@ const MIN_TITLE_WIDTH: usize = 12;
 pub(crate) struct LevelRow {
     pub title: String,
     pub record: Option<usize>,
+    /// The fewest moves of the player's kept solutions.
+    pub yours: Option<usize>,
     pub saved: bool,
     pub solved: bool,
     /// Why the level cannot be played (`line 214: a level of Hexoban...`):
@@ -192,6 +194,14 @@ impl LevelList {
             .unwrap_or(0)
             .max(5)
             .min(available.saturating_sub(24) as usize);
+        // `you 123 saved` where a row has a solution of the player's.
+        let notes = self
+            .rows
+            .iter()
+            .map(|r| width(&notes(r)))
+            .max()
+            .unwrap_or(0);
+        let row_width = title_width + 19 + notes.max(5);
         // A bad level's reason takes the record's place, and more room.
         let reason_width = self
             .rows
@@ -199,7 +209,7 @@ impl LevelList {
             .filter_map(|r| r.problem.as_deref().map(width))
             .max()
             .map_or(0, |reason| title_width + 11 + reason);
-        (title_width, (title_width + 24).max(reason_width))
+        (title_width, row_width.max(reason_width))
     }
 
     fn line(&self, index: usize, title_width: usize) -> String {
@@ -218,9 +228,20 @@ impl LevelList {
                 " "
             },
             index + 1,
-            if row.saved { "saved" } else { "" },
+            notes(row),
         )
     }
+}
+
+/// What follows the record: the player's fewest moves, and `saved`.
+fn notes(row: &LevelRow) -> String {
+    let yours = row.yours.map(|moves| format!("you {moves}"));
+    let saved = row.saved.then(|| "saved".to_owned());
+    [yours, saved]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 #[cfg(feature = "queries")]

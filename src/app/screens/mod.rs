@@ -8,6 +8,7 @@ pub mod editor;
 pub mod endless_menu;
 pub mod finish;
 pub mod generating;
+pub mod kept;
 pub mod level_list;
 pub mod level_save;
 pub mod main_menu;

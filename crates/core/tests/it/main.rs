@@ -8,3 +8,4 @@ mod parse_refusals;
 mod parse_sok;
 mod parse_xsb;
 mod properties;
+mod solutions;

@@ -2,23 +2,28 @@
 //! then the leaderboard and what to do next.
 
 mod draw;
+mod shorter;
 mod watching;
+
+pub(crate) use shorter::Shorter;
 
 use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use std::rc::Rc;
+use std::time::Duration;
 
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::{Message, Problem, plural};
 use crate::app::origin::Origin;
-use crate::app::screen::{Command, Effect, News, Screen, footer};
+use crate::app::screen::{Command, Effect, News, Screen, Tick, footer};
 use crate::app::theme::Theme;
 use crate::app::widgets::leaderboard::LEADERBOARD_WIDTH;
 use crate::app::widgets::menu::{MenuKey, menu_click, menu_key};
 use crate::app::widgets::page::{LogoRule, centered_column, page};
 use crate::app::widgets::text_input::{InputEvent, TextInput};
+use crate::app::worker::Wake;
 use crate::leaderboard::{Leaderboard, MAX_NICKNAME_CHARS, valid_nickname};
 use schokoban_core::{Direction, Level, LogEntry};
 use schokoban_generate::Generated;
@@ -74,6 +79,8 @@ pub(crate) struct Finish {
     best_run: Option<BestRun>,
     /// Solved before, and offered now: the question says so.
     later: bool,
+    /// The optimizer at work on the player's run, or what it found.
+    shorter: Shorter,
     theme: Theme,
 }
 
@@ -156,8 +163,16 @@ impl Finish {
             run,
             best_run,
             later: false,
+            shorter: Shorter::Off,
             theme,
         }
+    }
+
+    /// The optimizer works on the player's run meanwhile.
+    #[must_use]
+    pub fn shortening(mut self, shorter: Shorter) -> Self {
+        self.shorter = shorter;
+        self
     }
 
     /// The same screen for a level solved before, when the terminal closed
@@ -350,6 +365,17 @@ impl Screen for Finish {
     fn tell(&mut self, news: News) {
         if let News::Scored(news) = news {
             self.scored(news);
+        }
+    }
+
+    /// Takes in the optimizer's answer: a shorter line is kept by the app.
+    fn tick(&mut self, _now: Duration) -> Tick {
+        match self.shorter.poll() {
+            Some((records, steps)) => Tick {
+                effect: Effect::KeepShorter { records, steps },
+                wake: Wake::Idle,
+            },
+            None => Tick::wake(self.shorter.wake()),
         }
     }
 

@@ -1,11 +1,13 @@
 //! The finish screen's menu: the next level, watching the player's own
 //! run or the best kept one, and the main menu.
 
+use super::shorter::Shorter;
 use super::{Finish, NextTo};
 use crate::app::message::Message;
 use crate::app::screen::Effect;
 use crate::app::screens::generating::Generating;
 use crate::app::screens::watch::Watch;
+use schokoban_core::LogEntry;
 
 /// A line of the menu under the leaderboard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -14,6 +16,8 @@ pub(super) enum Choice {
     Next(usize),
     WatchRun,
     WatchBest,
+    /// The optimizer's shorter line of the player's run.
+    WatchShorter,
     MainMenu,
 }
 
@@ -27,6 +31,10 @@ impl Finish {
             choices.push(Choice::WatchBest);
         }
         choices.push(Choice::MainMenu);
+        // Last, as it comes while the player is choosing.
+        if self.shorter.label().is_some() {
+            choices.push(Choice::WatchShorter);
+        }
         choices
     }
 
@@ -35,6 +43,7 @@ impl Finish {
             Choice::Next(index) => self.next[index].label.clone(),
             Choice::WatchRun => "Watch your run".to_owned(),
             Choice::WatchBest => "Watch the best run".to_owned(),
+            Choice::WatchShorter => self.shorter.label().unwrap_or_default(),
             Choice::MainMenu => "Main menu".to_owned(),
         }
     }
@@ -57,6 +66,13 @@ impl Finish {
                     Some(moves.clone()),
                 ),
                 None => return Effect::None,
+            },
+            Choice::WatchShorter => match &self.shorter {
+                Shorter::Found { steps, .. } => (
+                    "Watching the optimizer's line of your run".to_owned(),
+                    Some(steps.iter().copied().map(LogEntry::Step).collect()),
+                ),
+                _ => return Effect::None,
             },
             Choice::MainMenu => return Effect::MainMenu,
         };

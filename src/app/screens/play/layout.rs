@@ -167,7 +167,11 @@ impl Play {
     /// spec's three lines beside the logo where they fit; else without it;
     /// else the title wrapped on two lines and the counts on one.
     fn header(&self, columns: u16) -> (bool, Vec<String>) {
-        let record = self.record.map_or("N/A".to_owned(), |r| r.to_string());
+        let mut record = self.record.map_or("N/A".to_owned(), |r| r.to_string());
+        let bests = self.bests.line();
+        if !bests.is_empty() {
+            record = format!("{record}  {bests}");
+        }
         let title = format!("Puzzle: {}", self.opened.heading());
         let (moves, pushes) = (self.game.score(), self.game.pushes());
         let lines = vec![

@@ -26,7 +26,9 @@ use crate::app::widgets::board::{BoardLayout, Marks};
 use crate::app::widgets::help::help_max_scroll;
 use crate::app::worker::Wake;
 
-use schokoban_core::{Direction, Game, LogEntry, push_path, walk_path};
+use schokoban_core::{
+    Direction, Game, LogEntry, Metrics, format_steps, parse_moves, push_path, walk_path,
+};
 use schokoban_solver::Deadlocks;
 
 /// Where the board starts: below the header and the message line.
@@ -60,7 +62,36 @@ pub(crate) struct Play {
     deadlocks: Deadlocks,
     /// What leaving would keep, kept up with every change to the game.
     keep: Keep,
+    /// The player's bests and the published solution, for the header.
+    bests: Bests,
     theme: Theme,
+}
+
+/// What the header shows beside the record: the player's best solution
+/// by moves and by pushes, and the shortest published one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Bests {
+    pub by_moves: Option<Metrics>,
+    pub by_pushes: Option<Metrics>,
+    pub published: Option<Metrics>,
+}
+
+impl Bests {
+    /// `Yours: 40 moves, 12 pushes  Published: 38`, or nothing.
+    pub(crate) fn line(&self) -> String {
+        let mut parts = Vec::new();
+        if let (Some(moves), Some(pushes)) = (self.by_moves, self.by_pushes) {
+            parts.push(format!(
+                "Yours: {}, {}",
+                plural(moves.moves, "move"),
+                plural(pushes.pushes, "push")
+            ));
+        }
+        if let Some(published) = self.published {
+            parts.push(format!("Published: {}", published.moves));
+        }
+        parts.join("  ")
+    }
 }
 
 impl Play {
@@ -93,6 +124,7 @@ impl Play {
             loaded: resumed.then(|| game.log().to_vec()),
             game,
             keep: Keep::default(),
+            bests: Bests::default(),
             theme,
         };
         // A loaded save may already be stuck, or a map or save already solved.
@@ -107,6 +139,13 @@ impl Play {
     pub fn keeping(mut self, keep: Keep) -> Self {
         self.keep = keep;
         (self.keep).start(&self.game, &self.opened, self.loaded.as_deref());
+        self
+    }
+
+    /// The header shows `bests` beside the record.
+    #[must_use]
+    pub fn with_bests(mut self, bests: Bests) -> Self {
+        self.bests = bests;
         self
     }
 
@@ -257,6 +296,13 @@ impl Screen for Play {
                 self.show_help = true;
                 self.help_scroll = 0;
             }
+            Action::Undo if self.game.can_undo_reset() => {
+                self.act(Game::undo_reset);
+                self.message = Some(Message::info(format!(
+                    "Reset undone: back to {}",
+                    plural(self.game.score(), "move")
+                )));
+            }
             // A key that can do nothing now says so, where the messages are.
             Action::Undo if !self.game.can_undo() => {
                 self.message = Some(Message::info("Nothing to undo yet"));
@@ -275,6 +321,24 @@ impl Screen for Play {
                 changed
             }),
             Action::Zoom => return self.toggle_zoom(),
+            Action::Snapshot => {
+                return Effect::TakeSnapshot {
+                    opened: Rc::clone(&self.opened),
+                    steps: self.game.history().to_vec(),
+                };
+            }
+            Action::Kept => {
+                return Effect::ShowKept {
+                    opened: Rc::clone(&self.opened),
+                    game: self.game.clone(),
+                };
+            }
+            Action::Copy => {
+                return Effect::Copy {
+                    text: format_steps(self.game.history()),
+                    what: "your moves".to_owned(),
+                };
+            }
             Action::Hint => self.request_hint(),
             Action::Edit => {
                 let editor = Editor::copy_of(&self.opened.level, self.theme);
@@ -349,11 +413,41 @@ impl Screen for Play {
         })
     }
 
-    /// Moves watched count as played: `game` is this game and them.
+    /// Moves pasted (LURD, as solutions are shared) are watched from the
+    /// level's start, and kept if they solve it.
+    fn handle_paste(&mut self, text: &str) -> Effect {
+        match parse_moves(text) {
+            Ok(steps) if !steps.is_empty() => Effect::Pasted {
+                opened: Rc::clone(&self.opened),
+                steps,
+            },
+            _ => {
+                self.message = Some(Message::info(
+                    "Paste moves (LURD) on a level to watch them; levels paste at the main menu",
+                ));
+                Effect::None
+            }
+        }
+    }
+
+    /// Moves watched count as played: `game` is this game and them. A
+    /// snapshot brought back replaces the game, as a reset would.
     fn tell(&mut self, news: News) {
         let game = match news {
             News::Resized(area) => {
                 self.area = area;
+                return;
+            }
+            News::Restored(game) => {
+                let moves = plural(game.score(), "move");
+                self.act(|current| {
+                    *current = game;
+                    true
+                });
+                self.message = Some(Message::info(format!(
+                    "Snapshot back: {moves} ({} takes it back)",
+                    keymap::key_name(Scope::Play, Action::Undo)
+                )));
                 return;
             }
             News::TakeOver(game) => game,

@@ -1,0 +1,143 @@
+//! Positions the player saved inside a level, in `NAME.xsb.snapshots`
+//! beside its records, so they outlive leaving the level and the game:
+//!
+//! ```text
+//! # Schokoban snapshots: ...
+//! taken=2026-12-01T21:40:07Z moves=12 pushes=3 lurd=rrRRdd...
+//! ```
+//!
+//! A snapshot is the line of play from the start (no undos), which brings
+//! the position back. Written like the board: under the map's lock, read
+//! again and added to, atomically; a damaged file is moved aside to
+//! `NAME.xsb.snapshots.damaged` with its readable lines kept.
+
+use std::path::PathBuf;
+
+use super::keyed::{self, Entry, EntryError, Fields};
+use super::records::{RecordError, Records};
+use super::when::{format_utc, parse_utc};
+use schokoban_core::{Metrics, Step, format_steps, parse_moves};
+
+const HEADER: &str = "# Schokoban snapshots of one level, oldest first: when taken (UTC), \
+moves, pushes, then the moves from the start (LURD).\n";
+
+/// The most snapshots a level keeps; taking one more drops the oldest, and
+/// says so.
+pub const MAX_SNAPSHOTS: usize = 50;
+
+/// One saved position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Snapshot {
+    /// The line of play from the level's start.
+    pub steps: Vec<Step>,
+    /// When it was taken, in seconds since 1970 (UTC).
+    pub taken: Option<u64>,
+    /// Fields a later version wrote, kept as they were.
+    pub extra: Fields,
+}
+
+impl Snapshot {
+    pub fn new(steps: Vec<Step>, taken: Option<u64>) -> Self {
+        Self {
+            steps,
+            taken,
+            extra: Vec::new(),
+        }
+    }
+
+    pub fn metrics(&self) -> Metrics {
+        Metrics::of(&self.steps)
+    }
+}
+
+impl Entry for Snapshot {
+    const HEADER: &'static str = HEADER;
+
+    fn to_line(&self) -> String {
+        let metrics = self.metrics();
+        let mut fields = Vec::new();
+        if let Some(taken) = self.taken {
+            fields.push(("taken", format_utc(taken)));
+        }
+        fields.push(("moves", metrics.moves.to_string()));
+        fields.push(("pushes", metrics.pushes.to_string()));
+        let lurd = Some(format_steps(&self.steps)).filter(|l| !l.is_empty());
+        keyed::line(&fields, &self.extra, lurd.as_deref().unwrap_or("-"))
+    }
+
+    fn from_fields(line: usize, mut fields: Fields) -> Result<Self, EntryError> {
+        let bad = |key| EntryError::BadValue { line, key };
+        let steps = keyed::take(&mut fields, "lurd")
+            .map(|lurd| if lurd == "-" { String::new() } else { lurd })
+            .and_then(|lurd| parse_moves(&lurd).ok())
+            .ok_or(bad("lurd"))?;
+        let taken = match keyed::take(&mut fields, "taken") {
+            Some(text) => Some(parse_utc(&text).ok_or(bad("taken"))?),
+            None => None,
+        };
+        // Written for a reader; the moves say it.
+        keyed::take(&mut fields, "moves");
+        keyed::take(&mut fields, "pushes");
+        Ok(Self {
+            steps,
+            taken,
+            extra: fields,
+        })
+    }
+}
+
+/// The snapshots file as read.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SnapshotsRead {
+    /// Oldest first.
+    pub snapshots: Vec<Snapshot>,
+    pub problems: Vec<EntryError>,
+}
+
+/// What taking a snapshot did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SnapshotTaken {
+    pub snapshots: Vec<Snapshot>,
+    /// The oldest, dropped to make room.
+    pub dropped: Option<Snapshot>,
+    pub moved_aside: Option<PathBuf>,
+}
+
+impl Records {
+    /// The level's snapshots, oldest first. A missing file has none; a
+    /// damaged one gives what could be read.
+    pub fn read_snapshots(&self) -> Result<SnapshotsRead, RecordError> {
+        let (snapshots, problems) = keyed::read::<Snapshot>(&self.snapshots)?;
+        Ok(SnapshotsRead {
+            snapshots,
+            problems,
+        })
+    }
+
+    /// Adds `snapshot` as the newest, under the map's lock.
+    pub fn take_snapshot(&self, snapshot: Snapshot) -> Result<SnapshotTaken, RecordError> {
+        self.change_snapshots(|snapshots| {
+            snapshots.push(snapshot);
+            (snapshots.len() > MAX_SNAPSHOTS).then(|| snapshots.remove(0))
+        })
+    }
+
+    /// Removes the snapshot at `index` (0 is the oldest), under the lock.
+    pub fn remove_snapshot(&self, index: usize) -> Result<SnapshotTaken, RecordError> {
+        self.change_snapshots(|snapshots| {
+            (index < snapshots.len()).then(|| snapshots.remove(index))
+        })
+    }
+
+    fn change_snapshots(
+        &self,
+        change: impl FnOnce(&mut Vec<Snapshot>) -> Option<Snapshot>,
+    ) -> Result<SnapshotTaken, RecordError> {
+        let changed = self.change_keyed(&self.snapshots, |snapshots| (true, change(snapshots)))?;
+        Ok(SnapshotTaken {
+            snapshots: changed.entries,
+            dropped: changed.outcome,
+            moved_aside: changed.moved_aside,
+        })
+    }
+}
