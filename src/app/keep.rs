@@ -99,9 +99,10 @@ impl Kept {
         }
         // Under the map's lock, like an unsolved game's save: a game of
         // the same level leaving at the same moment keeps its save aside.
-        let kept = self.records.as_ref().map(|records| {
-            records.write_save_keeping_other(&self.log, self.loaded.as_deref())
-        });
+        let kept = self
+            .records
+            .as_ref()
+            .map(|records| records.write_save_keeping_other(&self.log, self.loaded.as_deref()));
         let solved = format!(
             "Solved in {}: the leaderboard is offered the next time you open the level",
             plural(score, "move")
