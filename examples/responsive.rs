@@ -61,6 +61,7 @@ fn main() -> anyhow::Result<()> {
     app.handle_key(&key(KeyCode::Enter));
     app.handle_key(&key(KeyCode::Char('n')));
     let started = Instant::now();
+    app.tick();
     let mut times = Vec::new();
     while app.is_busy() {
         let pressed = Instant::now();

@@ -188,8 +188,8 @@ pub(crate) fn watch(
     Ok(Effect::Push(Box::new(watch)))
 }
 
-/// Wide enough for a snapshot's line.
-const MENU_WIDTH: u16 = 48;
+/// Wide enough for a snapshot's line, date and counts.
+const MENU_WIDTH: u16 = 56;
 
 #[cfg(feature = "queries")]
 impl crate::app::query::ScreenQuery for Kept {
