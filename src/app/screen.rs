@@ -18,7 +18,6 @@ use super::origin::{Mode, Opened, Origin};
 use super::screens::finish::ScoreNews;
 use super::worker::Wake;
 use crate::library::{AddedCollection, Collection};
-use crate::storage::Records;
 use schokoban_core::{Game, Level, Step};
 
 /// What tests ask of a screen besides: the `queries` feature's
@@ -285,7 +284,7 @@ pub(crate) enum Effect {
     },
     /// The optimizer's shorter line of the player's solve, to keep as its own.
     KeepShorter {
-        records: Records,
+        opened: Rc<Opened>,
         steps: Vec<Step>,
     },
 }

@@ -90,9 +90,9 @@ impl App {
             best_run: records.and_then(best_run),
         };
         let mut finish = Finish::new(outcome, self.theme);
-        if let Some(records) = records {
+        if records.is_some() {
             let steps = ended.game.history().to_vec();
-            finish = finish.shortening(Shorter::start(&opened.level, steps, records.clone()));
+            finish = finish.shortening(Shorter::start(Rc::clone(opened), steps));
         }
         if let Some(records) = records.filter(|_| finish.asks()) {
             let solve = Kept::solve(records.clone(), ended.game.log().to_vec());

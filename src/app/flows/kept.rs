@@ -12,7 +12,7 @@ use crate::app::origin::Opened;
 use crate::app::screen::{Effect, Ended, News};
 use crate::app::screens::kept::{Kept, watch};
 use crate::app::screens::play::Bests;
-use crate::storage::{Finder, Records, Snapshot, Solution, SolutionsRead, write_atomic};
+use crate::storage::{Finder, Snapshot, Solution, SolutionsRead, write_atomic};
 use schokoban_core::{Game, Metrics, Step};
 
 /// Where a copy goes when the terminal cannot take it: in the data folder.
@@ -28,7 +28,7 @@ impl App {
             Effect::Restore(game) => self.restore(game),
             Effect::Copy { text, what } => self.copy(&text, &what),
             Effect::Pasted { opened, steps } => self.pasted(&opened, &steps),
-            Effect::KeepShorter { records, steps } => self.keep_shorter(&records, steps),
+            Effect::KeepShorter { opened, steps } => self.keep_shorter(&opened, steps),
             _ => {}
         }
     }
@@ -189,7 +189,10 @@ impl App {
 impl App {
     /// The optimizer's shorter line of the player's solve, kept as its own;
     /// only trouble is told.
-    pub(super) fn keep_shorter(&mut self, records: &Records, steps: Vec<Step>) {
+    pub(super) fn keep_shorter(&mut self, opened: &Opened, steps: Vec<Step>) {
+        let Some(records) = &opened.records else {
+            return;
+        };
         let solution = Solution::new(steps, Finder::Optimizer, now(), None);
         if let Err(error) = records.keep_solution(solution) {
             self.set_message(Message::trouble(

@@ -19,7 +19,7 @@ use crate::app::screens::watch::Watch;
 use crate::app::theme::Theme;
 use crate::app::widgets::menu::{MenuKey, MenuList, menu_click, menu_key};
 use crate::app::widgets::page::{LogoRule, centered_column, notice_line, page, page_content};
-use crate::storage::{Snapshot, Solution, format_utc};
+use crate::library::{Snapshot, Solution, format_utc};
 use schokoban_core::{Game, LogEntry, Metrics, Step, format_steps};
 
 /// A line of the list.

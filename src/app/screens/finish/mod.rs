@@ -371,8 +371,8 @@ impl Screen for Finish {
     /// Takes in the optimizer's answer: a shorter line is kept by the app.
     fn tick(&mut self, _now: Duration) -> Tick {
         match self.shorter.poll() {
-            Some((records, steps)) => Tick {
-                effect: Effect::KeepShorter { records, steps },
+            Some((opened, steps)) => Tick {
+                effect: Effect::KeepShorter { opened, steps },
                 wake: Wake::Idle,
             },
             None => Tick::wake(self.shorter.wake()),

@@ -4,10 +4,11 @@
 //! ("Your 99 moves: 33 found (watch)") and kept as the optimizer's, never
 //! on the leaderboard as the player's.
 
+use std::rc::Rc;
 use std::time::Duration;
 
+use crate::app::origin::Opened;
 use crate::app::worker::{Report, Wake, Worker};
-use crate::storage::Records;
 use schokoban_core::{Level, Step};
 use schokoban_solver::Limits;
 
@@ -36,15 +37,16 @@ pub(crate) enum Shorter {
 #[derive(Debug)]
 pub(crate) struct Search {
     worker: Worker<(), Vec<Step>>,
-    records: Records,
+    /// The level solved, whose records keep a shorter line.
+    opened: Rc<Opened>,
     moves: usize,
 }
 
 impl Shorter {
-    /// Starts the optimizer on `steps`, the player's solution of `level`,
-    /// kept in `records` when it finds a shorter one.
-    pub(crate) fn start(level: &Level, steps: Vec<Step>, records: Records) -> Self {
-        let level = level.clone();
+    /// Starts the optimizer on `steps`, the player's solution of the
+    /// level `opened`, whose records keep a shorter line when it finds one.
+    pub(crate) fn start(opened: Rc<Opened>, steps: Vec<Step>) -> Self {
+        let level: Level = opened.level.clone();
         let moves = steps.len();
         let worker = Worker::spawn("optimizer", move |job| {
             let limits = Limits::with_time(OPTIMIZER_TIME);
@@ -52,7 +54,7 @@ impl Shorter {
         });
         Shorter::Searching(Search {
             worker,
-            records,
+            opened,
             moves,
         })
     }
@@ -66,8 +68,8 @@ impl Shorter {
     }
 
     /// Takes in the optimizer's answer, if it has one: a shorter line is
-    /// to be kept, in these records.
-    pub(crate) fn poll(&mut self) -> Option<(Records, Vec<Step>)> {
+    /// to be kept, in the records of this level.
+    pub(crate) fn poll(&mut self) -> Option<(Rc<Opened>, Vec<Step>)> {
         let Shorter::Searching(search) = self else {
             return None;
         };
@@ -85,7 +87,7 @@ impl Shorter {
             *self = Shorter::Unimproved;
             return None;
         }
-        let keep = (search.records.clone(), steps.clone());
+        let keep = (Rc::clone(&search.opened), steps.clone());
         *self = Shorter::Found { steps, moves };
         Some(keep)
     }
