@@ -165,12 +165,15 @@ impl Keep {
 
     /// Keeps up with `game`, as [`Keep::start`] began. Called after every
     /// change to the game, so only the moves added since the last call are
-    /// copied: the log only grows, except that a reset empties it.
+    /// copied. The log mostly grows, but a reset empties it and taking a
+    /// reset back puts an older log in its place, which can be longer than
+    /// the one kept: only a log that still starts with what is kept is
+    /// extended, anything else is kept anew.
     pub(crate) fn follow(&self, game: &Game, opened: &Opened, loaded: Option<&[LogEntry]>) {
         let log = game.log();
         let mut kept = self.lock();
         match kept.as_mut() {
-            Some(kept) if kept.log.len() <= log.len() => {
+            Some(kept) if log.starts_with(&kept.log) => {
                 kept.log.extend_from_slice(&log[kept.log.len()..]);
                 kept.solved = game.is_solved();
             }

@@ -141,3 +141,26 @@ fn two_games_on_one_map_keep_both_saves_and_the_load_offer_lists_both() {
     assert_eq!(std::fs::read_to_string(&save).expect("save"), "ulrd\n");
     assert!(!dir.path().join("tiny.xsb.sav.other.2").exists());
 }
+
+#[test]
+fn a_reset_taken_back_after_moves_undone_saves_the_game_on_screen() {
+    let (dir, mut app) = start_tiny();
+    // Four moves, a reset, one move undone, then the reset taken back: the
+    // game is the four moves again, though the log went through two others.
+    press(
+        &mut app,
+        &[ch('w'), ch('d'), ch('s'), ch('a'), ch('r'), ch('d')],
+    );
+    press(&mut app, &[ch('u'), ch('u')]);
+    let game = level(&app).game;
+    let (board, score, map) = (game.to_xsb(), game.score(), game.level().clone());
+    assert_eq!(score, 4, "the reset was taken back");
+    press(&mut app, &[ctrl_c()]);
+    let save = std::fs::read_to_string(dir.path().join("tiny.xsb.sav")).expect("saved");
+    let replayed = schokoban_core::Game::replay(map, &save).expect("the save replays");
+    assert_eq!(
+        (replayed.to_xsb(), replayed.score()),
+        (board, score),
+        "{save}"
+    );
+}
