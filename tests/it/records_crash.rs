@@ -168,11 +168,13 @@ fn a_writer_killed_mid_save_in_real_time_leaves_a_whole_file() {
     assert_eq!(fs::read_to_string(records.save_path()).expect("read"), "\n");
 }
 
-/// Rounds of `a_scorer_killed_at_any_point_leaves_no_entry_without_its_run`.
+/// Rounds of `a_scorer_killed_in_real_time_leaves_no_entry_without_its_run`.
 const KILL_ROUNDS: usize = 40;
 
+/// Kills the scorer while it writes: where the kill lands depends on how
+/// far the other process got in real time, which the idle turns spread.
 #[test]
-fn a_scorer_killed_at_any_point_leaves_no_entry_without_its_run() {
+fn a_scorer_killed_in_real_time_leaves_no_entry_without_its_run() {
     use std::io::BufRead;
     for round in 0..KILL_ROUNDS {
         let (dir, records) = setup();
