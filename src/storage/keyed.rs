@@ -195,6 +195,19 @@ pub(super) fn take(fields: &mut Fields, key: &str) -> Option<String> {
     Some(fields.remove(index).1)
 }
 
+/// The value of an optional `key`, read by `parse`: `None` when the line
+/// has no such key, an error naming it when its value does not read.
+pub(super) fn take_optional<T>(
+    fields: &mut Fields,
+    line: usize,
+    key: &'static str,
+    parse: impl FnOnce(&str) -> Option<T>,
+) -> Result<Option<T>, EntryError> {
+    take(fields, key)
+        .map(|text| parse(&text).ok_or(EntryError::BadValue { line, key }))
+        .transpose()
+}
+
 /// One entry as a line: `fields` in order, then the keys a later version
 /// wrote, then the moves.
 pub(super) fn line(fields: &[(&str, String)], extra: &Fields, lurd: &str) -> String {
@@ -222,5 +235,29 @@ pub(super) fn word(text: &str) -> String {
         "-".to_owned()
     } else {
         word
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_optional_key_is_absent_read_or_named_as_damaged() {
+        let mut fields: Fields = vec![
+            ("took".to_owned(), "12s".to_owned()),
+            ("found".to_owned(), "soon".to_owned()),
+        ];
+        let seconds = |text: &str| text.strip_suffix('s')?.parse::<u64>().ok();
+        assert_eq!(take_optional(&mut fields, 4, "took", seconds), Ok(Some(12)));
+        assert_eq!(
+            take_optional(&mut fields, 4, "found", seconds),
+            Err(EntryError::BadValue {
+                line: 4,
+                key: "found"
+            })
+        );
+        assert_eq!(take_optional(&mut fields, 4, "taken", seconds), Ok(None));
+        assert!(fields.is_empty(), "each key read is taken");
     }
 }

@@ -71,10 +71,7 @@ impl Entry for Snapshot {
             .map(|lurd| if lurd == "-" { String::new() } else { lurd })
             .and_then(|lurd| parse_moves(&lurd).ok())
             .ok_or(bad("lurd"))?;
-        let taken = match keyed::take(&mut fields, "taken") {
-            Some(text) => Some(parse_utc(&text).ok_or(bad("taken"))?),
-            None => None,
-        };
+        let taken = keyed::take_optional(&mut fields, line, "taken", parse_utc)?;
         // Written for a reader; the moves say it.
         keyed::take(&mut fields, "moves");
         keyed::take(&mut fields, "pushes");

@@ -155,18 +155,10 @@ impl Entry for Solution {
                 _ => {}
             }
         }
-        let found = match keyed::take(&mut fields, "found") {
-            Some(text) => Some(parse_utc(&text).ok_or(bad("found"))?),
-            None => None,
-        };
-        let took = match keyed::take(&mut fields, "took") {
-            Some(text) => Some(
-                text.strip_suffix('s')
-                    .and_then(|n| n.parse().ok())
-                    .ok_or(bad("took"))?,
-            ),
-            None => None,
-        };
+        let found = keyed::take_optional(&mut fields, line, "found", parse_utc)?;
+        let took = keyed::take_optional(&mut fields, line, "took", |text| {
+            text.strip_suffix('s')?.parse().ok()
+        })?;
         let by = Finder::from_word(&keyed::take(&mut fields, "by").ok_or(bad("by"))?);
         Ok(Self {
             steps,

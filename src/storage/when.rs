@@ -2,6 +2,8 @@
 //! ISO 8601 form a person reads (`2026-12-01T21:40:07Z`). The caller gives
 //! the clock's reading, so tests choose it.
 
+use schokoban_generate::Day;
+
 /// Seconds since 1970-01-01 00:00 UTC, as `2026-12-01T21:40:07Z`.
 pub fn format_utc(seconds: u64) -> String {
     let days = seconds / 86_400;
@@ -48,18 +50,10 @@ pub fn parse_utc(text: &str) -> Option<u64> {
         .then_some(days * 86_400 + hour * 3600 + minute * 60 + second)
 }
 
-/// The date of a day counted from 1970-01-01 (Howard Hinnant's algorithm).
+/// The date of a day counted from 1970-01-01: the daily level's calendar.
 fn civil_from_days(days: u64) -> (u64, u64, u64) {
-    let z = days + 719_468;
-    let era = z / 146_097;
-    let doe = z % 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + u64::from(month <= 2);
-    (year, month, day)
+    let Day { year, month, day } = Day::from_unix_days(days);
+    (year.into(), month.into(), day.into())
 }
 
 /// The day, counted from 1970-01-01, of a date from 1970 on.
