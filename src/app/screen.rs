@@ -17,7 +17,7 @@ use super::message::Message;
 use super::origin::{Mode, Opened, Origin};
 use super::screens::finish::ScoreNews;
 use super::worker::Wake;
-use crate::library::{AddedCollection, Collection};
+use crate::library::{AddedCollection, Collection, LevelRating};
 use schokoban_core::{Game, Level, Step};
 
 /// What tests ask of a screen besides: the `queries` feature's
@@ -218,6 +218,12 @@ pub(crate) enum Effect {
     OpenPasted(String),
     /// Open a level: the saved-game question if it has a save, else play.
     Open(Origin),
+    /// Keep a level's rating, measured in the background, in the data
+    /// folder.
+    KeepRating {
+        level: Level,
+        rating: LevelRating,
+    },
     /// Start afresh on the level whose save was asked about, deleting
     /// that save.
     DeleteSave(Rc<Opened>),

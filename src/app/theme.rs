@@ -39,11 +39,15 @@ pub enum Chrome {
     Ellipsis,
     /// Separates key hints in a footer.
     Separator,
+    /// A filled cell of a rating's bar.
+    RatingOn,
+    /// An empty cell of a rating's bar.
+    RatingOff,
 }
 
 /// Unicode chrome and its ASCII stand-in, longest first so that a pair of
 /// arrows reads as a word rather than two punctuation marks.
-const ASCII_TEXT: [(&str, &str); 13] = [
+const ASCII_TEXT: [(&str, &str); 15] = [
     ("↑↓", "Up/Down"),
     ("←→", "Left/Right"),
     ("▶", ">"),
@@ -53,6 +57,8 @@ const ASCII_TEXT: [(&str, &str); 13] = [
     ("─", "-"),
     ("…", "..."),
     ("·", "|"),
+    ("◆", "#"),
+    ("◇", "-"),
     ("↑", "^"),
     ("↓", "v"),
     ("←", "<"),
@@ -201,6 +207,8 @@ impl Theme {
             Chrome::Rule => ("─", "-"),
             Chrome::Ellipsis => ("…", "..."),
             Chrome::Separator => ("·", "|"),
+            Chrome::RatingOn => ("◆", "#"),
+            Chrome::RatingOff => ("◇", "-"),
         };
         if self.ascii { ascii } else { unicode }
     }
@@ -329,7 +337,7 @@ impl Theme {
 mod tests {
     use super::*;
 
-    const EVERY_CHROME: [Chrome; 7] = [
+    const EVERY_CHROME: [Chrome; 9] = [
         Chrome::Pointer,
         Chrome::Best,
         Chrome::Solved,
@@ -337,6 +345,8 @@ mod tests {
         Chrome::Rule,
         Chrome::Ellipsis,
         Chrome::Separator,
+        Chrome::RatingOn,
+        Chrome::RatingOff,
     ];
 
     fn ascii() -> Theme {

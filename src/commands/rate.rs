@@ -94,7 +94,7 @@ fn write_table(table: &[(String, Vec<Rated>)], out: &mut impl Write) -> anyhow::
 
 /// Rates `levels` on `jobs` threads; `None` for a level that cannot be
 /// played.
-fn rate_all(levels: &[Option<Level>], jobs: usize) -> anyhow::Result<Vec<Option<Rated>>> {
+pub fn rate_all(levels: &[Option<Level>], jobs: usize) -> anyhow::Result<Vec<Option<Rated>>> {
     let cancel = AtomicBool::new(false);
     let next = AtomicUsize::new(0);
     let results = Mutex::new(vec![None; levels.len()]);

@@ -14,6 +14,7 @@ mod errors;
 mod my_levels;
 mod pasted;
 mod progress;
+mod ratings;
 mod settings;
 mod solved_mark;
 mod source;
@@ -34,6 +35,7 @@ pub use errors::{LibraryError, Notice, ProgressProblem};
 pub use my_levels::MY_LEVELS_ID;
 pub use pasted::{PASTED_FOLDER, PastedLevels};
 pub use progress::Progress;
+pub use ratings::{LevelRating, RATINGS_FILE, RatingBook, level_key, rating_line, shipped_ratings};
 pub use settings::Settings;
 pub use solved_mark::SolvedMark;
 pub use source::{Board, LevelSource, SourceError};
@@ -70,6 +72,8 @@ pub struct Library {
     /// Where progress is saved; `None` when it cannot be, so it is kept in memory.
     progress_file: Option<PathBuf>,
     settings: Settings,
+    /// The player's levels rated so far (`ratings.txt`).
+    ratings: RatingBook,
 }
 
 /// A level ready to play, with where its records go.
@@ -125,13 +129,19 @@ impl Library {
             .and_then(|root| read_text(&root.join(SETTINGS_FILE), MAX_SETTINGS_BYTES).ok())
             .map(|text| Settings::parse(&text))
             .unwrap_or_default();
+        let readable_root = root.clone().filter(|root| root.is_dir());
+        let ratings = readable_root
+            .as_deref()
+            .map(ratings::read_kept)
+            .unwrap_or_default();
         Library {
-            readable_root: root.clone().filter(|root| root.is_dir()),
+            readable_root,
             root: root.filter(|_| writable),
             notices,
             progress,
             progress_file,
             settings,
+            ratings,
         }
     }
 

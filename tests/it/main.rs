@@ -37,6 +37,7 @@ mod paste_level;
 mod pasted_levels;
 mod progress_concurrent;
 mod pusher_maps;
+mod ratings;
 mod readme_commands;
 mod readme_picture;
 mod records_concurrent;

@@ -78,6 +78,21 @@ impl Rated {
     }
 }
 
+impl Difficulty {
+    /// The difficulty a score reads as: the one whose large band lies
+    /// nearest it (the easier on a tie), so that a level of any set can
+    /// be told "about hard"; `None`, beyond the scale, is expert.
+    pub fn of_score(score: Option<u32>) -> Difficulty {
+        let Some(score) = score else {
+            return Difficulty::Expert;
+        };
+        Difficulty::ALL
+            .into_iter()
+            .min_by_key(|&difficulty| Band::of(Size::Large, difficulty).distance(score))
+            .unwrap_or_default()
+    }
+}
+
 /// Why a level has no place on the scale.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RateError {
@@ -177,5 +192,26 @@ impl Band {
     /// How far `score` lies outside the band; 0 inside.
     pub fn distance(self, score: u32) -> u32 {
         self.low.saturating_sub(score) + score.saturating_sub(self.high - 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_score_reads_as_the_difficulty_of_the_nearest_large_band() {
+        // Large bands: easy 40-59, medium 120-139, hard 140-169, expert 170 up.
+        let read = |score| Difficulty::of_score(Some(score));
+        assert_eq!(read(0), Difficulty::Easy);
+        assert_eq!(read(59), Difficulty::Easy);
+        // 89 lies 30 above easy and 31 below medium; 90 lies 31 and 30.
+        assert_eq!(read(89), Difficulty::Easy);
+        assert_eq!(read(90), Difficulty::Medium);
+        assert_eq!(read(139), Difficulty::Medium);
+        assert_eq!(read(140), Difficulty::Hard);
+        assert_eq!(read(170), Difficulty::Expert);
+        assert_eq!(read(900), Difficulty::Expert);
+        assert_eq!(Difficulty::of_score(None), Difficulty::Expert);
     }
 }

@@ -7,7 +7,7 @@ use std::rc::Rc;
 use crate::app::origin::{CustomFile, Origin};
 use crate::app::screens::level_list::{LevelList, LevelRow, ListSource};
 use crate::app::{App, Kind};
-use crate::library::{AddedCollection, Collection};
+use crate::library::{AddedCollection, Collection, LevelRating};
 use crate::storage::{Listing, Records};
 use schokoban_core::{Level, parse_level};
 
@@ -36,6 +36,7 @@ impl App {
                 match board {
                     Ok(level) => level_row(
                         level,
+                        self.library.rating(level),
                         file.records(number).as_ref(),
                         listing.as_ref(),
                         false,
@@ -53,6 +54,7 @@ impl App {
                         solved: false,
                         problem: Some(bad.error.to_string()),
                         level: None,
+                        rating: None,
                     },
                 }
             })
@@ -102,6 +104,7 @@ impl App {
                 let records = records.as_ref().and_then(|all| all.get(index));
                 Some(level_row(
                     &level,
+                    self.library.rating(&level),
                     records,
                     listing.as_ref(),
                     progress.is_solved(number),
@@ -131,6 +134,7 @@ impl App {
                 let added = self.library.added_level(&collection, number).ok()?;
                 Some(level_row(
                     &added.level,
+                    self.library.rating(&added.level),
                     Some(&added.records),
                     Some(&listing),
                     progress.is_solved(number),
@@ -152,6 +156,7 @@ impl App {
 /// no title; `listing` is the records' folder, read once for the whole list.
 fn level_row(
     level: &Level,
+    rating: Option<LevelRating>,
     records: Option<&Records>,
     listing: Option<&Listing>,
     solved: bool,
@@ -175,5 +180,6 @@ fn level_row(
         solved,
         problem: None,
         level: Some(level.clone()),
+        rating,
     }
 }

@@ -17,7 +17,8 @@ use super::screen::{Effect, News, Screen};
 use super::screens::continue_menu::ContinueMenu;
 use super::screens::finish::{NextChoice, NextTo};
 use super::{App, Kind, Layer};
-use crate::library::Collection;
+use crate::library::{Collection, LevelRating};
+use schokoban_core::Level;
 
 impl App {
     pub(super) fn apply(&mut self, effect: Effect) {
@@ -87,6 +88,7 @@ impl App {
             Effect::OpenPath(typed) => self.open_path(&typed),
             Effect::OpenPasted(text) => self.open_pasted(&text),
             Effect::Open(origin) => self.open(&origin),
+            Effect::KeepRating { level, rating } => self.keep_rating(&level, rating),
             Effect::Play {
                 opened,
                 game,
@@ -142,6 +144,14 @@ impl App {
             return;
         }
         self.push(ContinueMenu::new(collection, furthest, self.theme));
+    }
+
+    /// Keeps a level's rating measured in the background, or says why not.
+    fn keep_rating(&mut self, level: &Level, rating: LevelRating) {
+        if let Err(error) = self.library.keep_rating(level, rating) {
+            let problem = Problem::Library(error);
+            self.set_message(Message::trouble(Some("Rating not kept"), problem));
+        }
     }
 
     /// Puts a message on the screen on top.

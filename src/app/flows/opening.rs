@@ -11,12 +11,13 @@ use crate::app::screen::Ended;
 use crate::app::screens::path_prompt::PathPrompt;
 use crate::app::screens::play::Play;
 use crate::app::screens::save_prompt::SavePrompt;
-use crate::library::{CustomRecords, LibraryError, Placement, SolvedMark};
+use crate::app::widgets::rating::described;
+use crate::library::{CustomRecords, LevelRating, LibraryError, Placement, SolvedMark};
 use crate::storage::{
     LoadError, LoadErrorKind, RecordError, Records, load_level_file, take_other_save,
 };
 use schokoban_core::{Game, Level, LevelFile, LogEntry, parse_levels};
-use schokoban_generate::Generated;
+use schokoban_generate::{Generated, Rated};
 
 impl App {
     /// Opens a typed path: one level plays, several are listed. The file
@@ -219,6 +220,15 @@ impl App {
             && let Err(error) = self.library.mark_reached(collection, number)
         {
             messages.push(progress_not_saved(error));
+        }
+        // Rated as it was made: kept, so any list holding it shows it, and
+        // told, as Endless has no list to show it in.
+        if let Origin::Endless { made } = origin {
+            let rating = LevelRating::from(Rated::Measured(made.rating));
+            messages.insert(0, Message::info(format!("Rating {}", described(rating, self.theme))));
+            if let Err(error) = self.library.keep_rating(&made.level, rating) {
+                messages.push(Message::trouble(Some("Rating not kept"), Problem::Library(error)));
+            }
         }
         // Its list opens on it next time, in this session and the next.
         if let Some((list, number)) = origin.list_place()

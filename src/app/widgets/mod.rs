@@ -12,4 +12,5 @@ pub(crate) mod number_entry;
 pub mod overlay;
 pub(crate) mod page;
 pub(crate) mod preview;
+pub(crate) mod rating;
 pub(crate) mod text_input;

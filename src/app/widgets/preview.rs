@@ -1,5 +1,6 @@
 //! A level drawn small beside a list of levels: its size, boxes and author
-//! above its board, or a word that it is too big to show there.
+//! and its rating above its board, or a word that it is too big to show
+//! there.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -8,7 +9,9 @@ use ratatui::widgets::Widget;
 
 use crate::app::theme::{Chrome, Theme};
 use crate::app::widgets::board::{BoardLayout, BoardView, Marks};
-use crate::text::width;
+use crate::app::widgets::rating::described;
+use crate::library::LevelRating;
+use crate::text::{fit, width};
 use schokoban_core::{Game, Level};
 
 /// The narrowest preview worth its place: below this the list keeps the
@@ -19,7 +22,18 @@ pub const MAX_PREVIEW_WIDTH: u16 = 40;
 
 pub struct LevelPreview<'a> {
     pub level: &'a Level,
+    pub rating: PreviewRating,
     pub theme: Theme,
+}
+
+/// What the preview says of the level's rating.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PreviewRating {
+    Rated(LevelRating),
+    /// Being rated in the background.
+    Waiting,
+    /// It cannot be rated: no line.
+    Unrated,
 }
 
 impl LevelPreview<'_> {
@@ -43,10 +57,27 @@ impl LevelPreview<'_> {
 
 impl Widget for LevelPreview<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let [text, board] =
-            Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(area);
+        let rating = match self.rating {
+            PreviewRating::Rated(rating) => Some(described(rating, self.theme)),
+            PreviewRating::Waiting => Some(format!(
+                "Rating{}",
+                self.theme.chrome(Chrome::Ellipsis)
+            )),
+            PreviewRating::Unrated => None,
+        };
+        let [text, rating_line, board] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Length(u16::from(rating.is_some())),
+            Constraint::Fill(1),
+        ])
+        .areas(area);
         let summary = self.summary(text.width as usize);
         Line::styled(summary, self.theme.dim()).render(text, buf);
+        if let Some(rating) = rating {
+            let ellipsis = self.theme.chrome(Chrome::Ellipsis);
+            Line::styled(fit(&rating, rating_line.width as usize, ellipsis), self.theme.dim())
+                .render(rating_line, buf);
+        }
         let level = self.level;
         if level.width() > board.width as usize || level.height() > board.height as usize {
             Line::from("Too big to show").render(board, buf);

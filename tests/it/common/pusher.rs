@@ -13,7 +13,7 @@ pub fn our_levels() -> Vec<(PathBuf, Level)> {
     let mut paths: Vec<PathBuf> = std::fs::read_dir(&root)
         .expect("levels/ is readable")
         .map(|entry| entry.expect("entry").path())
-        // Beside the collection folders is their manifest, collections.txt.
+        // Beside the collection folders are collections.txt and ratings.txt.
         .filter(|path| path.is_dir())
         .flat_map(|folder| std::fs::read_dir(folder).expect("a folder"))
         .map(|entry| entry.expect("entry").path())

@@ -1,4 +1,8 @@
-//! Picking a level: Free play's collection, or a custom file with several.
+//! Picking a level: Free play's collection, or a custom file with several,
+//! each level with its record and its rating, and the selected one drawn
+//! beside the list where there is room.
+
+mod rater;
 
 use std::rc::Rc;
 use std::time::Duration;
@@ -17,8 +21,13 @@ use crate::app::theme::{Chrome, Theme};
 use crate::app::widgets::menu::{Row, Window};
 use crate::app::widgets::number_entry::NumberEntry;
 use crate::app::widgets::page::{LogoRule, centered_column, notice_line, page, page_content};
-use crate::app::widgets::preview::{LevelPreview, MAX_PREVIEW_WIDTH, MIN_PREVIEW_WIDTH};
-use crate::library::{AddedCollection, Collection};
+use crate::app::widgets::preview::{
+    LevelPreview, MAX_PREVIEW_WIDTH, MIN_PREVIEW_WIDTH, PreviewRating,
+};
+use crate::app::widgets::rating::{BAR_CELLS, bar, bar_and_score};
+use crate::app::worker::Wake;
+use crate::library::{AddedCollection, Collection, LevelRating};
+use rater::Rater;
 use crate::text::{fit, width};
 use schokoban_core::{Direction, Level};
 
@@ -28,6 +37,11 @@ const PREVIEW_GAP: u16 = 2;
 const SUMMARY_WIDTH: usize = 19;
 /// Titles are not cut shorter than this to make room for a preview.
 const MIN_TITLE_WIDTH: usize = 12;
+/// Titles are not cut shorter than this to show ratings' scores: below
+/// it the rating column shows the bar alone.
+const MIN_TITLE_WITH_SCORES: usize = 16;
+/// The rating column's heading, where it shows scores.
+const RATING_HEADING: &str = "Rating";
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct LevelRow {
@@ -43,6 +57,35 @@ pub(crate) struct LevelRow {
     /// The level itself, drawn beside the list; `None` for one that cannot
     /// be played.
     pub level: Option<Level>,
+    /// Its place on the difficulty scale; `None` until it is rated.
+    pub rating: Option<LevelRating>,
+}
+
+/// What the rating column shows: bars and scores as wide as the widest
+/// score, or bars alone where the titles need the room.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RatingColumn {
+    Scores(usize),
+    Bars,
+}
+
+impl RatingColumn {
+    /// Its width, heading included.
+    fn width(self) -> usize {
+        match self {
+            RatingColumn::Scores(score) => (BAR_CELLS + 1 + score).max(RATING_HEADING.len()),
+            RatingColumn::Bars => BAR_CELLS,
+        }
+    }
+}
+
+/// The widths of a list's columns for the room it has.
+#[derive(Clone, Copy, Debug)]
+struct Widths {
+    title: usize,
+    rating: RatingColumn,
+    /// The whole row's.
+    row: usize,
 }
 
 /// Which levels the list holds, so a choice becomes an [`Origin`].
@@ -66,6 +109,8 @@ pub(crate) struct LevelList {
     page: usize,
     /// The level number being typed.
     typed: NumberEntry,
+    /// Rates the levels that have no rating yet.
+    rater: Rater,
 }
 
 impl LevelList {
@@ -79,6 +124,7 @@ impl LevelList {
             theme,
             page: 10,
             typed: NumberEntry::default(),
+            rater: Rater::default(),
         }
     }
 
@@ -129,6 +175,7 @@ impl LevelList {
             )));
             return Effect::None;
         }
+        self.rater.pause();
         Effect::Open(self.origin(index + 1))
     }
 
@@ -136,13 +183,13 @@ impl LevelList {
     /// width, the header row, the rows, and the window of levels shown
     /// in them with their "more" marks (the selected row stays mid-list
     /// while there are rows around it).
-    fn layout(&self, content: Rect) -> (usize, Rect, Rect, Window) {
-        let (title_width, column_width) = self.widths(content.width);
-        let column = centered_column(content, column_width.min(content.width as usize) as u16);
+    fn layout(&self, content: Rect) -> (Widths, Rect, Rect, Window) {
+        let widths = self.widths(content.width);
+        let column = centered_column(content, widths.row.min(content.width as usize) as u16);
         let [header, rows] =
             Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(column);
         let window = Window::of(self.selected, self.rows.len(), rows.height);
-        (title_width, header, rows, window)
+        (widths, header, rows, window)
     }
 
     /// The list's part of the page's `content`, and the preview's beside it
@@ -151,11 +198,11 @@ impl LevelList {
     fn split(&self, content: Rect) -> (Rect, Option<Rect>) {
         // Long titles are cut short to make room, but not too short.
         let room = MIN_PREVIEW_WIDTH + PREVIEW_GAP;
-        let (title_width, column_width) = self.widths(content.width.saturating_sub(room));
-        let list_width = column_width as u16;
+        let widths = self.widths(content.width.saturating_sub(room));
+        let list_width = widths.row as u16;
         let spare = content.width.saturating_sub(list_width + PREVIEW_GAP);
-        let (uncut, _) = self.widths(content.width);
-        if title_width < uncut.min(MIN_TITLE_WIDTH) || spare < MIN_PREVIEW_WIDTH {
+        let uncut = self.widths(content.width).title;
+        if widths.title < uncut.min(MIN_TITLE_WIDTH) || spare < MIN_PREVIEW_WIDTH {
             return (content, None);
         }
         // As wide as the widest level and its summary need, so the list and
@@ -184,50 +231,92 @@ impl LevelList {
         (list, Some(preview))
     }
 
-    /// The title column's width and the whole row's, for `available` columns.
-    fn widths(&self, available: u16) -> (usize, usize) {
-        let title_width = self
+    /// The columns' widths for `available` columns: the titles as wide as
+    /// the longest, cut to fit; the ratings with their scores unless that
+    /// cuts the titles shorter than [`MIN_TITLE_WITH_SCORES`].
+    fn widths(&self, available: u16) -> Widths {
+        let longest = self
             .rows
             .iter()
             .map(|r| width(&r.title))
             .max()
             .unwrap_or(0)
-            .max(5)
-            .min(available.saturating_sub(24) as usize);
+            .max(5);
         // `you 123 saved` where a row has a solution of the player's.
         let notes = self
             .rows
             .iter()
             .map(|r| width(&notes(r)))
             .max()
-            .unwrap_or(0);
-        let row_width = title_width + 19 + notes.max(5);
-        // A bad level's reason takes the record's place, and more room.
+            .map_or(0, |notes| if notes > 0 { notes + 2 } else { 0 });
+        let score = self
+            .rows
+            .iter()
+            .filter_map(|r| r.rating)
+            .map(|rating| rating.to_string().len())
+            .max()
+            .unwrap_or(0)
+            .max(3);
+        // The marks, number, record and the gaps between the columns.
+        let fixed = 19 + notes;
+        let title_for = |rating: RatingColumn| {
+            longest.min((available as usize).saturating_sub(fixed + rating.width()))
+        };
+        let scores = RatingColumn::Scores(score);
+        let rating = if title_for(scores) >= longest.min(MIN_TITLE_WITH_SCORES) {
+            scores
+        } else {
+            RatingColumn::Bars
+        };
+        let title = title_for(rating);
+        let row = title + fixed + rating.width();
+        // A bad level's reason takes the rating's and record's place.
         let reason_width = self
             .rows
             .iter()
             .filter_map(|r| r.problem.as_deref().map(width))
             .max()
-            .map_or(0, |reason| title_width + 11 + reason);
-        (title_width, row_width.max(reason_width))
+            .map_or(0, |reason| title + 11 + reason);
+        Widths {
+            title,
+            rating,
+            row: row.max(reason_width),
+        }
     }
 
-    fn line(&self, index: usize, title_width: usize) -> String {
+    /// The rating column of row `index`: the mark, `…` while it waits
+    /// for one, blank when it cannot have one.
+    fn rating_cell(&self, index: usize, column: RatingColumn) -> String {
+        let row = &self.rows[index];
+        let text = match (row.rating, column) {
+            (Some(rating), RatingColumn::Scores(score)) => bar_and_score(rating, self.theme, score),
+            (Some(rating), RatingColumn::Bars) => bar(rating, self.theme),
+            (None, _) if self.rater.waits(index, row) => {
+                self.theme.chrome(Chrome::Ellipsis).to_owned()
+            }
+            (None, _) => String::new(),
+        };
+        let padding = column.width().saturating_sub(width(&text));
+        format!("{}{text}", " ".repeat(padding))
+    }
+
+    fn line(&self, index: usize, widths: Widths) -> String {
         let row = &self.rows[index];
         let record = row.record.map_or("N/A".to_owned(), |r| r.to_string());
-        let title = fit(&row.title, title_width, self.theme.chrome(Chrome::Ellipsis));
-        let padding = " ".repeat(title_width.saturating_sub(width(&title)));
+        let title = fit(&row.title, widths.title, self.theme.chrome(Chrome::Ellipsis));
+        let padding = " ".repeat(widths.title.saturating_sub(width(&title)));
         if let Some(problem) = &row.problem {
             return format!("  {:>3}  {title}{padding}  {problem}", index + 1);
         }
         format!(
-            "{} {:>3}  {title}{padding}  {record:>6}  {}",
+            "{} {:>3}  {title}{padding}  {}  {record:>6}  {}",
             if row.solved {
                 self.theme.chrome(Chrome::Solved)
             } else {
                 " "
             },
             index + 1,
+            self.rating_cell(index, widths.rating),
             notes(row),
         )
     }
@@ -256,9 +345,18 @@ impl crate::app::query::ScreenQuery for LevelList {
 }
 
 impl Screen for LevelList {
-    /// A number being typed ends once the typing pauses.
+    /// A number being typed ends once the typing pauses; levels without
+    /// a rating are rated in the background.
     fn tick(&mut self, now: Duration) -> Tick {
-        Tick::wake(self.typed.tick(now))
+        let typing = self.typed.tick(now);
+        let (effect, rating) = self.rater.tick(now, &mut self.rows, self.selected);
+        let wake = match (typing, rating) {
+            (Wake::At(one), Wake::At(other)) => Wake::At(one.min(other)),
+            (Wake::Report(waiter), _) | (_, Wake::Report(waiter)) => Wake::Report(waiter),
+            (Wake::At(at), Wake::Idle) | (Wake::Idle, Wake::At(at)) => Wake::At(at),
+            (Wake::Idle, Wake::Idle) => Wake::Idle,
+        };
+        Tick { effect, wake }
     }
 
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
@@ -374,14 +472,31 @@ impl Screen for LevelList {
                 .get(self.selected)
                 .and_then(|row| row.level.as_ref()),
         ) {
+            let row = &self.rows[self.selected];
             LevelPreview {
                 level,
+                rating: match row.rating {
+                    Some(rating) => PreviewRating::Rated(rating),
+                    None if self.rater.waits(self.selected, row) => PreviewRating::Waiting,
+                    None => PreviewRating::Unrated,
+                },
                 theme: self.theme,
             }
             .render(area, buf);
         }
-        let (title_width, header, rows, window) = self.layout(list);
-        let header_text = format!("{:>5}  {:<title_width$}  {:>6}", "#", "Level", "Record");
+        let (widths, header, rows, window) = self.layout(list);
+        let rating_heading = match widths.rating {
+            RatingColumn::Scores(_) => RATING_HEADING,
+            RatingColumn::Bars => "",
+        };
+        let header_text = format!(
+            "{:>5}  {:<title$}  {rating_heading:>rating$}  {:>6}",
+            "#",
+            "Level",
+            "Record",
+            title = widths.title,
+            rating = widths.rating.width()
+        );
         Line::from(vec![
             Span::raw("  "),
             Span::styled(header_text, self.theme.dim()),
@@ -393,7 +508,7 @@ impl Screen for LevelList {
         };
         let shown = window.first..window.first + window.shown;
         let items = shown.map(|index| {
-            let line = self.line(index, title_width);
+            let line = self.line(index, widths);
             let greyed = self.rows[index].problem.is_some();
             if index == self.selected {
                 let pointer = self.theme.chrome(Chrome::Pointer);
