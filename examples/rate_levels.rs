@@ -55,7 +55,10 @@ fn main() -> anyhow::Result<()> {
             let rated = rated.with_context(|| format!("{} {name}: not rated", collection.id()))?;
             let rating = LevelRating::from(rated);
             let file = format!("{}/{name}", collection.id());
-            lines.insert(file.clone(), format!("{} {file}", rating_line(level_key(level), rating)));
+            lines.insert(
+                file.clone(),
+                format!("{} {file}", rating_line(level_key(level), rating)),
+            );
         }
         let mut text = HEADER.to_owned();
         for line in lines.values() {

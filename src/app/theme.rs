@@ -43,11 +43,13 @@ pub enum Chrome {
     RatingOn,
     /// An empty cell of a rating's bar.
     RatingOff,
+    /// A rating's score beyond the scale.
+    Beyond,
 }
 
 /// Unicode chrome and its ASCII stand-in, longest first so that a pair of
 /// arrows reads as a word rather than two punctuation marks.
-const ASCII_TEXT: [(&str, &str); 15] = [
+const ASCII_TEXT: [(&str, &str); 16] = [
     ("↑↓", "Up/Down"),
     ("←→", "Left/Right"),
     ("▶", ">"),
@@ -59,6 +61,7 @@ const ASCII_TEXT: [(&str, &str); 15] = [
     ("·", "|"),
     ("◆", "#"),
     ("◇", "-"),
+    ("∞", "inf"),
     ("↑", "^"),
     ("↓", "v"),
     ("←", "<"),
@@ -209,6 +212,7 @@ impl Theme {
             Chrome::Separator => ("·", "|"),
             Chrome::RatingOn => ("◆", "#"),
             Chrome::RatingOff => ("◇", "-"),
+            Chrome::Beyond => ("∞", "inf"),
         };
         if self.ascii { ascii } else { unicode }
     }
@@ -337,7 +341,7 @@ impl Theme {
 mod tests {
     use super::*;
 
-    const EVERY_CHROME: [Chrome; 9] = [
+    const EVERY_CHROME: [Chrome; 10] = [
         Chrome::Pointer,
         Chrome::Best,
         Chrome::Solved,
@@ -347,6 +351,7 @@ mod tests {
         Chrome::Separator,
         Chrome::RatingOn,
         Chrome::RatingOff,
+        Chrome::Beyond,
     ];
 
     fn ascii() -> Theme {

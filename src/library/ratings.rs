@@ -66,7 +66,9 @@ impl LevelRating {
 
 impl From<Rated> for LevelRating {
     fn from(rated: Rated) -> Self {
-        rated.score().map_or(LevelRating::Beyond, LevelRating::Score)
+        rated
+            .score()
+            .map_or(LevelRating::Beyond, LevelRating::Score)
     }
 }
 
@@ -152,9 +154,7 @@ impl Library {
     /// rating; `None` until it is rated.
     pub fn rating(&self, level: &Level) -> Option<LevelRating> {
         let key = level_key(level);
-        shipped_ratings()
-            .get(key)
-            .or_else(|| self.ratings.get(key))
+        shipped_ratings().get(key).or_else(|| self.ratings.get(key))
     }
 
     /// Keeps `level`'s measured rating, in the data folder when records are
@@ -203,8 +203,8 @@ mod tests {
 
     #[test]
     fn the_key_is_the_board_alone() {
-        let level = schokoban_core::parse_level("#####\n#@$.#\n#####\nTitle: One\n")
-            .expect("a level");
+        let level =
+            schokoban_core::parse_level("#####\n#@$.#\n#####\nTitle: One\n").expect("a level");
         let retitled = level.clone().with_title(Some("Two".to_owned()));
         assert_eq!(level_key(&level), level_key(&retitled));
         let moved = schokoban_core::parse_level("#####\n#@.$#\n#####\n").expect("a level");

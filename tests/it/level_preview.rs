@@ -57,14 +57,22 @@ fn a_level_too_big_for_its_place_says_so() {
     let map = write_map(dir.path(), "two.xsb", &text);
     let mut app = open_map(dir.path(), &map);
     let shown = screen(&mut app, 80, 24);
+    // Small's board is Microban 44's, whose rating ships with it.
     assert_eq!(
-        preview_rows(&shown, "5x3, 1 box", 4),
-        ["5x3, 1 box", "#####", "#☻◼⨯#", "#####"].map(|l| l.replace('#', "█"))
+        preview_rows(&shown, "5x3, 1 box", 5),
+        [
+            "5x3, 1 box",
+            "◆◇◇◇ 5, about easy",
+            "#####",
+            "#☻◼⨯#",
+            "#####"
+        ]
+        .map(|l| l.replace('#', "█"))
     );
     press(&mut app, &[key(KeyCode::Down)]);
     let shown = screen(&mut app, 80, 24);
     assert_eq!(
-        preview_rows(&shown, "60x3, 1 box", 2),
-        ["60x3, 1 box", "Too big to show"]
+        preview_rows(&shown, "60x3, 1 box", 3),
+        ["60x3, 1 box", "Rating…", "Too big to show"]
     );
 }

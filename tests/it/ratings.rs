@@ -108,7 +108,11 @@ fn a_players_file_is_rated_in_the_background_kept_and_rated_again_when_changed()
     let kept = std::fs::read_to_string(dir.path().join("data").join(RATINGS_FILE))
         .expect("the ratings kept");
     // Levels One and Two share a board, so a key; Duh's is shipped.
-    assert_eq!(kept.lines().filter(|l| !l.starts_with('#')).count(), 2, "{kept}");
+    assert_eq!(
+        kept.lines().filter(|l| !l.starts_with('#')).count(),
+        2,
+        "{kept}"
+    );
 
     // Opened again, the list knows them at once and has nothing to do.
     let mut again = open_map(dir.path(), &map);

@@ -185,10 +185,10 @@ fn the_level_list_greys_a_bad_level_with_its_line_and_reason() {
         [
             "                         Corners by Ana: choose a level",
             "",
-            "              #  Level       Record",
-            "        ▶     1  First          N/A",
+            "              #  Level         Rating  Record",
+            "        ▶     1  First       ◆◇◇◇   5     N/A",
             "              2  Hex         line 9: a level of Hexoban, not of Sokoban",
-            "              3  Corners #3     N/A",
+            "              3  Corners #3         …     N/A",
         ]
     );
     let buffer = render(&app, 80, 24);

@@ -11,7 +11,7 @@ use crate::app::screen::Ended;
 use crate::app::screens::path_prompt::PathPrompt;
 use crate::app::screens::play::Play;
 use crate::app::screens::save_prompt::SavePrompt;
-use crate::app::widgets::rating::described;
+use crate::app::widgets::rating::bar_and_score;
 use crate::library::{CustomRecords, LevelRating, LibraryError, Placement, SolvedMark};
 use crate::storage::{
     LoadError, LoadErrorKind, RecordError, Records, load_level_file, take_other_save,
@@ -225,9 +225,13 @@ impl App {
         // told, as Endless has no list to show it in.
         if let Origin::Endless { made } = origin {
             let rating = LevelRating::from(Rated::Measured(made.rating));
-            messages.insert(0, Message::info(format!("Rating {}", described(rating, self.theme))));
+            let mark = bar_and_score(rating, self.theme, 0);
+            messages.insert(0, Message::info(format!("Rating {mark}")));
             if let Err(error) = self.library.keep_rating(&made.level, rating) {
-                messages.push(Message::trouble(Some("Rating not kept"), Problem::Library(error)));
+                messages.push(Message::trouble(
+                    Some("Rating not kept"),
+                    Problem::Library(error),
+                ));
             }
         }
         // Its list opens on it next time, in this session and the next.

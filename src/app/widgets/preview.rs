@@ -59,10 +59,9 @@ impl Widget for LevelPreview<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let rating = match self.rating {
             PreviewRating::Rated(rating) => Some(described(rating, self.theme)),
-            PreviewRating::Waiting => Some(format!(
-                "Rating{}",
-                self.theme.chrome(Chrome::Ellipsis)
-            )),
+            PreviewRating::Waiting => {
+                Some(format!("Rating{}", self.theme.chrome(Chrome::Ellipsis)))
+            }
             PreviewRating::Unrated => None,
         };
         let [text, rating_line, board] = Layout::vertical([
@@ -75,8 +74,11 @@ impl Widget for LevelPreview<'_> {
         Line::styled(summary, self.theme.dim()).render(text, buf);
         if let Some(rating) = rating {
             let ellipsis = self.theme.chrome(Chrome::Ellipsis);
-            Line::styled(fit(&rating, rating_line.width as usize, ellipsis), self.theme.dim())
-                .render(rating_line, buf);
+            Line::styled(
+                fit(&rating, rating_line.width as usize, ellipsis),
+                self.theme.dim(),
+            )
+            .render(rating_line, buf);
         }
         let level = self.level;
         if level.width() > board.width as usize || level.height() > board.height as usize {

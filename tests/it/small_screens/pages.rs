@@ -158,22 +158,23 @@ fn a_three_level_file_lists_every_level_named_as_the_game_names_it() {
         "",
         "                           three.xsb: choose a level",
         "",
-        "                #  Level         Record         5x3, 1 box",
-        "          ▶     1  One              N/A         █████",
-        "                2  Two              N/A         █☻◼⨯█",
-        "                3  three.xsb #3     N/A         █████",
+        "             #  Level           Rating  Record    5x3, 1 box",
+        "       ▶     1  One           ◆◇◇◇   5     N/A    ◆◇◇◇ 5, about easy",
+        "             2  Two           ◆◇◇◇   5     N/A    █████",
+        "             3  three.xsb #3         …     N/A    █☻◼⨯█",
+        "                                                  █████",
     ];
-    rows.extend([""; 12]);
+    rows.extend([""; 11]);
     rows.push("          ↑↓ choose · PgUp/PgDn/Home/End jump · Enter play · Esc back");
     assert_eq!(screen(&mut app, 80, 24), page_80(&rows));
     assert_eq!(
         screen(&mut app, 40, 12),
         vec![
             "       three.xsb: choose a level",
-            "        #  Level         Record",
-            "  ▶     1  One              N/A",
-            "        2  Two              N/A",
-            "        3  three.xsb #3     N/A",
+            "      #  Level           Rating  Record",
+            "▶     1  One           ◆◇◇◇   5     N/A",
+            "      2  Two           ◆◇◇◇   5     N/A",
+            "      3  three.xsb #3         …     N/A",
             "",
             "",
             "",

@@ -24,22 +24,20 @@ use crate::app::widgets::page::{LogoRule, centered_column, notice_line, page, pa
 use crate::app::widgets::preview::{
     LevelPreview, MAX_PREVIEW_WIDTH, MIN_PREVIEW_WIDTH, PreviewRating,
 };
-use crate::app::widgets::rating::{BAR_CELLS, bar, bar_and_score};
+use crate::app::widgets::rating::{BAR_CELLS, bar, bar_and_score, score};
 use crate::app::worker::Wake;
 use crate::library::{AddedCollection, Collection, LevelRating};
-use rater::Rater;
 use crate::text::{fit, width};
+use rater::Rater;
 use schokoban_core::{Direction, Level};
 
 /// Columns between the list and the preview.
-const PREVIEW_GAP: u16 = 2;
+const PREVIEW_GAP: u16 = 4;
 /// A preview's summary without its author, at most: `20x20, 100 boxes · `.
 const SUMMARY_WIDTH: usize = 19;
-/// Titles are not cut shorter than this to make room for a preview.
+/// Titles are not cut shorter than this to make room for a preview, or
+/// for ratings' scores.
 const MIN_TITLE_WIDTH: usize = 12;
-/// Titles are not cut shorter than this to show ratings' scores: below
-/// it the rating column shows the bar alone.
-const MIN_TITLE_WITH_SCORES: usize = 16;
 /// The rating column's heading, where it shows scores.
 const RATING_HEADING: &str = "Rating";
 
@@ -233,7 +231,7 @@ impl LevelList {
 
     /// The columns' widths for `available` columns: the titles as wide as
     /// the longest, cut to fit; the ratings with their scores unless that
-    /// cuts the titles shorter than [`MIN_TITLE_WITH_SCORES`].
+    /// cuts the titles shorter than [`MIN_TITLE_WIDTH`].
     fn widths(&self, available: u16) -> Widths {
         let longest = self
             .rows
@@ -253,7 +251,7 @@ impl LevelList {
             .rows
             .iter()
             .filter_map(|r| r.rating)
-            .map(|rating| rating.to_string().len())
+            .map(|rating| width(&score(rating, self.theme)))
             .max()
             .unwrap_or(0)
             .max(3);
@@ -263,7 +261,7 @@ impl LevelList {
             longest.min((available as usize).saturating_sub(fixed + rating.width()))
         };
         let scores = RatingColumn::Scores(score);
-        let rating = if title_for(scores) >= longest.min(MIN_TITLE_WITH_SCORES) {
+        let rating = if title_for(scores) >= longest.min(MIN_TITLE_WIDTH) {
             scores
         } else {
             RatingColumn::Bars
@@ -303,7 +301,11 @@ impl LevelList {
     fn line(&self, index: usize, widths: Widths) -> String {
         let row = &self.rows[index];
         let record = row.record.map_or("N/A".to_owned(), |r| r.to_string());
-        let title = fit(&row.title, widths.title, self.theme.chrome(Chrome::Ellipsis));
+        let title = fit(
+            &row.title,
+            widths.title,
+            self.theme.chrome(Chrome::Ellipsis),
+        );
         let padding = " ".repeat(widths.title.saturating_sub(width(&title)));
         if let Some(problem) = &row.problem {
             return format!("  {:>3}  {title}{padding}  {problem}", index + 1);

@@ -45,7 +45,12 @@ impl Rater {
     /// (the first unrated row from `selected` on) once the list has been
     /// shown [`RATE_AFTER`], and says what the flows should keep and
     /// when to look again.
-    pub fn tick(&mut self, now: Duration, rows: &mut [LevelRow], selected: usize) -> (Effect, Wake) {
+    pub fn tick(
+        &mut self,
+        now: Duration,
+        rows: &mut [LevelRow],
+        selected: usize,
+    ) -> (Effect, Wake) {
         let mut effect = Effect::None;
         if let Some((index, job)) = &self.job {
             let index = *index;
