@@ -128,6 +128,9 @@ pub fn with_terminal<T>(
 /// current and no frame half drawn.
 fn event_loop(app: &mut App, terminal: &mut DefaultTerminal, exit: &Exit) -> anyhow::Result<()> {
     let mut turn = exit.turn();
+    // The first screen says when it wants waking too (a list opened from
+    // the command line rates its levels) before any key comes.
+    app.tick();
     while app.is_running() {
         terminal
             .draw(|frame| frame.render_widget(&*app, frame.area()))
