@@ -114,13 +114,19 @@ impl Level {
     }
 
     /// The same floor plan with boxes and player somewhere else: how a game
-    /// in progress is handed to the solver.
+    /// in progress is handed to the solver. The published solutions solve
+    /// the start, not this position, so they stay behind.
     #[must_use]
     pub(super) fn with_position(&self, boxes: Vec<Pos>, player: Pos) -> Self {
         Self {
+            title: self.title.clone(),
+            author: self.author.clone(),
+            width: self.width,
+            height: self.height,
+            tiles: self.tiles.clone(),
             boxes,
             player,
-            ..self.clone()
+            solutions: Vec::new(),
         }
     }
 
