@@ -136,10 +136,12 @@ impl Records {
             let moves = moves.as_deref().unwrap_or(NO_MOVES);
             let _ = writeln!(text, "{} {moves} {}", entry.score, entry.name);
         };
-        let mut still_on_board = before.entries().to_vec();
+        // The entries this write pushed off the board keep their runs for
+        // one more write, so a kill between the two files loses no run.
+        let mut pushed_off = before.entries().to_vec();
         for (index, entry) in board.entries().iter().enumerate() {
-            if let Some(at) = still_on_board.iter().position(|e| e == entry) {
-                still_on_board.remove(at);
+            if let Some(at) = pushed_off.iter().position(|e| e == entry) {
+                pushed_off.remove(at);
             }
             let moves = if index == place {
                 Some(run.to_vec())
@@ -150,7 +152,7 @@ impl Records {
                 push_line(entry, moves);
             }
         }
-        for entry in &still_on_board {
+        for entry in &pushed_off {
             if let Some(moves) = take_run(&mut unused, entry) {
                 push_line(entry, moves);
             }
