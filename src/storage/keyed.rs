@@ -198,6 +198,20 @@ pub(super) fn line(fields: &[(&str, String)], extra: &Fields, lurd: &str) -> Str
     text
 }
 
+/// How a line of moves with none in it is written (a level that starts
+/// solved, a snapshot of the start), so that the line keeps its fields.
+const NO_MOVES: &str = "-";
+
+/// `moves` as a line writes them: [`NO_MOVES`] for none.
+pub(super) fn moves_word(moves: &str) -> &str {
+    if moves.is_empty() { NO_MOVES } else { moves }
+}
+
+/// The moves a line's word stands for: none for [`NO_MOVES`].
+pub(super) fn moves_of_word(word: &str) -> &str {
+    if word == NO_MOVES { "" } else { word }
+}
+
 /// A value that holds no space and is not empty, as a field needs.
 pub(super) fn word(text: &str) -> String {
     let word: String = text
