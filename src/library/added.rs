@@ -40,6 +40,14 @@ pub struct AddedCollection {
     pub left_out: usize,
 }
 
+impl AddedCollection {
+    /// The key its level list's last choice is kept under in the
+    /// settings, apart from the built-in collections' ids.
+    pub fn list_key(&self) -> String {
+        format!("added/{}", self.id)
+    }
+}
+
 /// A level of an added collection, ready to play, with where its records go.
 #[derive(Debug)]
 pub struct AddedLevel {
