@@ -1,6 +1,6 @@
 //! Every job the game runs in the background goes through one [`Worker`]:
 //! the hint's search, the editor's check, the watched solution and its
-//! optimizer, an endless level being made. The job runs on a thread of its
+//! optimizer, an endless level being made, a list's levels being rated. The job runs on a thread of its
 //! own and reports progress as it goes, then its result; a panic in it, or
 //! a thread that cannot start, comes back as a [`Failure`], never as a
 //! crash. The screen that owns a worker takes its reports in when the app
