@@ -34,7 +34,7 @@ pub use errors::{LibraryError, Notice, ProgressProblem};
 pub use my_levels::MY_LEVELS_ID;
 pub use pasted::{PASTED_FOLDER, PastedLevels};
 pub use progress::Progress;
-pub use settings::Settings;
+pub use settings::{Settings, Zoom};
 pub use solved_mark::SolvedMark;
 pub use source::{Board, LevelSource, SourceError};
 
@@ -208,13 +208,13 @@ impl Library {
 
     /// Starts this session at `zoom` (the config file's), without writing
     /// it: the zoom chosen with Z is still remembered as before.
-    pub fn start_zoom(&mut self, zoom: bool) {
+    pub fn start_zoom(&mut self, zoom: Zoom) {
         self.settings.zoom = zoom;
     }
 
     /// Remembers the zoom for every level from now on, in the data folder
     /// when records are on (else for this session).
-    pub fn set_zoom(&mut self, zoom: bool) -> Result<(), LibraryError> {
+    pub fn set_zoom(&mut self, zoom: Zoom) -> Result<(), LibraryError> {
         if self.settings.zoom == zoom {
             return Ok(());
         }

@@ -25,6 +25,7 @@ use crate::app::theme::Theme;
 use crate::app::widgets::board::{BoardLayout, Marks};
 use crate::app::widgets::help::help_max_scroll;
 use crate::app::worker::Wake;
+use crate::library::Zoom;
 
 use schokoban_core::{
     Direction, Game, LogEntry, Metrics, format_steps, parse_moves, push_path, walk_path,
@@ -40,7 +41,7 @@ pub(crate) struct Play {
     /// The best score on the map's leaderboard.
     record: Option<usize>,
     message: Option<Message>,
-    zoom: bool,
+    zoom: Zoom,
     show_help: bool,
     /// Rows the `?` help is scrolled by, on a screen too short for it.
     help_scroll: usize,
@@ -62,6 +63,8 @@ pub(crate) struct Play {
     deadlocks: Deadlocks,
     /// What leaving would keep, kept up with every change to the game.
     keep: Keep,
+    /// The board was solved by the solver's moves, watched to the end.
+    watched_solve: bool,
     /// The player's bests and the published solution, for the header.
     bests: Bests,
     theme: Theme,
@@ -104,7 +107,7 @@ impl Play {
         record: Option<usize>,
         message: Option<Message>,
         resumed: bool,
-        zoom: bool,
+        zoom: Zoom,
         theme: Theme,
     ) -> Self {
         let mut play = Self {
@@ -124,6 +127,7 @@ impl Play {
             loaded: resumed.then(|| game.log().to_vec()),
             game,
             keep: Keep::default(),
+            watched_solve: false,
             bests: Bests::default(),
             theme,
         };
@@ -154,6 +158,7 @@ impl Play {
         Ended {
             opened: Rc::clone(&self.opened),
             game: self.game.clone(),
+            watched: self.watched_solve,
         }
     }
 
@@ -171,20 +176,22 @@ impl Play {
         Effect::None
     }
 
-    /// Z: the other cell shape, remembered; says so when a map is too
-    /// wide for square cells on this screen, rather than doing nothing.
+    /// Z: the next zoom, remembered; says so when a map is too wide for
+    /// square cells on this screen, or the screen has no room for bigger
+    /// ones, rather than doing nothing.
     fn toggle_zoom(&mut self) -> Effect {
-        self.zoom = !self.zoom;
-        let fits = self
-            .board_layout(self.area)
-            .is_none_or(|layout| BoardLayout::zoom_fits(layout.area, &self.game));
-        self.message = match (self.zoom, fits) {
-            (true, false) => Some(Message::info(
-                "Zoom on, but this map is too wide for square cells here",
-            )),
-            (true, true) => Some(Message::info("Zoom on: square cells")),
-            (false, _) => Some(Message::info("Zoom off: one column a cell")),
+        self.zoom = self.zoom.next();
+        let layout = self.board_layout(self.area);
+        let fits = layout.is_none_or(|layout| layout.cell_width > 1);
+        let grown = layout.is_some_and(|layout| layout.cell_height > 1);
+        let text = match (self.zoom, fits, grown) {
+            (Zoom::Off, ..) => "Zoom off: one column a cell",
+            (_, false, _) => "Zoom on, but this map is too wide for square cells here",
+            (Zoom::Square, ..) => "Zoom on: square cells",
+            (Zoom::Fill, _, true) => "Zoom to fill: cells as big as the screen has room for",
+            (Zoom::Fill, _, false) => "Zoom to fill: no room here for cells bigger than square",
         };
+        self.message = Some(Message::info(text));
         Effect::SetZoom(self.zoom)
     }
 
@@ -277,14 +284,21 @@ impl Screen for Play {
             }
             return Effect::None;
         }
-        // Solved: the board stays up until the player moves on.
+        // Solved: the board stays up until the player moves on. Undo,
+        // redo, reset and the help still do what the legend says, but not
+        // on a board the solver solved; any other key says what to do.
         if self.game.is_solved() {
-            let action = keymap::action(&[Scope::Play, Scope::Menus], key);
-            return if matches!(action, Some(Action::Accept | Action::Leave)) {
-                Effect::Solved(self.ended())
-            } else {
-                Effect::None
-            };
+            match keymap::action(&[Scope::Play, Scope::Menus], key) {
+                Some(Action::Accept | Action::Leave) => return Effect::Solved(self.ended()),
+                Some(Action::Undo | Action::Redo | Action::Reset | Action::Help)
+                    if !self.watched_solve => {}
+                Some(_) => {
+                    let accept = keymap::key_name(Scope::Menus, Action::Accept);
+                    self.message = Some(Message::info(format!("Solved: {accept} goes on")));
+                    return Effect::None;
+                }
+                None => return Effect::None,
+            }
         }
         let Some(action) = keymap::action(&[Scope::Play], key) else {
             return Effect::None;
@@ -463,7 +477,17 @@ impl Screen for Play {
                 "You play on after {} watched",
                 plural(watched, "move")
             )));
+            return;
         }
+        // The solver solved it: a player expects the ✓ and the leaderboard
+        // to stand for their own solves, so this one earns neither, and
+        // leaving now keeps nothing of it.
+        self.watched_solve = true;
+        self.keep.set(None);
+        let accept = keymap::key_name(Scope::Menus, Action::Accept);
+        self.message = Some(Message::info(format!(
+            "The solver solved it: a watched solve earns no ✓ or score. {accept} goes on"
+        )));
     }
 
     fn draw(&self, area: Rect, buf: &mut Buffer) {

@@ -1,6 +1,7 @@
 //! The hint on the Play screen: answers, the hinted line kept, the way
 //! back after a failed hint, and the hint whole at 40 columns.
 
+use crate::library::Zoom;
 use std::rc::Rc;
 
 use super::*;
@@ -27,7 +28,7 @@ fn titled(xsb: &str, title: &str) -> Play {
         None,
         None,
         false,
-        false,
+        Zoom::Off,
         Theme::default(),
     )
 }
