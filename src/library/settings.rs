@@ -57,12 +57,12 @@ pub struct Settings {
 /// written since it was read, so that neither game's choices are lost.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Chosen {
-    zoom: Option<bool>,
+    zoom: Option<Zoom>,
     lists: BTreeMap<String, usize>,
 }
 
 impl Chosen {
-    pub fn zoom(&mut self, zoom: bool) {
+    pub fn zoom(&mut self, zoom: Zoom) {
         self.zoom = Some(zoom);
     }
 
@@ -167,10 +167,10 @@ mod tests {
     fn a_sessions_choices_lie_over_what_another_game_wrote() {
         let on_disk = Settings::parse("zoom on\nlist microban 4\nlist sasquatch 2\ntheme dark\n");
         let mut chosen = Chosen::default();
-        chosen.zoom(false);
+        chosen.zoom(Zoom::Off);
         chosen.list("microban", 9);
         let merged = on_disk.with(&chosen);
-        assert!(!merged.zoom);
+        assert_eq!(merged.zoom, Zoom::Off);
         assert_eq!(merged.lists.get("microban"), Some(&9));
         assert_eq!(
             merged.lists.get("sasquatch"),

@@ -271,13 +271,14 @@ fn two_games_at_once_keep_each_others_list_choices() {
     let mut two = Library::open(Some(root.clone()));
     one.remember_list_selection("microban", 7).expect("saved");
     two.remember_list_selection("xsokoban", 3).expect("saved");
-    two.set_zoom(false).expect("saved");
+    two.set_zoom(Zoom::Off).expect("saved");
     one.remember_list_selection("microban", 8).expect("saved");
     let library = Library::open(Some(root));
     assert_eq!(library.list_selection("microban"), Some(8));
     assert_eq!(library.list_selection("xsokoban"), Some(3));
-    assert!(
-        !library.settings().zoom,
+    assert_eq!(
+        library.settings().zoom,
+        Zoom::Off,
         "one game's list choice kept the other's zoom"
     );
 }

@@ -151,3 +151,16 @@ fn zoomed_to_fill_a_small_map_grows_on_a_large_terminal_and_the_header_stays() {
         .count();
     assert_eq!(rows, 7);
 }
+
+#[test]
+fn on_a_solved_board_undo_takes_the_last_move_back_and_other_keys_say_what_to_do() {
+    let (_dir, mut app) = crate::ui::start_tiny();
+    press(&mut app, &[key(KeyCode::Left)]);
+    assert!(crate::ui::level(&app).game.is_solved());
+    press(&mut app, &[ch('h')]);
+    assert!(crate::ui::messages(&app).contains("Solved: Enter goes on"));
+    press(&mut app, &[ch('u')]);
+    let level = crate::ui::level(&app);
+    assert!(!level.game.is_solved());
+    assert_eq!(level.game.score(), 2, "the undo counts as a move");
+}

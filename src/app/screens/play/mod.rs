@@ -257,6 +257,30 @@ impl Play {
         self.message = Some(Message::info(text));
     }
 
+    /// A key on a solved board: the board stays up until the player moves
+    /// on. Undo, redo, reset and the help still do what the legend says,
+    /// but not on a board the solver solved; any other key says what to
+    /// do. `None` for a key the game goes on to handle.
+    fn solved_key(&mut self, key: &KeyEvent) -> Option<Effect> {
+        if !self.game.is_solved() {
+            return None;
+        }
+        match keymap::action(&[Scope::Play, Scope::Menus], key) {
+            Some(Action::Accept | Action::Leave) => Some(Effect::Solved(self.ended())),
+            Some(Action::Undo | Action::Redo | Action::Reset | Action::Help)
+                if !self.watched_solve =>
+            {
+                None
+            }
+            Some(_) => {
+                let accept = keymap::key_name(Scope::Menus, Action::Accept);
+                self.message = Some(Message::info(format!("Solved: {accept} goes on")));
+                Some(Effect::None)
+            }
+            None => Some(Effect::None),
+        }
+    }
+
     /// Where the board goes on a screen of this size, if it gets drawn at all.
     fn board_layout(&self, screen: Rect) -> Option<BoardLayout> {
         let message = self.shown_message();
@@ -304,21 +328,8 @@ impl Screen for Play {
             }
             return Effect::None;
         }
-        // Solved: the board stays up until the player moves on. Undo,
-        // redo, reset and the help still do what the legend says, but not
-        // on a board the solver solved; any other key says what to do.
-        if self.game.is_solved() {
-            match keymap::action(&[Scope::Play, Scope::Menus], key) {
-                Some(Action::Accept | Action::Leave) => return Effect::Solved(self.ended()),
-                Some(Action::Undo | Action::Redo | Action::Reset | Action::Help)
-                    if !self.watched_solve => {}
-                Some(_) => {
-                    let accept = keymap::key_name(Scope::Menus, Action::Accept);
-                    self.message = Some(Message::info(format!("Solved: {accept} goes on")));
-                    return Effect::None;
-                }
-                None => return Effect::None,
-            }
+        if let Some(effect) = self.solved_key(key) {
+            return effect;
         }
         let Some(action) = keymap::action(&[Scope::Play], key) else {
             return Effect::None;
