@@ -61,6 +61,11 @@ impl Kept {
         }
     }
 
+    /// The save this game was loaded from, if it was.
+    pub fn loaded(&self) -> Option<&[LogEntry]> {
+        self.loaded.as_deref()
+    }
+
     /// The records, score and winning moves of a kept solve.
     pub fn into_solve(self) -> Option<(Records, usize, Vec<LogEntry>)> {
         let records = self.records.filter(|_| self.solved)?;
@@ -79,7 +84,10 @@ impl Kept {
             (None, _) => Some(Message::warning(
                 "Records and saves are off: the game was not saved",
             )),
-            (Some(records), 0) => self.loaded.is_some().then(|| delete_stale(records)),
+            (Some(records), 0) => self
+                .loaded
+                .as_deref()
+                .and_then(|loaded| delete_stale(records, loaded)),
             (Some(records), _) => Some(self.write(records)),
         }
     }
@@ -129,14 +137,18 @@ impl Kept {
 }
 
 /// A game resumed from its save, then reset (or undone to the start): the
-/// save would bring back the game the player threw away.
-fn delete_stale(records: &Records) -> Message {
-    match records.delete_save() {
-        Ok(()) => Message::info("Back at the start, so the old save was deleted"),
-        Err(error) => Message::trouble(
+/// save would bring back the game the player threw away. Only that save
+/// goes; one another game wrote since stays.
+fn delete_stale(records: &Records, loaded: &[LogEntry]) -> Option<Message> {
+    match records.delete_save_of(&[loaded]) {
+        Ok(true) => Some(Message::info(
+            "Back at the start, so the old save was deleted",
+        )),
+        Ok(false) => None,
+        Err(error) => Some(Message::trouble(
             Some("Could not delete the old save"),
             Problem::Record(error),
-        ),
+        )),
     }
 }
 

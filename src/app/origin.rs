@@ -105,7 +105,7 @@ impl Origin {
                 collection,
                 number,
                 mode: Mode::FreePlay,
-            } => Some((format!("added/{}", collection.id), *number)),
+            } => Some((collection.list_key(), *number)),
             _ => None,
         }
     }

@@ -3,7 +3,6 @@
 //! moves last as `lurd=…`; `#` starts a comment line. A person can read
 //! it, and a later version can add keys that this one keeps as they were.
 
-use std::fmt;
 use std::fs::File;
 use std::path::{Path, PathBuf};
 
@@ -37,39 +36,19 @@ pub(super) type Entries = (Vec<(usize, Fields)>, Vec<EntryError>);
 
 /// What is wrong with a line of a solutions or snapshots file (lines count
 /// from 1).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum EntryError {
     /// A word that is no `key=value`, or a key given twice.
-    BadField {
-        line: usize,
-    },
+    #[error("line {line}: a word that is no key=value")]
+    BadField { line: usize },
     /// A needed key is missing or its value does not read.
-    BadValue {
-        line: usize,
-        key: &'static str,
-    },
-    NotText {
-        line: usize,
-    },
-    FileTooLarge {
-        bytes: u64,
-    },
+    #[error("line {line}: {key}= is missing or does not read")]
+    BadValue { line: usize, key: &'static str },
+    #[error("line {line}: not text")]
+    NotText { line: usize },
+    #[error("{bytes} bytes is far too large")]
+    FileTooLarge { bytes: u64 },
 }
-
-impl fmt::Display for EntryError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            EntryError::BadField { line } => write!(f, "line {line}: a word that is no key=value"),
-            EntryError::BadValue { line, key } => {
-                write!(f, "line {line}: {key}= is missing or does not read")
-            }
-            EntryError::NotText { line } => write!(f, "line {line}: not text"),
-            EntryError::FileTooLarge { bytes } => write!(f, "{bytes} bytes is far too large"),
-        }
-    }
-}
-
-impl std::error::Error for EntryError {}
 
 /// The entries of the file at `path` with their line numbers, and what was
 /// wrong with the lines that did not read. A missing file has none.
@@ -235,6 +214,20 @@ pub(super) fn plain_line(fields: &[(&str, String)], extra: &Fields) -> String {
     let mut text = words.join(" ");
     text.push('\n');
     text
+}
+
+/// How a line of moves with none in it is written (a level that starts
+/// solved, a snapshot of the start), so that the line keeps its fields.
+const NO_MOVES: &str = "-";
+
+/// `moves` as a line writes them: [`NO_MOVES`] for none.
+pub(super) fn moves_word(moves: &str) -> &str {
+    if moves.is_empty() { NO_MOVES } else { moves }
+}
+
+/// The moves a line's word stands for: none for [`NO_MOVES`].
+pub(super) fn moves_of_word(word: &str) -> &str {
+    if word == NO_MOVES { "" } else { word }
 }
 
 /// A value that holds no space and is not empty, as a field needs.

@@ -130,15 +130,13 @@ impl Entry for Solution {
             fields.push(("took", format!("{took}s")));
         }
         fields.push(("by", keyed::word(self.by.word())));
-        let lurd = Some(self.lurd()).filter(|l| !l.is_empty());
-        keyed::line(&fields, &self.extra, lurd.as_deref().unwrap_or("-"))
+        keyed::line(&fields, &self.extra, keyed::moves_word(&self.lurd()))
     }
 
     fn from_fields(line: usize, mut fields: Fields) -> Result<Self, EntryError> {
         let bad = |key| EntryError::BadValue { line, key };
         let steps = keyed::take(&mut fields, "lurd")
-            .map(|lurd| if lurd == "-" { String::new() } else { lurd })
-            .and_then(|lurd| parse_moves(&lurd).ok())
+            .and_then(|lurd| parse_moves(keyed::moves_of_word(&lurd)).ok())
             .ok_or(bad("lurd"))?;
         let metrics = Metrics::of(&steps);
         let counts = [

@@ -14,6 +14,7 @@ use crate::app::screens::finish::{
 };
 use crate::library::AddedCollection;
 use crate::storage::{Leaderboard, Records};
+use schokoban_core::LogEntry;
 
 impl App {
     pub(super) fn leave(&mut self, ended: &Ended) {
@@ -66,9 +67,13 @@ impl App {
     pub(super) fn push_finish(&mut self, ended: &Ended, later: bool) {
         let opened = &ended.opened;
         // The solved game is kept by the question below, if it is asked.
-        self.keep.set(None);
+        let kept = self.keep.take();
         let mut messages = Vec::new();
-        if let Some(Err(error)) = opened.records.as_ref().map(Records::delete_save) {
+        // Its save goes: the one it was loaded from, or its own moves kept
+        // there when it was left solved. Another game's save stays.
+        let ours = [kept.as_ref().and_then(Kept::loaded), Some(ended.game.log())];
+        let ours: Vec<&[LogEntry]> = ours.into_iter().flatten().collect();
+        if let Some(Err(error)) = opened.records.as_ref().map(|r| r.delete_save_of(&ours)) {
             let context = Some("Could not delete the old save");
             messages.push(Message::trouble(context, Problem::Record(error)));
         }

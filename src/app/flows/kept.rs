@@ -207,8 +207,11 @@ impl App {
     }
 }
 
-/// The player's bests and the shortest published solution, for the header.
-pub(super) fn bests(opened: &Opened) -> Bests {
+/// What a level's Play screen knows of its solutions: the player's bests
+/// and the shortest published one for the header, and every solution from
+/// the start (published, the player's, the optimizer's, pasted ones) for
+/// its hints, which take up whichever the game stands on.
+pub(super) fn known_solutions(opened: &Opened) -> (Bests, Vec<Vec<Step>>) {
     let published = opened
         .level
         .solutions()
@@ -220,9 +223,14 @@ pub(super) fn bests(opened: &Opened) -> Bests {
         .as_ref()
         .and_then(|records| records.read_solutions().ok())
         .unwrap_or_default();
-    Bests {
+    let bests = Bests {
         by_moves: read.best_by_moves(&Finder::Player).map(|s| s.metrics),
         by_pushes: read.best_by_pushes(&Finder::Player).map(|s| s.metrics),
         published,
-    }
+    };
+    let solutions = (opened.level.solutions().iter())
+        .map(|published| published.steps.clone())
+        .chain(read.solutions.into_iter().map(|solution| solution.steps))
+        .collect();
+    (bests, solutions)
 }

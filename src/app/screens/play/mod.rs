@@ -27,7 +27,7 @@ use crate::app::widgets::help::help_max_scroll;
 use crate::app::worker::Wake;
 
 use schokoban_core::{
-    Direction, Game, LogEntry, Metrics, format_steps, parse_moves, push_path, walk_path,
+    Direction, Game, LogEntry, Metrics, Step, format_steps, parse_moves, push_path, walk_path,
 };
 use schokoban_solver::Deadlocks;
 
@@ -69,6 +69,9 @@ pub(crate) struct Play {
     attempt_counted: bool,
     /// The player's bests and the published solution, for the header.
     bests: Bests,
+    /// Every solution the game knows from the level's start, which the
+    /// hints take up wherever the game stands on one.
+    solutions: Vec<Vec<Step>>,
     theme: Theme,
 }
 
@@ -82,20 +85,29 @@ pub(crate) struct Bests {
 }
 
 impl Bests {
-    /// `Yours: 40 moves, 12 pushes  Published: 38`, or nothing.
+    /// Beside the record, with room: `Yours: 240 moves, 80 pushes
+    /// Published: 198 moves, 60 pushes`, or either alone, or nothing.
     pub(crate) fn line(&self) -> String {
+        let counts =
+            |moves, pushes| format!("{}, {}", plural(moves, "move"), plural(pushes, "push"));
         let mut parts = Vec::new();
         if let (Some(moves), Some(pushes)) = (self.by_moves, self.by_pushes) {
-            parts.push(format!(
-                "Yours: {}, {}",
-                plural(moves.moves, "move"),
-                plural(pushes.pushes, "push")
-            ));
+            parts.push(format!("Yours: {}", counts(moves.moves, pushes.pushes)));
         }
         if let Some(published) = self.published {
-            parts.push(format!("Published: {}", published.moves));
+            let published = counts(published.moves, published.pushes);
+            parts.push(format!("Published: {published}"));
         }
         parts.join("  ")
+    }
+
+    /// The same in moves alone, for a narrow screen: `yours 240,
+    /// published 198`.
+    pub(crate) fn short(&self) -> String {
+        let yours = self.by_moves.map(|best| format!("yours {}", best.moves));
+        let published = (self.published).map(|best| format!("published {}", best.moves));
+        let parts: Vec<String> = yours.into_iter().chain(published).collect();
+        parts.join(", ")
     }
 }
 
@@ -131,6 +143,7 @@ impl Play {
             game,
             keep: Keep::default(),
             bests: Bests::default(),
+            solutions: Vec::new(),
             theme,
         };
         // A loaded save may already be stuck, or a map or save already solved.
@@ -152,6 +165,13 @@ impl Play {
     #[must_use]
     pub fn with_bests(mut self, bests: Bests) -> Self {
         self.bests = bests;
+        self
+    }
+
+    /// The hints know `solutions`, each from the level's start.
+    #[must_use]
+    pub fn knowing(mut self, solutions: Vec<Vec<Step>>) -> Self {
+        self.solutions = solutions;
         self
     }
 
