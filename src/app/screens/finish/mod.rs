@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::{Message, Problem, plural};
-use crate::app::origin::Origin;
+use crate::app::origin::{Opened, Origin};
 use crate::app::screen::{Command, Effect, News, Screen, Tick, footer};
 use crate::app::screens::messages_view::MessagesView;
 use crate::app::theme::{Chrome, Theme};
@@ -84,6 +84,8 @@ pub(crate) struct Finish {
     shorter: Shorter,
     /// ` · L shows all`: after the count of entries a short screen cuts.
     more_hint: String,
+    /// The level, for its statistics; `None` offers none.
+    statistics: Option<Rc<Opened>>,
     theme: Theme,
 }
 
@@ -172,8 +174,16 @@ impl Finish {
                 theme.chrome(Chrome::Separator),
                 keymap::key_name(Scope::Menus, Action::WholeBoard)
             ),
+            statistics: None,
             theme,
         }
+    }
+
+    /// The menu offers `opened`'s statistics.
+    #[must_use]
+    pub fn with_statistics(mut self, opened: Rc<Opened>) -> Self {
+        self.statistics = Some(opened);
+        self
     }
 
     /// The optimizer works on the player's run meanwhile.
