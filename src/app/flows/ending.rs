@@ -72,18 +72,23 @@ impl App {
         let records = ended.opened.records.as_ref();
         let (board, problem) = read_board(records);
         let watched = Message::info("Watched to the end: not marked solved, and no score");
+        let counted = self.keep.write_statistics();
         let outcome = Outcome {
             title: ended.opened.title.clone(),
             solved_score: None,
             board,
             keeps_scores: records.is_some(),
             next: self.next_choices(&ended.opened.origin),
-            messages: std::iter::once(watched).chain(problem).collect(),
+            messages: std::iter::once(watched)
+                .chain(problem)
+                .chain(counted)
+                .collect(),
             level: ended.opened.level.clone(),
             run: None,
             best_run: records.and_then(best_run),
         };
-        self.push_level(Finish::new(outcome, self.theme));
+        let finish = Finish::new(outcome, self.theme);
+        self.push_level(finish.with_statistics(Rc::clone(&ended.opened)));
     }
 
     /// The end screen of a solved level: the save deleted, progress marked,

@@ -85,6 +85,10 @@ pub enum LogoRule {
     Always,
     /// Every other page: the logo gives way to content on a short screen.
     WhenRoomy,
+    /// As `WhenRoomy`, for a page whose content uses every row it gets
+    /// (charts, tables): on a tall terminal it takes the whole height
+    /// rather than the band in the middle.
+    EveryRow,
 }
 
 /// The page's areas for a footer of `footer` (key hints joined by the
@@ -93,7 +97,11 @@ pub fn page_areas(area: Rect, theme: Theme, footer: &str, logo: LogoRule) -> Opt
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         return None;
     }
-    let area = band(area);
+    let area = if logo == LogoRule::EveryRow {
+        area
+    } else {
+        band(area)
+    };
     let roomy = area.height >= ROOMY_HEIGHT;
     let gap = u16::from(roomy);
     let logo_rows = if roomy || logo == LogoRule::Always {
@@ -104,7 +112,7 @@ pub fn page_areas(area: Rect, theme: Theme, footer: &str, logo: LogoRule) -> Opt
     let footer_rows = footer_lines(theme, footer, area.width).len() as u16;
     // The main menu on a short screen keeps the logo, which names the
     // game, in place of its heading, and says its notices under the menu.
-    let (heading_rows, notice_rows) = if roomy || logo == LogoRule::WhenRoomy {
+    let (heading_rows, notice_rows) = if roomy || logo != LogoRule::Always {
         (1, 1)
     } else {
         (0, 0)

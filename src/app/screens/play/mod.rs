@@ -242,7 +242,7 @@ impl Play {
             self.attempt_counted = true;
             self.keep.attempt_begun(&self.opened);
         }
-        if self.game.is_solved() && !was_solved {
+        if self.game.is_solved() && !was_solved && !self.watched_solve {
             self.keep.solved(&self.opened);
         }
         self.message = None;
@@ -524,6 +524,10 @@ impl Screen for Play {
             _ => return,
         };
         let watched = game.score().saturating_sub(self.game.score());
+        // The solver solved it: a player expects the ✓, the leaderboard and
+        // the statistics' solves to stand for their own, so this one earns
+        // none of them, and leaving now keeps nothing of it.
+        self.watched_solve = game.is_solved();
         self.act(|current| {
             *current = game;
             true
@@ -535,10 +539,6 @@ impl Screen for Play {
             )));
             return;
         }
-        // The solver solved it: a player expects the ✓ and the leaderboard
-        // to stand for their own solves, so this one earns neither, and
-        // leaving now keeps nothing of it.
-        self.watched_solve = true;
         self.keep.set(None);
         let accept = keymap::key_name(Scope::Menus, Action::Accept);
         self.message = Some(Message::info(format!(
