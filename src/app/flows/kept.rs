@@ -112,8 +112,7 @@ impl App {
     /// A snapshot chosen in the list: back to the game, which plays on
     /// from it.
     pub(super) fn restore(&mut self, game: Game) {
-        if self.screens.len() > 1 {
-            self.screens.pop();
+        if self.pop() {
             self.top_mut().tell(News::Restored(game));
         }
     }
