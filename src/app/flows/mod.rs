@@ -50,9 +50,9 @@ impl App {
                 self.push_layer(screen, kind);
             }
             Effect::PushLevel(screen) => self.push_layer(screen, Kind::Level),
-            Effect::TakeOver(game) => {
+            Effect::Uncover(news) => {
                 if self.pop() {
-                    self.top_mut().tell(News::TakeOver(game));
+                    self.top_mut().tell(news);
                 }
             }
             Effect::DeleteSave(opened) => self.delete_save(opened),
@@ -107,7 +107,6 @@ impl App {
             }
             kept @ (Effect::TakeSnapshot { .. }
             | Effect::ShowKept { .. }
-            | Effect::Restore(_)
             | Effect::Copy { .. }
             | Effect::Pasted { .. }
             | Effect::KeepShorter { .. }) => self.apply_kept(kept),

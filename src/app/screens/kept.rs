@@ -14,7 +14,7 @@ use ratatui::widgets::Widget;
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::{Message, plural};
 use crate::app::origin::Opened;
-use crate::app::screen::{Command, Effect, Screen, footer, one_message};
+use crate::app::screen::{Command, Effect, News, Screen, footer, one_message};
 use crate::app::screens::watch::Watch;
 use crate::app::theme::Theme;
 use crate::app::widgets::menu::{MenuKey, MenuList, menu_click, menu_key};
@@ -145,7 +145,7 @@ impl Kept {
             Row::Snapshot(index) => {
                 let mut game = self.game.clone();
                 return match game.play_from_start(&self.snapshots[*index].steps) {
-                    Ok(()) => Effect::Restore(game),
+                    Ok(()) => Effect::Uncover(News::Restored(game)),
                     Err(error) => self.say(format!("The snapshot does not fit: {error}")),
                 };
             }
