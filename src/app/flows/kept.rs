@@ -10,7 +10,7 @@ use crate::app::clipboard::osc52;
 use crate::app::message::{Message, Problem, plural};
 use crate::app::origin::Opened;
 use crate::app::screen::{Effect, Ended};
-use crate::app::screens::kept::{Kept, watch};
+use crate::app::screens::kept::{KeptList, watch};
 use crate::app::screens::play::Bests;
 use crate::storage::{Finder, Snapshot, Solution, SolutionsRead, write_atomic};
 use schokoban_core::{Game, Metrics, Step};
@@ -97,7 +97,7 @@ impl App {
             }
             None => (Vec::new(), Vec::new()),
         };
-        let kept = Kept::new(
+        let kept = KeptList::new(
             opened,
             game,
             solutions,

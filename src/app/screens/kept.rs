@@ -33,8 +33,9 @@ enum Row {
     Snapshot(usize),
 }
 
+/// The list screen; `keep::Kept` is what leaving a level would keep.
 #[derive(Debug)]
-pub(crate) struct Kept {
+pub(crate) struct KeptList {
     opened: Rc<Opened>,
     /// The game being played, which a snapshot brought back replaces.
     game: Game,
@@ -46,7 +47,7 @@ pub(crate) struct Kept {
     theme: Theme,
 }
 
-impl Kept {
+impl KeptList {
     pub fn new(
         opened: Rc<Opened>,
         game: Game,
@@ -192,7 +193,7 @@ pub(crate) fn watch(
 const MENU_WIDTH: u16 = 56;
 
 #[cfg(feature = "queries")]
-impl crate::app::query::ScreenQuery for Kept {
+impl crate::app::query::ScreenQuery for KeptList {
     fn name(&self) -> &'static str {
         "kept"
     }
@@ -206,7 +207,7 @@ impl crate::app::query::ScreenQuery for Kept {
     }
 }
 
-impl Screen for Kept {
+impl Screen for KeptList {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         self.message = None;
         if keymap::action(&[Scope::Play], key) == Some(Action::Copy) {
