@@ -267,6 +267,7 @@ impl crate::app::query::ScreenQuery for Play {
         Some(crate::app::query::LevelView {
             game: &self.game,
             title: &self.opened.title,
+            save: (self.opened.records.as_ref()).map(crate::storage::Records::save_path),
             record: self.record,
             dead_boxes: &self.marks.dead_boxes,
             hint: self.marks.hint,
