@@ -281,6 +281,8 @@ pub(crate) enum Effect {
         opened: Rc<Opened>,
         steps: Vec<Step>,
     },
+    /// The statistics screen, about `opened`'s level first if given.
+    ShowStatistics(Option<Rc<Opened>>),
     /// The optimizer's shorter line of the player's solve, to keep as its own.
     KeepShorter {
         opened: Rc<Opened>,

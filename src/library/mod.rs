@@ -17,13 +17,14 @@ mod progress;
 mod settings;
 mod solved_mark;
 mod source;
+mod statistics;
 
 use std::path::{Path, PathBuf};
 
 /// A level's kept solutions and snapshots as the player sees them: plain
 /// data that screens list, while the flows read and write their files
 /// through storage.
-pub use crate::storage::{Snapshot, Solution, format_utc};
+pub use crate::storage::{Snapshot, Solution, day_of, format_day, format_utc};
 pub use added::{
     AddedCollection, AddedLevel, COLLECTIONS_FOLDER, MAX_ADDED_LEVELS, MAX_NAME_CHARS,
 };
@@ -38,6 +39,10 @@ use settings::Chosen;
 pub use settings::Settings;
 pub use solved_mark::SolvedMark;
 pub use source::{Board, LevelSource, SourceError};
+pub use statistics::{
+    BestSolve, CollectionReport, DAYS_SHOWN, Focus, LevelKey, LevelReport, Report, STATISTICS_FILE,
+    published,
+};
 
 use crate::storage::{
     Records, ensure_folder, install_file, lock_file, probe_writable, read_text, remove_stale_temps,

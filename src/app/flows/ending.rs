@@ -46,7 +46,8 @@ impl App {
             run: None,
             best_run: records.and_then(best_run),
         };
-        self.push_level(Finish::new(outcome, self.theme));
+        let finish = Finish::new(outcome, self.theme);
+        self.push_level(finish.with_statistics(Rc::clone(&ended.opened)));
     }
 
     pub(super) fn solved(&mut self, ended: &Ended) {
@@ -79,6 +80,8 @@ impl App {
         messages.extend(self.keep_solve(ended));
         let has_next = opened.origin.step(1).is_some();
         messages.extend(self.record_progress(&opened.origin, has_next));
+        // After the solve is kept: the statistics never cost one.
+        messages.extend(self.keep.write_statistics());
         let next = self.next_choices(&opened.origin);
         let (board, problem) = read_board(opened.records.as_ref());
         messages.extend(problem);
@@ -94,7 +97,7 @@ impl App {
             run: Some(ended.game.log().to_vec()),
             best_run: records.and_then(best_run),
         };
-        let mut finish = Finish::new(outcome, self.theme);
+        let mut finish = Finish::new(outcome, self.theme).with_statistics(Rc::clone(opened));
         if records.is_some() {
             let steps = ended.game.history().to_vec();
             finish = finish.shortening(Shorter::start(Rc::clone(opened), steps));

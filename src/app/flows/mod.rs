@@ -7,6 +7,7 @@ mod ending;
 mod kept;
 mod level_lists;
 mod opening;
+mod statistics;
 
 pub use opening::expand_path;
 
@@ -111,6 +112,7 @@ impl App {
             | Effect::Pasted { .. }
             | Effect::KeepShorter { .. }) => self.apply_kept(kept),
             Effect::SetZoom(zoom) => self.set_zoom(zoom),
+            Effect::ShowStatistics(opened) => self.show_statistics(opened.as_deref()),
         }
     }
 

@@ -336,7 +336,7 @@ impl App {
         // any, stays kept.
         let test_play = matches!(opened.origin, Origin::TestPlay { .. });
         let (bests, solutions) = super::kept::known_solutions(&opened);
-        self.level_started = Some(std::time::Instant::now());
+        self.level_started = Some(self.now());
         let play = Play::new(opened, game, record, message, resumed, zoom, self.theme)
             .with_bests(bests)
             .knowing(solutions);

@@ -60,8 +60,13 @@ pub(crate) struct Play {
     loaded: Option<Vec<LogEntry>>,
     /// Dead squares of this level, for instant warnings after each push.
     deadlocks: Deadlocks,
-    /// What leaving would keep, kept up with every change to the game.
+    /// What leaving would keep, kept up with every change to the game, and
+    /// the play counted for the statistics.
     keep: Keep,
+    /// The attempt under way is counted: a move was made since the level
+    /// opened at its start or was restarted (a resumed save goes on with
+    /// the attempt it saved).
+    attempt_counted: bool,
     /// The player's bests and the published solution, for the header.
     bests: Bests,
     /// Every solution the game knows from the level's start, which the
@@ -136,6 +141,7 @@ impl Play {
             shortening: None,
             shorter: None,
             loaded: resumed.then(|| game.log().to_vec()),
+            attempt_counted: resumed && game.score() > 0,
             game,
             keep: Keep::default(),
             bests: Bests::default(),
@@ -223,8 +229,16 @@ impl Play {
     /// Applies a change to the game; whatever changed the position clears
     /// stale marks and may have solved the level.
     fn act(&mut self, change: impl FnOnce(&mut Game) -> bool) {
+        let was_solved = self.game.is_solved();
         if !change(&mut self.game) {
             return;
+        }
+        if !self.attempt_counted && self.game.score() > 0 {
+            self.attempt_counted = true;
+            self.keep.attempt_begun(&self.opened);
+        }
+        if self.game.is_solved() && !was_solved {
+            self.keep.solved(&self.opened);
         }
         self.message = None;
         self.marks.selected = None;
@@ -235,6 +249,16 @@ impl Play {
         (self.keep).follow(&self.game, &self.opened, self.loaded.as_deref());
         self.check_deadlocks();
         self.announce_if_solved();
+    }
+
+    /// R: back to the start; the next move begins another attempt.
+    fn restart(&mut self) {
+        self.attempt_counted = false;
+        self.act(|game| {
+            let changed = game.score() > 0;
+            game.reset();
+            changed
+        });
     }
 
     /// A solved board waits for Enter; this says so.
@@ -286,6 +310,7 @@ impl crate::app::query::ScreenQuery for Play {
 
 impl Screen for Play {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
+        self.keep.acted(&self.opened);
         if self.show_help {
             let end = help_max_scroll(self.area, self.theme);
             // Arrows scroll a help taller than the screen; any other key closes.
@@ -320,6 +345,8 @@ impl Screen for Play {
                 self.help_scroll = 0;
             }
             Action::Undo if self.game.can_undo_reset() => {
+                // Back to the attempt the reset ended, counted already.
+                self.attempt_counted = true;
                 self.act(Game::undo_reset);
                 self.message = Some(Message::info(format!(
                     "Reset undone: back to {}",
@@ -338,11 +365,7 @@ impl Screen for Play {
             }
             Action::Undo => self.act(|game| game.undo().is_some()),
             Action::Redo => self.act(|game| game.redo().is_some()),
-            Action::Reset => self.act(|game| {
-                let changed = game.score() > 0;
-                game.reset();
-                changed
-            }),
+            Action::Reset => self.restart(),
             Action::Zoom => return self.toggle_zoom(),
             Action::Snapshot => {
                 return Effect::TakeSnapshot {
@@ -398,6 +421,7 @@ impl Screen for Play {
         if !matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left)) {
             return Effect::None;
         }
+        self.keep.acted(&self.opened);
         let Some(layout) = self.board_layout(screen) else {
             return Effect::None;
         };
@@ -439,6 +463,7 @@ impl Screen for Play {
     /// Moves pasted (LURD, as solutions are shared) are watched from the
     /// level's start, and kept if they solve it.
     fn handle_paste(&mut self, text: &str) -> Effect {
+        self.keep.acted(&self.opened);
         match parse_moves(text) {
             Ok(steps) if !steps.is_empty() => Effect::Pasted {
                 opened: Rc::clone(&self.opened),
