@@ -241,6 +241,8 @@ struct Sum {
     first_solve: Option<u64>,
     /// The last day it was played.
     last_day: u64,
+    /// The last day it was solved.
+    last_solved: Option<u64>,
 }
 
 impl Sum {
@@ -250,6 +252,14 @@ impl Sum {
         self.solves += count.solves;
         self.first_solve = earliest(self.first_solve, count.first_solve);
         self.last_day = self.last_day.max(count.day);
+        if count.solves > 0 {
+            self.last_solved = self.last_solved.max(Some(count.day));
+        }
+    }
+
+    /// What makes a level the one played last: solved last, else played.
+    fn recency(&self) -> (Option<u64>, u64) {
+        (self.last_solved, self.last_day)
     }
 }
 
@@ -312,7 +322,7 @@ impl Library {
         self.sum_collections(&mut report, &levels);
         report.levels_solved = report.collections.iter().map(|c| c.solved).sum();
         let chart_group = focus.as_ref().map(|f| f.key.group()).or_else(|| {
-            let last = levels.iter().max_by_key(|(_, sum)| sum.last_day)?;
+            let last = levels.iter().max_by_key(|(_, sum)| sum.recency())?;
             Some(last.0.group())
         });
         if let Some(group) = chart_group {
@@ -418,7 +428,7 @@ impl Library {
 
     /// The levels of `group` for the chart of bests: those played or solved,
     /// by number, at most [`MOST_CHARTED`] of them around the focus (or the
-    /// last played), and where that one is among them. Maps and endless
+    /// one solved last), and where that one is among them. Maps and endless
     /// levels chart the focus alone.
     fn chart(
         &self,
@@ -434,7 +444,7 @@ impl Library {
             .collect();
         let anchor = focus.and_then(|f| f.key.number()).or_else(|| {
             let last = levels.iter().filter(|(k, _)| in_group(k));
-            last.max_by_key(|(_, sum)| sum.last_day)?.0.number()
+            last.max_by_key(|(_, sum)| sum.recency())?.0.number()
         });
         let sum_of = |key: &LevelKey| levels.get(key).cloned().unwrap_or_default();
         let chart: Vec<LevelReport> = match group {

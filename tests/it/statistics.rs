@@ -300,3 +300,50 @@ fn a_week_of_solves_is_counted_by_day_and_level() {
     assert_eq!(days.first(), Some(&"2026-11-20"));
     assert_eq!(days.last(), Some(&"2026-11-26"));
 }
+
+#[test]
+fn a_damaged_statistics_file_is_moved_aside_and_the_solve_still_counts() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut app = game_on(dir.path(), FIRST_DAY);
+    let file = dir.path().join("data/statistics.txt");
+    std::fs::write(
+        &file,
+        "day=2026-11-19 level=microban/1 attempts=2 played=9s\n\u{0}junk\n",
+    )
+    .expect("damage");
+    open_tiny(&mut app, dir.path());
+    at(&mut app, 5, &[LEFT]);
+    at(&mut app, 6, &[ENTER]);
+    assert_eq!(app.screen_name(), "finish");
+    assert!(
+        crate::ui::messages(&app).contains("statistics file was damaged"),
+        "{}",
+        crate::ui::messages(&app)
+    );
+    assert!(dir.path().join("data/statistics.txt.damaged").is_file());
+    assert_eq!(total(dir.path(), "tiny.xsb/1", "solves"), 1);
+    // The readable line is kept.
+    assert_eq!(total(dir.path(), "microban/1", "attempts"), 2);
+    assert!(dir.path().join("tiny.xsb.solutions").is_file());
+}
+
+#[test]
+fn statistics_that_cannot_be_written_never_cost_the_solve() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut app = game_on(dir.path(), FIRST_DAY);
+    // A folder where the file should be: no write can replace it.
+    std::fs::create_dir(dir.path().join("data/statistics.txt")).expect("folder");
+    open_tiny(&mut app, dir.path());
+    at(&mut app, 5, &[LEFT]);
+    at(&mut app, 6, &[ENTER]);
+    assert_eq!(app.screen_name(), "finish");
+    assert!(
+        crate::ui::messages(&app).contains("Statistics not saved"),
+        "{}",
+        crate::ui::messages(&app)
+    );
+    let solutions = std::fs::read_to_string(dir.path().join("tiny.xsb.solutions"));
+    assert!(solutions.expect("kept").contains("lurd=L"));
+    // The leaderboard is still offered.
+    assert_eq!(app.choices(), ["Yes", "No"]);
+}

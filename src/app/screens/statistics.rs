@@ -395,7 +395,19 @@ impl Statistics {
     /// Each level's best moves against the record and the published
     /// solution: three bars a level, in that order, the level's number under.
     fn draw_levels(&self, area: Rect, buf: &mut Buffer) {
-        let chart = &self.report.chart;
+        // A level with nothing to compare has no bars, unless asked about.
+        let asked = self.report.focus.as_ref().and_then(|focus| focus.number);
+        let mut at = 0;
+        let mut chart = Vec::new();
+        for (index, level) in self.report.chart.iter().enumerate() {
+            let bars = level.best.is_some() || level.record.is_some() || level.published.is_some();
+            if bars || (asked.is_some() && level.number == asked) {
+                if index <= self.report.chart_at {
+                    at = chart.len();
+                }
+                chart.push(level);
+            }
+        }
         let named = format!(
             " {}: moves, yours/record/published ",
             self.report.chart_name
@@ -414,7 +426,7 @@ impl Statistics {
             return;
         }
         let fits = ((area.width.saturating_sub(2) + 2) / LEVEL_COLUMNS).max(1) as usize;
-        let end = (self.report.chart_at + 1).max(fits.min(chart.len()));
+        let end = (at + 1).max(fits.min(chart.len()));
         let shown = &chart[end.saturating_sub(fits)..end.min(chart.len())];
         let groups: Vec<BarGroup> = shown
             .iter()
