@@ -6,11 +6,18 @@
 //! moves added since; the end flow keeps a solve in it until its score is
 //! on the leaderboard or the player has said no. The threads that leave on
 //! a signal or a hang-up hold a handle to the same keep.
+//!
+//! The keep also holds the play not yet counted in the statistics file
+//! (attempts, time played, solves; see [`super::tally`]), which every way
+//! out writes too.
 
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
+use super::clock::Clock;
 use super::message::{Message, Problem, plural};
 use super::origin::Opened;
+use super::tally::Tally;
 use crate::library::SolvedMark;
 use crate::storage::Records;
 use schokoban_core::{Game, LogEntry};
@@ -146,13 +153,63 @@ fn delete_stale(records: &Records, loaded: &[LogEntry]) -> Option<Message> {
 }
 
 /// What leaving now would keep; cloning gives another handle to the same.
+/// It holds the app's clock, so that what it keeps is stamped with the
+/// time the screens see.
 #[derive(Clone, Debug, Default)]
-pub struct Keep(Arc<Mutex<Option<Kept>>>);
+pub struct Keep {
+    kept: Arc<Mutex<Option<Kept>>>,
+    /// Play not yet in the statistics file.
+    tally: Arc<Mutex<Tally>>,
+    clock: Clock,
+}
 
 impl Keep {
     fn lock(&self) -> MutexGuard<'_, Option<Kept>> {
         // A panic elsewhere does not make what is kept wrong.
-        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+        self.kept.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn tally(&self) -> MutexGuard<'_, Tally> {
+        self.tally.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The app's clock.
+    pub(crate) fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    /// Where play is counted from now on; `None` when records are off.
+    pub(crate) fn count_into(&self, file: Option<PathBuf>) {
+        self.tally().set_file(file);
+    }
+
+    /// The player acted on `opened`'s level: the time since the last
+    /// action counts as played, unless it was a pause.
+    pub(crate) fn acted(&self, opened: &Opened) {
+        if let Some(level) = statistics_word(opened) {
+            let (now, wall) = (self.clock.now(), self.clock.wall());
+            self.tally().acted(&level, now, wall);
+        }
+    }
+
+    /// A play of `opened`'s level began with its first move.
+    pub(crate) fn attempt_begun(&self, opened: &Opened) {
+        if let Some(level) = statistics_word(opened) {
+            self.tally().attempt(&level, self.clock.wall());
+        }
+    }
+
+    /// `opened`'s level was solved just now.
+    pub(crate) fn solved(&self, opened: &Opened) {
+        if let Some(level) = statistics_word(opened) {
+            self.tally().solve(&level, self.clock.wall());
+        }
+    }
+
+    /// Adds the play counted so far to the statistics file; says only
+    /// what went wrong.
+    pub(crate) fn write_statistics(&self) -> Option<Message> {
+        self.tally().write()
     }
 
     pub(crate) fn set(&self, kept: Option<Kept>) {
@@ -166,13 +223,22 @@ impl Keep {
     /// Carries out what is kept and empties the keep: the one step every
     /// way out takes. Says what it did, if anything.
     pub fn carry_out(&self) -> Option<Message> {
-        self.take().as_ref().and_then(Kept::carry_out)
+        let kept = self.take().as_ref().and_then(Kept::carry_out);
+        let counted = self.write_statistics();
+        match (kept, counted) {
+            (Some(kept), Some(counted)) => Some(kept.and(&counted)),
+            (kept, counted) => kept.or(counted),
+        }
     }
 
     /// Keeps `game`, played on `opened` after being loaded from `loaded`
-    /// if it was, in place of whatever was kept.
+    /// if it was, in place of whatever was kept; its level is on screen
+    /// from now.
     pub(crate) fn start(&self, game: &Game, opened: &Opened, loaded: Option<&[LogEntry]>) {
         self.set(Some(Kept::of(game, opened, loaded)));
+        if let Some(level) = statistics_word(opened) {
+            self.tally().shown(&level, self.clock.now());
+        }
     }
 
     /// Keeps up with `game`, as [`Keep::start`] began. Called after every
@@ -192,4 +258,10 @@ impl Keep {
             _ => *kept = Some(Kept::of(game, opened, loaded)),
         }
     }
+}
+
+/// The level as the statistics file names it; `None` for a level that is
+/// not counted (one tried out from the editor).
+fn statistics_word(opened: &Opened) -> Option<String> {
+    opened.origin.statistics_key().map(|key| key.word())
 }

@@ -4,6 +4,7 @@
 
 mod background;
 pub mod clipboard;
+mod clock;
 mod completion;
 pub mod config;
 mod flows;
@@ -20,12 +21,13 @@ mod run;
 mod screen;
 mod screens;
 mod shutdown;
+mod tally;
 pub mod theme;
 pub mod widgets;
 mod worker;
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crossterm::event::{Event, KeyEvent, KeyEventKind};
 use ratatui::buffer::Buffer;
@@ -86,13 +88,9 @@ pub struct App {
     /// before the next frame.
     to_terminal: Vec<String>,
     /// When the level in play was opened, for how long a solve took.
-    level_started: Option<std::time::Instant>,
+    level_started: Option<Duration>,
     /// The row last chosen in each mode's collection menu, this session.
     collection_rows: [usize; 2],
-    /// When the app started: its clock reads the time since.
-    started: Instant,
-    /// The time tests stopped the clock at, if they did.
-    stopped: Option<Duration>,
     /// When the screen on top wants its next tick, as it last said.
     wake: Wake,
 }
@@ -107,11 +105,12 @@ impl App {
     pub fn keeping(options: Options, theme: Theme, keep: Keep) -> Self {
         let mut library = Library::open(options.data_dir.clone());
         if let Some(zoom) = options.zoom {
-            library.start_zoom(zoom);
+            library.start_zoom(crate::library::Zoom::square(zoom));
         }
         let mut notices: Vec<String> = library.notices().iter().map(ToString::to_string).collect();
         notices.extend(options.config_problem.as_ref().map(ToString::to_string));
         let notice = (!notices.is_empty()).then(|| Message::warning(notices.join(" · ")));
+        keep.count_into(library.statistics_file());
         let mut app = Self {
             screens: vec![Layer {
                 screen: Box::new(MainMenu::new(theme, notice)),
@@ -127,8 +126,6 @@ impl App {
             to_terminal: Vec::new(),
             level_started: None,
             collection_rows: [0; 2],
-            started: Instant::now(),
-            stopped: None,
             wake: Wake::Idle,
         };
         if let Some(map) = options.map {
@@ -193,13 +190,25 @@ impl App {
 
     /// The time on the app's clock: since it started, or as tests set it.
     pub fn now(&self) -> Duration {
-        self.stopped.unwrap_or_else(|| self.started.elapsed())
+        self.keep.clock().now()
     }
 
     /// Stops the app's clock at `time`, for tests: from then on time moves
     /// only when they set it again.
     pub fn set_time(&mut self, time: Duration) {
-        self.stopped = Some(time);
+        self.keep.clock().stop_at(time);
+    }
+
+    /// Makes the wall clock read `seconds` since 1970 (UTC) when the app's
+    /// clock reads zero, for tests: the dates records and statistics write
+    /// follow the app's clock from there.
+    pub fn set_date(&mut self, seconds: u64) {
+        self.keep.clock().set_epoch(seconds);
+    }
+
+    /// The wall clock, in seconds since 1970 (UTC).
+    fn wall_clock(&self) -> u64 {
+        self.keep.clock().wall()
     }
 
     /// The screen on top, the one the player sees.
@@ -267,6 +276,20 @@ impl App {
         let wants_messages = keymap::action(&[scope], key) == Some(Action::Messages);
         if wants_messages && self.top_layer().kind != Kind::Overlay && !top.messages().is_empty() {
             let view = MessagesView::new(top.messages(), self.theme);
+            self.push_layer(Box::new(view), Kind::Overlay);
+            return;
+        }
+        // `?` on a screen without a help of its own shows its keys.
+        let wants_keys = keymap::action(&[scope], key) == Some(Action::Help);
+        let own_help = keymap::label(Scope::Play, Action::Help);
+        if wants_keys
+            && self.top_layer().kind != Kind::Overlay
+            && !top
+                .commands()
+                .iter()
+                .any(|command| command.keys == own_help)
+        {
+            let view = MessagesView::keys(&top.commands(), self.theme);
             self.push_layer(Box::new(view), Kind::Overlay);
             return;
         }

@@ -98,6 +98,9 @@ pub(crate) enum News {
     Scored(ScoreNews),
     /// A snapshot brought back: play on from this game.
     Restored(Game),
+    /// Moves that solve the level from its start, pasted: the hints know
+    /// them from now on.
+    Solves(Vec<Step>),
 }
 
 /// `show` and `messages` for a screen that keeps one message, the
@@ -147,6 +150,9 @@ pub(crate) fn footer(commands: &[Command]) -> String {
 pub(crate) struct Ended {
     pub opened: Rc<Opened>,
     pub game: Game,
+    /// The solver's moves, watched, made the last move: the solve is not
+    /// the player's.
+    pub watched: bool,
 }
 
 /// What a screen says when the app ticks it.
@@ -181,6 +187,8 @@ pub(crate) enum Effect {
     /// Show this screen on top; over a level's screen, it belongs to
     /// that level.
     Push(Box<dyn Screen>),
+    /// Show this screen over the one on top, which shows beneath it.
+    Overlay(Box<dyn Screen>),
     /// Show this screen on top as the start of a level (one being made):
     /// opening the level replaces it.
     PushLevel(Box<dyn Screen>),
@@ -250,8 +258,10 @@ pub(crate) enum Effect {
         /// Loaded from the level's save, which a reset then makes stale.
         resumed: bool,
     },
-    /// Close the screen on top and play on from this game below it.
-    TakeOver(Game),
+    /// Close the screen on top and tell the one it uncovers: a game to
+    /// play on from (a watched solution taken over, a snapshot brought
+    /// back).
+    Uncover(News),
     /// Escape from a level: save if unsolved, show the leaderboard.
     Leave(Ended),
     Solved(Ended),
@@ -263,8 +273,8 @@ pub(crate) enum Effect {
         /// N rather than P: the choice says "Next level".
         forward: bool,
     },
-    /// Z: remember square cells (or not) for every level from now on.
-    SetZoom(bool),
+    /// Z: remember the zoom for every level from now on.
+    SetZoom(crate::library::Zoom),
     /// K: keep the line of play as a snapshot of the level.
     TakeSnapshot {
         opened: Rc<Opened>,
@@ -275,9 +285,6 @@ pub(crate) enum Effect {
         opened: Rc<Opened>,
         game: Game,
     },
-    /// A snapshot chosen: close the list and play on from this game;
-    /// answered below with [`News::Restored`].
-    Restore(Game),
     /// Put `text` on the clipboard; `what` names it for the message.
     Copy {
         text: String,
@@ -288,6 +295,8 @@ pub(crate) enum Effect {
         opened: Rc<Opened>,
         steps: Vec<Step>,
     },
+    /// The statistics screen, about `opened`'s level first if given.
+    ShowStatistics(Option<Rc<Opened>>),
     /// The optimizer's shorter line of the player's solve, to keep as its own.
     KeepShorter {
         opened: Rc<Opened>,

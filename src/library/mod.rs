@@ -18,13 +18,14 @@ mod ratings;
 mod settings;
 mod solved_mark;
 mod source;
+mod statistics;
 
 use std::path::{Path, PathBuf};
 
 /// A level's kept solutions and snapshots as the player sees them: plain
 /// data that screens list, while the flows read and write their files
 /// through storage.
-pub use crate::storage::{Snapshot, Solution, format_utc};
+pub use crate::storage::{Snapshot, Solution, day_of, format_day, format_utc};
 pub use added::{
     AddedCollection, AddedLevel, COLLECTIONS_FOLDER, MAX_ADDED_LEVELS, MAX_NAME_CHARS,
 };
@@ -37,9 +38,13 @@ pub use pasted::{PASTED_FOLDER, PastedLevels};
 pub use progress::Progress;
 pub use ratings::{LevelRating, RATINGS_FILE, RatingBook, level_key, rating_line, shipped_ratings};
 use settings::Chosen;
-pub use settings::Settings;
+pub use settings::{Settings, Zoom};
 pub use solved_mark::SolvedMark;
 pub use source::{Board, LevelSource, SourceError};
+pub use statistics::{
+    BestSolve, CollectionReport, DAYS_SHOWN, Focus, LevelKey, LevelReport, Report, STATISTICS_FILE,
+    published,
+};
 
 use crate::storage::{
     Records, ensure_folder, install_file, lock_file, probe_writable, read_text, remove_stale_temps,
@@ -227,13 +232,13 @@ impl Library {
 
     /// Starts this session at `zoom` (the config file's), without writing
     /// it: the zoom chosen with Z is still remembered as before.
-    pub fn start_zoom(&mut self, zoom: bool) {
+    pub fn start_zoom(&mut self, zoom: Zoom) {
         self.settings.zoom = zoom;
     }
 
     /// Remembers the zoom for every level from now on, in the data folder
     /// when records are on (else for this session).
-    pub fn set_zoom(&mut self, zoom: bool) -> Result<(), LibraryError> {
+    pub fn set_zoom(&mut self, zoom: Zoom) -> Result<(), LibraryError> {
         if self.settings.zoom == zoom {
             return Ok(());
         }

@@ -3,6 +3,7 @@
 //! moves last as `lurd=…`; `#` starts a comment line. A person can read
 //! it, and a later version can add keys that this one keeps as they were.
 
+use std::fs::File;
 use std::path::{Path, PathBuf};
 
 use super::atomic::write_atomic;
@@ -125,29 +126,39 @@ impl Records {
         path: &Path,
         change: impl FnOnce(&mut Vec<T>) -> (bool, R),
     ) -> Result<Changed<T, R>, RecordError> {
-        let lock = self.lock()?;
-        let (mut entries, problems) = read::<T>(path)?;
-        let moved_aside = if problems.is_empty() {
-            None
-        } else {
-            Some(move_aside(path)?)
-        };
-        let (changed, outcome) = change(&mut entries);
-        if changed || moved_aside.is_some() {
-            let mut text = T::HEADER.to_owned();
-            text.extend(entries.iter().map(T::to_line));
-            write_atomic(path, text.as_bytes()).map_err(|error| RecordError::Io {
-                path: path.to_path_buf(),
-                error,
-            })?;
-        }
-        drop(lock);
-        Ok(Changed {
-            entries,
-            outcome,
-            moved_aside,
-        })
+        change_locked(self.lock()?, path, change)
     }
+}
+
+/// Changes the keyed file at `path` while `lock` is held, as
+/// [`Records::change_keyed`] does under the map's lock, for a file that
+/// has a lock of its own.
+pub(super) fn change_locked<T: Entry, R>(
+    lock: File,
+    path: &Path,
+    change: impl FnOnce(&mut Vec<T>) -> (bool, R),
+) -> Result<Changed<T, R>, RecordError> {
+    let (mut entries, problems) = read::<T>(path)?;
+    let moved_aside = if problems.is_empty() {
+        None
+    } else {
+        Some(move_aside(path)?)
+    };
+    let (changed, outcome) = change(&mut entries);
+    if changed || moved_aside.is_some() {
+        let mut text = T::HEADER.to_owned();
+        text.extend(entries.iter().map(T::to_line));
+        write_atomic(path, text.as_bytes()).map_err(|error| RecordError::Io {
+            path: path.to_path_buf(),
+            error,
+        })?;
+    }
+    drop(lock);
+    Ok(Changed {
+        entries,
+        outcome,
+        moved_aside,
+    })
 }
 
 /// The `key=value` words of a line, or `None` when one is not, or a key
@@ -190,9 +201,16 @@ pub(super) fn take_optional<T>(
 /// One entry as a line: `fields` in order, then the keys a later version
 /// wrote, then the moves.
 pub(super) fn line(fields: &[(&str, String)], extra: &Fields, lurd: &str) -> String {
+    let mut extra = extra.clone();
+    extra.push(("lurd".to_owned(), lurd.to_owned()));
+    plain_line(fields, &extra)
+}
+
+/// One entry without moves as a line: `fields` in order, then the keys a
+/// later version wrote.
+pub(super) fn plain_line(fields: &[(&str, String)], extra: &Fields) -> String {
     let mut words: Vec<String> = fields.iter().map(|(k, v)| format!("{k}={v}")).collect();
     words.extend(extra.iter().map(|(k, v)| format!("{k}={v}")));
-    words.push(format!("lurd={lurd}"));
     let mut text = words.join(" ");
     text.push('\n');
     text

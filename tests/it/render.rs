@@ -39,6 +39,12 @@ fn legend_style(buffer: &mut Buffer, top: u16) {
     }
 }
 
+/// The logo at the top left, yellow as in the menus.
+fn logo_style(buffer: &mut Buffer) {
+    let yellow_bold = Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD);
+    buffer.set_style(Rect::new(0, 0, 27, 3), yellow_bold);
+}
+
 /// The styles every menu page has at 60 columns: the yellow logo, the bold
 /// heading at `heading` and the dim footer at `footer`.
 fn page_styles(buffer: &mut Buffer, heading: Rect, footer: Rect) {
@@ -82,9 +88,11 @@ fn gameplay_screen_matches_the_spec_layout_glyphs_and_colours() {
     expected.set_style(Rect::new(8, 7, 2, 1), Style::new().fg(Color::Red));
     expected.set_style(Rect::new(10, 7, 2, 1), Style::new().fg(Color::Yellow));
     legend_style(&mut expected, 11);
+    logo_style(&mut expected);
 
-    // The picture, as one block, is centred on the screen.
-    assert_eq!(render(&app, WIDTH, 20), shifted(&expected, 3, 1));
+    // The picture, as one block, stands where every level's does: a row
+    // down, as the menus' logo, and at the left at this width.
+    assert_eq!(render(&app, WIDTH, 20), shifted(&expected, 0, 1));
 }
 
 #[test]
@@ -128,8 +136,9 @@ fn boxes_and_player_on_goals_are_green_and_red_in_single_columns() {
     expected.set_style(Rect::new(10, 6, 1, 1), Style::new().fg(Color::Yellow));
     expected.set_style(Rect::new(11, 6, 1, 1), Style::new().fg(Color::Red));
     legend_style(&mut expected, 10);
+    logo_style(&mut expected);
 
-    assert_eq!(render(&app, WIDTH, 20), shifted(&expected, 3, 2));
+    assert_eq!(render(&app, WIDTH, 20), shifted(&expected, 0, 1));
 }
 
 #[test]
@@ -150,9 +159,9 @@ fn main_menu_shows_the_logo_and_the_modes_in_order() {
             "                        Custom map",
             "                        Level editor",
             "                        Endless",
+            "                        Statistics",
             "                        About",
             "                        Quit",
-            "",
             "    ↑↓ or W/S choose · Enter or Space accept · Esc quit",
         ],
         60,
@@ -173,6 +182,7 @@ fn leaderboard_sets_the_best_entry_apart_and_marks_the_new_one() {
     let view = LeaderboardView {
         board: &board,
         new_place: Some(1),
+        more_hint: "",
         theme: Theme::default(),
     };
     let area = Rect::new(0, 0, 40, 4);
@@ -221,7 +231,15 @@ fn about_opens_from_the_main_menu_and_says_whose_levels_these_are() {
     let mut app = crate::ui::menu_app(dir.path());
     press(
         &mut app,
-        &[ch('s'), ch('s'), ch('s'), ch('s'), ch('s'), ch(' ')],
+        &[
+            ch('s'),
+            ch('s'),
+            ch('s'),
+            ch('s'),
+            ch('s'),
+            ch('s'),
+            ch(' '),
+        ],
     );
     let version = format!(
         "{:^60}",

@@ -26,7 +26,7 @@ impl App {
     /// the spec's leaderboard first, with `next` offered before the main
     /// menu.
     pub(super) fn leave_to(&mut self, ended: &Ended, next: Vec<NextChoice>) {
-        self.screens.pop();
+        self.pop();
         if let Origin::TestPlay { .. } = ended.opened.origin {
             self.set_message(Message::info("Back to editing"));
             return;
@@ -46,17 +46,49 @@ impl App {
             run: None,
             best_run: records.and_then(best_run),
         };
-        self.push_level(Finish::new(outcome, self.theme));
+        let finish = Finish::new(outcome, self.theme);
+        self.push_level(finish.with_statistics(Rc::clone(&ended.opened)));
     }
 
     pub(super) fn solved(&mut self, ended: &Ended) {
-        self.screens.pop();
+        self.pop();
         if let Origin::TestPlay { .. } = ended.opened.origin {
             let moves = plural(ended.game.score(), "move");
             self.set_message(Message::info(format!("You solved it in {moves}")));
             return;
         }
+        if ended.watched {
+            self.watched_to_the_end(ended);
+            return;
+        }
         self.push_finish(ended, false);
+    }
+
+    /// A level the solver's moves solved, watched to the end: not the
+    /// player's solve, so not marked solved and not scored. The board and
+    /// the choices show as on leaving, and nothing is saved.
+    fn watched_to_the_end(&mut self, ended: &Ended) {
+        self.keep.set(None);
+        let records = ended.opened.records.as_ref();
+        let (board, problem) = read_board(records);
+        let watched = Message::info("Watched to the end: not marked solved, and no score");
+        let counted = self.keep.write_statistics();
+        let outcome = Outcome {
+            title: ended.opened.title.clone(),
+            solved_score: None,
+            board,
+            keeps_scores: records.is_some(),
+            next: self.next_choices(&ended.opened.origin),
+            messages: std::iter::once(watched)
+                .chain(problem)
+                .chain(counted)
+                .collect(),
+            level: ended.opened.level.clone(),
+            run: None,
+            best_run: records.and_then(best_run),
+        };
+        let finish = Finish::new(outcome, self.theme);
+        self.push_level(finish.with_statistics(Rc::clone(&ended.opened)));
     }
 
     /// The end screen of a solved level: the save deleted, progress marked,
@@ -79,6 +111,8 @@ impl App {
         messages.extend(self.keep_solve(ended));
         let has_next = opened.origin.step(1).is_some();
         messages.extend(self.record_progress(&opened.origin, has_next));
+        // After the solve is kept: the statistics never cost one.
+        messages.extend(self.keep.write_statistics());
         let next = self.next_choices(&opened.origin);
         let (board, problem) = read_board(opened.records.as_ref());
         messages.extend(problem);
@@ -94,7 +128,7 @@ impl App {
             run: Some(ended.game.log().to_vec()),
             best_run: records.and_then(best_run),
         };
-        let mut finish = Finish::new(outcome, self.theme);
+        let mut finish = Finish::new(outcome, self.theme).with_statistics(Rc::clone(opened));
         if records.is_some() {
             let steps = ended.game.history().to_vec();
             finish = finish.shortening(Shorter::start(Rc::clone(opened), steps));

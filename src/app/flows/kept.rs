@@ -3,14 +3,13 @@
 //! a level.
 
 use std::rc::Rc;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::app::App;
 use crate::app::clipboard::osc52;
 use crate::app::message::{Message, Problem, plural};
 use crate::app::origin::Opened;
 use crate::app::screen::{Effect, Ended, News};
-use crate::app::screens::kept::{Kept, watch};
+use crate::app::screens::kept::{KeptList, watch};
 use crate::app::screens::play::Bests;
 use crate::storage::{Finder, Snapshot, Solution, SolutionsRead, write_atomic};
 use schokoban_core::{Game, Metrics, Step};
@@ -25,7 +24,6 @@ impl App {
         match effect {
             Effect::TakeSnapshot { opened, steps } => self.take_snapshot(&opened, steps),
             Effect::ShowKept { opened, game } => self.show_kept(opened, game),
-            Effect::Restore(game) => self.restore(game),
             Effect::Copy { text, what } => self.copy(&text, &what),
             Effect::Pasted { opened, steps } => self.pasted(&opened, &steps),
             Effect::KeepShorter { opened, steps } => self.keep_shorter(&opened, steps),
@@ -39,9 +37,9 @@ impl App {
         let records = ended.opened.records.as_ref()?;
         let took = self
             .level_started
-            .map(|started| started.elapsed().as_secs());
+            .map(|started| self.now().saturating_sub(started).as_secs());
         let steps = ended.game.history().to_vec();
-        let solution = Solution::new(steps, Finder::Player, now(), took);
+        let solution = Solution::new(steps, Finder::Player, Some(self.wall_clock()), took);
         let error = records.keep_solution(solution).err()?;
         Some(Message::trouble(
             Some("Solution not kept"),
@@ -58,7 +56,7 @@ impl App {
             return;
         };
         let moves = plural(steps.len(), "move");
-        let message = match records.take_snapshot(Snapshot::new(steps, now())) {
+        let message = match records.take_snapshot(Snapshot::new(steps, Some(self.wall_clock()))) {
             Ok(taken) => {
                 let dropped = if taken.dropped.is_some() {
                     " (the oldest made room)"
@@ -98,7 +96,7 @@ impl App {
             }
             None => (Vec::new(), Vec::new()),
         };
-        let kept = Kept::new(
+        let kept = KeptList::new(
             opened,
             game,
             solutions,
@@ -107,15 +105,6 @@ impl App {
             self.theme,
         );
         self.push_level(kept);
-    }
-
-    /// A snapshot chosen in the list: back to the game, which plays on
-    /// from it.
-    pub(super) fn restore(&mut self, game: Game) {
-        if self.screens.len() > 1 {
-            self.screens.pop();
-            self.top_mut().tell(News::Restored(game));
-        }
     }
 
     /// Puts `text` on the clipboard by OSC 52 when the terminal takes it;
@@ -158,7 +147,12 @@ impl App {
         if game.is_solved()
             && let Some(records) = opened.records.as_ref()
         {
-            let solution = Solution::new(steps.to_vec(), Finder::Pasted, now(), None);
+            let solution = Solution::new(
+                steps.to_vec(),
+                Finder::Pasted,
+                Some(self.wall_clock()),
+                None,
+            );
             note = Some(match records.keep_solution(solution) {
                 Ok(kept) if kept.kept => Message::info(format!(
                     "The pasted solution is kept: {}, {}",
@@ -168,6 +162,10 @@ impl App {
                 Ok(_) => Message::info("The pasted solution solves it; a kept one is as good"),
                 Err(error) => Message::trouble(Some("Not kept"), Problem::Record(error)),
             });
+        }
+        if game.is_solved() {
+            // The level's hints know it from now on, kept or not.
+            self.top_mut().tell(News::Solves(steps.to_vec()));
         }
         let heading = if game.is_solved() {
             "Watching the pasted solution"
@@ -193,7 +191,7 @@ impl App {
         let Some(records) = &opened.records else {
             return;
         };
-        let solution = Solution::new(steps, Finder::Optimizer, now(), None);
+        let solution = Solution::new(steps, Finder::Optimizer, Some(self.wall_clock()), None);
         if let Err(error) = records.keep_solution(solution) {
             self.set_message(Message::trouble(
                 Some("The shorter line was not kept"),
@@ -229,12 +227,4 @@ pub(super) fn known_solutions(opened: &Opened) -> (Bests, Vec<Vec<Step>>) {
         .chain(read.solutions.into_iter().map(|solution| solution.steps))
         .collect();
     (bests, solutions)
-}
-
-/// The clock's reading, in seconds since 1970.
-fn now() -> Option<u64> {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .ok()
-        .map(|d| d.as_secs())
 }

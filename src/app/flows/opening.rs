@@ -263,7 +263,11 @@ impl App {
             && let Some(game) = solved_by(&opened.level, log)
         {
             // Kept when the terminal closed on the solved board.
-            let ended = Ended { opened, game };
+            let ended = Ended {
+                opened,
+                game,
+                watched: false,
+            };
             self.push_finish(&ended, true);
         } else {
             self.offer_save_or_play(opened, save);
@@ -315,7 +319,7 @@ impl App {
             )),
             _ => None,
         };
-        self.screens.pop();
+        self.pop();
         let game = Game::new(opened.level.clone());
         self.start_play(opened, game, message, false);
     }
@@ -327,7 +331,7 @@ impl App {
             let context = Some("Could not take the other save");
             return self.set_message(Message::trouble(context, Problem::Record(error)));
         }
-        self.screens.pop();
+        self.pop();
         let message = Some(Message::info("The other game loaded"));
         self.start_play(opened, game, message, true);
     }
@@ -350,7 +354,7 @@ impl App {
         // any, stays kept.
         let test_play = matches!(opened.origin, Origin::TestPlay { .. });
         let (bests, solutions) = super::kept::known_solutions(&opened);
-        self.level_started = Some(std::time::Instant::now());
+        self.level_started = Some(self.now());
         let play = Play::new(opened, game, record, message, resumed, zoom, self.theme)
             .with_bests(bests)
             .knowing(solutions);

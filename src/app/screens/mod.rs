@@ -16,4 +16,5 @@ pub mod messages_view;
 pub mod path_prompt;
 pub mod play;
 pub mod save_prompt;
+pub mod statistics;
 pub mod watch;

@@ -1,17 +1,18 @@
-//! A level drawn small beside a list of levels: its size, boxes and author
-//! and its rating above its board, or a word that it is too big to show
-//! there.
+//! A level drawn small beside a list of levels: its title whole, its size,
+//! boxes and author and its rating above its board, or a word that it is
+//! too big to show there.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::Widget;
 
 use crate::app::theme::{Chrome, Theme};
 use crate::app::widgets::board::{BoardLayout, BoardView, Marks};
 use crate::app::widgets::rating::described;
-use crate::library::LevelRating;
-use crate::text::{fit, width};
+use crate::library::{LevelRating, Zoom};
+use crate::text::{fit, width, wrap};
 use schokoban_core::{Game, Level};
 
 /// The narrowest preview worth its place: below this the list keeps the
@@ -56,6 +57,8 @@ impl LevelPreview<'_> {
 }
 
 impl Widget for LevelPreview<'_> {
+    /// The level's title whole, wrapped, as the heading; the summary and
+    /// the rating under it; then the board.
     fn render(self, area: Rect, buf: &mut Buffer) {
         let rating = match self.rating {
             PreviewRating::Rated(rating) => Some(described(rating, self.theme)),
@@ -64,12 +67,29 @@ impl Widget for LevelPreview<'_> {
             }
             PreviewRating::Unrated => None,
         };
-        let [text, rating_line, board] = Layout::vertical([
+        let title = self
+            .level
+            .title()
+            .map(|title| wrap(&self.theme.text(title), area.width as usize))
+            .unwrap_or_default();
+        let [heading, text, rating_line, board] = Layout::vertical([
+            Constraint::Length(title.len() as u16),
             Constraint::Length(1),
             Constraint::Length(u16::from(rating.is_some())),
             Constraint::Fill(1),
         ])
         .areas(area);
+        let bold = Style::new().add_modifier(Modifier::BOLD);
+        for (line, y) in title.into_iter().zip(heading.y..heading.bottom()) {
+            Line::styled(line, bold).render(
+                Rect {
+                    y,
+                    height: 1,
+                    ..heading
+                },
+                buf,
+            );
+        }
         let summary = self.summary(text.width as usize);
         Line::styled(summary, self.theme.dim()).render(text, buf);
         if let Some(rating) = rating {
@@ -89,7 +109,7 @@ impl Widget for LevelPreview<'_> {
         let marks = Marks::default();
         BoardView {
             game: &game,
-            layout: BoardLayout::new(board, &game, false),
+            layout: BoardLayout::new(board, &game, Zoom::Off),
             theme: self.theme,
             marks: &marks,
         }

@@ -25,6 +25,7 @@ use crate::app::theme::Theme;
 use crate::app::widgets::board::{BoardLayout, Marks};
 use crate::app::widgets::help::help_max_scroll;
 use crate::app::worker::Wake;
+use crate::library::Zoom;
 
 use schokoban_core::{
     Direction, Game, LogEntry, Metrics, Step, format_steps, parse_moves, push_path, walk_path,
@@ -40,7 +41,7 @@ pub(crate) struct Play {
     /// The best score on the map's leaderboard.
     record: Option<usize>,
     message: Option<Message>,
-    zoom: bool,
+    zoom: Zoom,
     show_help: bool,
     /// Rows the `?` help is scrolled by, on a screen too short for it.
     help_scroll: usize,
@@ -60,8 +61,15 @@ pub(crate) struct Play {
     loaded: Option<Vec<LogEntry>>,
     /// Dead squares of this level, for instant warnings after each push.
     deadlocks: Deadlocks,
-    /// What leaving would keep, kept up with every change to the game.
+    /// What leaving would keep, kept up with every change to the game, and
+    /// the play counted for the statistics.
     keep: Keep,
+    /// The board was solved by the solver's moves, watched to the end.
+    watched_solve: bool,
+    /// The attempt under way is counted: a move was made since the level
+    /// opened at its start or was restarted (a resumed save goes on with
+    /// the attempt it saved).
+    attempt_counted: bool,
     /// The player's bests and the published solution, for the header.
     bests: Bests,
     /// Every solution the game knows from the level's start, which the
@@ -96,11 +104,13 @@ impl Bests {
         parts.join("  ")
     }
 
-    /// The same in moves alone, for a narrow screen: `yours 240,
-    /// published 198`.
+    /// The same as moves/pushes, for a narrow screen: `yours 240/80,
+    /// published 198/60`.
     pub(crate) fn short(&self) -> String {
-        let yours = self.by_moves.map(|best| format!("yours {}", best.moves));
-        let published = (self.published).map(|best| format!("published {}", best.moves));
+        let yours = (self.by_moves.zip(self.by_pushes))
+            .map(|(moves, pushes)| format!("yours {}/{}", moves.moves, pushes.pushes));
+        let published =
+            (self.published).map(|best| format!("published {}/{}", best.moves, best.pushes));
         let parts: Vec<String> = yours.into_iter().chain(published).collect();
         parts.join(", ")
     }
@@ -116,7 +126,7 @@ impl Play {
         record: Option<usize>,
         message: Option<Message>,
         resumed: bool,
-        zoom: bool,
+        zoom: Zoom,
         theme: Theme,
     ) -> Self {
         let mut play = Self {
@@ -134,8 +144,10 @@ impl Play {
             shortening: None,
             shorter: None,
             loaded: resumed.then(|| game.log().to_vec()),
+            attempt_counted: resumed && game.score() > 0,
             game,
             keep: Keep::default(),
+            watched_solve: false,
             bests: Bests::default(),
             solutions: Vec::new(),
             theme,
@@ -174,6 +186,7 @@ impl Play {
         Ended {
             opened: Rc::clone(&self.opened),
             game: self.game.clone(),
+            watched: self.watched_solve,
         }
     }
 
@@ -191,20 +204,22 @@ impl Play {
         Effect::None
     }
 
-    /// Z: the other cell shape, remembered; says so when a map is too
-    /// wide for square cells on this screen, rather than doing nothing.
+    /// Z: the next zoom, remembered; says so when a map is too wide for
+    /// square cells on this screen, or the screen has no room for bigger
+    /// ones, rather than doing nothing.
     fn toggle_zoom(&mut self) -> Effect {
-        self.zoom = !self.zoom;
-        let fits = self
-            .board_layout(self.area)
-            .is_none_or(|layout| BoardLayout::zoom_fits(layout.area, &self.game));
-        self.message = match (self.zoom, fits) {
-            (true, false) => Some(Message::info(
-                "Zoom on, but this map is too wide for square cells here",
-            )),
-            (true, true) => Some(Message::info("Zoom on: square cells")),
-            (false, _) => Some(Message::info("Zoom off: one column a cell")),
+        self.zoom = self.zoom.next();
+        let layout = self.board_layout(self.area);
+        let fits = layout.is_none_or(|layout| layout.cell_width > 1);
+        let grown = layout.is_some_and(|layout| layout.cell_height > 1);
+        let text = match (self.zoom, fits, grown) {
+            (Zoom::Off, ..) => "Zoom off: one column a cell",
+            (_, false, _) => "Zoom on, but this map is too wide for square cells here",
+            (Zoom::Square, ..) => "Zoom on: square cells",
+            (Zoom::Fill, _, true) => "Zoom to fill: cells as big as the screen has room for",
+            (Zoom::Fill, _, false) => "Zoom to fill: no room here for cells bigger than square",
         };
+        self.message = Some(Message::info(text));
         Effect::SetZoom(self.zoom)
     }
 
@@ -221,8 +236,16 @@ impl Play {
     /// Applies a change to the game; whatever changed the position clears
     /// stale marks and may have solved the level.
     fn act(&mut self, change: impl FnOnce(&mut Game) -> bool) {
+        let was_solved = self.game.is_solved();
         if !change(&mut self.game) {
             return;
+        }
+        if !self.attempt_counted && self.game.score() > 0 {
+            self.attempt_counted = true;
+            self.keep.attempt_begun(&self.opened);
+        }
+        if self.game.is_solved() && !was_solved && !self.watched_solve {
+            self.keep.solved(&self.opened);
         }
         self.message = None;
         self.marks.selected = None;
@@ -233,6 +256,16 @@ impl Play {
         (self.keep).follow(&self.game, &self.opened, self.loaded.as_deref());
         self.check_deadlocks();
         self.announce_if_solved();
+    }
+
+    /// R: back to the start; the next move begins another attempt.
+    fn restart(&mut self) {
+        self.attempt_counted = false;
+        self.act(|game| {
+            let changed = game.score() > 0;
+            game.reset();
+            changed
+        });
     }
 
     /// A solved board waits for Enter; this says so.
@@ -248,6 +281,30 @@ impl Play {
             ),
         };
         self.message = Some(Message::info(text));
+    }
+
+    /// A key on a solved board: the board stays up until the player moves
+    /// on. Undo, redo, reset and the help still do what the legend says,
+    /// but not on a board the solver solved; any other key says what to
+    /// do. `None` for a key the game goes on to handle.
+    fn solved_key(&mut self, key: &KeyEvent) -> Option<Effect> {
+        if !self.game.is_solved() {
+            return None;
+        }
+        match keymap::action(&[Scope::Play, Scope::Menus], key) {
+            Some(Action::Accept | Action::Leave) => Some(Effect::Solved(self.ended())),
+            Some(Action::Undo | Action::Redo | Action::Reset | Action::Help)
+                if !self.watched_solve =>
+            {
+                None
+            }
+            Some(_) => {
+                let accept = keymap::key_name(Scope::Menus, Action::Accept);
+                self.message = Some(Message::info(format!("Solved: {accept} goes on")));
+                Some(Effect::None)
+            }
+            None => Some(Effect::None),
+        }
     }
 
     /// Where the board goes on a screen of this size, if it gets drawn at all.
@@ -267,6 +324,7 @@ impl crate::app::query::ScreenQuery for Play {
         Some(crate::app::query::LevelView {
             game: &self.game,
             title: &self.opened.title,
+            save: (self.opened.records.as_ref()).map(crate::storage::Records::save_path),
             record: self.record,
             dead_boxes: &self.marks.dead_boxes,
             hint: self.marks.hint,
@@ -283,6 +341,7 @@ impl crate::app::query::ScreenQuery for Play {
 
 impl Screen for Play {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
+        self.keep.acted(&self.opened);
         if self.show_help {
             let end = help_max_scroll(self.area, self.theme);
             // Arrows scroll a help taller than the screen; any other key closes.
@@ -297,14 +356,8 @@ impl Screen for Play {
             }
             return Effect::None;
         }
-        // Solved: the board stays up until the player moves on.
-        if self.game.is_solved() {
-            let action = keymap::action(&[Scope::Play, Scope::Menus], key);
-            return if matches!(action, Some(Action::Accept | Action::Leave)) {
-                Effect::Solved(self.ended())
-            } else {
-                Effect::None
-            };
+        if let Some(effect) = self.solved_key(key) {
+            return effect;
         }
         let Some(action) = keymap::action(&[Scope::Play], key) else {
             return Effect::None;
@@ -317,6 +370,8 @@ impl Screen for Play {
                 self.help_scroll = 0;
             }
             Action::Undo if self.game.can_undo_reset() => {
+                // Back to the attempt the reset ended, counted already.
+                self.attempt_counted = true;
                 self.act(Game::undo_reset);
                 self.message = Some(Message::info(format!(
                     "Reset undone: back to {}",
@@ -335,11 +390,7 @@ impl Screen for Play {
             }
             Action::Undo => self.act(|game| game.undo().is_some()),
             Action::Redo => self.act(|game| game.redo().is_some()),
-            Action::Reset => self.act(|game| {
-                let changed = game.score() > 0;
-                game.reset();
-                changed
-            }),
+            Action::Reset => self.restart(),
             Action::Zoom => return self.toggle_zoom(),
             Action::Snapshot => {
                 return Effect::TakeSnapshot {
@@ -395,6 +446,7 @@ impl Screen for Play {
         if !matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left)) {
             return Effect::None;
         }
+        self.keep.acted(&self.opened);
         let Some(layout) = self.board_layout(screen) else {
             return Effect::None;
         };
@@ -436,6 +488,7 @@ impl Screen for Play {
     /// Moves pasted (LURD, as solutions are shared) are watched from the
     /// level's start, and kept if they solve it.
     fn handle_paste(&mut self, text: &str) -> Effect {
+        self.keep.acted(&self.opened);
         match parse_moves(text) {
             Ok(steps) if !steps.is_empty() => Effect::Pasted {
                 opened: Rc::clone(&self.opened),
@@ -471,9 +524,17 @@ impl Screen for Play {
                 return;
             }
             News::TakeOver(game) => game,
+            News::Solves(steps) => {
+                self.solutions.push(steps);
+                return;
+            }
             _ => return,
         };
         let watched = game.score().saturating_sub(self.game.score());
+        // The solver solved it: a player expects the ✓, the leaderboard and
+        // the statistics' solves to stand for their own, so this one earns
+        // none of them, and leaving now keeps nothing of it.
+        self.watched_solve = game.is_solved();
         self.act(|current| {
             *current = game;
             true
@@ -483,7 +544,13 @@ impl Screen for Play {
                 "You play on after {} watched",
                 plural(watched, "move")
             )));
+            return;
         }
+        self.keep.set(None);
+        let accept = keymap::key_name(Scope::Menus, Action::Accept);
+        self.message = Some(Message::info(format!(
+            "The solver solved it: a watched solve earns no ✓ or score. {accept} goes on"
+        )));
     }
 
     fn draw(&self, area: Rect, buf: &mut Buffer) {

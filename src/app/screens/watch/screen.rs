@@ -12,12 +12,13 @@ use ratatui::widgets::Widget;
 use super::{BELOW_MAP, BLOCK_HEIGHT, BLOCK_WIDTH, BOARD_TOP, SPEEDS, Watch, Watched};
 use crate::app::keymap::{self, Action, Scope, watch_commands};
 use crate::app::message::Message;
-use crate::app::screen::{Command, Effect, Screen, Tick, footer, one_message};
+use crate::app::screen::{Command, Effect, News, Screen, Tick, footer, one_message};
 use crate::app::theme::Chrome;
 use crate::app::widgets::board::{BoardLayout, BoardView, Marks};
 use crate::app::widgets::message_lines::MessageLines;
 use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH, bottom_keys, bottom_keys_width, too_small};
 use crate::app::worker::Wake;
+use crate::library::Zoom;
 use crate::text::{fit, width as text_width};
 
 impl Watch {
@@ -80,7 +81,7 @@ impl Screen for Watch {
             Action::TakeOver
                 if matches!(self.watched, Watched::Solution { .. }) && !self.searching() =>
             {
-                return Effect::TakeOver(self.game.clone());
+                return Effect::Uncover(News::TakeOver(self.game.clone()));
             }
             Action::Leave => return Effect::Back,
             _ => {}
@@ -154,7 +155,7 @@ impl Screen for Watch {
             area.width.saturating_sub(3),
             footer_y.saturating_sub(top + u16::from(roomy)),
         );
-        let layout = BoardLayout::new(board, &self.game, true);
+        let layout = BoardLayout::new(board, &self.game, Zoom::Square);
         BoardView {
             game: &self.game,
             layout,
