@@ -245,6 +245,7 @@ tour! {
     finish_four_entries => map(TINY, Some("1 Ann\n3 Bob\n6 Cy\n9 Dee\n"), &[RIGHT, ESC]);
     finish_full_board => map(TINY, Some(&full_board()), &[LEFT, ENTER]);
     finish_add_your_score => map(TINY, None, &[LEFT, ENTER]);
+    statistics_with_nothing_played => chosen("Statistics", &[]);
     statistics => statistics(false);
     statistics_of_a_level => statistics(true);
     finish_nickname => map(TINY, None, &[LEFT, ENTER, ENTER]);
