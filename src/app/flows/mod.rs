@@ -32,11 +32,7 @@ impl App {
             Effect::None => {}
             Effect::Quit => self.running = false,
             Effect::Back => {
-                if self.screens.len() > 1 {
-                    self.screens.pop();
-                    let area = self.area;
-                    self.top_mut().tell(News::Resized(area));
-                } else {
+                if !self.pop() {
                     self.running = false;
                 }
             }
@@ -55,10 +51,9 @@ impl App {
                 self.push_layer(screen, kind);
             }
             Effect::PushLevel(screen) => self.push_layer(screen, Kind::Level),
-            Effect::TakeOver(game) => {
-                if self.screens.len() > 1 {
-                    self.screens.pop();
-                    self.top_mut().tell(News::TakeOver(game));
+            Effect::Uncover(news) => {
+                if self.pop() {
+                    self.top_mut().tell(news);
                 }
             }
             Effect::DeleteSave(opened) => self.delete_save(opened),
@@ -94,7 +89,7 @@ impl App {
                 message,
                 resumed,
             } => {
-                self.screens.pop();
+                self.pop();
                 self.start_play(opened, game, message, resumed);
             }
             Effect::Leave(ended) => self.leave(&ended),
@@ -113,7 +108,6 @@ impl App {
             }
             kept @ (Effect::TakeSnapshot { .. }
             | Effect::ShowKept { .. }
-            | Effect::Restore(_)
             | Effect::Copy { .. }
             | Effect::Pasted { .. }
             | Effect::KeepShorter { .. }) => self.apply_kept(kept),
@@ -154,8 +148,21 @@ impl App {
     /// Screens of the level being left, replaced by the next one.
     fn pop_level_screens(&mut self) {
         while self.top_layer().kind == Kind::Level {
-            self.screens.pop();
+            self.pop();
         }
+    }
+
+    /// Takes the screen on top away, never the main menu, and tells the
+    /// one it uncovers the terminal's size, which may have changed while
+    /// that one was covered. Says whether there was one to take.
+    pub(super) fn pop(&mut self) -> bool {
+        if self.screens.len() <= 1 {
+            return false;
+        }
+        self.screens.pop();
+        let area = self.area;
+        self.top_mut().tell(News::Resized(area));
+        true
     }
 
     fn push(&mut self, screen: impl Screen + 'static) {
