@@ -98,6 +98,9 @@ pub(crate) enum News {
     Scored(ScoreNews),
     /// A snapshot brought back: play on from this game.
     Restored(Game),
+    /// Moves that solve the level from its start, pasted: the hints know
+    /// them from now on.
+    Solves(Vec<Step>),
 }
 
 /// `show` and `messages` for a screen that keeps one message, the

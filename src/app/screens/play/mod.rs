@@ -524,6 +524,10 @@ impl Screen for Play {
                 return;
             }
             News::TakeOver(game) => game,
+            News::Solves(steps) => {
+                self.solutions.push(steps);
+                return;
+            }
             _ => return,
         };
         let watched = game.score().saturating_sub(self.game.score());
