@@ -6,14 +6,19 @@
 //! moves added since; the end flow keeps a solve in it until its score is
 //! on the leaderboard or the player has said no. The threads that leave on
 //! a signal or a hang-up hold a handle to the same keep.
+//!
+//! Reverse play keeps its game beside the level's: the reverse screen
+//! updates its own slot, and leaving writes it as the reverse game left,
+//! which reverse play goes on from the next time. A solution found in
+//! reverse is kept the moment it is found, so no way out can lose it.
 
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use super::message::{Message, Problem, plural};
+use super::message::{Message, MessageKind, Problem, plural};
 use super::origin::Opened;
 use crate::library::SolvedMark;
-use crate::storage::Records;
-use schokoban_core::{Game, LogEntry};
+use crate::storage::{Records, ReverseLine};
+use schokoban_core::{Game, LogEntry, ReverseGame};
 
 /// A level's game as leaving would keep it.
 #[derive(Clone, Debug)]
@@ -133,14 +138,85 @@ fn delete_stale(records: &Records) -> Message {
     }
 }
 
+/// A reverse game as leaving would keep it: its start and its moves.
+#[derive(Clone, Debug)]
+pub(crate) struct ReverseKept {
+    records: Records,
+    line: ReverseLine,
+    /// Back where the level starts: its solution is kept already, and the
+    /// next reverse game starts afresh.
+    done: bool,
+}
+
+impl ReverseKept {
+    /// Writes the game as the reverse game left, or drops the one before
+    /// when the game is back at the start or done; says so only when it
+    /// kept one or failed.
+    fn carry_out(self) -> Option<Message> {
+        let moves = if self.done { 0 } else { self.line.log.len() };
+        let left = (moves > 0).then_some(self.line);
+        match self.records.keep_reverse_left(left) {
+            Ok(()) => (moves > 0).then(|| {
+                Message::info(format!(
+                    "Reverse game kept at {}: reverse play goes on from it",
+                    plural(moves, "move")
+                ))
+            }),
+            Err(error) => Some(Message::trouble(
+                Some("Could not keep the reverse game"),
+                Problem::Record(error),
+            )),
+        }
+    }
+}
+
 /// What leaving now would keep; cloning gives another handle to the same.
 #[derive(Clone, Debug, Default)]
-pub struct Keep(Arc<Mutex<Option<Kept>>>);
+pub struct Keep(Arc<Mutex<Option<Kept>>>, Arc<Mutex<Option<ReverseKept>>>);
 
 impl Keep {
     fn lock(&self) -> MutexGuard<'_, Option<Kept>> {
         // A panic elsewhere does not make what is kept wrong.
         self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn lock_reverse(&self) -> MutexGuard<'_, Option<ReverseKept>> {
+        self.1.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Keeps up with a reverse game of the level `opened`, in place of the
+    /// one kept before: called after every change to it. A level without
+    /// records keeps nothing.
+    pub(crate) fn follow_reverse(&self, game: &ReverseGame, opened: &Opened) {
+        let mut kept = self.lock_reverse();
+        let Some(records) = opened.records.clone() else {
+            *kept = None;
+            return;
+        };
+        let done = game.is_done();
+        match kept.as_mut() {
+            Some(kept)
+                if kept.line.start == game.start() && game.log().starts_with(&kept.line.log) =>
+            {
+                let known = kept.line.log.len();
+                kept.line.log.extend_from_slice(&game.log()[known..]);
+                kept.done = done;
+            }
+            _ => {
+                *kept = Some(ReverseKept {
+                    records,
+                    line: ReverseLine::new(true, game.start(), game.log().to_vec(), None),
+                    done,
+                });
+            }
+        }
+    }
+
+    /// Carries out the reverse game kept, if any, and empties its slot:
+    /// leaving reverse play for the level's screen below.
+    pub(crate) fn carry_out_reverse(&self) -> Option<Message> {
+        let kept = self.lock_reverse().take();
+        kept.and_then(ReverseKept::carry_out)
     }
 
     pub(crate) fn set(&self, kept: Option<Kept>) {
@@ -154,7 +230,18 @@ impl Keep {
     /// Carries out what is kept and empties the keep: the one step every
     /// way out takes. Says what it did, if anything.
     pub fn carry_out(&self) -> Option<Message> {
-        self.take().as_ref().and_then(Kept::carry_out)
+        let reverse = self.carry_out_reverse();
+        let level = self.take().as_ref().and_then(Kept::carry_out);
+        match (level, reverse) {
+            (Some(mut level), Some(reverse)) => {
+                level.text = format!("{}. {}", level.text, reverse.text);
+                if reverse.kind == MessageKind::Warning {
+                    level.kind = MessageKind::Warning;
+                }
+                Some(level)
+            }
+            (level, reverse) => level.or(reverse),
+        }
     }
 
     /// Keeps `game`, played on `opened` after being loaded from `loaded`

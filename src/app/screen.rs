@@ -18,6 +18,7 @@ use super::origin::{Mode, Opened, Origin};
 use super::screens::finish::ScoreNews;
 use super::worker::Wake;
 use crate::library::{AddedCollection, Collection};
+use crate::storage::ReverseLine;
 use schokoban_core::{Game, Level, Step};
 
 /// What tests ask of a screen besides: the `queries` feature's
@@ -287,4 +288,21 @@ pub(crate) enum Effect {
         opened: Rc<Opened>,
         steps: Vec<Step>,
     },
+    /// B on a level: play it in reverse, over its screen.
+    Reverse(Rc<Opened>),
+    /// B in a level list: open the level in reverse play.
+    OpenReverse(Origin),
+    /// Reverse play reached the level's start: keep `steps`, the forward
+    /// solution it turned into, and mark the level solved.
+    ReverseSolved {
+        opened: Rc<Opened>,
+        steps: Vec<Step>,
+    },
+    /// K in reverse play: keep the line as a reverse snapshot.
+    ReverseSnapshot {
+        opened: Rc<Opened>,
+        line: ReverseLine,
+    },
+    /// Esc in reverse play: keep the reverse game, back to the screen below.
+    LeaveReverse(Rc<Opened>),
 }

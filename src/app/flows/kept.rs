@@ -224,7 +224,7 @@ pub(super) fn bests(opened: &Opened) -> Bests {
 }
 
 /// The clock's reading, in seconds since 1970.
-fn now() -> Option<u64> {
+pub(super) fn now() -> Option<u64> {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .ok()

@@ -7,6 +7,7 @@ mod ending;
 mod kept;
 mod level_lists;
 mod opening;
+mod reverse;
 
 pub use opening::expand_path;
 
@@ -116,6 +117,11 @@ impl App {
             | Effect::Copy { .. }
             | Effect::Pasted { .. }
             | Effect::KeepShorter { .. }) => self.apply_kept(kept),
+            reverse @ (Effect::Reverse(_)
+            | Effect::OpenReverse(_)
+            | Effect::ReverseSolved { .. }
+            | Effect::ReverseSnapshot { .. }
+            | Effect::LeaveReverse(_)) => self.apply_reverse(reverse),
             Effect::SetZoom(zoom) => self.set_zoom(zoom),
         }
     }

@@ -194,6 +194,21 @@ pub(crate) fn defaults() -> Vec<Binding> {
         ),
         bind(S::Play, A::Kept, &[Letter('l')], "", &[]),
         bind(S::Play, A::Copy, &[Letter('c')], "", &[]),
+        bind(
+            S::Play,
+            A::Reverse,
+            &[Letter('b')],
+            "B",
+            &["reverse play: pull the boxes back (B in level lists too)"],
+        ),
+        bind(
+            S::Reverse,
+            A::PullOrWalk,
+            &[Letter('g')],
+            "G / Tab",
+            &["reverse play: pull or walk away / before a pull, next room"],
+        ),
+        bind(S::Reverse, A::Jump, &[Code(KeyCode::Tab)], "", &[]),
         legend(
             bind(
                 S::Play,
@@ -385,6 +400,7 @@ pub(crate) fn defaults() -> Vec<Binding> {
         bind(S::Lists, A::First, &[Code(KeyCode::Home)], "", &[]),
         bind(S::Lists, A::Last, &[Code(KeyCode::End)], "", &[]),
     ]);
+    bindings.push(bind(S::Lists, A::Reverse, &[Letter('b')], "", &[]));
     bindings.extend(digits(
         S::Lists,
         0..=9,

@@ -15,5 +15,6 @@ pub mod main_menu;
 pub mod messages_view;
 pub mod path_prompt;
 pub mod play;
+pub mod reverse;
 pub mod save_prompt;
 pub mod watch;

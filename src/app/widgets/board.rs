@@ -6,7 +6,42 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use crate::app::theme::{Cell, Theme};
-use schokoban_core::{Direction, Game, Pos, Tile};
+use schokoban_core::{Direction, Game, Level, Pos, ReverseGame, Tile};
+
+/// What a board is drawn from: a game played forward or in reverse.
+pub trait Board {
+    fn level(&self) -> &Level;
+    fn player(&self) -> Pos;
+    fn has_box(&self, pos: Pos) -> bool;
+}
+
+impl Board for Game {
+    fn level(&self) -> &Level {
+        Game::level(self)
+    }
+
+    fn player(&self) -> Pos {
+        Game::player(self)
+    }
+
+    fn has_box(&self, pos: Pos) -> bool {
+        Game::has_box(self, pos)
+    }
+}
+
+impl Board for ReverseGame {
+    fn level(&self) -> &Level {
+        ReverseGame::level(self)
+    }
+
+    fn player(&self) -> Pos {
+        ReverseGame::player(self)
+    }
+
+    fn has_box(&self, pos: Pos) -> bool {
+        ReverseGame::has_box(self, pos)
+    }
+}
 
 /// Where the board lands on screen. Computed the same way for drawing and
 /// for mouse clicks, so a click always hits the cell that was drawn there.
@@ -22,7 +57,7 @@ pub struct BoardLayout {
 }
 
 impl BoardLayout {
-    pub fn new(area: Rect, game: &Game, zoom: bool) -> Self {
+    pub fn new(area: Rect, game: &dyn Board, zoom: bool) -> Self {
         Self::showing(area, game, zoom, &[])
     }
 
@@ -30,7 +65,7 @@ impl BoardLayout {
     /// beside the player where both fit: a hint's marked box and the cell
     /// it goes to, which on a small screen can lie outside the rows around
     /// the player.
-    pub fn showing(area: Rect, game: &Game, zoom: bool, also: &[Pos]) -> Self {
+    pub fn showing(area: Rect, game: &dyn Board, zoom: bool, also: &[Pos]) -> Self {
         let level = game.level();
         let cell_width = if zoom && Self::zoom_fits(area, game) {
             2
@@ -57,7 +92,7 @@ impl BoardLayout {
 
     /// Whether square two-column cells fit across `area`; a map too wide
     /// for them is drawn one column a cell.
-    pub fn zoom_fits(area: Rect, game: &Game) -> bool {
+    pub fn zoom_fits(area: Rect, game: &dyn Board) -> bool {
         game.level().width() * 2 <= area.width as usize
     }
 
@@ -130,7 +165,7 @@ pub struct Marks {
 }
 
 pub struct BoardView<'a> {
-    pub game: &'a Game,
+    pub game: &'a dyn Board,
     pub layout: BoardLayout,
     pub theme: Theme,
     pub marks: &'a Marks,

@@ -23,7 +23,7 @@ use crate::app::screens::editor::Editor;
 use crate::app::screens::watch::Watch;
 use crate::app::theme::Theme;
 use crate::app::widgets::board::{BoardLayout, Marks};
-use crate::app::widgets::help::help_max_scroll;
+use crate::app::widgets::help::help_key;
 use crate::app::worker::Wake;
 
 use schokoban_core::{
@@ -264,17 +264,7 @@ impl crate::app::query::ScreenQuery for Play {
 impl Screen for Play {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         if self.show_help {
-            let end = help_max_scroll(self.area, self.theme);
-            // Arrows scroll a help taller than the screen; any other key closes.
-            match keymap::action(&[Scope::Menus], key) {
-                Some(Action::Move(Direction::Up)) if end > 0 => {
-                    self.help_scroll = self.help_scroll.min(end).saturating_sub(1);
-                }
-                Some(Action::Move(Direction::Down)) if end > 0 => {
-                    self.help_scroll = (self.help_scroll + 1).min(end);
-                }
-                _ => self.show_help = false,
-            }
+            self.show_help = help_key(self.area, self.theme, &mut self.help_scroll, key);
             return Effect::None;
         }
         // Solved: the board stays up until the player moves on.
@@ -340,6 +330,7 @@ impl Screen for Play {
                 };
             }
             Action::Hint => self.request_hint(),
+            Action::Reverse => return Effect::Reverse(Rc::clone(&self.opened)),
             Action::Edit => {
                 let editor = Editor::copy_of(&self.opened.level, self.theme);
                 return Effect::Push(Box::new(editor));
