@@ -198,16 +198,10 @@ pub(crate) fn defaults() -> Vec<Binding> {
             S::Play,
             A::Reverse,
             &[Letter('b')],
-            "B",
-            &["reverse play: pull the boxes back (B in level lists too)"],
+            "B / G / Tab",
+            &["reverse play (lists too) / pull or walk / next room"],
         ),
-        bind(
-            S::Reverse,
-            A::PullOrWalk,
-            &[Letter('g')],
-            "G / Tab",
-            &["reverse play: pull or walk away / before a pull, next room"],
-        ),
+        bind(S::Reverse, A::PullOrWalk, &[Letter('g')], "", &[]),
         bind(S::Reverse, A::Jump, &[Code(KeyCode::Tab)], "", &[]),
         legend(
             bind(
@@ -233,10 +227,7 @@ pub(crate) fn defaults() -> Vec<Binding> {
                 A::Click,
                 &[],
                 "Mouse",
-                &[
-                    "click a cell to walk there",
-                    "click a box, then a cell, to push it there",
-                ],
+                &["click a cell to walk; a box, then a cell, to push"],
             ),
             4,
             "Mouse:",
