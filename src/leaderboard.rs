@@ -2,6 +2,7 @@
 //! best (lowest) first, ties in order of arrival. Its rules and its text
 //! only; `storage` reads and writes the file, so screens can use this.
 
+use crate::printable::unshowable;
 use crate::text::{first_graphemes, grapheme_count, plural};
 
 pub const LEADERBOARD_SIZE: usize = 10;
@@ -176,7 +177,7 @@ impl Leaderboard {
 pub fn valid_nickname(name: &str) -> Option<&str> {
     let name = name.trim();
     let count = grapheme_count(name);
-    let printable = name.chars().all(|c| !c.is_control());
+    let printable = !name.chars().any(unshowable);
     ((1..=MAX_NICKNAME_CHARS).contains(&count) && printable).then_some(name)
 }
 
@@ -186,7 +187,7 @@ fn clean_nickname(name: &str) -> String {
     }
     let spaced: String = name
         .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
+        .map(|c| if unshowable(c) { ' ' } else { c })
         .collect();
     let cut = first_graphemes(spaced.trim(), MAX_NICKNAME_CHARS);
     match valid_nickname(cut) {

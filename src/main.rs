@@ -144,7 +144,7 @@ enum Command {
         /// one): the same for every player on that date.
         #[arg(long, value_name = "DATE", num_args = 0..=1, default_missing_value = "today",
               conflicts_with_all = ["seed", "size", "difficulty", "count"])]
-        daily: Option<String>,
+        daily: Option<DailyDate>,
     },
     /// Rate every level of some collections on Endless's difficulty scale
     /// and print each level's rating and each collection's percentiles.
@@ -256,19 +256,40 @@ fn parse_command_line() -> Cli {
     }
 }
 
-/// `generate`: the daily level of a date (`today` for the clock's), or
-/// `count` levels from a seed.
+/// The date `--daily` names; `today` (also what `--daily` alone means) is
+/// the clock's, in UTC.
+#[derive(Clone, Copy, Debug)]
+enum DailyDate {
+    Today,
+    On(schokoban_generate::Day),
+}
+
+impl std::str::FromStr for DailyDate {
+    type Err = schokoban_generate::BadDate;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        if text == "today" {
+            return Ok(DailyDate::Today);
+        }
+        text.parse().map(DailyDate::On)
+    }
+}
+
+/// `generate`: the daily level of a date (today's by the clock when
+/// `--daily` names none), or `count` levels from a seed.
 fn generate(
     seed: Option<u64>,
     size: schokoban_generate::Size,
     difficulty: schokoban_generate::Difficulty,
     count: usize,
-    daily: Option<&str>,
+    daily: Option<DailyDate>,
 ) -> anyhow::Result<()> {
     let out = &mut stdout();
     match daily {
-        Some("today") => schokoban::commands::generate::run_daily(schokoban::library::today(), out),
-        Some(date) => schokoban::commands::generate::run_daily(date.parse()?, out),
+        Some(DailyDate::Today) => {
+            schokoban::commands::generate::run_daily(schokoban::library::today(), out)
+        }
+        Some(DailyDate::On(day)) => schokoban::commands::generate::run_daily(day, out),
         None => {
             let options = schokoban::commands::generate::Options {
                 seed: seed.unwrap_or_else(schokoban::library::fresh_seed),
@@ -344,7 +365,7 @@ fn main() -> ExitCode {
             difficulty,
             count,
             daily,
-        }) => generate(seed, size, difficulty, count, daily.as_deref()),
+        }) => generate(seed, size, difficulty, count, daily),
         Some(Command::Config { default: true, .. }) => print(&config::template()),
         Some(Command::Config {
             default: false,

@@ -43,6 +43,14 @@ pub fn needs_escape(c: char) -> bool {
         )
 }
 
+/// Whether `c` has no place in one line of text a player types or names:
+/// a control of any kind, tab and newline included, or what
+/// [`needs_escape`] escapes (a bidirectional override shown in a name would
+/// turn the rest of its line around).
+pub fn unshowable(c: char) -> bool {
+    c.is_control() || needs_escape(c)
+}
+
 fn push_char(out: &mut String, c: char) {
     if !needs_escape(c) {
         out.push(c);

@@ -170,18 +170,17 @@ pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigError> {
         };
         let mut bound = Vec::new();
         for typed in list.get_ref() {
-            let key = key_named(typed).map_err(|unshowable| {
+            let key = key_named(typed).map_err(|refused| {
                 let typed = typed.clone();
-                let problem = if unshowable {
-                    ConfigProblem::Unshowable {
+                let problem = match refused {
+                    NoKey::Unshowable => ConfigProblem::Unshowable {
                         action: name,
                         typed,
-                    }
-                } else {
-                    ConfigProblem::NotAKey {
+                    },
+                    NoKey::Unknown => ConfigProblem::NotAKey {
                         action: name,
                         typed,
-                    }
+                    },
                 };
                 error(Some(list.span()), problem)
             })?;
@@ -308,11 +307,18 @@ fn action_names() -> String {
     ACTIONS.map(|(name, _)| name).join(", ")
 }
 
+/// Why a key list's word is no key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum NoKey {
+    /// One character no key sends and the help cannot draw (ESC, BEL,
+    /// U+202E, a lone accent).
+    Unshowable,
+    /// A word that names no key at all.
+    Unknown,
+}
+
 /// A key as the file writes it: `k`, `?`, `Up`, `F1`; letters in any case.
-/// Refused with `true` when it is one character no key sends and the help
-/// cannot draw (ESC, BEL, U+202E, a lone accent), `false` when it names no
-/// key at all.
-fn key_named(typed: &str) -> Result<Key, bool> {
+fn key_named(typed: &str) -> Result<Key, NoKey> {
     let mut chars = typed.chars();
     if let (Some(c), None) = (chars.next(), chars.next()) {
         let unshowable = c.is_control()
@@ -320,7 +326,7 @@ fn key_named(typed: &str) -> Result<Key, bool> {
             || (c.is_whitespace() && c != ' ')
             || crate::text::char_width(c) == 0;
         if unshowable {
-            return Err(true);
+            return Err(NoKey::Unshowable);
         }
         return Ok(if c.is_ascii_alphabetic() {
             Key::Letter(c.to_ascii_lowercase())
@@ -328,7 +334,7 @@ fn key_named(typed: &str) -> Result<Key, bool> {
             Key::Code(KeyCode::Char(c))
         });
     }
-    key_by_name(typed).ok_or(false)
+    key_by_name(typed).ok_or(NoKey::Unknown)
 }
 
 /// A key of more than one character: `Space`, `PgDn`, `F1`, in any case.

@@ -252,14 +252,7 @@ impl Line {
     /// How many undos take `game` back to a position on the line: none
     /// when it stands on it, `None` when nothing in its history is.
     pub fn undos_back(&self, game: &Game) -> Option<usize> {
-        let mut back = game.clone();
-        for undos in 0..=game.history().len() {
-            if self.index_of(&back).is_some() {
-                return Some(undos);
-            }
-            back.undo()?;
-        }
-        None
+        game.undos_until(|back| self.index_of(back).is_some())
     }
 
     /// The rest of the line from `game`'s position, when it is on it.

@@ -7,15 +7,22 @@
 //! on the leaderboard or the player has said no. The threads that leave on
 //! a signal or a hang-up hold a handle to the same keep.
 //!
+//! The keep also holds the play not yet counted in the statistics file
+//! (attempts, time played, solves; see [`super::tally`]), which every way
+//! out writes too.
+//!
 //! Reverse play keeps its game beside the level's: the reverse screen
 //! updates its own slot, and leaving writes it as the reverse game left,
 //! which reverse play goes on from the next time. A solution found in
 //! reverse is kept the moment it is found, so no way out can lose it.
 
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use super::message::{Message, MessageKind, Problem, plural};
+use super::clock::Clock;
+use super::message::{Message, Problem, plural};
 use super::origin::Opened;
+use super::tally::Tally;
 use crate::library::SolvedMark;
 use crate::storage::{Records, ReverseLine};
 use schokoban_core::{Game, LogEntry, ReverseGame};
@@ -59,6 +66,11 @@ impl Kept {
         }
     }
 
+    /// The save this game was loaded from, if it was.
+    pub fn loaded(&self) -> Option<&[LogEntry]> {
+        self.loaded.as_deref()
+    }
+
     /// The records, score and winning moves of a kept solve.
     pub fn into_solve(self) -> Option<(Records, usize, Vec<LogEntry>)> {
         let records = self.records.filter(|_| self.solved)?;
@@ -77,7 +89,10 @@ impl Kept {
             (None, _) => Some(Message::warning(
                 "Records and saves are off: the game was not saved",
             )),
-            (Some(records), 0) => self.loaded.is_some().then(|| delete_stale(records)),
+            (Some(records), 0) => self
+                .loaded
+                .as_deref()
+                .and_then(|loaded| delete_stale(records, loaded)),
             (Some(records), _) => Some(self.write(records)),
         }
     }
@@ -127,14 +142,18 @@ impl Kept {
 }
 
 /// A game resumed from its save, then reset (or undone to the start): the
-/// save would bring back the game the player threw away.
-fn delete_stale(records: &Records) -> Message {
-    match records.delete_save() {
-        Ok(()) => Message::info("Back at the start, so the old save was deleted"),
-        Err(error) => Message::trouble(
+/// save would bring back the game the player threw away. Only that save
+/// goes; one another game wrote since stays.
+fn delete_stale(records: &Records, loaded: &[LogEntry]) -> Option<Message> {
+    match records.delete_save_of(&[loaded]) {
+        Ok(true) => Some(Message::info(
+            "Back at the start, so the old save was deleted",
+        )),
+        Ok(false) => None,
+        Err(error) => Some(Message::trouble(
             Some("Could not delete the old save"),
             Problem::Record(error),
-        ),
+        )),
     }
 }
 
@@ -171,17 +190,69 @@ impl ReverseKept {
 }
 
 /// What leaving now would keep; cloning gives another handle to the same.
+/// It holds the app's clock, so that what it keeps is stamped with the
+/// time the screens see.
 #[derive(Clone, Debug, Default)]
-pub struct Keep(Arc<Mutex<Option<Kept>>>, Arc<Mutex<Option<ReverseKept>>>);
+pub struct Keep {
+    kept: Arc<Mutex<Option<Kept>>>,
+    /// A reverse game in progress, beside the level's.
+    reverse: Arc<Mutex<Option<ReverseKept>>>,
+    /// Play not yet in the statistics file.
+    tally: Arc<Mutex<Tally>>,
+    clock: Clock,
+}
 
 impl Keep {
     fn lock(&self) -> MutexGuard<'_, Option<Kept>> {
         // A panic elsewhere does not make what is kept wrong.
-        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+        self.kept.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn tally(&self) -> MutexGuard<'_, Tally> {
+        self.tally.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The app's clock.
+    pub(crate) fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    /// Where play is counted from now on; `None` when records are off.
+    pub(crate) fn count_into(&self, file: Option<PathBuf>) {
+        self.tally().set_file(file);
+    }
+
+    /// The player acted on `opened`'s level: the time since the last
+    /// action counts as played, unless it was a pause.
+    pub(crate) fn acted(&self, opened: &Opened) {
+        if let Some(level) = statistics_word(opened) {
+            let (now, wall) = (self.clock.now(), self.clock.wall());
+            self.tally().acted(&level, now, wall);
+        }
+    }
+
+    /// A play of `opened`'s level began with its first move.
+    pub(crate) fn attempt_begun(&self, opened: &Opened) {
+        if let Some(level) = statistics_word(opened) {
+            self.tally().attempt(&level, self.clock.wall());
+        }
+    }
+
+    /// `opened`'s level was solved just now.
+    pub(crate) fn solved(&self, opened: &Opened) {
+        if let Some(level) = statistics_word(opened) {
+            self.tally().solve(&level, self.clock.wall());
+        }
+    }
+
+    /// Adds the play counted so far to the statistics file; says only
+    /// what went wrong.
+    pub(crate) fn write_statistics(&self) -> Option<Message> {
+        self.tally().write()
     }
 
     fn lock_reverse(&self) -> MutexGuard<'_, Option<ReverseKept>> {
-        self.1.lock().unwrap_or_else(PoisonError::into_inner)
+        self.reverse.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Keeps up with a reverse game of the level `opened`, in place of the
@@ -231,23 +302,25 @@ impl Keep {
     /// way out takes. Says what it did, if anything.
     pub fn carry_out(&self) -> Option<Message> {
         let reverse = self.carry_out_reverse();
-        let level = self.take().as_ref().and_then(Kept::carry_out);
-        match (level, reverse) {
-            (Some(mut level), Some(reverse)) => {
-                level.text = format!("{}. {}", level.text, reverse.text);
-                if reverse.kind == MessageKind::Warning {
-                    level.kind = MessageKind::Warning;
-                }
-                Some(level)
-            }
-            (level, reverse) => level.or(reverse),
-        }
+        let kept = self.take().as_ref().and_then(Kept::carry_out);
+        let counted = self.write_statistics();
+        [reverse, counted]
+            .into_iter()
+            .flatten()
+            .fold(kept, |all, more| match all {
+                Some(all) => Some(all.and(&more)),
+                None => Some(more),
+            })
     }
 
     /// Keeps `game`, played on `opened` after being loaded from `loaded`
-    /// if it was, in place of whatever was kept.
+    /// if it was, in place of whatever was kept; its level is on screen
+    /// from now.
     pub(crate) fn start(&self, game: &Game, opened: &Opened, loaded: Option<&[LogEntry]>) {
         self.set(Some(Kept::of(game, opened, loaded)));
+        if let Some(level) = statistics_word(opened) {
+            self.tally().shown(&level, self.clock.now());
+        }
     }
 
     /// Keeps up with `game`, as [`Keep::start`] began. Called after every
@@ -267,4 +340,10 @@ impl Keep {
             _ => *kept = Some(Kept::of(game, opened, loaded)),
         }
     }
+}
+
+/// The level as the statistics file names it; `None` for a level that is
+/// not counted (one tried out from the editor).
+fn statistics_word(opened: &Opened) -> Option<String> {
+    opened.origin.statistics_key().map(|key| key.word())
 }

@@ -56,6 +56,17 @@ impl Message {
         }
     }
 
+    /// This message, then `other`'s text after it: a warning if either is,
+    /// with this one's cause.
+    #[must_use]
+    pub(crate) fn and(mut self, other: &Message) -> Self {
+        self.text = format!("{}; {}", self.text, other.text);
+        if other.kind == MessageKind::Warning {
+            self.kind = MessageKind::Warning;
+        }
+        self
+    }
+
     /// What went wrong, when this message is about a failure.
     pub fn cause(&self) -> Option<&Problem> {
         self.cause.as_deref()

@@ -4,6 +4,7 @@
 
 mod background;
 pub mod clipboard;
+mod clock;
 mod completion;
 pub mod config;
 mod flows;
@@ -20,12 +21,13 @@ mod run;
 mod screen;
 mod screens;
 mod shutdown;
+mod tally;
 pub mod theme;
 pub mod widgets;
 mod worker;
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crossterm::event::{Event, KeyEvent, KeyEventKind};
 use ratatui::buffer::Buffer;
@@ -86,13 +88,9 @@ pub struct App {
     /// before the next frame.
     to_terminal: Vec<String>,
     /// When the level in play was opened, for how long a solve took.
-    level_started: Option<std::time::Instant>,
+    level_started: Option<Duration>,
     /// The row last chosen in each mode's collection menu, this session.
     collection_rows: [usize; 2],
-    /// When the app started: its clock reads the time since.
-    started: Instant,
-    /// The time tests stopped the clock at, if they did.
-    stopped: Option<Duration>,
     /// When the screen on top wants its next tick, as it last said.
     wake: Wake,
 }
@@ -112,6 +110,7 @@ impl App {
         let mut notices: Vec<String> = library.notices().iter().map(ToString::to_string).collect();
         notices.extend(options.config_problem.as_ref().map(ToString::to_string));
         let notice = (!notices.is_empty()).then(|| Message::warning(notices.join(" · ")));
+        keep.count_into(library.statistics_file());
         let mut app = Self {
             screens: vec![Layer {
                 screen: Box::new(MainMenu::new(theme, notice)),
@@ -127,8 +126,6 @@ impl App {
             to_terminal: Vec::new(),
             level_started: None,
             collection_rows: [0; 2],
-            started: Instant::now(),
-            stopped: None,
             wake: Wake::Idle,
         };
         if let Some(map) = options.map {
@@ -193,13 +190,25 @@ impl App {
 
     /// The time on the app's clock: since it started, or as tests set it.
     pub fn now(&self) -> Duration {
-        self.stopped.unwrap_or_else(|| self.started.elapsed())
+        self.keep.clock().now()
     }
 
     /// Stops the app's clock at `time`, for tests: from then on time moves
     /// only when they set it again.
     pub fn set_time(&mut self, time: Duration) {
-        self.stopped = Some(time);
+        self.keep.clock().stop_at(time);
+    }
+
+    /// Makes the wall clock read `seconds` since 1970 (UTC) when the app's
+    /// clock reads zero, for tests: the dates records and statistics write
+    /// follow the app's clock from there.
+    pub fn set_date(&mut self, seconds: u64) {
+        self.keep.clock().set_epoch(seconds);
+    }
+
+    /// The wall clock, in seconds since 1970 (UTC).
+    fn wall_clock(&self) -> u64 {
+        self.keep.clock().wall()
     }
 
     /// The screen on top, the one the player sees.

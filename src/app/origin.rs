@@ -4,7 +4,9 @@
 use std::path::PathBuf;
 use std::rc::Rc;
 
-use crate::library::{AddedCollection, Collection, CustomRecords, SolvedMark};
+use crate::library::{
+    AddedCollection, Collection, CustomRecords, LevelKey, SolvedMark, endless_file_name,
+};
 use crate::storage::Records;
 use schokoban_core::{Level, LevelFile};
 use schokoban_generate::Generated;
@@ -103,7 +105,7 @@ impl Origin {
                 collection,
                 number,
                 mode: Mode::FreePlay,
-            } => Some((format!("added/{}", collection.id), *number)),
+            } => Some((collection.list_key(), *number)),
             _ => None,
         }
     }
@@ -137,6 +139,33 @@ impl Origin {
                 mode,
             }),
         }
+    }
+
+    /// The level as the statistics count it; `None` for the editor's
+    /// level, tried out.
+    pub fn statistics_key(&self) -> Option<LevelKey> {
+        Some(match self {
+            Origin::Arcade { collection, number } | Origin::FreePlay { collection, number } => {
+                LevelKey::Builtin {
+                    collection: *collection,
+                    number: *number,
+                }
+            }
+            Origin::Custom { file, number } => LevelKey::map(&file.path, *number),
+            Origin::Added {
+                collection, number, ..
+            } => LevelKey::Added {
+                id: collection.id.clone(),
+                number: *number,
+            },
+            Origin::Endless { made } => {
+                let file = endless_file_name(made);
+                LevelKey::Endless {
+                    name: file.strip_suffix(".xsb").unwrap_or(&file).to_owned(),
+                }
+            }
+            Origin::TestPlay { .. } => return None,
+        })
     }
 
     /// Whether this level is played in Arcade, where solving moves on.

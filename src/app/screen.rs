@@ -283,26 +283,34 @@ pub(crate) enum Effect {
         opened: Rc<Opened>,
         steps: Vec<Step>,
     },
+    /// The statistics screen, about `opened`'s level first if given.
+    ShowStatistics(Option<Rc<Opened>>),
     /// The optimizer's shorter line of the player's solve, to keep as its own.
     KeepShorter {
         opened: Rc<Opened>,
         steps: Vec<Step>,
     },
+    /// What reverse play asks.
+    Reverse(ReverseEffect),
+}
+
+/// What reverse play asks of the flows.
+pub(crate) enum ReverseEffect {
     /// B on a level: play it in reverse, over its screen.
-    Reverse(Rc<Opened>),
+    Start(Rc<Opened>),
     /// B in a level list: open the level in reverse play.
-    OpenReverse(Origin),
+    Open(Origin),
     /// Reverse play reached the level's start: keep `steps`, the forward
     /// solution it turned into, and mark the level solved.
-    ReverseSolved {
+    Solved {
         opened: Rc<Opened>,
         steps: Vec<Step>,
     },
     /// K in reverse play: keep the line as a reverse snapshot.
-    ReverseSnapshot {
+    Snapshot {
         opened: Rc<Opened>,
         line: ReverseLine,
     },
     /// Esc in reverse play: keep the reverse game, back to the screen below.
-    LeaveReverse(Rc<Opened>),
+    Leave(Rc<Opened>),
 }

@@ -7,6 +7,7 @@ use std::path::Path;
 use anyhow::Context;
 
 use crate::storage::{MAX_FILE_BYTES, is_present, is_solutions_text, parse_solutions, read_text};
+use crate::text::plural;
 use schokoban_core::{Game, Level, Metrics};
 
 /// What a replay ended with.
@@ -33,29 +34,42 @@ impl fmt::Display for Report {
 /// What replaying each solution of a solutions file ended with.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SolutionsReport {
-    /// Each entry's line, moves, pushes, finder, and whether it solved.
-    pub entries: Vec<(usize, Metrics, String, bool)>,
+    pub entries: Vec<ReplayedSolution>,
+}
+
+/// One entry of a solutions file, replayed from the level's start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayedSolution {
+    /// The entry's line in the file, from 1.
+    pub line: usize,
+    /// Moves and pushes as the file gives them.
+    pub metrics: Metrics,
+    /// Who found it, as the file writes it.
+    pub by: String,
+    pub solved: bool,
 }
 
 impl SolutionsReport {
     /// Whether every entry replayed to solved.
     pub fn all_solved(&self) -> bool {
-        self.entries.iter().all(|entry| entry.3)
+        self.entries.iter().all(|entry| entry.solved)
     }
 }
 
 impl fmt::Display for SolutionsReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (line, metrics, by, solved) in &self.entries {
+        for entry in &self.entries {
             writeln!(
                 f,
-                "line {line}: {} moves, {} pushes, by {by}: {}",
-                metrics.moves,
-                metrics.pushes,
-                if *solved { "solved" } else { "NOT solved" }
+                "line {}: {}, {}, by {}: {}",
+                entry.line,
+                plural(entry.metrics.moves, "move"),
+                plural(entry.metrics.pushes, "push"),
+                entry.by,
+                if entry.solved { "solved" } else { "NOT solved" }
             )?;
         }
-        let solved = self.entries.iter().filter(|entry| entry.3).count();
+        let solved = self.entries.iter().filter(|entry| entry.solved).count();
         writeln!(f, "solved: {solved} of {}", self.entries.len())
     }
 }
@@ -125,7 +139,12 @@ fn replay_solutions(level: &Level, text: &str) -> anyhow::Result<SolutionsReport
         .map(|(line, solution)| {
             let mut game = Game::new(level.clone());
             let solved = game.play_from_start(&solution.steps).is_ok() && game.is_solved();
-            (line, solution.metrics, solution.by.to_string(), solved)
+            ReplayedSolution {
+                line,
+                metrics: solution.metrics,
+                by: solution.by.to_string(),
+                solved,
+            }
         })
         .collect();
     Ok(SolutionsReport { entries })

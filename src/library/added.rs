@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use super::progress::Progress;
 use super::{Library, LibraryError};
+use crate::printable::unshowable;
 use crate::storage::{
     LoadErrorKind, Records, create_folder_whole, is_present, list_folders, load_level_file,
     load_levels, lock_file, move_aside, read_text, remove_folder_whole, write_atomic,
@@ -37,6 +38,14 @@ pub struct AddedCollection {
     /// Levels of the source that cannot be played and were not copied:
     /// known right after adding, 0 when read back from the data folder.
     pub left_out: usize,
+}
+
+impl AddedCollection {
+    /// The key its level list's last choice is kept under in the
+    /// settings, apart from the built-in collections' ids.
+    pub fn list_key(&self) -> String {
+        format!("added/{}", self.id)
+    }
 }
 
 /// A level of an added collection, ready to play, with where its records go.
@@ -293,7 +302,7 @@ fn read_collection(folder: &Path) -> Result<AddedCollection, LibraryError> {
 fn clean_name(name: &str) -> String {
     let spaced: String = name
         .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
+        .map(|c| if unshowable(c) { ' ' } else { c })
         .collect();
     let cut: String = spaced.trim().chars().take(MAX_NAME_CHARS).collect();
     let cut = cut.trim();

@@ -17,13 +17,14 @@ mod progress;
 mod settings;
 mod solved_mark;
 mod source;
+mod statistics;
 
 use std::path::{Path, PathBuf};
 
 /// A level's kept solutions and snapshots as the player sees them: plain
 /// data that screens list, while the flows read and write their files
 /// through storage.
-pub use crate::storage::{Snapshot, Solution, format_utc};
+pub use crate::storage::{Snapshot, Solution, day_of, format_day, format_utc};
 pub use added::{
     AddedCollection, AddedLevel, COLLECTIONS_FOLDER, MAX_ADDED_LEVELS, MAX_NAME_CHARS,
 };
@@ -34,9 +35,14 @@ pub use errors::{LibraryError, Notice, ProgressProblem};
 pub use my_levels::MY_LEVELS_ID;
 pub use pasted::{PASTED_FOLDER, PastedLevels};
 pub use progress::Progress;
+use settings::Chosen;
 pub use settings::Settings;
 pub use solved_mark::SolvedMark;
 pub use source::{Board, LevelSource, SourceError};
+pub use statistics::{
+    BestSolve, CollectionReport, DAYS_SHOWN, Focus, LevelKey, LevelReport, Report, STATISTICS_FILE,
+    published,
+};
 
 use crate::storage::{
     Records, ensure_folder, install_file, lock_file, probe_writable, read_text, remove_stale_temps,
@@ -53,6 +59,8 @@ const PROGRESS_LOCK: &str = ".progress.lock";
 
 /// The player's preferences, beside the progress file.
 const SETTINGS_FILE: &str = "settings.txt";
+/// Locked around each read-merge-write of the settings, as for progress.
+const SETTINGS_LOCK: &str = ".settings.lock";
 
 /// A settings file is a few lines; anything larger is not one.
 const MAX_SETTINGS_BYTES: u64 = 64 * 1024;
@@ -70,6 +78,9 @@ pub struct Library {
     /// Where progress is saved; `None` when it cannot be, so it is kept in memory.
     progress_file: Option<PathBuf>,
     settings: Settings,
+    /// What this session changed in the settings, laid over the file on
+    /// each write so that another game's choices stay.
+    chosen: Chosen,
 }
 
 /// A level ready to play, with where its records go.
@@ -107,10 +118,17 @@ impl Library {
             }
         };
         let progress_path = root.as_deref().map(|root| root.join(PROGRESS_FILE));
-        // A read-only folder still shows the progress made before.
+        // A read-only folder still shows the progress made before. A damaged
+        // file is moved aside under the lock another game saves under, so
+        // that its save is not the file moved.
         let (progress, notice) = progress_path
             .as_deref()
-            .map(|path| progress::load(path, writable))
+            .map(|path| {
+                let _lock = writable
+                    .then(|| lock_file(&path.with_file_name(PROGRESS_LOCK), true).ok())
+                    .flatten();
+                progress::load(path, writable)
+            })
             .unwrap_or_default();
         let mut progress_file = progress_path.filter(|_| writable);
         if let Some(notice) = notice.filter(|_| writable) {
@@ -119,12 +137,7 @@ impl Library {
             }
             notices.push(notice);
         }
-        // Unreadable settings are only preferences: the defaults do.
-        let settings = root
-            .as_deref()
-            .and_then(|root| read_text(&root.join(SETTINGS_FILE), MAX_SETTINGS_BYTES).ok())
-            .map(|text| Settings::parse(&text))
-            .unwrap_or_default();
+        let settings = root.as_deref().map(read_settings).unwrap_or_default();
         Library {
             readable_root: root.clone().filter(|root| root.is_dir()),
             root: root.filter(|_| writable),
@@ -132,6 +145,7 @@ impl Library {
             progress,
             progress_file,
             settings,
+            chosen: Chosen::default(),
         }
     }
 
@@ -219,6 +233,7 @@ impl Library {
             return Ok(());
         }
         self.settings.zoom = zoom;
+        self.chosen.zoom(zoom);
         self.write_settings()
     }
 
@@ -237,14 +252,26 @@ impl Library {
         if self.settings.lists.insert(key.to_owned(), number) == Some(number) {
             return Ok(());
         }
+        self.chosen.list(key, number);
         self.write_settings()
     }
 
-    fn write_settings(&self) -> Result<(), LibraryError> {
-        let Some(path) = self.root.as_deref().map(|root| root.join(SETTINGS_FILE)) else {
+    /// Reads the settings again under their lock and writes them with this
+    /// session's choices over them: two games choosing at once keep both.
+    fn write_settings(&mut self) -> Result<(), LibraryError> {
+        let Some(root) = self.root.clone() else {
             return Ok(());
         };
-        write_atomic(&path, self.settings.to_text().as_bytes())
+        let lock_path = root.join(SETTINGS_LOCK);
+        let _lock = lock_file(&lock_path, true).map_err(|error| LibraryError::Io {
+            path: lock_path,
+            error,
+        })?;
+        let path = root.join(SETTINGS_FILE);
+        let merged = read_settings(&root).with(&self.chosen);
+        // The session's zoom may be the config file's, which is not written.
+        self.settings.lists.clone_from(&merged.lists);
+        write_atomic(&path, merged.to_text().as_bytes())
             .map_err(|error| LibraryError::Io { path, error })
     }
 
@@ -305,6 +332,13 @@ impl Library {
         write_atomic(&path, self.progress.to_text().as_bytes())
             .map_err(|error| LibraryError::Io { path, error })
     }
+}
+
+/// Unreadable settings are only preferences: the defaults do.
+fn read_settings(root: &Path) -> Settings {
+    read_text(&root.join(SETTINGS_FILE), MAX_SETTINGS_BYTES)
+        .map(|text| Settings::parse(&text))
+        .unwrap_or_default()
 }
 
 fn check_number(collection: Collection, number: usize) -> Result<(), LibraryError> {

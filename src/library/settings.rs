@@ -24,6 +24,24 @@ pub struct Settings {
     foreign: Vec<String>,
 }
 
+/// What this session chose, to lay over the file another game may have
+/// written since it was read, so that neither game's choices are lost.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Chosen {
+    zoom: Option<bool>,
+    lists: BTreeMap<String, usize>,
+}
+
+impl Chosen {
+    pub fn zoom(&mut self, zoom: bool) {
+        self.zoom = Some(zoom);
+    }
+
+    pub fn list(&mut self, key: &str, number: usize) {
+        self.lists.insert(key.to_owned(), number);
+    }
+}
+
 impl Default for Settings {
     fn default() -> Self {
         Self {
@@ -53,6 +71,21 @@ impl Settings {
             }
         }
         settings
+    }
+
+    /// `self` (as on disk) with this session's choices over it.
+    #[must_use]
+    pub fn with(mut self, chosen: &Chosen) -> Self {
+        if let Some(zoom) = chosen.zoom {
+            self.zoom = zoom;
+        }
+        self.lists.extend(
+            chosen
+                .lists
+                .iter()
+                .map(|(key, number)| (key.clone(), *number)),
+        );
+        self
     }
 
     pub fn to_text(&self) -> String {
@@ -94,6 +127,23 @@ mod tests {
         assert_eq!(settings.lists.get("microban"), Some(&12));
         assert_eq!(settings.to_text(), text);
         assert!(Settings::parse("list microban 0\n").lists.is_empty());
+    }
+
+    #[test]
+    fn a_sessions_choices_lie_over_what_another_game_wrote() {
+        let on_disk = Settings::parse("zoom on\nlist microban 4\nlist sasquatch 2\ntheme dark\n");
+        let mut chosen = Chosen::default();
+        chosen.zoom(false);
+        chosen.list("microban", 9);
+        let merged = on_disk.with(&chosen);
+        assert!(!merged.zoom);
+        assert_eq!(merged.lists.get("microban"), Some(&9));
+        assert_eq!(
+            merged.lists.get("sasquatch"),
+            Some(&2),
+            "the other game's choice stays"
+        );
+        assert!(merged.to_text().contains("theme dark\n"));
     }
 
     #[test]

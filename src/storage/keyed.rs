@@ -3,7 +3,7 @@
 //! moves last as `lurd=…`; `#` starts a comment line. A person can read
 //! it, and a later version can add keys that this one keeps as they were.
 
-use std::fmt;
+use std::fs::File;
 use std::path::{Path, PathBuf};
 
 use super::atomic::write_atomic;
@@ -36,39 +36,19 @@ pub(super) type Entries = (Vec<(usize, Fields)>, Vec<EntryError>);
 
 /// What is wrong with a line of a solutions or snapshots file (lines count
 /// from 1).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum EntryError {
     /// A word that is no `key=value`, or a key given twice.
-    BadField {
-        line: usize,
-    },
+    #[error("line {line}: a word that is no key=value")]
+    BadField { line: usize },
     /// A needed key is missing or its value does not read.
-    BadValue {
-        line: usize,
-        key: &'static str,
-    },
-    NotText {
-        line: usize,
-    },
-    FileTooLarge {
-        bytes: u64,
-    },
+    #[error("line {line}: {key}= is missing or does not read")]
+    BadValue { line: usize, key: &'static str },
+    #[error("line {line}: not text")]
+    NotText { line: usize },
+    #[error("{bytes} bytes is far too large")]
+    FileTooLarge { bytes: u64 },
 }
-
-impl fmt::Display for EntryError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            EntryError::BadField { line } => write!(f, "line {line}: a word that is no key=value"),
-            EntryError::BadValue { line, key } => {
-                write!(f, "line {line}: {key}= is missing or does not read")
-            }
-            EntryError::NotText { line } => write!(f, "line {line}: not text"),
-            EntryError::FileTooLarge { bytes } => write!(f, "{bytes} bytes is far too large"),
-        }
-    }
-}
-
-impl std::error::Error for EntryError {}
 
 /// The entries of the file at `path` with their line numbers, and what was
 /// wrong with the lines that did not read. A missing file has none.
@@ -146,29 +126,39 @@ impl Records {
         path: &Path,
         change: impl FnOnce(&mut Vec<T>) -> (bool, R),
     ) -> Result<Changed<T, R>, RecordError> {
-        let lock = self.lock()?;
-        let (mut entries, problems) = read::<T>(path)?;
-        let moved_aside = if problems.is_empty() {
-            None
-        } else {
-            Some(move_aside(path)?)
-        };
-        let (changed, outcome) = change(&mut entries);
-        if changed || moved_aside.is_some() {
-            let mut text = T::HEADER.to_owned();
-            text.extend(entries.iter().map(T::to_line));
-            write_atomic(path, text.as_bytes()).map_err(|error| RecordError::Io {
-                path: path.to_path_buf(),
-                error,
-            })?;
-        }
-        drop(lock);
-        Ok(Changed {
-            entries,
-            outcome,
-            moved_aside,
-        })
+        change_locked(self.lock()?, path, change)
     }
+}
+
+/// Changes the keyed file at `path` while `lock` is held, as
+/// [`Records::change_keyed`] does under the map's lock, for a file that
+/// has a lock of its own.
+pub(super) fn change_locked<T: Entry, R>(
+    lock: File,
+    path: &Path,
+    change: impl FnOnce(&mut Vec<T>) -> (bool, R),
+) -> Result<Changed<T, R>, RecordError> {
+    let (mut entries, problems) = read::<T>(path)?;
+    let moved_aside = if problems.is_empty() {
+        None
+    } else {
+        Some(move_aside(path)?)
+    };
+    let (changed, outcome) = change(&mut entries);
+    if changed || moved_aside.is_some() {
+        let mut text = T::HEADER.to_owned();
+        text.extend(entries.iter().map(T::to_line));
+        write_atomic(path, text.as_bytes()).map_err(|error| RecordError::Io {
+            path: path.to_path_buf(),
+            error,
+        })?;
+    }
+    drop(lock);
+    Ok(Changed {
+        entries,
+        outcome,
+        moved_aside,
+    })
 }
 
 /// The `key=value` words of a line, or `None` when one is not, or a key
@@ -211,12 +201,33 @@ pub(super) fn take_optional<T>(
 /// One entry as a line: `fields` in order, then the keys a later version
 /// wrote, then the moves.
 pub(super) fn line(fields: &[(&str, String)], extra: &Fields, lurd: &str) -> String {
+    let mut extra = extra.clone();
+    extra.push(("lurd".to_owned(), lurd.to_owned()));
+    plain_line(fields, &extra)
+}
+
+/// One entry without moves as a line: `fields` in order, then the keys a
+/// later version wrote.
+pub(super) fn plain_line(fields: &[(&str, String)], extra: &Fields) -> String {
     let mut words: Vec<String> = fields.iter().map(|(k, v)| format!("{k}={v}")).collect();
     words.extend(extra.iter().map(|(k, v)| format!("{k}={v}")));
-    words.push(format!("lurd={lurd}"));
     let mut text = words.join(" ");
     text.push('\n');
     text
+}
+
+/// How a line of moves with none in it is written (a level that starts
+/// solved, a snapshot of the start), so that the line keeps its fields.
+const NO_MOVES: &str = "-";
+
+/// `moves` as a line writes them: [`NO_MOVES`] for none.
+pub(super) fn moves_word(moves: &str) -> &str {
+    if moves.is_empty() { NO_MOVES } else { moves }
+}
+
+/// The moves a line's word stands for: none for [`NO_MOVES`].
+pub(super) fn moves_of_word(word: &str) -> &str {
+    if word == NO_MOVES { "" } else { word }
 }
 
 /// A value that holds no space and is not empty, as a field needs.

@@ -14,6 +14,7 @@ mod runs;
 mod setup;
 mod snapshots;
 mod solutions;
+mod statistics;
 mod when;
 
 pub use crate::leaderboard::{
@@ -36,5 +37,8 @@ pub use setup::{ensure_folder, full_path, is_present, move_aside};
 pub use snapshots::{MAX_SNAPSHOTS, Snapshot, SnapshotTaken, SnapshotsRead};
 pub use solutions::{
     Finder, Solution, SolutionKept, SolutionsRead, is_solutions_text, parse_solutions,
+};
+pub use statistics::{
+    PlayCount, StatisticsRead, add_statistics, day_of, format_day, read_statistics,
 };
 pub use when::{format_utc, parse_utc};

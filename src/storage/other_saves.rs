@@ -41,6 +41,23 @@ impl Records {
         Ok(aside)
     }
 
+    /// Deletes the save if it is one of `ours` (the save a game loaded, or
+    /// its own moves kept there), and says whether it did. A save another
+    /// game wrote since stays: the look and the delete are one step under
+    /// the map's lock, as in [`Records::write_save_keeping_other`].
+    pub fn delete_save_of(&self, ours: &[&[LogEntry]]) -> Result<bool, RecordError> {
+        let lock = self.lock().ok();
+        let deleted = match self.read_save() {
+            Ok(Some(on_disk)) if ours.contains(&on_disk.as_slice()) => {
+                self.delete_save()?;
+                true
+            }
+            _ => false,
+        };
+        drop(lock);
+        Ok(deleted)
+    }
+
     /// The saves of other games kept beside this map, with their games.
     /// Damaged ones are left out: nothing could load them.
     pub fn other_saves(&self) -> Vec<(PathBuf, Vec<LogEntry>)> {

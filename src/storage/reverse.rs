@@ -81,15 +81,17 @@ impl Entry for ReverseLine {
         fields.push(("start", format!("{},{}", self.start.x, self.start.y)));
         fields.push(("moves", self.log.len().to_string()));
         fields.push(("pulls", self.pulls().to_string()));
-        let lurd = Some(format_log(&self.log)).filter(|l| !l.is_empty());
-        keyed::line(&fields, &self.extra, lurd.as_deref().unwrap_or("-"))
+        keyed::line(
+            &fields,
+            &self.extra,
+            keyed::moves_word(&format_log(&self.log)),
+        )
     }
 
     fn from_fields(line: usize, mut fields: Fields) -> Result<Self, EntryError> {
         let bad = |key| EntryError::BadValue { line, key };
         let log = keyed::take(&mut fields, "lurd")
-            .map(|lurd| if lurd == "-" { String::new() } else { lurd })
-            .and_then(|lurd| parse_log(&lurd).ok())
+            .and_then(|lurd| parse_log(keyed::moves_of_word(&lurd)).ok())
             .ok_or(bad("lurd"))?;
         let left = match keyed::take(&mut fields, "kind").as_deref() {
             Some("left") => true,

@@ -19,14 +19,11 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use super::atomic::write_atomic;
+use super::keyed;
 use super::map_file::{LoadError, LoadErrorKind, read_bytes};
 use super::records::{MAX_SAVE_BYTES, RecordError, Records, move_aside};
 use crate::leaderboard::{Entry, Leaderboard, valid_nickname};
 use schokoban_core::{LogEntry, format_log, parse_log};
-
-/// How a run of no moves (a level that starts solved) is written, so the
-/// line keeps its three fields.
-const NO_MOVES: &str = "-";
 
 const HEADER: &str = "# Schokoban runs: score, winning moves (LURD, x = undo), nickname\n";
 
@@ -132,14 +129,16 @@ impl Records {
         let mut unused: Vec<Option<Run>> = old.into_iter().map(Some).collect();
         let mut text = HEADER.to_owned();
         let mut push_line = |entry: &Entry, moves: Vec<LogEntry>| {
-            let moves = Some(format_log(&moves)).filter(|m| !m.is_empty());
-            let moves = moves.as_deref().unwrap_or(NO_MOVES);
+            let moves = format_log(&moves);
+            let moves = keyed::moves_word(&moves);
             let _ = writeln!(text, "{} {moves} {}", entry.score, entry.name);
         };
-        let mut still_on_board = before.entries().to_vec();
+        // The entries this write pushed off the board keep their runs for
+        // one more write, so a kill between the two files loses no run.
+        let mut pushed_off = before.entries().to_vec();
         for (index, entry) in board.entries().iter().enumerate() {
-            if let Some(at) = still_on_board.iter().position(|e| e == entry) {
-                still_on_board.remove(at);
+            if let Some(at) = pushed_off.iter().position(|e| e == entry) {
+                pushed_off.remove(at);
             }
             let moves = if index == place {
                 Some(run.to_vec())
@@ -150,7 +149,7 @@ impl Records {
                 push_line(entry, moves);
             }
         }
-        for entry in &still_on_board {
+        for entry in &pushed_off {
             if let Some(moves) = take_run(&mut unused, entry) {
                 push_line(entry, moves);
             }
@@ -214,8 +213,7 @@ fn parse_run(text: &str, line: usize) -> Result<Run, RunsError> {
     let (score, rest) = text.split_once(' ').unwrap_or((text, ""));
     let score = score.parse().map_err(|_| RunsError::BadScore { line })?;
     let (moves, name) = rest.trim_start().split_once(' ').unwrap_or((rest, ""));
-    let moves = if moves == NO_MOVES { "" } else { moves };
-    let moves = parse_log(moves).map_err(|_| RunsError::BadMoves { line })?;
+    let moves = parse_log(keyed::moves_of_word(moves)).map_err(|_| RunsError::BadMoves { line })?;
     let name = valid_nickname(name).ok_or(RunsError::BadName { line })?;
     Ok(Run {
         score,

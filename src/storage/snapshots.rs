@@ -61,15 +61,17 @@ impl Entry for Snapshot {
         }
         fields.push(("moves", metrics.moves.to_string()));
         fields.push(("pushes", metrics.pushes.to_string()));
-        let lurd = Some(format_steps(&self.steps)).filter(|l| !l.is_empty());
-        keyed::line(&fields, &self.extra, lurd.as_deref().unwrap_or("-"))
+        keyed::line(
+            &fields,
+            &self.extra,
+            keyed::moves_word(&format_steps(&self.steps)),
+        )
     }
 
     fn from_fields(line: usize, mut fields: Fields) -> Result<Self, EntryError> {
         let bad = |key| EntryError::BadValue { line, key };
         let steps = keyed::take(&mut fields, "lurd")
-            .map(|lurd| if lurd == "-" { String::new() } else { lurd })
-            .and_then(|lurd| parse_moves(&lurd).ok())
+            .and_then(|lurd| parse_moves(keyed::moves_of_word(&lurd)).ok())
             .ok_or(bad("lurd"))?;
         let taken = keyed::take_optional(&mut fields, line, "taken", parse_utc)?;
         // Written for a reader; the moves say it.
@@ -111,26 +113,14 @@ impl Records {
         })
     }
 
-    /// Adds `snapshot` as the newest, under the map's lock.
+    /// Adds `snapshot` as the newest, under the map's lock; past
+    /// [`MAX_SNAPSHOTS`] the oldest goes.
     pub fn take_snapshot(&self, snapshot: Snapshot) -> Result<SnapshotTaken, RecordError> {
-        self.change_snapshots(|snapshots| {
+        let changed = self.change_keyed(&self.snapshots, |snapshots| {
             snapshots.push(snapshot);
-            (snapshots.len() > MAX_SNAPSHOTS).then(|| snapshots.remove(0))
-        })
-    }
-
-    /// Removes the snapshot at `index` (0 is the oldest), under the lock.
-    pub fn remove_snapshot(&self, index: usize) -> Result<SnapshotTaken, RecordError> {
-        self.change_snapshots(|snapshots| {
-            (index < snapshots.len()).then(|| snapshots.remove(index))
-        })
-    }
-
-    fn change_snapshots(
-        &self,
-        change: impl FnOnce(&mut Vec<Snapshot>) -> Option<Snapshot>,
-    ) -> Result<SnapshotTaken, RecordError> {
-        let changed = self.change_keyed(&self.snapshots, |snapshots| (true, change(snapshots)))?;
+            let dropped = (snapshots.len() > MAX_SNAPSHOTS).then(|| snapshots.remove(0));
+            (true, dropped)
+        })?;
         Ok(SnapshotTaken {
             snapshots: changed.entries,
             dropped: changed.outcome,

@@ -149,15 +149,13 @@ impl Entry for Solution {
         if self.in_reverse {
             fields.push(("play", "reverse".to_owned()));
         }
-        let lurd = Some(self.lurd()).filter(|l| !l.is_empty());
-        keyed::line(&fields, &self.extra, lurd.as_deref().unwrap_or("-"))
+        keyed::line(&fields, &self.extra, keyed::moves_word(&self.lurd()))
     }
 
     fn from_fields(line: usize, mut fields: Fields) -> Result<Self, EntryError> {
         let bad = |key| EntryError::BadValue { line, key };
         let steps = keyed::take(&mut fields, "lurd")
-            .map(|lurd| if lurd == "-" { String::new() } else { lurd })
-            .and_then(|lurd| parse_moves(&lurd).ok())
+            .and_then(|lurd| parse_moves(keyed::moves_of_word(&lurd)).ok())
             .ok_or(bad("lurd"))?;
         let metrics = Metrics::of(&steps);
         let counts = [

@@ -8,7 +8,7 @@ use schokoban_generate::Day;
 pub fn format_utc(seconds: u64) -> String {
     let days = seconds / 86_400;
     let rest = seconds % 86_400;
-    let (year, month, day) = civil_from_days(days);
+    let Day { year, month, day } = Day::from_unix_days(days);
     format!(
         "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
         rest / 3600,
@@ -45,26 +45,14 @@ pub fn parse_utc(text: &str) -> Option<u64> {
     if hour > 23 || minute > 59 || second > 59 {
         return None;
     }
-    let days = days_from_civil(year, month, day);
-    (civil_from_days(days) == (year, month, day))
+    let date = Day {
+        year: u32::try_from(year).ok()?,
+        month: u32::try_from(month).ok()?,
+        day: u32::try_from(day).ok()?,
+    };
+    let days = date.unix_days()?;
+    (Day::from_unix_days(days) == date)
         .then_some(days * 86_400 + hour * 3600 + minute * 60 + second)
-}
-
-/// The date of a day counted from 1970-01-01: the daily level's calendar.
-fn civil_from_days(days: u64) -> (u64, u64, u64) {
-    let Day { year, month, day } = Day::from_unix_days(days);
-    (year.into(), month.into(), day.into())
-}
-
-/// The day, counted from 1970-01-01, of a date from 1970 on.
-fn days_from_civil(year: u64, month: u64, day: u64) -> u64 {
-    let year = if month <= 2 { year - 1 } else { year };
-    let era = year / 400;
-    let yoe = year % 400;
-    let mp = if month > 2 { month - 3 } else { month + 9 };
-    let doy = (153 * mp + 2) / 5 + day - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
 }
 
 #[cfg(test)]

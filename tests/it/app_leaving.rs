@@ -1,12 +1,14 @@
 //! Leaving a level by any way out keeps the save true to the game: Ctrl+C
-//! saves like Esc, a reset makes the old save go, and a game that is already
-//! solved when it opens says so.
+//! saves like Esc, a reset makes the old save go (never a save another game
+//! wrote since), and a game that is already solved when it opens says so.
 
 use crate::ui::{
     TINY, assert_screen, ch, key, level, open_map, press, start_on, start_tiny, type_text,
     write_map,
 };
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use schokoban::app::App;
+use std::path::PathBuf;
 
 fn ctrl_c() -> KeyEvent {
     KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)
@@ -162,5 +164,49 @@ fn a_reset_taken_back_after_moves_undone_saves_the_game_on_screen() {
         (replayed.to_xsb(), replayed.score()),
         (board, score),
         "{save}"
+    );
+}
+
+/// `TINY` saved at two moves, loaded by a first game; then a second game
+/// loads the same save, plays on and leaves, writing its own save over it.
+fn a_save_written_after_this_game_loaded() -> (tempfile::TempDir, PathBuf, App) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map = write_map(dir.path(), "tiny.xsb", TINY);
+    std::fs::write(dir.path().join("tiny.xsb.sav"), "ur\n").expect("save");
+    let mut first = open_map(dir.path(), &map);
+    press(&mut first, &[key(KeyCode::Enter)]);
+    assert_eq!(level(&first).game.score(), 2, "the save is loaded");
+    let mut second = open_map(dir.path(), &map);
+    press(
+        &mut second,
+        &[key(KeyCode::Enter), ch('a'), key(KeyCode::Esc)],
+    );
+    let save = dir.path().join("tiny.xsb.sav");
+    assert_eq!(std::fs::read_to_string(&save).expect("saved"), "url\n");
+    (dir, save, first)
+}
+
+#[test]
+fn a_reset_game_left_keeps_the_save_another_game_wrote_since_it_loaded() {
+    let (_dir, save, mut first) = a_save_written_after_this_game_loaded();
+    press(&mut first, &[ch('r'), key(KeyCode::Esc)]);
+    assert_eq!(first.screen_name(), "finish");
+    assert_eq!(
+        std::fs::read_to_string(&save).expect("the other game's save stays"),
+        "url\n"
+    );
+}
+
+#[test]
+fn a_solve_keeps_the_save_another_game_wrote_since_it_loaded() {
+    let (_dir, save, mut first) = a_save_written_after_this_game_loaded();
+    // From two moves, up and right: down, left, and the push left.
+    press(&mut first, &[ch('s'), ch('a'), ch('a')]);
+    assert!(level(&first).game.is_solved());
+    press(&mut first, &[key(KeyCode::Enter)]);
+    assert_eq!(first.screen_name(), "finish");
+    assert_eq!(
+        std::fs::read_to_string(&save).expect("the other game's save stays"),
+        "url\n"
     );
 }

@@ -187,6 +187,13 @@ fn stop_in_a_level_with_moves(stop: impl FnOnce(&mut Session), code: u32) {
         "{}",
         session.screen()
     );
+    // The attempt in progress is counted too.
+    let statistics = dir.path().join("data/statistics.txt");
+    let statistics = std::fs::read_to_string(statistics).expect("statistics");
+    assert!(
+        statistics.contains("tiny.xsb/1 attempts=1 "),
+        "{statistics}"
+    );
 }
 
 #[cfg(unix)]

@@ -7,6 +7,7 @@ use crate::ui::{
 use crossterm::event::KeyCode;
 use schokoban::app::App;
 use schokoban::app::CancelWatch;
+use schokoban::storage::{Finder, Records, Solution};
 use schokoban_core::{Direction, Pos};
 
 /// Asks for a hint and returns a watch on its search's cancel flag. The
@@ -158,4 +159,55 @@ fn leaving_the_level_while_thinking_stops_the_search() {
     assert!(search.is_cancelled(), "leaving dropped the search");
     app.tick();
     assert!(!app.is_busy());
+}
+
+/// Two boxes either side of the player, each a push from its goal: a
+/// search takes one of them first, a known solution may take the other.
+const EITHER_WAY: &str = "#######\n#.$@$.#\n#######\n";
+
+/// The first push of `LrR` on `EITHER_WAY`, and of `RlL`.
+const LEFT_FIRST: (Pos, Direction) = (Pos::new(2, 1), Direction::Left);
+const RIGHT_FIRST: (Pos, Direction) = (Pos::new(4, 1), Direction::Right);
+
+/// H at the start, and the push it marks once it has an answer.
+fn first_hint(app: &mut App) -> Option<(Pos, Direction)> {
+    press(app, &[ch('h')]);
+    wait_while_busy(app);
+    level(app).hint
+}
+
+#[test]
+fn the_first_hint_follows_the_players_kept_solution() {
+    // Whichever box a search would take first, one of the two differs.
+    for (keys, first) in [("add", LEFT_FIRST), ("daa", RIGHT_FIRST)] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let map = write_map(dir.path(), "either.xsb", EITHER_WAY);
+        let mut app = open_map(dir.path(), &map);
+        let typed: Vec<_> = keys.chars().map(ch).collect();
+        press(&mut app, &typed);
+        assert!(level(&app).game.is_solved(), "{keys}");
+        press(&mut app, &[key(KeyCode::Enter)]);
+        let mut again = open_map(dir.path(), &map);
+        assert_eq!(first_hint(&mut again), Some(first), "solved by {keys}");
+    }
+}
+
+#[test]
+fn the_first_hint_follows_a_published_solution_and_the_optimizers() {
+    for (lurd, first) in [("LrR", LEFT_FIRST), ("RlL", RIGHT_FIRST)] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let sok = format!("{EITHER_WAY}Solution\n{lurd}\n");
+        let published = write_map(dir.path(), "either.sok", &sok);
+        let mut app = open_map(dir.path(), &published);
+        assert_eq!(first_hint(&mut app), Some(first), "published {lurd}");
+
+        let map = write_map(dir.path(), "either.xsb", EITHER_WAY);
+        let steps = schokoban_core::parse_moves(lurd).expect("moves");
+        let optimizers = Solution::new(steps, Finder::Optimizer, None, None);
+        Records::beside(&map)
+            .keep_solution(optimizers)
+            .expect("kept");
+        let mut app = open_map(dir.path(), &map);
+        assert_eq!(first_hint(&mut app), Some(first), "the optimizer's {lurd}");
+    }
 }

@@ -130,12 +130,19 @@ fn a_pasted_solution_is_watched_and_kept() {
     );
 }
 
-#[test]
-fn a_sok_files_published_solution_is_shown_and_played() {
+/// The test `.sok` file with published solutions, in a fresh folder, and
+/// the game started on it (at its list of levels).
+fn open_published() -> (tempfile::TempDir, std::path::PathBuf, schokoban::app::App) {
     let dir = tempfile::tempdir().expect("temp dir");
     let text = fs::read_to_string("tests/sok/published-solutions.sok").expect("test file");
     let map = write_map(dir.path(), "published.sok", &text);
-    let mut app = open_map(dir.path(), &map);
+    let app = open_map(dir.path(), &map);
+    (dir, map, app)
+}
+
+#[test]
+fn a_sok_files_published_solution_is_shown_and_played() {
+    let (_dir, _map, mut app) = open_published();
     if app.screen_name() != "play" {
         // A file of several levels asks which: the first.
         press(&mut app, &[key(KeyCode::Enter)]);
@@ -149,10 +156,7 @@ fn a_sok_files_published_solution_is_shown_and_played() {
 
 #[test]
 fn the_level_list_shows_your_fewest_moves_beside_the_record() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let text = fs::read_to_string("tests/sok/published-solutions.sok").expect("test file");
-    let map = write_map(dir.path(), "published.sok", &text);
-    let mut app = open_map(dir.path(), &map);
+    let (dir, map, mut app) = open_published();
     assert_eq!(app.screen_name(), "level list");
     press(&mut app, &[key(KeyCode::Down), key(KeyCode::Enter)]);
     press(&mut app, &[ch('s'), ch('w'), ch('a'), key(KeyCode::Enter)]);
@@ -207,4 +211,29 @@ fn the_optimizer_shortens_a_long_run_of_microban_1_and_keeps_it_as_its_own() {
         player.metrics.moves, moves,
         "the player's own run stays theirs"
     );
+}
+
+#[test]
+fn the_header_compares_your_best_with_the_published_solution() {
+    let (dir, map, mut app) = open_published();
+    // The corridor, solved in 5 moves where the published line takes 3.
+    press(&mut app, &[key(KeyCode::Enter)]);
+    press(&mut app, &[ch('d'), ch('a'), ch('d'), ch('d'), ch('d')]);
+    press(&mut app, &[key(KeyCode::Enter)]);
+    assert_eq!(app.screen_name(), "finish");
+    let mut again = open_map(dir.path(), &map);
+    press(&mut again, &[key(KeyCode::Enter)]);
+    let wide = again.visible_text(200, 60);
+    assert!(
+        wide.contains("Record: N/A  Yours: 5 moves, 2 pushes  Published: 3 moves, 2 pushes"),
+        "{wide}"
+    );
+    // Where the words do not fit beside the logo, the moves alone.
+    let usual = again.visible_text(80, 24);
+    assert!(
+        usual.contains("Record: N/A  yours 5, published 3"),
+        "{usual}"
+    );
+    let narrow = again.visible_text(40, 12);
+    assert!(narrow.contains("yours 5, published 3"), "{narrow}");
 }

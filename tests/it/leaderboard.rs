@@ -220,6 +220,12 @@ fn nicknames_are_one_to_twenty_printable_characters() {
     assert_eq!(valid_nickname(&"a".repeat(MAX_NICKNAME_CHARS + 1)), None);
     assert_eq!(valid_nickname("tab\there"), None);
     assert_eq!(valid_nickname("new\nline"), None);
+    assert_eq!(
+        valid_nickname("ann\u{202E}olleh"),
+        None,
+        "a right-to-left override would turn the board's line around"
+    );
+    assert_eq!(valid_nickname("zero\u{200F}mark"), None);
 }
 
 #[test]

@@ -131,6 +131,7 @@ fn after_a_free_play_level_the_next_unsolved_and_the_list_are_one_choice_away() 
             "Level list",
             "Play again",
             "Watch your run",
+            "Statistics",
             "Main menu"
         ]
     );

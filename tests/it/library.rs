@@ -259,6 +259,25 @@ fn the_zoom_choice_survives_a_restart() {
 }
 
 #[test]
+fn two_games_at_once_keep_each_others_list_choices() {
+    let data = TempDir::new().expect("temp dir");
+    let root = data.path().to_path_buf();
+    let mut one = Library::open(Some(root.clone()));
+    let mut two = Library::open(Some(root.clone()));
+    one.remember_list_selection("microban", 7).expect("saved");
+    two.remember_list_selection("xsokoban", 3).expect("saved");
+    two.set_zoom(false).expect("saved");
+    one.remember_list_selection("microban", 8).expect("saved");
+    let library = Library::open(Some(root));
+    assert_eq!(library.list_selection("microban"), Some(8));
+    assert_eq!(library.list_selection("xsokoban"), Some(3));
+    assert!(
+        !library.settings().zoom,
+        "one game's list choice kept the other's zoom"
+    );
+}
+
+#[test]
 fn two_games_at_once_keep_each_others_progress() {
     let data = TempDir::new().expect("temp dir");
     let root = data.path().to_path_buf();

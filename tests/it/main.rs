@@ -50,6 +50,7 @@ mod small_screens;
 mod sok_files;
 mod solutions_file;
 mod solve_cli;
+mod statistics;
 mod tour;
 mod verify_cli;
 mod watch;

@@ -150,9 +150,9 @@ fn main_menu_shows_the_logo_and_the_modes_in_order() {
             "                        Custom map",
             "                        Level editor",
             "                        Endless",
+            "                        Statistics",
             "                        About",
             "                        Quit",
-            "",
             "    ↑↓ or W/S choose · Enter or Space accept · Esc quit",
         ],
         60,
@@ -221,7 +221,15 @@ fn about_opens_from_the_main_menu_and_says_whose_levels_these_are() {
     let mut app = crate::ui::menu_app(dir.path());
     press(
         &mut app,
-        &[ch('s'), ch('s'), ch('s'), ch('s'), ch('s'), ch(' ')],
+        &[
+            ch('s'),
+            ch('s'),
+            ch('s'),
+            ch('s'),
+            ch('s'),
+            ch('s'),
+            ch(' '),
+        ],
     );
     let version = format!(
         "{:^60}",

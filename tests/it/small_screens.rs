@@ -125,8 +125,8 @@ fn on_the_end_screen_a_click_selects_a_choice_and_a_second_accepts_it() {
     app.handle_event(&Event::Mouse(mouse), Rect::new(0, 0, 80, 24));
     assert_eq!(
         app.selected(),
-        Some(2),
-        "after Play again and Watch your run"
+        Some(3),
+        "after Play again, Watch your run and Statistics"
     );
     app.handle_event(&Event::Mouse(mouse), Rect::new(0, 0, 80, 24));
     assert_eq!(app.screen_name(), "main menu");

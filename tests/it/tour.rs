@@ -122,6 +122,36 @@ fn endless_seeded(before: &[KeyEvent], after: &[KeyEvent]) -> (TempDir, App) {
     chosen("Endless", &[before, &seed, after].concat())
 }
 
+/// The statistics screen on a data folder with a week of solves: from
+/// the main menu, or from the leaderboard of Microban 2 solved again.
+fn statistics(from_a_level: bool) -> (TempDir, App) {
+    let (dir, mut app) = crate::statistics::a_week_of_solves();
+    if from_a_level {
+        let solution = crate::statistics::microban_solution(2);
+        crate::statistics::solve_microban(&mut app, 2, 5, &solution);
+        press(&mut app, &[ch('n')]);
+    }
+    let at = app
+        .choices()
+        .iter()
+        .position(|c| c == "Statistics")
+        .expect("a line for the statistics");
+    let selected = app.selected().unwrap_or(0);
+    press(&mut app, &vec![key(KeyCode::Down); at - selected]);
+    press(&mut app, &[ENTER]);
+    assert_eq!(app.screen_name(), "statistics");
+    (dir, app)
+}
+
+/// Stops whose picture is kept at 200x60 too, as charts grow with room.
+const WIDE_STOPS: &[&str] = &["statistics", "statistics_of_a_level"];
+
+#[test]
+fn the_statistics_at_200x60() {
+    pinned("statistics", statistics(false), 200, 60);
+    pinned("statistics_of_a_level", statistics(true), 200, 60);
+}
+
 /// A stop whose search (a hint, a replay) has ended, and whose replay
 /// has played to its end.
 fn settled((dir, mut app): (TempDir, App)) -> (TempDir, App) {
@@ -222,6 +252,8 @@ tour! {
     finish_four_entries => map(TINY, Some("1 Ann\n3 Bob\n6 Cy\n9 Dee\n"), &[RIGHT, ESC]);
     finish_full_board => map(TINY, Some(&full_board()), &[LEFT, ENTER]);
     finish_add_your_score => map(TINY, None, &[LEFT, ENTER]);
+    statistics => statistics(false);
+    statistics_of_a_level => statistics(true);
     finish_nickname => map(TINY, None, &[LEFT, ENTER, ENTER]);
     finish_a_new_score_on_a_full_board => map(
         TINY,
@@ -246,6 +278,7 @@ fn every_snapshot_is_taken_by_a_test() {
     let expected: Vec<String> = STOPS
         .iter()
         .flat_map(|stop| ["80x24", "40x12"].map(|size| format!("{stop}_{size}")))
+        .chain(WIDE_STOPS.iter().map(|stop| format!("{stop}_200x60")))
         .collect();
     let mut stray = Vec::new();
     for entry in std::fs::read_dir(root.join("snapshots")).expect("the snapshots folder") {

@@ -253,6 +253,6 @@ fn a_solutions_file_has_each_entry_replayed() {
     assert_eq!(run.code, Some(1));
     assert_eq!(
         run.stdout,
-        "line 1: 2 moves, 1 pushes, by player: NOT solved\nsolved: 0 of 1\n"
+        "line 1: 2 moves, 1 push, by player: NOT solved\nsolved: 0 of 1\n"
     );
 }

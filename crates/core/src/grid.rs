@@ -275,22 +275,10 @@ impl Grid {
 
     /// Whether walking (through boxes too) from `start` reaches the edge.
     fn reaches_edge(&self, start: usize) -> bool {
-        let mut seen = vec![false; self.cells.len()];
-        let mut stack = vec![start];
-        seen[start] = true;
-        while let Some(index) = stack.pop() {
-            let (x, y) = (index % self.width, index / self.width);
-            if x == 0 || y == 0 || x + 1 == self.width || y + 1 == self.height {
-                return true;
-            }
-            for next in [index - 1, index + 1, index - self.width, index + self.width] {
-                if !seen[next] && self.cells[next] != Piece::Wall {
-                    seen[next] = true;
-                    stack.push(next);
-                }
-            }
-        }
-        false
+        open_edge(self.width, self.height, start, |index| {
+            self.cells[index] == Piece::Wall
+        })
+        .is_some()
     }
 
     /// The grid as XSB rows, trailing floor trimmed.
@@ -308,6 +296,35 @@ impl Grid {
     pub fn to_level(&self) -> Result<Level, ParseError> {
         parse_level(&self.to_xsb())
     }
+}
+
+/// The first cell on the edge of a `width` x `height` board that a walk
+/// from the cell at `start` (row by row from 0) reaches through every cell
+/// but walls, if any: a gap in the outer wall, which the parser and the
+/// editor both refuse.
+pub(crate) fn open_edge(
+    width: usize,
+    height: usize,
+    start: usize,
+    wall: impl Fn(usize) -> bool,
+) -> Option<usize> {
+    let mut seen = vec![false; width * height];
+    let mut stack = vec![start];
+    seen[start] = true;
+    while let Some(index) = stack.pop() {
+        let (x, y) = (index % width, index / width);
+        if x == 0 || y == 0 || x + 1 == width || y + 1 == height {
+            return Some(index);
+        }
+        // Not on the edge, so all four neighbours are on the board.
+        for next in [index - 1, index + 1, index - width, index + width] {
+            if !seen[next] && !wall(next) {
+                seen[next] = true;
+                stack.push(next);
+            }
+        }
+    }
+    None
 }
 
 #[cfg(test)]

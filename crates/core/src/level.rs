@@ -114,13 +114,19 @@ impl Level {
     }
 
     /// The same floor plan with boxes and player somewhere else: how a game
-    /// in progress is handed to the solver.
+    /// in progress is handed to the solver. The published solutions solve
+    /// the start, not this position, so they stay behind.
     #[must_use]
     pub(super) fn with_position(&self, boxes: Vec<Pos>, player: Pos) -> Self {
         Self {
+            title: self.title.clone(),
+            author: self.author.clone(),
+            width: self.width,
+            height: self.height,
+            tiles: self.tiles.clone(),
             boxes,
             player,
-            ..self.clone()
+            solutions: Vec::new(),
         }
     }
 
@@ -217,25 +223,11 @@ impl Level {
     /// start, walking through boxes too, if any: a gap in the outer wall,
     /// the check the editor makes before a level is saved.
     pub fn open_edge(&self) -> Option<Pos> {
-        let mut seen = vec![false; self.tiles.len()];
-        let mut stack = vec![self.player];
-        seen[self.player.y * self.width + self.player.x] = true;
-        while let Some(pos) = stack.pop() {
-            if pos.x == 0 || pos.y == 0 || pos.x + 1 == self.width || pos.y + 1 == self.height {
-                return Some(pos);
-            }
-            for direction in Direction::ALL {
-                let Some(next) = self.neighbour(pos, direction) else {
-                    continue;
-                };
-                let index = next.y * self.width + next.x;
-                if !seen[index] && self.tiles[index] != Tile::Wall {
-                    seen[index] = true;
-                    stack.push(next);
-                }
-            }
-        }
-        None
+        let start = self.player.y * self.width + self.player.x;
+        crate::grid::open_edge(self.width, self.height, start, |index| {
+            self.tiles[index] == Tile::Wall
+        })
+        .map(|index| Pos::new(index % self.width, index / self.width))
     }
 
     /// The starting position written back as XSB, with `Title:`/`Author:`

@@ -232,6 +232,22 @@ impl Game {
         Some(step)
     }
 
+    /// The fewest undos after which `wanted` holds (none when it holds
+    /// now), or `None` when no position back to the start has it: how far
+    /// back a player must go to reach a known line or free a box. The game
+    /// itself is not changed.
+    #[must_use]
+    pub fn undos_until(&self, mut wanted: impl FnMut(&Game) -> bool) -> Option<usize> {
+        let mut back = self.clone();
+        for undos in 0..=self.history.len() {
+            if wanted(&back) {
+                return Some(undos);
+            }
+            back.undo()?;
+        }
+        None
+    }
+
     /// Plays the most recently undone step again. It counts as a move.
     pub fn redo(&mut self) -> Option<Step> {
         let step = *self.redo.last()?;

@@ -56,6 +56,36 @@ impl Day {
         }
     }
 
+    /// The days from 1970-01-01 to this date (Hinnant's
+    /// `days_from_civil`), the inverse of [`Day::from_unix_days`], or `None`
+    /// before 1970.
+    ///
+    /// ```
+    /// use schokoban_generate::Day;
+    /// let day = Day { year: 2026, month: 12, day: 24 };
+    /// assert_eq!(day.unix_days(), Some(20_811));
+    /// assert_eq!(Day::from_unix_days(20_811), day);
+    /// ```
+    #[must_use]
+    pub fn unix_days(self) -> Option<u64> {
+        let (year, month, day) = (
+            u64::from(self.year),
+            u64::from(self.month),
+            u64::from(self.day),
+        );
+        let year = if month <= 2 {
+            year.checked_sub(1)?
+        } else {
+            year
+        };
+        let era = year / 400;
+        let yoe = year % 400;
+        let mp = if month > 2 { month - 3 } else { month + 9 };
+        let doy = (153 * mp + 2) / 5 + day.checked_sub(1)?;
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+        (era * 146_097 + doe).checked_sub(719_468)
+    }
+
     /// What the daily level of this date is made from: a medium board at
     /// hard, the seed the date's digits (20261224).
     pub fn request(self) -> Request {
@@ -122,6 +152,19 @@ mod tests {
         // 2000-03-01 is day 11,017; 2026-12-24 is day 20,811.
         assert_eq!(Day::from_unix_days(11_017).to_string(), "2000-03-01");
         assert_eq!(Day::from_unix_days(20_811).to_string(), "2026-12-24");
+    }
+
+    #[test]
+    fn a_date_counts_back_to_its_day() {
+        for days in [0, 58, 59, 60, 365, 11_016, 11_017, 20_811, 2_932_896] {
+            assert_eq!(Day::from_unix_days(days).unix_days(), Some(days));
+        }
+        let before_1970 = Day {
+            year: 1969,
+            month: 12,
+            day: 31,
+        };
+        assert_eq!(before_1970.unix_days(), None);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! over pushes, before any of the searches of the race starts afresh.
 
 use std::collections::{HashMap, HashSet, VecDeque};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use schokoban_core::{Game, Level, Step, Tile};
 
@@ -93,9 +93,19 @@ impl Known {
 
     /// Adds `steps`, a solution from `from`, a position of the same level.
     /// Steps that do not play, or do not end solved, are not added: the
-    /// answer is `false` then.
+    /// answer is `false` then. Only their directions count: which are
+    /// pushes is what the game says as it plays them, so a solution
+    /// written without its capitals is kept with them.
     pub fn add(&mut self, from: &Level, steps: &[Step]) -> bool {
-        Self::solves(from, steps) && self.record(from, steps)
+        let mut game = Game::new(from.clone());
+        let played: Option<Vec<Step>> = steps
+            .iter()
+            .map(|step| game.step(step.direction).ok())
+            .collect();
+        match played {
+            Some(played) if game.is_solved() => self.record(from, &played),
+            _ => false,
+        }
     }
 
     /// How many distinct positions lie along the known solutions.
@@ -126,7 +136,8 @@ impl Known {
 
     /// A way back onto a known solution within [`NEAR_POSITIONS`]
     /// positions, pushing, then its rest; and the positions expanded.
-    fn back_onto(&self, position: &Level) -> (Option<Vec<Step>>, u64) {
+    /// Stops when `cancel` is raised, as every search does.
+    fn back_onto(&self, position: &Level, cancel: &AtomicBool) -> (Option<Vec<Step>>, u64) {
         let Some((boxes, player)) = self.cells(position) else {
             return (None, 0);
         };
@@ -138,7 +149,7 @@ impl Known {
         let mut queue = VecDeque::from([0]);
         let mut expanded = 0;
         while let Some(index) = queue.pop_front() {
-            if expanded >= NEAR_POSITIONS {
+            if expanded >= NEAR_POSITIONS || cancel.load(Ordering::Relaxed) {
                 break;
             }
             expanded += 1;
@@ -165,9 +176,10 @@ impl Known {
                         continue;
                     }
                     nodes.push((next, from, Some((index, to, dir))));
-                    if self.along.contains_key(&key) {
-                        let rest = self.steps_to(&nodes, nodes.len() - 1, position);
-                        return (rest, expanded);
+                    if self.along.contains_key(&key)
+                        && let Some(rest) = self.steps_to(&nodes, nodes.len() - 1, position)
+                    {
+                        return (Some(rest), expanded);
                     }
                     queue.push_back(nodes.len() - 1);
                 }
@@ -335,7 +347,7 @@ pub fn solve_knowing(
     if let Some(rest) = known.rest(level) {
         return (Outcome::Solved(rest), Stats::default());
     }
-    let (back, expanded) = known.back_onto(level);
+    let (back, expanded) = known.back_onto(level, cancel);
     if let Some(steps) = back {
         let stats = Stats {
             expanded,

@@ -173,8 +173,6 @@ pub enum Failure {
     /// The race could not start its second thread, with the system's
     /// reason.
     NoThread(String),
-    /// The thread a caller ran the solver on stopped without an answer.
-    ThreadStopped,
 }
 
 impl std::fmt::Display for Failure {
@@ -182,7 +180,6 @@ impl std::fmt::Display for Failure {
         match self {
             Failure::Panicked(message) => f.write_str(message),
             Failure::NoThread(why) => write!(f, "cannot start a search thread: {why}"),
-            Failure::ThreadStopped => f.write_str("the search thread stopped"),
         }
     }
 }

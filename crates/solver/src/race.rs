@@ -88,7 +88,8 @@ const PLANNED_FIRST: &[(Strategy, u32)] = &[
 ];
 
 /// Where plan's turn ends in [`PLANNED_FIRST`]. Swept by time on the 144
-/// levels it is for (each value built in turn; docs/solver-log.md, /// "plan with hot cells after plan"): 35%, 40% and 45% solved 119, 50%
+/// levels it is for (each value built in turn; docs/solver-log.md,
+/// "plan with hot cells after plan"): 35%, 40% and 45% solved 119, 50%
 /// 118. Plan's slowest answer there came at 3.3-3.7 s (`XSokoban` 31),
 /// and 45% is the least that leaves it a fifth more on a machine whose
 /// speed drifts by a fifth; the two levels gained came at 9.5 and 10.0 s
@@ -146,7 +147,8 @@ const UNPLANNED_HOTSPOTS_END: u32 = 68;
 const PARTIAL_PLAN_END: u32 = 45;
 
 /// Where plan's turn ends in [`UNPLANNED_FIRST`]. Swept by time on the
-/// 110 levels it is for (each value built in turn; docs/solver-log.md, "hotspots where there is no plan"): 30%, 40% and 50% solved the
+/// 110 levels it is for (each value built in turn; docs/solver-log.md,
+/// "hotspots where there is no plan"): 30%, 40% and 50% solved the
 /// same 64. Plan's slowest answer there came at 2.6 s, which 30% would
 /// cut close on a machine whose speed drifts by a fifth.
 const UNPLANNED_PLAN_END: u32 = 40;

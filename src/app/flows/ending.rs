@@ -14,6 +14,7 @@ use crate::app::screens::finish::{
 };
 use crate::library::AddedCollection;
 use crate::storage::{Leaderboard, Records};
+use schokoban_core::LogEntry;
 
 impl App {
     pub(super) fn leave(&mut self, ended: &Ended) {
@@ -45,7 +46,8 @@ impl App {
             run: None,
             best_run: records.and_then(best_run),
         };
-        self.push_level(Finish::new(outcome, self.theme));
+        let finish = Finish::new(outcome, self.theme);
+        self.push_level(finish.with_statistics(Rc::clone(&ended.opened)));
     }
 
     pub(super) fn solved(&mut self, ended: &Ended) {
@@ -65,15 +67,21 @@ impl App {
     pub(super) fn push_finish(&mut self, ended: &Ended, later: bool) {
         let opened = &ended.opened;
         // The solved game is kept by the question below, if it is asked.
-        self.keep.set(None);
+        let kept = self.keep.take();
         let mut messages = Vec::new();
-        if let Some(Err(error)) = opened.records.as_ref().map(Records::delete_save) {
+        // Its save goes: the one it was loaded from, or its own moves kept
+        // there when it was left solved. Another game's save stays.
+        let ours = [kept.as_ref().and_then(Kept::loaded), Some(ended.game.log())];
+        let ours: Vec<&[LogEntry]> = ours.into_iter().flatten().collect();
+        if let Some(Err(error)) = opened.records.as_ref().map(|r| r.delete_save_of(&ours)) {
             let context = Some("Could not delete the old save");
             messages.push(Message::trouble(context, Problem::Record(error)));
         }
         messages.extend(self.keep_solve(ended));
         let has_next = opened.origin.step(1).is_some();
         messages.extend(self.record_progress(&opened.origin, has_next));
+        // After the solve is kept: the statistics never cost one.
+        messages.extend(self.keep.write_statistics());
         let next = self.next_choices(&opened.origin);
         let (board, problem) = read_board(opened.records.as_ref());
         messages.extend(problem);
@@ -89,7 +97,7 @@ impl App {
             run: Some(ended.game.log().to_vec()),
             best_run: records.and_then(best_run),
         };
-        let mut finish = Finish::new(outcome, self.theme);
+        let mut finish = Finish::new(outcome, self.theme).with_statistics(Rc::clone(opened));
         if records.is_some() {
             let steps = ended.game.history().to_vec();
             finish = finish.shortening(Shorter::start(Rc::clone(opened), steps));

@@ -3,7 +3,6 @@
 //! a level.
 
 use std::rc::Rc;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::app::App;
 use crate::app::clipboard::osc52;
@@ -39,9 +38,9 @@ impl App {
         let records = ended.opened.records.as_ref()?;
         let took = self
             .level_started
-            .map(|started| started.elapsed().as_secs());
+            .map(|started| self.now().saturating_sub(started).as_secs());
         let steps = ended.game.history().to_vec();
-        let solution = Solution::new(steps, Finder::Player, now(), took);
+        let solution = Solution::new(steps, Finder::Player, Some(self.wall_clock()), took);
         let error = records.keep_solution(solution).err()?;
         Some(Message::trouble(
             Some("Solution not kept"),
@@ -58,7 +57,7 @@ impl App {
             return;
         };
         let moves = plural(steps.len(), "move");
-        let message = match records.take_snapshot(Snapshot::new(steps, now())) {
+        let message = match records.take_snapshot(Snapshot::new(steps, Some(self.wall_clock()))) {
             Ok(taken) => {
                 let dropped = if taken.dropped.is_some() {
                     " (the oldest made room)"
@@ -158,7 +157,12 @@ impl App {
         if game.is_solved()
             && let Some(records) = opened.records.as_ref()
         {
-            let solution = Solution::new(steps.to_vec(), Finder::Pasted, now(), None);
+            let solution = Solution::new(
+                steps.to_vec(),
+                Finder::Pasted,
+                Some(self.wall_clock()),
+                None,
+            );
             note = Some(match records.keep_solution(solution) {
                 Ok(kept) if kept.kept => Message::info(format!(
                     "The pasted solution is kept: {}, {}",
@@ -193,7 +197,7 @@ impl App {
         let Some(records) = &opened.records else {
             return;
         };
-        let solution = Solution::new(steps, Finder::Optimizer, now(), None);
+        let solution = Solution::new(steps, Finder::Optimizer, Some(self.wall_clock()), None);
         if let Err(error) = records.keep_solution(solution) {
             self.set_message(Message::trouble(
                 Some("The shorter line was not kept"),
@@ -203,8 +207,11 @@ impl App {
     }
 }
 
-/// The player's bests and the shortest published solution, for the header.
-pub(super) fn bests(opened: &Opened) -> Bests {
+/// What a level's Play screen knows of its solutions: the player's bests
+/// and the shortest published one for the header, and every solution from
+/// the start (published, the player's, the optimizer's, pasted ones) for
+/// its hints, which take up whichever the game stands on.
+pub(super) fn known_solutions(opened: &Opened) -> (Bests, Vec<Vec<Step>>) {
     let published = opened
         .level
         .solutions()
@@ -216,17 +223,14 @@ pub(super) fn bests(opened: &Opened) -> Bests {
         .as_ref()
         .and_then(|records| records.read_solutions().ok())
         .unwrap_or_default();
-    Bests {
+    let bests = Bests {
         by_moves: read.best_by_moves(&Finder::Player).map(|s| s.metrics),
         by_pushes: read.best_by_pushes(&Finder::Player).map(|s| s.metrics),
         published,
-    }
-}
-
-/// The clock's reading, in seconds since 1970.
-pub(super) fn now() -> Option<u64> {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .ok()
-        .map(|d| d.as_secs())
+    };
+    let solutions = (opened.level.solutions().iter())
+        .map(|published| published.steps.clone())
+        .chain(read.solutions.into_iter().map(|solution| solution.steps))
+        .collect();
+    (bests, solutions)
 }

@@ -140,9 +140,7 @@ impl App {
             })
             .collect();
         let heading = format!("Free play: {}", collection.name);
-        let last = self
-            .library
-            .list_selection(&format!("added/{}", collection.id));
+        let last = self.library.list_selection(&collection.list_key());
         let source = ListSource::Added(Rc::new(collection));
         self.push(LevelList::new(heading, source, rows, self.theme).on_level(last));
     }

@@ -8,6 +8,7 @@ mod kept;
 mod level_lists;
 mod opening;
 mod reverse;
+mod statistics;
 
 pub use opening::expand_path;
 
@@ -117,12 +118,9 @@ impl App {
             | Effect::Copy { .. }
             | Effect::Pasted { .. }
             | Effect::KeepShorter { .. }) => self.apply_kept(kept),
-            reverse @ (Effect::Reverse(_)
-            | Effect::OpenReverse(_)
-            | Effect::ReverseSolved { .. }
-            | Effect::ReverseSnapshot { .. }
-            | Effect::LeaveReverse(_)) => self.apply_reverse(reverse),
+            Effect::Reverse(reverse) => self.apply_reverse(reverse),
             Effect::SetZoom(zoom) => self.set_zoom(zoom),
+            Effect::ShowStatistics(opened) => self.show_statistics(opened.as_deref()),
         }
     }
 

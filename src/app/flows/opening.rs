@@ -335,10 +335,11 @@ impl App {
         // A test play has nothing to keep: the game it was made from, if
         // any, stays kept.
         let test_play = matches!(opened.origin, Origin::TestPlay { .. });
-        let bests = super::kept::bests(&opened);
-        self.level_started = Some(std::time::Instant::now());
-        let play =
-            Play::new(opened, game, record, message, resumed, zoom, self.theme).with_bests(bests);
+        let (bests, solutions) = super::kept::known_solutions(&opened);
+        self.level_started = Some(self.now());
+        let play = Play::new(opened, game, record, message, resumed, zoom, self.theme)
+            .with_bests(bests)
+            .knowing(solutions);
         self.push_level(if test_play {
             play
         } else {

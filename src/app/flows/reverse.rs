@@ -4,12 +4,11 @@
 
 use std::rc::Rc;
 
-use super::kept::now;
 use super::opening::progress_not_saved;
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::{Message, Problem, plural};
 use crate::app::origin::{Opened, Origin};
-use crate::app::screen::{Effect, News};
+use crate::app::screen::{News, ReverseEffect};
 use crate::app::screens::reverse::Reverse;
 use crate::app::{App, Kind};
 use crate::storage::{Finder, Records, ReverseLine, ReverseRead, Solution};
@@ -17,14 +16,13 @@ use schokoban_core::{Level, Metrics, ReverseGame, Step};
 
 impl App {
     /// Carries out what reverse play asks.
-    pub(super) fn apply_reverse(&mut self, effect: Effect) {
+    pub(super) fn apply_reverse(&mut self, effect: ReverseEffect) {
         match effect {
-            Effect::Reverse(opened) => self.start_reverse(&opened),
-            Effect::OpenReverse(origin) => self.open_reverse(&origin),
-            Effect::ReverseSolved { opened, steps } => self.reverse_solved(&opened, steps),
-            Effect::ReverseSnapshot { opened, line } => self.reverse_snapshot(&opened, line),
-            Effect::LeaveReverse(opened) => self.leave_reverse(&opened.origin),
-            _ => {}
+            ReverseEffect::Start(opened) => self.start_reverse(&opened),
+            ReverseEffect::Open(origin) => self.open_reverse(&origin),
+            ReverseEffect::Solved { opened, steps } => self.reverse_solved(&opened, steps),
+            ReverseEffect::Snapshot { opened, line } => self.reverse_snapshot(&opened, line),
+            ReverseEffect::Leave(opened) => self.leave_reverse(&opened.origin),
         }
     }
 
@@ -94,7 +92,8 @@ impl App {
         let mut messages = Vec::new();
         messages.push(match opened.records.as_ref() {
             Some(records) => {
-                let solution = Solution::new(steps, Finder::Player, now(), None).found_in_reverse();
+                let solution = Solution::new(steps, Finder::Player, Some(self.wall_clock()), None)
+                    .found_in_reverse();
                 match records.keep_solution(solution) {
                     Ok(kept) if kept.kept => Message::info(format!(
                         "Solved in reverse! Kept as a solution of {counts}; {watch} watches it"
@@ -114,6 +113,8 @@ impl App {
         });
         let has_next = opened.origin.step(1).is_some();
         messages.extend(self.record_progress(&opened.origin, has_next));
+        // A solve in the statistics too, as a forward one counts.
+        self.keep.solved(opened);
         for message in messages {
             self.set_message(message);
         }
@@ -129,7 +130,7 @@ impl App {
         };
         let moves = plural(line.log.len(), "move");
         let line = ReverseLine {
-            taken: now(),
+            taken: Some(self.wall_clock()),
             ..line
         };
         let message = match records.take_reverse_snapshot(line) {

@@ -92,20 +92,30 @@ impl crate::app::query::ScreenQuery for About {
     }
 }
 
+/// The keys of a page that is only read: Esc or Enter goes back.
+pub(super) fn back_only(key: &KeyEvent) -> Effect {
+    let action = keymap::action(&[Scope::Menus], key);
+    if matches!(action, Some(Action::Back | Action::Accept)) {
+        Effect::Back
+    } else {
+        Effect::None
+    }
+}
+
+/// The footer of a page that is only read: `Esc or Enter back`.
+pub(super) fn back_only_commands() -> Vec<Command> {
+    let back = keymap::key_name(Scope::Menus, Action::Back);
+    let accept = keymap::key_name(Scope::Menus, Action::Accept);
+    vec![Command::new(format!("{back} or {accept}"), "back")]
+}
+
 impl Screen for About {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
-        let action = keymap::action(&[Scope::Menus], key);
-        if matches!(action, Some(Action::Back | Action::Accept)) {
-            Effect::Back
-        } else {
-            Effect::None
-        }
+        back_only(key)
     }
 
     fn commands(&self) -> Vec<Command> {
-        let back = keymap::key_name(Scope::Menus, Action::Back);
-        let accept = keymap::key_name(Scope::Menus, Action::Accept);
-        vec![Command::new(format!("{back} or {accept}"), "back")]
+        back_only_commands()
     }
 
     one_message!();

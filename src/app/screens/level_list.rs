@@ -12,7 +12,7 @@ use ratatui::widgets::Widget;
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
 use crate::app::origin::{CustomFile, Mode, Origin};
-use crate::app::screen::{Command, Effect, News, Screen, Tick, footer, one_message};
+use crate::app::screen::{Command, Effect, News, ReverseEffect, Screen, Tick, footer, one_message};
 use crate::app::theme::{Chrome, Theme};
 use crate::app::widgets::menu::{Row, Window};
 use crate::app::widgets::number_entry::NumberEntry;
@@ -132,7 +132,7 @@ impl LevelList {
         }
         let origin = self.origin(index + 1);
         if reverse {
-            Effect::OpenReverse(origin)
+            Effect::Reverse(ReverseEffect::Open(origin))
         } else {
             Effect::Open(origin)
         }

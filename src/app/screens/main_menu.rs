@@ -3,7 +3,7 @@
 use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::widgets::Widget;
+use ratatui::widgets::{Clear, Widget};
 
 use super::about::About;
 use super::editor::Editor;
@@ -16,7 +16,7 @@ use crate::app::screen::{Command, Effect, News, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::menu::{MenuKey, MenuList, menu_click, menu_key};
 use crate::app::widgets::message_lines::MessageLines;
-use crate::app::widgets::page::{LogoRule, centered_column, page, page_areas};
+use crate::app::widgets::page::{LogoRule, PageAreas, centered_column, page, page_areas};
 use crate::text::width;
 use schokoban_core::Direction;
 
@@ -24,7 +24,7 @@ use schokoban_core::Direction;
 type Choice = fn(Theme) -> Effect;
 
 /// The menu's lines, and what each opens.
-const ITEMS: [(&str, Choice); 7] = [
+const ITEMS: [(&str, Choice); 8] = [
     ("Arcade", |_| Effect::ChooseCollection(Mode::Arcade)),
     ("Free play", |_| Effect::ChooseCollection(Mode::FreePlay)),
     ("Custom map", |theme| {
@@ -36,6 +36,7 @@ const ITEMS: [(&str, Choice); 7] = [
     ("Endless", |theme| {
         Effect::Push(Box::new(EndlessMenu::new(theme)))
     }),
+    ("Statistics", |_| Effect::ShowStatistics(None)),
     ("About", |theme| Effect::Push(Box::new(About::new(theme)))),
     ("Quit", |_| Effect::Quit),
 ];
@@ -89,6 +90,14 @@ fn menu_keys(every: bool) -> Vec<Command> {
         Command::new(accept, "accept"),
         Command::new(keymap::key_name(Scope::MainMenu, Action::AskQuit), "quit"),
     ]
+}
+
+/// The page's content and the notice row below it: the menu says its
+/// messages under its lines, so it may use that row for a line too.
+fn menu_rows(areas: &PageAreas) -> Rect {
+    let content = areas.content;
+    let bottom = areas.notice.bottom().max(content.bottom());
+    Rect::new(content.x, content.y, content.width, bottom - content.y)
 }
 
 /// Wide enough for the longest item and the marker.
@@ -147,7 +156,7 @@ impl Screen for MainMenu {
         ) else {
             return Effect::None;
         };
-        let menu = centered_column(areas.content, MENU_WIDTH);
+        let menu = centered_column(menu_rows(&areas), MENU_WIDTH);
         let chosen = menu_click(mouse, menu, &mut self.selected, ITEMS.len());
         self.choose(chosen)
     }
@@ -185,7 +194,7 @@ impl Screen for MainMenu {
         ) else {
             return;
         };
-        let content = areas.content;
+        let content = menu_rows(&areas);
         let items: Vec<String> = ITEMS.iter().map(|(item, _)| (*item).to_owned()).collect();
         let column = centered_column(content, MENU_WIDTH);
         MenuList {
@@ -195,9 +204,17 @@ impl Screen for MainMenu {
         }
         .render(column, buf);
         if let Some(message) = &self.message {
+            let items = ITEMS.len() as u16;
+            if content.height <= items && !areas.logo.is_empty() {
+                // No row under the menu (40x12): the message stands in for
+                // the logo while it is up.
+                let rows = Rect::new(area.x, areas.logo.y, area.width, areas.logo.height);
+                Clear.render(rows, buf);
+                MessageLines::single(message, self.theme, true).render(rows, buf);
+                return;
+            }
             // Notices name paths and can be long: wrap them under the menu,
             // down to the notice row above the footer; M shows the rest.
-            let items = ITEMS.len() as u16;
             let gap = u16::from(content.height > items + 1);
             let bottom = areas.notice.bottom().max(content.bottom());
             let y = (content.y + items + gap).min(bottom);

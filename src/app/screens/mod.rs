@@ -17,4 +17,5 @@ pub mod path_prompt;
 pub mod play;
 pub mod reverse;
 pub mod save_prompt;
+pub mod statistics;
 pub mod watch;

@@ -195,9 +195,6 @@ pub fn notice_line(areas: &PageAreas, buf: &mut Buffer, theme: Theme, message: O
     notice_lines(areas, areas.content.height, buf, theme, message);
 }
 
-/// [`notice_line`] for a page whose content fills only its first `used`
-/// rows: a notice too long for its line also takes the free rows above
-/// it, so that a question shows whole, with its keys, at 40x12.
 /// The rows a notice wants above its own line: what a list above it
 /// gives up so that the notice shows whole.
 pub fn notice_extra_rows(areas: &PageAreas, theme: Theme, message: Option<&Message>) -> u16 {
@@ -211,6 +208,9 @@ pub fn notice_extra_rows(areas: &PageAreas, theme: Theme, message: Option<&Messa
     })
 }
 
+/// [`notice_line`] for a page whose content fills only its first `used`
+/// rows: a notice too long for its line also takes the free rows above
+/// it, so that a question shows whole, with its keys, at 40x12.
 pub fn notice_lines(
     areas: &PageAreas,
     used: u16,

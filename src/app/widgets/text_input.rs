@@ -8,6 +8,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 
+use crate::printable::unshowable;
 use crate::text::{char_width, first_graphemes, grapheme_count};
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -63,7 +64,7 @@ impl TextInput {
         let room = self.max_chars.map_or(usize::MAX, |max| {
             max.saturating_sub(grapheme_count(&self.text))
         });
-        let printable: String = pasted.chars().filter(|c| !c.is_control()).collect();
+        let printable: String = pasted.chars().filter(|&c| !unshowable(c)).collect();
         let kept = first_graphemes(&printable, room);
         if kept.is_empty() {
             return InputEvent::Ignored;
@@ -98,7 +99,7 @@ impl TextInput {
                     .modifiers
                     .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) =>
             {
-                if c.is_control() {
+                if unshowable(c) {
                     return InputEvent::Ignored;
                 }
                 let at = self.byte_index(self.cursor);

@@ -60,10 +60,11 @@ fn a_full_leaderboard_keeps_its_choices_in_view() {
         "          Leaderboard",
         "          ★  1.   5  Player 1                        ▶ Play again",
         "          ★  2.   5  Player 2                          Watch your run",
-        "          ★  3.   5  Player 3                          Main menu",
+        "          ★  3.   5  Player 3                          Statistics",
+        "          ★  4.   5  Player 4                          Main menu",
     ];
     // All ten tie for first: all stand above the rule.
-    let places: Vec<String> = (4..=10)
+    let places: Vec<String> = (5..=10)
         .map(|i| format!("          ★ {i:>2}.   5  Player {i}"))
         .collect();
     rows.extend(places.iter().map(String::as_str));
@@ -82,10 +83,10 @@ fn a_full_leaderboard_keeps_its_choices_in_view() {
             "★  1.   5  Player 1",
             "★  2.   5  Player 2",
             "★  3.   5  Player 3",
-            "★  4.   5  Player 4",
-            "    … 6 more",
+            "    … 7 more",
             "▶ Play again",
             "  Watch your run",
+            "  Statistics",
             "  Main menu",
             "",
             "↑↓ choose · Enter accept · Esc main menu",
@@ -235,10 +236,10 @@ fn a_new_score_shows_its_place_above_four_choices_at_the_smallest_size() {
             "Leaderboard",
             "★  1.   1  ANN ◀ you",
             "────────────────────────────────────────",
-            "",
             "▶ Play again",
             "  Watch your run",
             "  Watch the best run",
+            "  Statistics",
             "  Main menu",
             "",
             "↑↓ choose · Enter accept · Esc main menu",
@@ -270,8 +271,8 @@ fn leaving_at_the_smallest_size_shows_the_board_and_the_choices() {
             "   2.   3  Bob",
             "   3.   6  Cy",
             "   4.   9  Dee",
-            "",
             "▶ Play again",
+            "  Statistics",
             "  Main menu",
             "",
             "↑↓ choose · Enter accept · Esc main menu",

@@ -223,3 +223,21 @@ fn the_board_prints_as_xsb() {
     play(&mut g, "r");
     assert_eq!(g.to_xsb(), "########\n#    +$#\n########\n");
 }
+
+#[test]
+fn undos_until_counts_back_to_the_first_position_wanted() {
+    let mut g = game("#######\n#@ $ .#\n#######\n");
+    play(&mut g, "rrr");
+    let boxes_at =
+        |x| move |g: &schokoban_core::Game| g.box_positions().any(|b| b == Pos::new(x, 1));
+    assert_eq!(g.undos_until(boxes_at(5)), Some(0), "it holds now");
+    assert_eq!(g.undos_until(boxes_at(4)), Some(1));
+    assert_eq!(g.undos_until(boxes_at(3)), Some(2));
+    assert_eq!(g.undos_until(|g| g.player() == Pos::new(1, 1)), Some(3));
+    assert_eq!(g.undos_until(boxes_at(2)), None, "never there");
+    assert_eq!(
+        (g.score(), g.player()),
+        (3, Pos::new(4, 1)),
+        "the game is not changed"
+    );
+}

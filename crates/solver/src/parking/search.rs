@@ -24,7 +24,8 @@ use crate::moves::{MacroMove, MacroMoves};
 /// 1,850,000 floods where the start's took 7,448, and the race at 10 s
 /// left 13, 9 and 8 of 91 without a hint. Since the pulls read one search
 /// of the floor (`moves::pulls`), the same cap covers the same positions
-/// and finds the same plans in 0.4 of the time (docs/solver-log.md, /// "macro pulls without floods"). The searches share the plan
+/// and finds the same plans in 0.4 of the time (docs/solver-log.md,
+/// "macro pulls without floods"). The searches share the plan
 /// (`SharedPlan`), so a level without one pays for the work once.
 pub const MAX_WORK: usize = 500_000;
 /// The memory the search may hold by its own count, under the half of

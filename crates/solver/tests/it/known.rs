@@ -143,3 +143,33 @@ fn a_position_off_every_known_line_is_searched_as_usual() {
     );
     assert_eq!(known.positions(), 0);
 }
+
+#[test]
+fn a_solution_written_without_its_pushes_is_known_by_what_the_game_plays() {
+    let level = shipped::level("microban", 20);
+    let steps = solution(&level);
+    let walked: Vec<Step> = steps
+        .iter()
+        .map(|step| Step {
+            push: false,
+            ..*step
+        })
+        .collect();
+    let mut known = Known::new(&level).expect("fits");
+    assert!(known.add(&level, &walked));
+    for position in along(&level, &steps) {
+        let (outcome, stats) =
+            solve_knowing(&position, &within(0), &AtomicBool::new(false), &known);
+        let Outcome::Solved(rest) = outcome else {
+            panic!("no answer along the solution\n{position}");
+        };
+        assert_eq!(stats, Stats::default());
+        // The pushes marked are the ones the game makes.
+        let mut game = Game::new(position.clone());
+        let played: Vec<Step> = rest
+            .iter()
+            .map(|step| game.step(step.direction).expect("the answer plays"))
+            .collect();
+        assert_eq!(rest, played);
+    }
+}

@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::{Message, Problem, plural};
-use crate::app::origin::Origin;
+use crate::app::origin::{Opened, Origin};
 use crate::app::screen::{Command, Effect, News, Screen, Tick, footer};
 use crate::app::theme::Theme;
 use crate::app::widgets::leaderboard::LEADERBOARD_WIDTH;
@@ -81,6 +81,8 @@ pub(crate) struct Finish {
     later: bool,
     /// The optimizer at work on the player's run, or what it found.
     shorter: Shorter,
+    /// The level, for its statistics; `None` offers none.
+    statistics: Option<Rc<Opened>>,
     theme: Theme,
 }
 
@@ -164,8 +166,16 @@ impl Finish {
             best_run,
             later: false,
             shorter: Shorter::Off,
+            statistics: None,
             theme,
         }
+    }
+
+    /// The menu offers `opened`'s statistics.
+    #[must_use]
+    pub fn with_statistics(mut self, opened: Rc<Opened>) -> Self {
+        self.statistics = Some(opened);
+        self
     }
 
     /// The optimizer works on the player's run meanwhile.

@@ -1,5 +1,5 @@
 //! The finish screen's menu: the next level, watching the player's own
-//! run or the best kept one, and the main menu.
+//! run or the best kept one, the level's statistics, and the main menu.
 
 use super::shorter::Shorter;
 use super::{Finish, NextTo};
@@ -18,6 +18,7 @@ pub(super) enum Choice {
     WatchBest,
     /// The optimizer's shorter line of the player's run.
     WatchShorter,
+    Statistics,
     MainMenu,
 }
 
@@ -29,6 +30,9 @@ impl Finish {
         }
         if self.best_run.is_some() {
             choices.push(Choice::WatchBest);
+        }
+        if self.statistics.is_some() {
+            choices.push(Choice::Statistics);
         }
         choices.push(Choice::MainMenu);
         // Last, as it comes while the player is choosing.
@@ -44,6 +48,7 @@ impl Finish {
             Choice::WatchRun => "Watch your run".to_owned(),
             Choice::WatchBest => "Watch the best run".to_owned(),
             Choice::WatchShorter => self.shorter.label().unwrap_or_default(),
+            Choice::Statistics => "Statistics".to_owned(),
             Choice::MainMenu => "Main menu".to_owned(),
         }
     }
@@ -74,6 +79,7 @@ impl Finish {
                 ),
                 _ => return Effect::None,
             },
+            Choice::Statistics => return Effect::ShowStatistics(self.statistics.clone()),
             Choice::MainMenu => return Effect::MainMenu,
         };
         let Some(moves) = moves else {

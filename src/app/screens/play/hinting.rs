@@ -7,7 +7,7 @@ use crate::app::keymap::{Action, Scope, key_name, undo_or_reset};
 use crate::app::message::{Message, plural};
 use schokoban_core::Direction;
 use schokoban_core::Step;
-use schokoban_solver::Outcome;
+use schokoban_solver::{Known, Outcome};
 use std::time::Duration;
 
 impl Play {
@@ -24,7 +24,7 @@ impl Play {
                     self.message = Some(message);
                 } else {
                     self.message = None;
-                    let known = self.plan.as_ref().and_then(Line::known);
+                    let known = self.known();
                     self.hint = HintState::Thinking(Search::start_knowing(&self.game, known));
                 }
             }
@@ -33,6 +33,22 @@ impl Play {
                 self.act(|game| play_steps(game, &suggestion.steps));
             }
         }
+    }
+
+    /// Every solution the game knows, and the last hint's line, as the
+    /// solver takes them: a position along one has its hint at once, and
+    /// one a push or two off is led back onto one. `None` for a level too
+    /// large for the solver.
+    fn known(&self) -> Option<Known> {
+        let mut known = match self.plan.as_ref().and_then(Line::known) {
+            Some(known) => known,
+            None => Known::new(&self.opened.level).ok()?,
+        };
+        for solution in &self.solutions {
+            // One that does not solve the level is left out by `add`.
+            known.add(&self.opened.level, solution);
+        }
+        Some(known)
     }
 
     /// What went wrong, then the way back to the last hint's line when the

@@ -164,33 +164,52 @@ impl Play {
     }
 
     /// The header's lines, and whether the logo goes beside them: the
-    /// spec's three lines beside the logo where they fit; else without it;
-    /// else the title wrapped on two lines and the counts on one.
+    /// spec's three lines beside the logo where they fit, the bests in
+    /// words or else in moves alone; else without it; else the title
+    /// wrapped on two lines, the counts and the bests in moves alone.
     fn header(&self, columns: u16) -> (bool, Vec<String>) {
-        let mut record = self.record.map_or("N/A".to_owned(), |r| r.to_string());
-        let bests = self.bests.line();
-        if !bests.is_empty() {
-            record = format!("{record}  {bests}");
-        }
+        let record = self.record.map_or("N/A".to_owned(), |r| r.to_string());
+        let beside = |bests: String| {
+            if bests.is_empty() {
+                record.clone()
+            } else {
+                format!("{record}  {bests}")
+            }
+        };
         let title = format!("Puzzle: {}", self.opened.heading());
         let (moves, pushes) = (self.game.score(), self.game.pushes());
-        let lines = vec![
-            title.clone(),
-            format!("Record: {record}"),
-            format!("Moves: {moves}   Pushes: {pushes}"),
-        ];
-        let widest = lines.iter().map(|l| width(l)).max().unwrap_or(0) as u16;
-        if LOGO_WIDTH + HEADER_GAP + widest.max(30) <= columns {
-            return (true, lines);
+        let lines = |bests: String| {
+            vec![
+                title.clone(),
+                format!("Record: {}", beside(bests)),
+                format!("Moves: {moves}   Pushes: {pushes}"),
+            ]
+        };
+        let widest = |lines: &[String]| lines.iter().map(|l| width(l)).max().unwrap_or(0) as u16;
+        // The logo stays where the bests fit beside it, in words or in
+        // moves alone.
+        for bests in [self.bests.line(), self.bests.short()] {
+            let lines = lines(bests);
+            if LOGO_WIDTH + HEADER_GAP + widest(&lines).max(30) <= columns {
+                return (true, lines);
+            }
         }
-        if widest <= columns {
+        let lines = lines(self.bests.line());
+        if widest(&lines) <= columns {
             return (false, lines);
         }
+        // Narrow: the title on two lines, the counts on one, and the bests
+        // in moves alone, on their own line when they do not fit beside.
         let mut wrapped = wrap(&title, columns as usize);
         wrapped.truncate(2);
-        wrapped.push(format!(
-            "Record: {record}  Moves: {moves}  Pushes: {pushes}"
-        ));
+        let record = beside(self.bests.short());
+        let counts = format!("Moves: {moves}  Pushes: {pushes}");
+        let together = format!("Record: {record}  {counts}");
+        if width(&together) <= usize::from(columns) {
+            wrapped.push(together);
+        } else {
+            wrapped.extend([format!("Record: {record}"), counts]);
+        }
         (false, wrapped)
     }
 }

@@ -18,7 +18,7 @@ use crate::app::keep::Keep;
 use crate::app::keymap::{self, Action, Scope, play_commands};
 use crate::app::message::{Message, plural};
 use crate::app::origin::{Mode, Opened, Origin};
-use crate::app::screen::{Command, Effect, Ended, News, Screen, Tick, one_message};
+use crate::app::screen::{Command, Effect, Ended, News, ReverseEffect, Screen, Tick, one_message};
 use crate::app::screens::editor::Editor;
 use crate::app::screens::watch::Watch;
 use crate::app::theme::Theme;
@@ -27,7 +27,7 @@ use crate::app::widgets::help::help_key;
 use crate::app::worker::Wake;
 
 use schokoban_core::{
-    Direction, Game, LogEntry, Metrics, format_steps, parse_moves, push_path, walk_path,
+    Direction, Game, LogEntry, Metrics, Step, format_steps, parse_moves, push_path, walk_path,
 };
 use schokoban_solver::Deadlocks;
 
@@ -60,10 +60,18 @@ pub(crate) struct Play {
     loaded: Option<Vec<LogEntry>>,
     /// Dead squares of this level, for instant warnings after each push.
     deadlocks: Deadlocks,
-    /// What leaving would keep, kept up with every change to the game.
+    /// What leaving would keep, kept up with every change to the game, and
+    /// the play counted for the statistics.
     keep: Keep,
+    /// The attempt under way is counted: a move was made since the level
+    /// opened at its start or was restarted (a resumed save goes on with
+    /// the attempt it saved).
+    attempt_counted: bool,
     /// The player's bests and the published solution, for the header.
     bests: Bests,
+    /// Every solution the game knows from the level's start, which the
+    /// hints take up wherever the game stands on one.
+    solutions: Vec<Vec<Step>>,
     theme: Theme,
 }
 
@@ -77,20 +85,29 @@ pub(crate) struct Bests {
 }
 
 impl Bests {
-    /// `Yours: 40 moves, 12 pushes  Published: 38`, or nothing.
+    /// Beside the record, with room: `Yours: 240 moves, 80 pushes
+    /// Published: 198 moves, 60 pushes`, or either alone, or nothing.
     pub(crate) fn line(&self) -> String {
+        let counts =
+            |moves, pushes| format!("{}, {}", plural(moves, "move"), plural(pushes, "push"));
         let mut parts = Vec::new();
         if let (Some(moves), Some(pushes)) = (self.by_moves, self.by_pushes) {
-            parts.push(format!(
-                "Yours: {}, {}",
-                plural(moves.moves, "move"),
-                plural(pushes.pushes, "push")
-            ));
+            parts.push(format!("Yours: {}", counts(moves.moves, pushes.pushes)));
         }
         if let Some(published) = self.published {
-            parts.push(format!("Published: {}", published.moves));
+            let published = counts(published.moves, published.pushes);
+            parts.push(format!("Published: {published}"));
         }
         parts.join("  ")
+    }
+
+    /// The same in moves alone, for a narrow screen: `yours 240,
+    /// published 198`.
+    pub(crate) fn short(&self) -> String {
+        let yours = self.by_moves.map(|best| format!("yours {}", best.moves));
+        let published = (self.published).map(|best| format!("published {}", best.moves));
+        let parts: Vec<String> = yours.into_iter().chain(published).collect();
+        parts.join(", ")
     }
 }
 
@@ -122,9 +139,11 @@ impl Play {
             shortening: None,
             shorter: None,
             loaded: resumed.then(|| game.log().to_vec()),
+            attempt_counted: resumed && game.score() > 0,
             game,
             keep: Keep::default(),
             bests: Bests::default(),
+            solutions: Vec::new(),
             theme,
         };
         // A loaded save may already be stuck, or a map or save already solved.
@@ -146,6 +165,13 @@ impl Play {
     #[must_use]
     pub fn with_bests(mut self, bests: Bests) -> Self {
         self.bests = bests;
+        self
+    }
+
+    /// The hints know `solutions`, each from the level's start.
+    #[must_use]
+    pub fn knowing(mut self, solutions: Vec<Vec<Step>>) -> Self {
+        self.solutions = solutions;
         self
     }
 
@@ -201,8 +227,16 @@ impl Play {
     /// Applies a change to the game; whatever changed the position clears
     /// stale marks and may have solved the level.
     fn act(&mut self, change: impl FnOnce(&mut Game) -> bool) {
+        let was_solved = self.game.is_solved();
         if !change(&mut self.game) {
             return;
+        }
+        if !self.attempt_counted && self.game.score() > 0 {
+            self.attempt_counted = true;
+            self.keep.attempt_begun(&self.opened);
+        }
+        if self.game.is_solved() && !was_solved {
+            self.keep.solved(&self.opened);
         }
         self.message = None;
         self.marks.selected = None;
@@ -213,6 +247,16 @@ impl Play {
         (self.keep).follow(&self.game, &self.opened, self.loaded.as_deref());
         self.check_deadlocks();
         self.announce_if_solved();
+    }
+
+    /// R: back to the start; the next move begins another attempt.
+    fn restart(&mut self) {
+        self.attempt_counted = false;
+        self.act(|game| {
+            let changed = game.score() > 0;
+            game.reset();
+            changed
+        });
     }
 
     /// A solved board waits for Enter; this says so.
@@ -263,6 +307,7 @@ impl crate::app::query::ScreenQuery for Play {
 
 impl Screen for Play {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
+        self.keep.acted(&self.opened);
         if self.show_help {
             self.show_help = help_key(self.area, self.theme, &mut self.help_scroll, key);
             return Effect::None;
@@ -287,6 +332,8 @@ impl Screen for Play {
                 self.help_scroll = 0;
             }
             Action::Undo if self.game.can_undo_reset() => {
+                // Back to the attempt the reset ended, counted already.
+                self.attempt_counted = true;
                 self.act(Game::undo_reset);
                 self.message = Some(Message::info(format!(
                     "Reset undone: back to {}",
@@ -305,11 +352,7 @@ impl Screen for Play {
             }
             Action::Undo => self.act(|game| game.undo().is_some()),
             Action::Redo => self.act(|game| game.redo().is_some()),
-            Action::Reset => self.act(|game| {
-                let changed = game.score() > 0;
-                game.reset();
-                changed
-            }),
+            Action::Reset => self.restart(),
             Action::Zoom => return self.toggle_zoom(),
             Action::Snapshot => {
                 return Effect::TakeSnapshot {
@@ -330,7 +373,9 @@ impl Screen for Play {
                 };
             }
             Action::Hint => self.request_hint(),
-            Action::Reverse => return Effect::Reverse(Rc::clone(&self.opened)),
+            Action::Reverse => {
+                return Effect::Reverse(ReverseEffect::Start(Rc::clone(&self.opened)));
+            }
             Action::Edit => {
                 let editor = Editor::copy_of(&self.opened.level, self.theme);
                 return Effect::Push(Box::new(editor));
@@ -366,6 +411,7 @@ impl Screen for Play {
         if !matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left)) {
             return Effect::None;
         }
+        self.keep.acted(&self.opened);
         let Some(layout) = self.board_layout(screen) else {
             return Effect::None;
         };
@@ -407,6 +453,7 @@ impl Screen for Play {
     /// Moves pasted (LURD, as solutions are shared) are watched from the
     /// level's start, and kept if they solve it.
     fn handle_paste(&mut self, text: &str) -> Effect {
+        self.keep.acted(&self.opened);
         match parse_moves(text) {
             Ok(steps) if !steps.is_empty() => Effect::Pasted {
                 opened: Rc::clone(&self.opened),

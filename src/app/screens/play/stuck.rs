@@ -39,13 +39,7 @@ impl Play {
     /// The fewest undos after which the check finds no box stuck, if any
     /// position back to the start has none.
     fn undos_to_free(&self) -> Option<usize> {
-        let mut back = self.game.clone();
-        for undos in 1..=self.game.history().len() {
-            back.undo()?;
-            if self.stuck_boxes(&back).is_empty() {
-                return Some(undos);
-            }
-        }
-        None
+        self.game
+            .undos_until(|back| self.stuck_boxes(back).is_empty())
     }
 }

@@ -14,7 +14,7 @@ use crate::app::keep::Keep;
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::{Message, plural};
 use crate::app::origin::Opened;
-use crate::app::screen::{Command, Effect, Screen, one_message};
+use crate::app::screen::{Command, Effect, ReverseEffect, Screen, one_message};
 use crate::app::screens::kept::watch;
 use crate::app::theme::Theme;
 use crate::app::widgets::board::BoardLayout;
@@ -130,10 +130,10 @@ impl Reverse {
         if was_solved {
             return Effect::None;
         }
-        Effect::ReverseSolved {
+        Effect::Reverse(ReverseEffect::Solved {
             opened: Rc::clone(&self.opened),
             steps: steps.clone(),
-        }
+        })
     }
 
     /// A move: pulls the box behind the player when pulling.
@@ -227,10 +227,10 @@ impl Reverse {
         let line = ReverseLine::new(false, self.game.start(), log, None);
         self.snapshots.push(line.clone());
         self.restored = 0;
-        Effect::ReverseSnapshot {
+        Effect::Reverse(ReverseEffect::Snapshot {
             opened: Rc::clone(&self.opened),
             line,
-        }
+        })
     }
 
     /// Z: the other cell shape, remembered for every level.
@@ -279,7 +279,7 @@ impl Screen for Reverse {
             Action::Move(direction) => return self.step(direction),
             Action::PullOrWalk => self.toggle_pulling(),
             Action::Jump => return self.jump(),
-            Action::Leave => return Effect::LeaveReverse(Rc::clone(&self.opened)),
+            Action::Leave => return Effect::Reverse(ReverseEffect::Leave(Rc::clone(&self.opened))),
             Action::Help => {
                 self.show_help = true;
                 self.help_scroll = 0;

@@ -1,0 +1,529 @@
+//! Statistics: what the player has played and solved, with charts of the
+//! solves a day and of each level's best against the record and the
+//! published solution. From the main menu it shows every level; from a
+//! level's leaderboard that level first. The flows read the numbers.
+
+use crossterm::event::KeyEvent;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::symbols::bar;
+use ratatui::text::Line;
+use ratatui::widgets::{Bar, BarChart, BarGroup, Block, Sparkline, Widget};
+
+use super::about::{back_only, back_only_commands};
+use crate::app::message::{Message, plural};
+use crate::app::screen::{Command, Effect, Screen, footer, one_message};
+use crate::app::theme::{Chrome, Theme};
+use crate::app::widgets::page::{LogoRule, notice_line, page};
+use crate::library::{CollectionReport, LevelReport, Report, format_day, format_utc};
+use crate::text::wrap;
+
+/// Below this the screen takes its compact form: lines and a sparkline.
+const FULL_WIDTH: u16 = 60;
+const FULL_HEIGHT: u16 = 14;
+
+/// The charts grow no taller than this: the rest goes to tables.
+const MOST_CHART_ROWS: u16 = 16;
+/// The table of levels needs this many columns.
+const TABLE_WIDTH: u16 = 112;
+
+/// A day's bar and the gap after it.
+const DAY_COLUMNS: u16 = 3;
+/// A level's three bars and the gap after them.
+const LEVEL_COLUMNS: u16 = 11;
+
+/// Bars in plain ASCII, for `--ascii`.
+const ASCII_BARS: bar::Set<'static> = bar::Set {
+    full: "#",
+    seven_eighths: "#",
+    three_quarters: "=",
+    five_eighths: "=",
+    half: "=",
+    three_eighths: "-",
+    one_quarter: "-",
+    one_eighth: "_",
+    empty: " ",
+};
+
+#[derive(Debug)]
+pub(crate) struct Statistics {
+    report: Report,
+    message: Option<Message>,
+    theme: Theme,
+}
+
+impl Statistics {
+    pub fn new(report: Report, theme: Theme) -> Self {
+        let message =
+            (!report.problems.is_empty()).then(|| Message::warning(report.problems.join("; ")));
+        Self {
+            report,
+            message,
+            theme,
+        }
+    }
+
+    fn bar_set(&self) -> bar::Set<'static> {
+        if self.theme.ascii {
+            ASCII_BARS
+        } else {
+            bar::NINE_LEVELS
+        }
+    }
+
+    fn dot(&self) -> String {
+        format!(" {} ", self.theme.chrome(Chrome::Separator))
+    }
+
+    /// Every level: `12 levels solved · 40 attempts · 1h 02m played`.
+    fn totals(&self) -> String {
+        let r = &self.report;
+        [
+            format!("{} solved", plural(r.levels_solved, "level")),
+            plural(usize_of(r.attempts), "attempt"),
+            format!("{} played", duration(r.played)),
+        ]
+        .join(&self.dot())
+    }
+
+    /// A level's counts: `4 attempts · 12m 05s played · 2 solves`.
+    fn level_counts(&self, level: &LevelReport) -> String {
+        let solved = match level.solves {
+            0 if level.best.is_some() => "solved".to_owned(),
+            0 => "not solved yet".to_owned(),
+            n => plural(usize_of(n), "solve"),
+        };
+        [
+            plural(usize_of(level.attempts), "attempt"),
+            format!("{} played", duration(level.played)),
+            solved,
+        ]
+        .join(&self.dot())
+    }
+
+    /// `Best 12 moves, 3 pushes (2026-11-30)`.
+    fn best_line(level: &LevelReport) -> Option<String> {
+        let best = level.best?;
+        let when = best
+            .found
+            .map(|found| format!(" ({})", format_day(found / 86_400)))
+            .unwrap_or_default();
+        Some(format!(
+            "Best {}, {}{when}",
+            plural(best.moves, "move"),
+            plural(best.pushes, "push")
+        ))
+    }
+
+    /// `record 10 · published 12`, or what of it there is, `Record`
+    /// when it starts a line.
+    fn against_line(&self, level: &LevelReport, starts: bool) -> Option<String> {
+        let mut parts = Vec::new();
+        if let Some(record) = level.record {
+            parts.push(format!("record {record}"));
+        }
+        if let Some(published) = level.published {
+            parts.push(format!("published {published}"));
+        }
+        let mut line = parts.join(&self.dot());
+        if starts {
+            line.get_mut(..1).map(str::make_ascii_uppercase)?;
+        }
+        (!line.is_empty()).then_some(line)
+    }
+
+    fn first_line(level: &LevelReport) -> Option<String> {
+        level
+            .first_solve
+            .map(|first| format!("First solved {}", moment(first)))
+    }
+
+    /// The lines about the level asked about, or about every level.
+    fn summary(&self, short: bool) -> Vec<(String, Style)> {
+        let bold = Style::new().add_modifier(Modifier::BOLD);
+        let mut lines = Vec::new();
+        if let Some(level) = &self.report.focus {
+            lines.push((level.name.clone(), bold));
+            lines.push((self.level_counts(level), Style::new()));
+            let best = Self::best_line(level);
+            let against = self.against_line(level, short || best.is_none());
+            if short {
+                lines.extend(best.into_iter().chain(against).map(|l| (l, Style::new())));
+            } else {
+                let both: Vec<String> = best.into_iter().chain(against).collect();
+                if !both.is_empty() {
+                    lines.push((both.join(&self.dot()), Style::new()));
+                }
+            }
+            lines.extend(Self::first_line(level).map(|l| (l, self.theme.dim())));
+            if !short {
+                lines.push((format!("Every level: {}", self.totals()), self.theme.dim()));
+            }
+        } else {
+            lines.push((format!("Every level: {}", self.totals()), bold));
+            // The chart of bests has no room here: the last level played.
+            if let Some(level) = self
+                .report
+                .chart
+                .get(self.report.chart_at)
+                .filter(|_| short)
+            {
+                let mut parts = vec![level.name.clone()];
+                parts.extend(level.best.map(|best| format!("best {}", best.moves)));
+                parts.extend(level.record.map(|record| format!("record {record}")));
+                parts.extend(level.published.map(|moves| format!("published {moves}")));
+                lines.push((parts.join(&self.dot()), Style::new()));
+            }
+        }
+        lines
+    }
+
+    /// A collection's line: `Microban  3/155 solved · 12m 05s · 8 saved`.
+    fn collection_line(&self, collection: &CollectionReport) -> String {
+        let solved = match collection.levels {
+            Some(levels) => format!("{}/{levels} solved", collection.solved),
+            None => format!("{} solved", collection.solved),
+        };
+        let mut parts = vec![
+            format!("{}: {solved}", collection.name),
+            duration(collection.played),
+        ];
+        if collection.saved > 0 {
+            parts.push(format!(
+                "optimizer saved {}",
+                plural(collection.saved, "move")
+            ));
+        }
+        parts.join(&self.dot())
+    }
+
+    fn collection_lines(&self) -> Vec<(String, Style)> {
+        let lines = self.report.collections.iter();
+        lines
+            .map(|c| (self.collection_line(c), Style::new()))
+            .collect()
+    }
+
+    /// `lines` wrapped to `columns`, each part in its line's style.
+    fn wrapped(&self, lines: &[(String, Style)], columns: u16) -> Vec<(String, Style)> {
+        lines
+            .iter()
+            .flat_map(|(text, style)| {
+                wrap(&self.theme.text(text), columns as usize)
+                    .into_iter()
+                    .map(move |part| (part, *style))
+            })
+            .collect()
+    }
+
+    /// `lines` wrapped to the area's width, from its top, as many as fit;
+    /// gives the rows they took.
+    fn draw_lines(&self, lines: &[(String, Style)], area: Rect, buf: &mut Buffer) -> u16 {
+        let lines = self.wrapped(lines, area.width);
+        let mut rows = 0;
+        for ((text, style), y) in lines.iter().zip(area.top()..area.bottom()) {
+            buf.set_stringn(area.x, y, text, area.width as usize, *style);
+            rows += 1;
+        }
+        rows
+    }
+
+    /// The small form: the summary, the solves a day as a sparkline, and
+    /// the collections while there is room.
+    fn draw_compact(&self, area: Rect, buf: &mut Buffer) {
+        let mut used = self.draw_lines(&self.summary(true), area, buf);
+        let chart_rows = 2.min(area.height.saturating_sub(used + 1));
+        if chart_rows > 0 {
+            let solves = &self.report.solves_by_day;
+            let days = (area.width as usize).min(solves.len());
+            let total: u64 = solves[solves.len() - days..].iter().sum();
+            let title = format!("Solves a day, {days} days: {total}");
+            let y = area.y + used;
+            let title_area = Rect::new(area.x, y, area.width, 1);
+            self.draw_lines(&[(title, self.theme.dim())], title_area, buf);
+            let chart = Rect::new(area.x, y + 1, days as u16, chart_rows);
+            self.sparkline(days).render(chart, buf);
+            used += 1 + chart_rows;
+        }
+        let collections = self.collection_lines();
+        let rest = Rect::new(
+            area.x,
+            area.y + used,
+            area.width,
+            area.height.saturating_sub(used),
+        );
+        self.draw_lines(&collections, rest, buf);
+    }
+
+    fn sparkline(&self, days: usize) -> Sparkline<'static> {
+        let solves = &self.report.solves_by_day;
+        Sparkline::default()
+            .data(solves[solves.len() - days..].to_vec())
+            .bar_set(self.bar_set())
+            .style(self.theme.good())
+    }
+
+    /// The full form: the summary, the two charts side by side, a line
+    /// for each collection below, and where there is room a table of the
+    /// charted levels.
+    fn draw_full(&self, area: Rect, buf: &mut Buffer) {
+        let lines = self.wrapped(&self.summary(false), area.width);
+        let collections = self.wrapped(&self.collection_lines(), area.width);
+        let rows_left = area.height.saturating_sub(lines.len() as u16 + 1);
+        // The charts keep eight rows at least; the collections get the rest.
+        let table = (collections.len() as u16).min(rows_left.saturating_sub(8));
+        let chart_rows = (rows_left - table).min(MOST_CHART_ROWS);
+        let [top, _, charts, bottom, _, levels_table] = Layout::vertical([
+            Constraint::Length(lines.len() as u16),
+            Constraint::Length(1),
+            Constraint::Length(chart_rows),
+            Constraint::Length(table),
+            Constraint::Length(1),
+            Constraint::Fill(1),
+        ])
+        .areas(area);
+        self.draw_lines(&lines, top, buf);
+        let days_wanted = self.report.solves_by_day.len() as u16;
+        let days_width = (days_wanted * DAY_COLUMNS + 1).min(charts.width / 2);
+        let [days, _, levels] = Layout::horizontal([
+            Constraint::Length(days_width),
+            Constraint::Length(1),
+            Constraint::Fill(1),
+        ])
+        .areas(charts);
+        self.draw_days(days, buf);
+        self.draw_levels(levels, buf);
+        self.draw_lines(&collections, bottom, buf);
+        if levels_table.width >= TABLE_WIDTH && levels_table.height >= 2 {
+            // Columns, so not wrapped: the table is drawn only where it fits.
+            let rows = self.level_table(levels_table.height as usize - 1);
+            for ((text, style), y) in rows.iter().zip(levels_table.top()..) {
+                let text = self.theme.text(text);
+                buf.set_stringn(
+                    levels_table.x,
+                    y,
+                    &text,
+                    levels_table.width as usize,
+                    *style,
+                );
+            }
+        }
+    }
+
+    /// The charted levels, a line each under a heading, at most `most`
+    /// of them, ending with the focus (or the level played last).
+    fn level_table(&self, most: usize) -> Vec<(String, Style)> {
+        let row = |cells: [&str; 8]| {
+            format!(
+                "{:<16} {:>8} {:>9} {:>6}  {:<21} {:<28} {:>6} {:>9}",
+                cells[0], cells[1], cells[2], cells[3], cells[4], cells[5], cells[6], cells[7]
+            )
+        };
+        let heading = row([
+            "Level",
+            "Attempts",
+            "Played",
+            "Solves",
+            "First solved",
+            "Best moves/pushes, found",
+            "Record",
+            "Published",
+        ]);
+        let mut lines = vec![(heading, self.theme.dim())];
+        let chart = &self.report.chart;
+        let end = (self.report.chart_at + 1).max(most.min(chart.len()));
+        for level in &chart[end.saturating_sub(most)..end.min(chart.len())] {
+            let best = level.best.map_or_else(String::new, |best| {
+                let when = best
+                    .found
+                    .map(|found| format!(" {}", format_day(found / 86_400)))
+                    .unwrap_or_default();
+                format!("{}/{}{when}", best.moves, best.pushes)
+            });
+            let number = |value: Option<usize>| value.map_or_else(String::new, |n| n.to_string());
+            let text = row([
+                &level.name,
+                &level.attempts.to_string(),
+                &duration(level.played),
+                &level.solves.to_string(),
+                &level.first_solve.map_or_else(String::new, moment),
+                &best,
+                &number(level.record),
+                &number(level.published),
+            ]);
+            lines.push((text, Style::new()));
+        }
+        lines
+    }
+
+    fn block(&self, title: &str) -> Block<'static> {
+        Block::bordered()
+            .border_set(self.theme.border())
+            .border_style(self.theme.dim())
+            .title(Line::from(self.theme.text(title).into_owned()))
+    }
+
+    /// Solves a day, one bar each, the day of the month under it.
+    fn draw_days(&self, area: Rect, buf: &mut Buffer) {
+        let shown = ((area.width.saturating_sub(1)) / DAY_COLUMNS) as usize;
+        let solves = &self.report.solves_by_day;
+        let shown = shown.min(solves.len());
+        let first = self.report.today + 1 - shown as u64;
+        let bars: Vec<Bar> = solves[solves.len() - shown..]
+            .iter()
+            .zip(first..)
+            .map(|(&count, day)| {
+                Bar::default()
+                    .value(count)
+                    .label(Line::from(format_day(day)[8..].to_owned()))
+            })
+            .collect();
+        let title = format!(" Solves a day (UTC), {shown} days ");
+        BarChart::default()
+            .block(self.block(&title))
+            .data(BarGroup::default().bars(&bars))
+            .bar_width(2)
+            .bar_gap(1)
+            .bar_set(self.bar_set())
+            .bar_style(self.theme.good())
+            .value_style(Style::new().add_modifier(Modifier::REVERSED))
+            .label_style(self.theme.dim())
+            .render(area, buf);
+    }
+
+    /// Each level's best moves against the record and the published
+    /// solution: three bars a level, in that order, the level's number under.
+    fn draw_levels(&self, area: Rect, buf: &mut Buffer) {
+        // A level with nothing to compare has no bars, unless asked about.
+        let asked = self.report.focus.as_ref().and_then(|focus| focus.number);
+        let mut at = 0;
+        let mut chart = Vec::new();
+        for (index, level) in self.report.chart.iter().enumerate() {
+            let bars = level.best.is_some() || level.record.is_some() || level.published.is_some();
+            if bars || (asked.is_some() && level.number == asked) {
+                if index <= self.report.chart_at {
+                    at = chart.len();
+                }
+                chart.push(level);
+            }
+        }
+        let named = format!(
+            " {}: moves, yours/record/published ",
+            self.report.chart_name
+        );
+        let title = if named.chars().count() + 2 <= area.width as usize {
+            named
+        } else {
+            " Moves: yours/record/published ".to_owned()
+        };
+        let block = self.block(&title);
+        if chart.is_empty() {
+            let inner = block.inner(area);
+            block.render(area, buf);
+            let none = "Nothing solved yet".to_owned();
+            self.draw_lines(&[(none, self.theme.dim())], inner, buf);
+            return;
+        }
+        let fits = ((area.width.saturating_sub(2) + 2) / LEVEL_COLUMNS).max(1) as usize;
+        let end = (at + 1).max(fits.min(chart.len()));
+        let shown = &chart[end.saturating_sub(fits)..end.min(chart.len())];
+        let groups: Vec<BarGroup> = shown
+            .iter()
+            .map(|level| {
+                let label = level
+                    .number
+                    .map_or_else(|| level.name.clone(), |n| n.to_string());
+                let value =
+                    |moves: Option<usize>| Bar::default().value(moves.map_or(0, |m| m as u64));
+                BarGroup::default().label(Line::from(label)).bars(&[
+                    value(level.best.map(|b| b.moves)).style(self.theme.good()),
+                    value(level.record).style(self.theme.accent()),
+                    value(level.published).style(Style::new()),
+                ])
+            })
+            .collect();
+        let mut chart = BarChart::default()
+            .block(block)
+            .bar_width(3)
+            .bar_gap(0)
+            .group_gap(2)
+            .bar_set(self.bar_set())
+            .value_style(Style::new().add_modifier(Modifier::REVERSED))
+            .label_style(self.theme.dim());
+        for group in groups {
+            chart = chart.data(group);
+        }
+        chart.render(area, buf);
+    }
+}
+
+/// Seconds as a player reads them: `45s`, `12m 05s`, `3h 02m`.
+fn duration(seconds: u64) -> String {
+    match seconds {
+        0..60 => format!("{seconds}s"),
+        60..3600 => format!("{}m {:02}s", seconds / 60, seconds % 60),
+        _ => format!("{}h {:02}m", seconds / 3600, seconds / 60 % 60),
+    }
+}
+
+/// A moment as `2026-11-25 21:40 UTC`.
+fn moment(seconds: u64) -> String {
+    let text = format_utc(seconds);
+    format!("{} {} UTC", &text[..10], &text[11..16])
+}
+
+fn usize_of(count: u64) -> usize {
+    usize::try_from(count).unwrap_or(usize::MAX)
+}
+
+#[cfg(feature = "queries")]
+impl crate::app::query::ScreenQuery for Statistics {
+    fn name(&self) -> &'static str {
+        "statistics"
+    }
+}
+
+impl Screen for Statistics {
+    fn handle_key(&mut self, key: &KeyEvent) -> Effect {
+        back_only(key)
+    }
+
+    fn commands(&self) -> Vec<Command> {
+        back_only_commands()
+    }
+
+    one_message!();
+
+    fn draw(&self, area: Rect, buf: &mut Buffer) {
+        let Some(areas) = page(
+            area,
+            buf,
+            self.theme,
+            "Statistics",
+            &footer(&self.commands()),
+            LogoRule::WhenRoomy,
+        ) else {
+            return;
+        };
+        let content = areas.content;
+        if content.width >= FULL_WIDTH && content.height >= FULL_HEIGHT {
+            self.draw_full(content, buf);
+        } else {
+            self.draw_compact(content, buf);
+        }
+        notice_line(&areas, buf, self.theme, self.message.as_ref());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_read_as_a_player_reads_them() {
+        assert_eq!(duration(45), "45s");
+        assert_eq!(duration(725), "12m 05s");
+        assert_eq!(duration(3 * 3600 + 2 * 60 + 59), "3h 02m");
+    }
+}
