@@ -322,6 +322,13 @@ impl Screen for Play {
             };
         }
         let Some(action) = keymap::action(&[Scope::Play], key) else {
+            // The help lists reverse play's keys beside B: say where they work.
+            if keymap::action(&[Scope::Reverse], key).is_some() {
+                let reverse = keymap::key_name(Scope::Play, Action::Reverse);
+                self.message = Some(Message::info(format!(
+                    "That key works in reverse play, which {reverse} starts"
+                )));
+            }
             return Effect::None;
         };
         match action {
