@@ -115,6 +115,10 @@ pub struct LevelView<'a> {
     pub game: &'a Game,
     /// The title shown: the level's own, or its file name.
     pub title: &'a str,
+    /// Where leaving saves the game, if the level keeps records: two
+    /// levels may share a title and a map (the same level pasted alone
+    /// and in a set), never a save.
+    pub save: Option<&'a std::path::Path>,
     /// The best score on the map's leaderboard.
     pub record: Option<usize>,
     /// Boxes that can never reach a goal any more.

@@ -245,8 +245,10 @@ pub(crate) enum Effect {
         /// Loaded from the level's save, which a reset then makes stale.
         resumed: bool,
     },
-    /// Close the screen on top and play on from this game below it.
-    TakeOver(Game),
+    /// Close the screen on top and tell the one it uncovers: a game to
+    /// play on from (a watched solution taken over, a snapshot brought
+    /// back).
+    Uncover(News),
     /// Escape from a level: save if unsolved, show the leaderboard.
     Leave(Ended),
     Solved(Ended),
@@ -270,9 +272,6 @@ pub(crate) enum Effect {
         opened: Rc<Opened>,
         game: Game,
     },
-    /// A snapshot chosen: close the list and play on from this game;
-    /// answered below with [`News::Restored`].
-    Restore(Game),
     /// Put `text` on the clipboard; `what` names it for the message.
     Copy {
         text: String,

@@ -223,17 +223,15 @@ fn the_header_compares_your_best_with_the_published_solution() {
     assert_eq!(app.screen_name(), "finish");
     let mut again = open_map(dir.path(), &map);
     press(&mut again, &[key(KeyCode::Enter)]);
-    let wide = again.visible_text(200, 60);
-    assert!(
-        wide.contains("Record: N/A  Yours: 5 moves, 2 pushes  Published: 3 moves, 2 pushes"),
-        "{wide}"
-    );
-    // Where the words do not fit beside the logo, the moves alone.
-    let usual = again.visible_text(80, 24);
-    assert!(
-        usual.contains("Record: N/A  yours 5, published 3"),
-        "{usual}"
-    );
+    let words = "Record: N/A  Yours: 5 moves, 2 pushes  Published: 3 moves, 2 pushes";
+    for (width, height) in [(200, 60), (80, 24)] {
+        let screen = again.visible_text(width, height);
+        assert!(screen.contains(words), "{screen}");
+    }
+    // Where the words do not fit, moves/pushes.
     let narrow = again.visible_text(40, 12);
-    assert!(narrow.contains("yours 5, published 3"), "{narrow}");
+    assert!(
+        narrow.contains("Record: N/A  yours 5/2, published 3/2"),
+        "{narrow}"
+    );
 }

@@ -118,10 +118,12 @@ struct Run<'a> {
     size: Rect,
     /// Saves and leaderboards in both folders, as last read.
     records: HashMap<PathBuf, Vec<u8>>,
-    /// The last board of each game on the Play screen, by its title: the
-    /// level, the position as XSB and the score. A way out saves the game
-    /// in play, which need not be on top (an editor opened from it).
-    boards: HashMap<String, (Level, String, usize)>,
+    /// The last board of each game on the Play screen, by where it is
+    /// saved and its title (the same level pasted alone and in a set has
+    /// one title and two saves): the level, the position as XSB and the
+    /// score. A way out saves the game in play, which need not be on top
+    /// (an editor opened from it).
+    boards: HashMap<(Option<PathBuf>, String), (Level, String, usize)>,
 }
 
 impl<'a> Run<'a> {
@@ -194,7 +196,8 @@ impl<'a> Run<'a> {
         if let Some(view) = self.app.level() {
             let game = view.game;
             let board = (game.level().clone(), game.to_xsb(), game.score());
-            self.boards.insert(view.title.to_owned(), board);
+            let save = view.save.map(Path::to_path_buf);
+            self.boards.insert((save, view.title.to_owned()), board);
         }
     }
 
@@ -334,4 +337,43 @@ fn a_monkey_at_the_keys_breaks_nothing() {
     if let Err(error) = result {
         panic!("{error}");
     }
+}
+
+/// A case the monkey once failed: the same level pasted alone and in a set
+/// of two has one title and two saves. The set's first level is solved and
+/// kept when the terminal closes, the lone one played a move, then the
+/// set's solve is offered again and kept again: its save holds the solve.
+#[test]
+fn one_level_pasted_alone_and_in_a_set_is_two_games() {
+    let home = Home::new();
+    let mut run = Run::new(&home);
+    let key = |code| Poke::Key(code, KeyModifiers::NONE);
+    let ctrl_c = || Poke::Key(KeyCode::Char('c'), KeyModifiers::CONTROL);
+    let pokes = [
+        Poke::Paste(2),
+        key(KeyCode::Enter),
+        key(KeyCode::Left),
+        ctrl_c(),
+        Poke::Paste(0),
+        key(KeyCode::Up),
+        ctrl_c(),
+        Poke::Paste(2),
+        key(KeyCode::Enter),
+        ctrl_c(),
+    ];
+    run.look();
+    for poke in &pokes {
+        run.poke(poke);
+        if let Err(error) = run.check_records() {
+            panic!("after {poke:?}: {error}");
+        }
+        run.look();
+    }
+    let saves: Vec<String> = (run.records.iter())
+        .filter(|(path, _)| path.extension().is_some_and(|e| e == "sav"))
+        .map(|(_, bytes)| String::from_utf8_lossy(bytes).into_owned())
+        .collect();
+    assert_eq!(saves.len(), 2, "{saves:?}");
+    assert!(saves.contains(&"L\n".to_owned()), "{saves:?}");
+    assert!(saves.contains(&"u\n".to_owned()), "{saves:?}");
 }

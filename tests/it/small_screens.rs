@@ -219,3 +219,34 @@ fn a_level_list_shows_what_happened_since_it_was_first_opened() {
     // Two with Ann's record of 1, three.xsb #3 saved.
     assert_screen!("the_level_list_reopened", &mut app);
 }
+
+#[test]
+fn a_snapshot_brought_back_after_a_resize_plays_on_at_the_new_size() {
+    // Square cells fit this map at 80 columns, not at 40.
+    let wide = format!(
+        "{}\n#@ $.{}#\n#{}#\n{}\n",
+        "#".repeat(30),
+        " ".repeat(24),
+        " ".repeat(28),
+        "#".repeat(30)
+    );
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map = write_map(dir.path(), "wide.xsb", &wide);
+    let mut app = open_map(dir.path(), &map);
+    resize(&mut app, 80, 24);
+    press(&mut app, &[ch('d'), ch('k'), ch('l')]);
+    assert_eq!(app.screen_name(), "kept");
+    // Resized while the list covers the level: the level is told on its
+    // way back, so Z knows what fits.
+    resize(&mut app, 40, 12);
+    let snapshot = (app.choices().iter())
+        .position(|c| c.starts_with("Snapshot"))
+        .expect("the snapshot listed");
+    press(&mut app, &vec![key(KeyCode::Down); snapshot]);
+    press(&mut app, &[key(KeyCode::Enter)]);
+    assert_eq!(app.screen_name(), "play");
+    // Zoom starts on: off, then on again.
+    press(&mut app, &[ch('z'), ch('z')]);
+    let told = format!("{:?}", app.messages());
+    assert!(told.contains("too wide for square cells here"), "{told}");
+}

@@ -41,7 +41,7 @@ impl App {
         let path = expand_path(typed);
         match self.library.add_collection(&path, None) {
             Ok(added) => {
-                self.screens.pop();
+                self.pop();
                 let left_out = match added.left_out {
                     0 => String::new(),
                     count => format!(
@@ -60,7 +60,7 @@ impl App {
                 if let LibraryError::AlreadyAdded { id, .. } = &error {
                     // The chooser, with the one already there selected.
                     let id = id.clone();
-                    self.screens.pop();
+                    self.pop();
                     self.reopen_chooser(mode, Some(&id), Message::info(error.to_string()));
                     return;
                 }
@@ -80,7 +80,7 @@ impl App {
     /// Replaces the chooser on top with a fresh one, so it lists what the
     /// data folder now holds.
     fn reopen_chooser(&mut self, mode: Mode, select: Option<&str>, message: Message) {
-        self.screens.pop();
+        self.pop();
         let mut menu = self.collection_menu(mode);
         if let Some(id) = select {
             menu.select_added(id);

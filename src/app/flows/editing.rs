@@ -29,7 +29,7 @@ impl App {
         };
         match saved {
             Ok(text) => {
-                self.screens.pop();
+                self.pop();
                 self.top_mut().tell(News::Saved(level.clone()));
                 self.set_message(Message::info(text));
             }

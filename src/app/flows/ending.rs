@@ -26,7 +26,7 @@ impl App {
     /// the spec's leaderboard first, with `next` offered before the main
     /// menu.
     pub(super) fn leave_to(&mut self, ended: &Ended, next: Vec<NextChoice>) {
-        self.screens.pop();
+        self.pop();
         if let Origin::TestPlay { .. } = ended.opened.origin {
             self.set_message(Message::info("Back to editing"));
             return;
@@ -51,7 +51,7 @@ impl App {
     }
 
     pub(super) fn solved(&mut self, ended: &Ended) {
-        self.screens.pop();
+        self.pop();
         if let Origin::TestPlay { .. } = ended.opened.origin {
             let moves = plural(ended.game.score(), "move");
             self.set_message(Message::info(format!("You solved it in {moves}")));

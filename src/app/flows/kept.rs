@@ -8,8 +8,8 @@ use crate::app::App;
 use crate::app::clipboard::osc52;
 use crate::app::message::{Message, Problem, plural};
 use crate::app::origin::Opened;
-use crate::app::screen::{Effect, Ended, News};
-use crate::app::screens::kept::{Kept, watch};
+use crate::app::screen::{Effect, Ended};
+use crate::app::screens::kept::{KeptList, watch};
 use crate::app::screens::play::Bests;
 use crate::storage::{Finder, Snapshot, Solution, SolutionsRead, write_atomic};
 use schokoban_core::{Game, Metrics, Step};
@@ -24,7 +24,6 @@ impl App {
         match effect {
             Effect::TakeSnapshot { opened, steps } => self.take_snapshot(&opened, steps),
             Effect::ShowKept { opened, game } => self.show_kept(opened, game),
-            Effect::Restore(game) => self.restore(game),
             Effect::Copy { text, what } => self.copy(&text, &what),
             Effect::Pasted { opened, steps } => self.pasted(&opened, &steps),
             Effect::KeepShorter { opened, steps } => self.keep_shorter(&opened, steps),
@@ -97,7 +96,7 @@ impl App {
             }
             None => (Vec::new(), Vec::new()),
         };
-        let kept = Kept::new(
+        let kept = KeptList::new(
             opened,
             game,
             solutions,
@@ -106,15 +105,6 @@ impl App {
             self.theme,
         );
         self.push_level(kept);
-    }
-
-    /// A snapshot chosen in the list: back to the game, which plays on
-    /// from it.
-    pub(super) fn restore(&mut self, game: Game) {
-        if self.screens.len() > 1 {
-            self.screens.pop();
-            self.top_mut().tell(News::Restored(game));
-        }
     }
 
     /// Puts `text` on the clipboard by OSC 52 when the terminal takes it;

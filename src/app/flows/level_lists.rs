@@ -75,7 +75,7 @@ impl App {
     /// so it shows the solve, on that level (as [`App::open`] remembered).
     pub(super) fn back_to_list(&mut self, origin: &Origin) {
         while self.screens.len() > 1 && self.top_layer().kind != Kind::Chooser {
-            self.screens.pop();
+            self.pop();
         }
         match origin {
             Origin::FreePlay { collection, .. } => self.free_play_list(*collection),

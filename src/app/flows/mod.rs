@@ -33,11 +33,7 @@ impl App {
             Effect::None => {}
             Effect::Quit => self.running = false,
             Effect::Back => {
-                if self.screens.len() > 1 {
-                    self.screens.pop();
-                    let area = self.area;
-                    self.top_mut().tell(News::Resized(area));
-                } else {
+                if !self.pop() {
                     self.running = false;
                 }
             }
@@ -56,10 +52,9 @@ impl App {
                 self.push_layer(screen, kind);
             }
             Effect::PushLevel(screen) => self.push_layer(screen, Kind::Level),
-            Effect::TakeOver(game) => {
-                if self.screens.len() > 1 {
-                    self.screens.pop();
-                    self.top_mut().tell(News::TakeOver(game));
+            Effect::Uncover(news) => {
+                if self.pop() {
+                    self.top_mut().tell(news);
                 }
             }
             Effect::DeleteSave(opened) => self.delete_save(opened),
@@ -95,7 +90,7 @@ impl App {
                 message,
                 resumed,
             } => {
-                self.screens.pop();
+                self.pop();
                 self.start_play(opened, game, message, resumed);
             }
             Effect::Leave(ended) => self.leave(&ended),
@@ -114,7 +109,6 @@ impl App {
             }
             kept @ (Effect::TakeSnapshot { .. }
             | Effect::ShowKept { .. }
-            | Effect::Restore(_)
             | Effect::Copy { .. }
             | Effect::Pasted { .. }
             | Effect::KeepShorter { .. }) => self.apply_kept(kept),
@@ -156,8 +150,21 @@ impl App {
     /// Screens of the level being left, replaced by the next one.
     fn pop_level_screens(&mut self) {
         while self.top_layer().kind == Kind::Level {
-            self.screens.pop();
+            self.pop();
         }
+    }
+
+    /// Takes the screen on top away, never the main menu, and tells the
+    /// one it uncovers the terminal's size, which may have changed while
+    /// that one was covered. Says whether there was one to take.
+    pub(super) fn pop(&mut self) -> bool {
+        if self.screens.len() <= 1 {
+            return false;
+        }
+        self.screens.pop();
+        let area = self.area;
+        self.top_mut().tell(News::Resized(area));
+        true
     }
 
     fn push(&mut self, screen: impl Screen + 'static) {

@@ -301,7 +301,7 @@ impl App {
             )),
             _ => None,
         };
-        self.screens.pop();
+        self.pop();
         let game = Game::new(opened.level.clone());
         self.start_play(opened, game, message, false);
     }
@@ -313,7 +313,7 @@ impl App {
             let context = Some("Could not take the other save");
             return self.set_message(Message::trouble(context, Problem::Record(error)));
         }
-        self.screens.pop();
+        self.pop();
         let message = Some(Message::info("The other game loaded"));
         self.start_play(opened, game, message, true);
     }

@@ -14,7 +14,7 @@ use ratatui::widgets::Widget;
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::{Message, plural};
 use crate::app::origin::Opened;
-use crate::app::screen::{Command, Effect, Screen, footer, one_message};
+use crate::app::screen::{Command, Effect, News, Screen, footer, one_message};
 use crate::app::screens::watch::Watch;
 use crate::app::theme::Theme;
 use crate::app::widgets::menu::{MenuKey, MenuList, menu_click, menu_key};
@@ -33,8 +33,9 @@ enum Row {
     Snapshot(usize),
 }
 
+/// The list screen; `keep::Kept` is what leaving a level would keep.
 #[derive(Debug)]
-pub(crate) struct Kept {
+pub(crate) struct KeptList {
     opened: Rc<Opened>,
     /// The game being played, which a snapshot brought back replaces.
     game: Game,
@@ -46,7 +47,7 @@ pub(crate) struct Kept {
     theme: Theme,
 }
 
-impl Kept {
+impl KeptList {
     pub fn new(
         opened: Rc<Opened>,
         game: Game,
@@ -145,7 +146,7 @@ impl Kept {
             Row::Snapshot(index) => {
                 let mut game = self.game.clone();
                 return match game.play_from_start(&self.snapshots[*index].steps) {
-                    Ok(()) => Effect::Restore(game),
+                    Ok(()) => Effect::Uncover(News::Restored(game)),
                     Err(error) => self.say(format!("The snapshot does not fit: {error}")),
                 };
             }
@@ -192,7 +193,7 @@ pub(crate) fn watch(
 const MENU_WIDTH: u16 = 56;
 
 #[cfg(feature = "queries")]
-impl crate::app::query::ScreenQuery for Kept {
+impl crate::app::query::ScreenQuery for KeptList {
     fn name(&self) -> &'static str {
         "kept"
     }
@@ -206,7 +207,7 @@ impl crate::app::query::ScreenQuery for Kept {
     }
 }
 
-impl Screen for Kept {
+impl Screen for KeptList {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         self.message = None;
         if keymap::action(&[Scope::Play], key) == Some(Action::Copy) {

@@ -164,9 +164,9 @@ impl Play {
     }
 
     /// The header's lines, and whether the logo goes beside them: the
-    /// spec's three lines beside the logo where they fit, the bests in
-    /// words or else in moves alone; else without it; else the title
-    /// wrapped on two lines, the counts and the bests in moves alone.
+    /// spec's three lines beside the logo where they fit; else without it;
+    /// else the title wrapped on two lines, the counts, and the bests as
+    /// moves/pushes.
     fn header(&self, columns: u16) -> (bool, Vec<String>) {
         let record = self.record.map_or("N/A".to_owned(), |r| r.to_string());
         let beside = |bests: String| {
@@ -185,21 +185,16 @@ impl Play {
                 format!("Moves: {moves}   Pushes: {pushes}"),
             ]
         };
-        let widest = |lines: &[String]| lines.iter().map(|l| width(l)).max().unwrap_or(0) as u16;
-        // The logo stays where the bests fit beside it, in words or in
-        // moves alone.
-        for bests in [self.bests.line(), self.bests.short()] {
-            let lines = lines(bests);
-            if LOGO_WIDTH + HEADER_GAP + widest(&lines).max(30) <= columns {
-                return (true, lines);
-            }
-        }
         let lines = lines(self.bests.line());
-        if widest(&lines) <= columns {
+        let widest = lines.iter().map(|l| width(l)).max().unwrap_or(0) as u16;
+        if LOGO_WIDTH + HEADER_GAP + widest.max(30) <= columns {
+            return (true, lines);
+        }
+        if widest <= columns {
             return (false, lines);
         }
         // Narrow: the title on two lines, the counts on one, and the bests
-        // in moves alone, on their own line when they do not fit beside.
+        // as moves/pushes, on their own line when they do not fit beside.
         let mut wrapped = wrap(&title, columns as usize);
         wrapped.truncate(2);
         let record = beside(self.bests.short());

@@ -101,11 +101,13 @@ impl Bests {
         parts.join("  ")
     }
 
-    /// The same in moves alone, for a narrow screen: `yours 240,
-    /// published 198`.
+    /// The same as moves/pushes, for a narrow screen: `yours 240/80,
+    /// published 198/60`.
     pub(crate) fn short(&self) -> String {
-        let yours = self.by_moves.map(|best| format!("yours {}", best.moves));
-        let published = (self.published).map(|best| format!("published {}", best.moves));
+        let yours = (self.by_moves.zip(self.by_pushes))
+            .map(|(moves, pushes)| format!("yours {}/{}", moves.moves, pushes.pushes));
+        let published =
+            (self.published).map(|best| format!("published {}/{}", best.moves, best.pushes));
         let parts: Vec<String> = yours.into_iter().chain(published).collect();
         parts.join(", ")
     }
@@ -291,6 +293,7 @@ impl crate::app::query::ScreenQuery for Play {
         Some(crate::app::query::LevelView {
             game: &self.game,
             title: &self.opened.title,
+            save: (self.opened.records.as_ref()).map(crate::storage::Records::save_path),
             record: self.record,
             dead_boxes: &self.marks.dead_boxes,
             hint: self.marks.hint,

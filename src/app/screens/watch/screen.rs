@@ -12,7 +12,7 @@ use ratatui::widgets::Widget;
 use super::{BELOW_MAP, BLOCK_HEIGHT, BLOCK_WIDTH, BOARD_TOP, SPEEDS, Watch, Watched};
 use crate::app::keymap::{self, Action, Scope, watch_commands};
 use crate::app::message::Message;
-use crate::app::screen::{Command, Effect, Screen, Tick, footer, one_message};
+use crate::app::screen::{Command, Effect, News, Screen, Tick, footer, one_message};
 use crate::app::theme::Chrome;
 use crate::app::widgets::board::{BoardLayout, BoardView, Marks};
 use crate::app::widgets::message_lines::MessageLines;
@@ -80,7 +80,7 @@ impl Screen for Watch {
             Action::TakeOver
                 if matches!(self.watched, Watched::Solution { .. }) && !self.searching() =>
             {
-                return Effect::TakeOver(self.game.clone());
+                return Effect::Uncover(News::TakeOver(self.game.clone()));
             }
             Action::Leave => return Effect::Back,
             _ => {}
