@@ -8,7 +8,7 @@ use super::opening::progress_not_saved;
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::{Message, Problem, plural};
 use crate::app::origin::{Opened, Origin};
-use crate::app::screen::{News, ReverseEffect};
+use crate::app::screen::ReverseEffect;
 use crate::app::screens::reverse::Reverse;
 use crate::app::{App, Kind};
 use crate::storage::{Finder, Records, ReverseLine, ReverseRead, Solution};
@@ -149,11 +149,7 @@ impl App {
     /// below; a level list is read again, as a solve may have marked it.
     fn leave_reverse(&mut self, origin: &Origin) {
         let kept = self.keep.carry_out_reverse();
-        if self.screens.len() > 1 {
-            self.screens.pop();
-            let area = self.area;
-            self.top_mut().tell(News::Resized(area));
-        }
+        self.pop();
         if self.top_layer().kind != Kind::Level && origin.list_place().is_some() {
             self.back_to_list(origin);
         }
