@@ -105,7 +105,7 @@ impl App {
     pub fn keeping(options: Options, theme: Theme, keep: Keep) -> Self {
         let mut library = Library::open(options.data_dir.clone());
         if let Some(zoom) = options.zoom {
-            library.start_zoom(zoom);
+            library.start_zoom(crate::library::Zoom::square(zoom));
         }
         let mut notices: Vec<String> = library.notices().iter().map(ToString::to_string).collect();
         notices.extend(options.config_problem.as_ref().map(ToString::to_string));
@@ -276,6 +276,20 @@ impl App {
         let wants_messages = keymap::action(&[scope], key) == Some(Action::Messages);
         if wants_messages && self.top_layer().kind != Kind::Overlay && !top.messages().is_empty() {
             let view = MessagesView::new(top.messages(), self.theme);
+            self.push_layer(Box::new(view), Kind::Overlay);
+            return;
+        }
+        // `?` on a screen without a help of its own shows its keys.
+        let wants_keys = keymap::action(&[scope], key) == Some(Action::Help);
+        let own_help = keymap::label(Scope::Play, Action::Help);
+        if wants_keys
+            && self.top_layer().kind != Kind::Overlay
+            && !top
+                .commands()
+                .iter()
+                .any(|command| command.keys == own_help)
+        {
+            let view = MessagesView::keys(&top.commands(), self.theme);
             self.push_layer(Box::new(view), Kind::Overlay);
             return;
         }

@@ -99,6 +99,9 @@ pub(crate) enum News {
     Scored(ScoreNews),
     /// A snapshot brought back: play on from this game.
     Restored(Game),
+    /// Moves that solve the level from its start, pasted: the hints know
+    /// them from now on.
+    Solves(Vec<Step>),
 }
 
 /// `show` and `messages` for a screen that keeps one message, the
@@ -148,6 +151,9 @@ pub(crate) fn footer(commands: &[Command]) -> String {
 pub(crate) struct Ended {
     pub opened: Rc<Opened>,
     pub game: Game,
+    /// The solver's moves, watched, made the last move: the solve is not
+    /// the player's.
+    pub watched: bool,
 }
 
 /// What a screen says when the app ticks it.
@@ -182,6 +188,8 @@ pub(crate) enum Effect {
     /// Show this screen on top; over a level's screen, it belongs to
     /// that level.
     Push(Box<dyn Screen>),
+    /// Show this screen over the one on top, which shows beneath it.
+    Overlay(Box<dyn Screen>),
     /// Show this screen on top as the start of a level (one being made):
     /// opening the level replaces it.
     PushLevel(Box<dyn Screen>),
@@ -260,8 +268,8 @@ pub(crate) enum Effect {
         /// N rather than P: the choice says "Next level".
         forward: bool,
     },
-    /// Z: remember square cells (or not) for every level from now on.
-    SetZoom(bool),
+    /// Z: remember the zoom for every level from now on.
+    SetZoom(crate::library::Zoom),
     /// K: keep the line of play as a snapshot of the level.
     TakeSnapshot {
         opened: Rc<Opened>,

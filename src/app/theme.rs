@@ -261,14 +261,30 @@ impl Theme {
 
     /// The box a hint says to push next, and the cell it goes to: laid
     /// over the cell's own style, so a box on a goal stays green and a goal
-    /// stays red under the mark.
+    /// stays red under the mark. On a light background a grey ground is
+    /// the faintest thing on the board, so the cell is drawn reversed
+    /// there: a block of its own colour.
     pub fn hinted(self) -> Style {
-        if self.color {
-            Style::new()
+        match (self.color, self.palette) {
+            (true, Palette::Dark) => Style::new()
                 .bg(Color::DarkGray)
-                .add_modifier(Modifier::BOLD)
-        } else {
-            Style::new().add_modifier(Modifier::REVERSED | Modifier::UNDERLINED)
+                .add_modifier(Modifier::BOLD),
+            (true, Palette::Light) => {
+                Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
+            }
+            (false, _) => Style::new().add_modifier(Modifier::REVERSED | Modifier::UNDERLINED),
+        }
+    }
+
+    /// The dots of the way a hint walks: grey on a dark background; on a
+    /// light one, where grey dots on white hardly show, blue (#005faf,
+    /// 6.4:1 against white).
+    pub fn walk(self) -> Style {
+        match (self.color, self.palette) {
+            (true, Palette::Light) => Style::new()
+                .fg(Color::Indexed(25))
+                .add_modifier(Modifier::BOLD),
+            _ => self.dim(),
         }
     }
 
@@ -399,6 +415,20 @@ mod tests {
         assert_eq!(light.good().fg, Some(Color::Indexed(28)), "hint text");
         assert_eq!(light.accent().fg, Some(Color::Indexed(136)));
         assert_eq!(light.style(Cell::Goal), dark.style(Cell::Goal));
+    }
+
+    #[test]
+    fn on_a_light_background_the_hint_is_a_block_of_colour_and_its_walk_is_blue() {
+        let light = Theme {
+            palette: Palette::Light,
+            ..Theme::default()
+        };
+        let dark = Theme::default();
+        assert_eq!(dark.hinted().bg, Some(Color::DarkGray));
+        assert_eq!(light.hinted().bg, None, "no grey ground on white");
+        assert!(light.hinted().add_modifier.contains(Modifier::REVERSED));
+        assert_eq!(light.walk().fg, Some(Color::Indexed(25)));
+        assert_eq!(dark.walk(), dark.dim());
     }
 
     #[test]

@@ -36,7 +36,7 @@ pub use my_levels::MY_LEVELS_ID;
 pub use pasted::{PASTED_FOLDER, PastedLevels};
 pub use progress::Progress;
 use settings::Chosen;
-pub use settings::Settings;
+pub use settings::{Settings, Zoom};
 pub use solved_mark::SolvedMark;
 pub use source::{Board, LevelSource, SourceError};
 pub use statistics::{
@@ -222,13 +222,13 @@ impl Library {
 
     /// Starts this session at `zoom` (the config file's), without writing
     /// it: the zoom chosen with Z is still remembered as before.
-    pub fn start_zoom(&mut self, zoom: bool) {
+    pub fn start_zoom(&mut self, zoom: Zoom) {
         self.settings.zoom = zoom;
     }
 
     /// Remembers the zoom for every level from now on, in the data folder
     /// when records are on (else for this session).
-    pub fn set_zoom(&mut self, zoom: bool) -> Result<(), LibraryError> {
+    pub fn set_zoom(&mut self, zoom: Zoom) -> Result<(), LibraryError> {
         if self.settings.zoom == zoom {
             return Ok(());
         }

@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! # Schokoban settings
-//! zoom on
+//! zoom fill
 //! list microban 12
 //! ```
 //!
@@ -13,11 +13,40 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+/// How big a board's cells are drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Zoom {
+    /// One column a cell: the most map on a small screen.
+    Off,
+    /// Square cells, two columns each.
+    #[default]
+    Square,
+    /// Square cells as big as the screen has room for: a small map on a
+    /// large terminal grows to fill it.
+    Fill,
+}
+
+impl Zoom {
+    /// The zoom Z turns to: off first, as it always did, then fill.
+    #[must_use]
+    pub fn next(self) -> Self {
+        match self {
+            Zoom::Square => Zoom::Off,
+            Zoom::Off => Zoom::Fill,
+            Zoom::Fill => Zoom::Square,
+        }
+    }
+
+    /// The config file's `zoom = true` or `false`.
+    pub fn square(on: bool) -> Self {
+        if on { Zoom::Square } else { Zoom::Off }
+    }
+}
+
 /// Preferences and their defaults.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
-    /// Square two-column cells (on) or one column each.
-    pub zoom: bool,
+    pub zoom: Zoom,
     /// The level last chosen in each level list, by the list's key (a
     /// collection's id): the list opens on it.
     pub lists: BTreeMap<String, usize>,
@@ -28,12 +57,12 @@ pub struct Settings {
 /// written since it was read, so that neither game's choices are lost.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Chosen {
-    zoom: Option<bool>,
+    zoom: Option<Zoom>,
     lists: BTreeMap<String, usize>,
 }
 
 impl Chosen {
-    pub fn zoom(&mut self, zoom: bool) {
+    pub fn zoom(&mut self, zoom: Zoom) {
         self.zoom = Some(zoom);
     }
 
@@ -45,7 +74,7 @@ impl Chosen {
 impl Default for Settings {
     fn default() -> Self {
         Self {
-            zoom: true,
+            zoom: Zoom::Square,
             lists: BTreeMap::new(),
             foreign: Vec::new(),
         }
@@ -61,8 +90,9 @@ impl Settings {
             match line.split_whitespace().collect::<Vec<_>>()[..] {
                 [] => {}
                 [comment, ..] if comment.starts_with('#') => {}
-                ["zoom", "on"] => settings.zoom = true,
-                ["zoom", "off"] => settings.zoom = false,
+                ["zoom", "on"] => settings.zoom = Zoom::Square,
+                ["zoom", "off"] => settings.zoom = Zoom::Off,
+                ["zoom", "fill"] => settings.zoom = Zoom::Fill,
                 ["list", key, number] if number.parse::<usize>().is_ok_and(|n| n > 0) => {
                     let number = number.parse().unwrap_or(1);
                     settings.lists.insert(key.to_owned(), number);
@@ -89,7 +119,11 @@ impl Settings {
     }
 
     pub fn to_text(&self) -> String {
-        let zoom = if self.zoom { "on" } else { "off" };
+        let zoom = match self.zoom {
+            Zoom::Off => "off",
+            Zoom::Square => "on",
+            Zoom::Fill => "fill",
+        };
         let mut text = format!("{HEADER}zoom {zoom}\n");
         for (key, number) in &self.lists {
             // A key with spaces would not read back: kept for the session.
@@ -112,7 +146,7 @@ mod tests {
     #[test]
     fn settings_round_trip_and_keep_lines_from_other_versions() {
         let settings = Settings::parse("# Schokoban settings\nzoom off\ntheme dark\n");
-        assert!(!settings.zoom);
+        assert_eq!(settings.zoom, Zoom::Off);
         assert_eq!(
             settings.to_text(),
             "# Schokoban settings\nzoom off\ntheme dark\n"
@@ -133,10 +167,10 @@ mod tests {
     fn a_sessions_choices_lie_over_what_another_game_wrote() {
         let on_disk = Settings::parse("zoom on\nlist microban 4\nlist sasquatch 2\ntheme dark\n");
         let mut chosen = Chosen::default();
-        chosen.zoom(false);
+        chosen.zoom(Zoom::Off);
         chosen.list("microban", 9);
         let merged = on_disk.with(&chosen);
-        assert!(!merged.zoom);
+        assert_eq!(merged.zoom, Zoom::Off);
         assert_eq!(merged.lists.get("microban"), Some(&9));
         assert_eq!(
             merged.lists.get("sasquatch"),
@@ -149,9 +183,11 @@ mod tests {
     #[test]
     fn anything_unreadable_gives_the_defaults() {
         assert_eq!(Settings::parse(""), Settings::default());
-        assert!(
+        assert_eq!(
             Settings::parse("zoom maybe\n").zoom,
+            Zoom::Square,
             "zoom is on by default"
         );
+        assert_eq!(Settings::parse("zoom fill\n").zoom, Zoom::Fill);
     }
 }

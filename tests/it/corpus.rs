@@ -58,13 +58,14 @@ fn nul_bytes_are_not_a_board() {
 
 #[test]
 fn empty_run_length_rows_are_rows_of_floor() {
-    // The rows of floor above and below the player open the outer wall.
+    // The rows of floor above and below the player open the outer wall;
+    // the walk to an open edge names the first it reaches, above.
     let text = std::fs::read_to_string(corpus("empty-rows.xsb")).expect("read");
     let levels = parse_levels(&text).expect("parses");
     assert_eq!((levels[0].width(), levels[0].height()), (5, 5));
     assert_eq!(
         parse_error("empty-rows.xsb"),
-        ParseError::Open { row: 4, column: 5 }
+        ParseError::Open { row: 2, column: 5 }
     );
 }
 

@@ -211,3 +211,14 @@ fn the_first_hint_follows_a_published_solution_and_the_optimizers() {
         assert_eq!(first_hint(&mut app), Some(first), "the optimizer's {lurd}");
     }
 }
+
+#[test]
+fn the_first_hint_follows_a_solution_just_pasted_on_the_level() {
+    for (lurd, first) in [("LrR", LEFT_FIRST), ("RlL", RIGHT_FIRST)] {
+        let (_dir, mut app) = start_on("either.xsb", EITHER_WAY);
+        crate::ui::paste(&mut app, lurd);
+        assert_eq!(app.screen_name(), "watch");
+        press(&mut app, &[key(KeyCode::Esc)]);
+        assert_eq!(first_hint(&mut app), Some(first), "pasted {lurd}");
+    }
+}

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use crate::common::skip;
-use schokoban::library::{Collection, Library, LibraryError, Notice, Placement};
+use schokoban::library::{Collection, Library, LibraryError, Notice, Placement, Zoom};
 use tempfile::TempDir;
 
 fn level_folder(root: &Path, collection: Collection) -> PathBuf {
@@ -249,12 +249,17 @@ fn the_zoom_choice_survives_a_restart() {
     let data = TempDir::new().expect("temp dir");
     let root = data.path().join("schokoban");
     let mut library = Library::open(Some(root.clone()));
-    assert!(library.settings().zoom, "zoomed by default");
-    library.set_zoom(false).expect("saved");
-    assert!(!Library::open(Some(root.clone())).settings().zoom);
+    assert_eq!(library.settings().zoom, Zoom::Square, "zoomed by default");
+    library.set_zoom(Zoom::Off).expect("saved");
+    assert_eq!(Library::open(Some(root.clone())).settings().zoom, Zoom::Off);
     assert_eq!(
         fs::read_to_string(root.join("settings.txt")).expect("settings"),
         "# Schokoban settings\nzoom off\n"
+    );
+    library.set_zoom(Zoom::Fill).expect("saved");
+    assert_eq!(
+        Library::open(Some(root.clone())).settings().zoom,
+        Zoom::Fill
     );
 }
 
@@ -266,13 +271,14 @@ fn two_games_at_once_keep_each_others_list_choices() {
     let mut two = Library::open(Some(root.clone()));
     one.remember_list_selection("microban", 7).expect("saved");
     two.remember_list_selection("xsokoban", 3).expect("saved");
-    two.set_zoom(false).expect("saved");
+    two.set_zoom(Zoom::Off).expect("saved");
     one.remember_list_selection("microban", 8).expect("saved");
     let library = Library::open(Some(root));
     assert_eq!(library.list_selection("microban"), Some(8));
     assert_eq!(library.list_selection("xsokoban"), Some(3));
-    assert!(
-        !library.settings().zoom,
+    assert_eq!(
+        library.settings().zoom,
+        Zoom::Off,
         "one game's list choice kept the other's zoom"
     );
 }

@@ -39,6 +39,12 @@ fn legend_style(buffer: &mut Buffer, top: u16) {
     }
 }
 
+/// The logo at the top left, yellow as in the menus.
+fn logo_style(buffer: &mut Buffer) {
+    let yellow_bold = Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD);
+    buffer.set_style(Rect::new(0, 0, 27, 3), yellow_bold);
+}
+
 /// The styles every menu page has at 60 columns: the yellow logo, the bold
 /// heading at `heading` and the dim footer at `footer`.
 fn page_styles(buffer: &mut Buffer, heading: Rect, footer: Rect) {
@@ -82,9 +88,11 @@ fn gameplay_screen_matches_the_spec_layout_glyphs_and_colours() {
     expected.set_style(Rect::new(8, 7, 2, 1), Style::new().fg(Color::Red));
     expected.set_style(Rect::new(10, 7, 2, 1), Style::new().fg(Color::Yellow));
     legend_style(&mut expected, 11);
+    logo_style(&mut expected);
 
-    // The picture, as one block, is centred on the screen.
-    assert_eq!(render(&app, WIDTH, 20), shifted(&expected, 3, 1));
+    // The picture, as one block, stands where every level's does: a row
+    // down, as the menus' logo, and at the left at this width.
+    assert_eq!(render(&app, WIDTH, 20), shifted(&expected, 0, 1));
 }
 
 #[test]
@@ -128,8 +136,9 @@ fn boxes_and_player_on_goals_are_green_and_red_in_single_columns() {
     expected.set_style(Rect::new(10, 6, 1, 1), Style::new().fg(Color::Yellow));
     expected.set_style(Rect::new(11, 6, 1, 1), Style::new().fg(Color::Red));
     legend_style(&mut expected, 10);
+    logo_style(&mut expected);
 
-    assert_eq!(render(&app, WIDTH, 20), shifted(&expected, 3, 2));
+    assert_eq!(render(&app, WIDTH, 20), shifted(&expected, 0, 1));
 }
 
 #[test]
@@ -173,6 +182,7 @@ fn leaderboard_sets_the_best_entry_apart_and_marks_the_new_one() {
     let view = LeaderboardView {
         board: &board,
         new_place: Some(1),
+        more_hint: "",
         theme: Theme::default(),
     };
     let area = Rect::new(0, 0, 40, 4);
@@ -291,11 +301,11 @@ fn a_level_list_marks_saves_and_records_and_highlights_the_choice() {
             "",
             "                  two.xsb: choose a level",
             "",
-            "       #  Level       Record         5x3, 1 box",
-            " ▶     1  One            N/A  saved  █████",
-            "       2  two.xsb #2       4         █☻◼⨯█",
+            "       #  Level       Record         One",
+            " ▶     1  One            N/A  saved  5x3, 1 box",
+            "       2  two.xsb #2       4         █████",
+            "                                     █☻◼⨯█",
             "                                     █████",
-            "",
             "",
             "",
             "",
@@ -310,9 +320,14 @@ fn a_level_list_marks_saves_and_records_and_highlights_the_choice() {
     );
     expected.set_style(Rect::new(3, 7, 25, 1), Style::new().fg(Color::DarkGray));
     expected.set_style(Rect::new(1, 8, 34, 1), selected());
-    // The selected level beside the list: its size, then its board.
-    expected.set_style(Rect::new(37, 7, 22, 1), Style::new().fg(Color::DarkGray));
-    expected.set_style(Rect::new(39, 9, 1, 1), Style::new().fg(Color::Yellow));
-    expected.set_style(Rect::new(40, 9, 1, 1), Style::new().fg(Color::Red));
+    // The selected level beside the list: its title, its size, then its
+    // board.
+    expected.set_style(
+        Rect::new(37, 7, 22, 1),
+        Style::new().add_modifier(Modifier::BOLD),
+    );
+    expected.set_style(Rect::new(37, 8, 22, 1), Style::new().fg(Color::DarkGray));
+    expected.set_style(Rect::new(39, 10, 1, 1), Style::new().fg(Color::Yellow));
+    expected.set_style(Rect::new(40, 10, 1, 1), Style::new().fg(Color::Red));
     assert_eq!(render(&app, WIDTH, 16), expected);
 }

@@ -203,13 +203,29 @@ macro_rules! tour {
     };
 }
 
+/// A map taller than any screen the tour draws: the keys show under it.
+fn tall_map() -> String {
+    let mut rows = vec!["#####".to_owned(), "#@$.#".to_owned()];
+    rows.extend((0..57).map(|_| "#   #".to_owned()));
+    rows.push("#####".to_owned());
+    rows.join("\n") + "\nTitle: Sixty rows\n"
+}
+
 tour! {
     main_menu => menu(&[]);
+    /// `?` on a menu: its keys.
+    main_menu_keys => menu(&[ch('?')]);
     main_menu_backspace => menu(&[key(KeyCode::Backspace)]);
     about => chosen("About", &[]);
     endless => chosen("Endless", &[]);
     endless_difficulty => chosen("Endless", &[ENTER]);
     endless_seed => endless_seeded(&[ENTER, ENTER], &[]);
+    /// A seed that is no number: why, under the field.
+    endless_seed_refused => chosen(
+        "Endless",
+        &[&[ENTER, ENTER][..], &[key(KeyCode::Backspace); 20], &[ch('a'), ch('b'), ch('c'), ENTER]]
+            .concat(),
+    );
     /// A level being made: never ticked, so it stays on screen.
     endless_a_level_made => endless_seeded(&[DOWN, ENTER, DOWN, ENTER, ENTER], &[ENTER]);
     arcade_collections => menu(&[ENTER]);
@@ -233,6 +249,7 @@ tour! {
     play_long_title => map(LONG_TITLE, None, &[]);
     play_help => map(TINY, None, &[ch('?')]);
     play_seven_rows => map(SEVEN_ROWS, None, &[]);
+    play_sixty_rows => map(&tall_map(), None, &[]);
     play_hint => settled(map(TINY, None, &[ch('h')]));
     watch => settled(map(TINY, None, &[ch('v')]));
     reverse_play => map(SEVEN_ROWS, None, &[ch('b')]);
@@ -251,6 +268,8 @@ tour! {
     finish_empty_board => map(TINY, None, &[RIGHT, ESC]);
     finish_four_entries => map(TINY, Some("1 Ann\n3 Bob\n6 Cy\n9 Dee\n"), &[RIGHT, ESC]);
     finish_full_board => map(TINY, Some(&full_board()), &[LEFT, ENTER]);
+    /// Left unsolved, then L: the board whole, over the end screen.
+    finish_full_board_whole => map(TINY, Some(&full_board()), &[RIGHT, ESC, ch('l')]);
     finish_add_your_score => map(TINY, None, &[LEFT, ENTER]);
     statistics => statistics(false);
     statistics_of_a_level => statistics(true);

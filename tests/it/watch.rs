@@ -80,10 +80,70 @@ fn the_animation_plays_to_the_end_on_timed_wake_ups() {
     assert_screen!("the_end", &mut app);
     press(&mut app, &[key(KeyCode::Enter)]);
     assert!(level(&app).game.is_solved());
-    // Solved by watching: the score is the watched moves.
+    // Solved by watching: the solve is the solver's, so the end screen
+    // asks nothing, scores nothing and keeps no save.
+    assert!(crate::ui::messages(&app).contains("earns no ✓ or score"));
     press(&mut app, &[key(KeyCode::Enter)]);
     assert_eq!(app.screen_name(), "finish");
+    assert!(!app.choices().contains(&"Yes".to_owned()));
     assert_screen!("finish_solved_by_watching", &mut app);
+}
+
+#[test]
+fn a_level_the_solver_solved_is_not_marked_solved_nor_scored() {
+    let (dir, mut app) = crate::ui::start_menu();
+    // Free play, Microban, level 1: watched to its end, then taken over.
+    press(
+        &mut app,
+        &[ch('s'), key(KeyCode::Enter), key(KeyCode::Enter)],
+    );
+    press(&mut app, &[key(KeyCode::Enter)]);
+    assert_eq!(app.screen_name(), "play");
+    press(&mut app, &[ch('v')]);
+    wait_for_solution(&mut app);
+    press(&mut app, &[key(KeyCode::Up); 5]);
+    run_until_idle(&mut app);
+    press(&mut app, &[key(KeyCode::Enter), key(KeyCode::Enter)]);
+    assert_eq!(app.screen_name(), "finish");
+    let choices = app.choices();
+    assert!(!choices.contains(&"Yes".to_owned()), "{choices:?}");
+    // The list has no ✓ for it.
+    let list = choices.iter().position(|c| c == "Level list");
+    press(
+        &mut app,
+        &vec![key(KeyCode::Down); list.expect("Level list")],
+    );
+    press(&mut app, &[key(KeyCode::Enter)]);
+    assert_eq!(app.screen_name(), "level list");
+    let text = app.visible_text(80, 24);
+    let row = text
+        .lines()
+        .find(|l| l.contains("Microban 1 "))
+        .expect("row");
+    assert!(!row.contains('✓'), "{row}");
+    let data = dir.path().join("data");
+    let boards = walkdir(&data, ".dat");
+    assert!(boards.is_empty(), "no leaderboard written: {boards:?}");
+}
+
+/// The files under `dir` whose names end with `ending`.
+fn walkdir(dir: &std::path::Path, ending: &str) -> Vec<std::path::PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .flat_map(|entry| {
+            let path = entry.path();
+            if path.is_dir() {
+                walkdir(&path, ending)
+            } else if path.to_string_lossy().ends_with(ending) {
+                vec![path]
+            } else {
+                Vec::new()
+            }
+        })
+        .collect()
 }
 
 /// Solves TINY with a detour and an undo, adds the score as Ann, and

@@ -57,7 +57,38 @@ impl App {
             self.set_message(Message::info(format!("You solved it in {moves}")));
             return;
         }
+        if ended.watched {
+            self.watched_to_the_end(ended);
+            return;
+        }
         self.push_finish(ended, false);
+    }
+
+    /// A level the solver's moves solved, watched to the end: not the
+    /// player's solve, so not marked solved and not scored. The board and
+    /// the choices show as on leaving, and nothing is saved.
+    fn watched_to_the_end(&mut self, ended: &Ended) {
+        self.keep.set(None);
+        let records = ended.opened.records.as_ref();
+        let (board, problem) = read_board(records);
+        let watched = Message::info("Watched to the end: not marked solved, and no score");
+        let counted = self.keep.write_statistics();
+        let outcome = Outcome {
+            title: ended.opened.title.clone(),
+            solved_score: None,
+            board,
+            keeps_scores: records.is_some(),
+            next: self.next_choices(&ended.opened.origin),
+            messages: std::iter::once(watched)
+                .chain(problem)
+                .chain(counted)
+                .collect(),
+            level: ended.opened.level.clone(),
+            run: None,
+            best_run: records.and_then(best_run),
+        };
+        let finish = Finish::new(outcome, self.theme);
+        self.push_level(finish.with_statistics(Rc::clone(&ended.opened)));
     }
 
     /// The end screen of a solved level: the save deleted, progress marked,

@@ -8,7 +8,7 @@ use crate::app::App;
 use crate::app::clipboard::osc52;
 use crate::app::message::{Message, Problem, plural};
 use crate::app::origin::Opened;
-use crate::app::screen::{Effect, Ended};
+use crate::app::screen::{Effect, Ended, News};
 use crate::app::screens::kept::{KeptList, watch};
 use crate::app::screens::play::Bests;
 use crate::storage::{Finder, Snapshot, Solution, SolutionsRead, write_atomic};
@@ -162,6 +162,10 @@ impl App {
                 Ok(_) => Message::info("The pasted solution solves it; a kept one is as good"),
                 Err(error) => Message::trouble(Some("Not kept"), Problem::Record(error)),
             });
+        }
+        if game.is_solved() {
+            // The level's hints know it from now on, kept or not.
+            self.top_mut().tell(News::Solves(steps.to_vec()));
         }
         let heading = if game.is_solved() {
             "Watching the pasted solution"

@@ -52,6 +52,7 @@ impl App {
                 self.push_layer(screen, kind);
             }
             Effect::PushLevel(screen) => self.push_layer(screen, Kind::Level),
+            Effect::Overlay(screen) => self.push_layer(screen, Kind::Overlay),
             Effect::Uncover(news) => {
                 if self.pop() {
                     self.top_mut().tell(news);
@@ -119,7 +120,7 @@ impl App {
     }
 
     /// Z: the zoom remembered for every level, or why it was not.
-    fn set_zoom(&mut self, zoom: bool) {
+    fn set_zoom(&mut self, zoom: crate::library::Zoom) {
         if let Err(error) = self.library.set_zoom(zoom) {
             let message = Message::trouble(Some("Zoom not remembered"), Problem::Library(error));
             self.top_mut().show(message);

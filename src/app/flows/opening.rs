@@ -249,7 +249,11 @@ impl App {
             && let Some(game) = solved_by(&opened.level, log)
         {
             // Kept when the terminal closed on the solved board.
-            let ended = Ended { opened, game };
+            let ended = Ended {
+                opened,
+                game,
+                watched: false,
+            };
             self.push_finish(&ended, true);
         } else {
             self.offer_save_or_play(opened, save);

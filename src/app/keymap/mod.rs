@@ -82,6 +82,8 @@ pub(crate) enum Action {
     Back,
     /// Anywhere but a text field: the messages on show, whole.
     Messages,
+    /// The end screen: the leaderboard whole, where it shows cut.
+    WholeBoard,
     /// Main menu: ask before quitting; again quits.
     AskQuit,
     /// Collections: remove the selected added collection.

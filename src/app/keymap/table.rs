@@ -157,7 +157,7 @@ pub(crate) fn defaults() -> Vec<Binding> {
                 A::Zoom,
                 &[Letter('z')],
                 "Z",
-                &["zoom: square cells or one column each"],
+                &["zoom: square, one column, or to fill"],
             ),
             3,
             "Z",
@@ -351,6 +351,10 @@ pub(crate) fn defaults() -> Vec<Binding> {
             "M / F1",
             &["messages, whole (F1 in a text field)"],
         ),
+        // Told where they apply (`… 6 more · L shows all`, the README), so
+        // the play screen's help keeps to one screen at 80x24.
+        bind(S::Menus, A::WholeBoard, &[Letter('l')], "", &[]),
+        bind(S::Menus, A::Help, &[Code(Char('?'))], "", &[]),
         bind(
             S::Menus,
             A::Accept,

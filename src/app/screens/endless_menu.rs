@@ -15,6 +15,7 @@ use crate::app::message::Message;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::menu::{MenuKey, MenuList, menu_commands, menu_key};
+use crate::app::widgets::message_lines::MessageLines;
 use crate::app::widgets::page::{LogoRule, centered_column, notice_line, page};
 use crate::app::widgets::text_input::{InputEvent, TextInput};
 use crate::library::{fresh_seed, today};
@@ -207,13 +208,30 @@ impl Screen for EndlessMenu {
         Span::raw(self.question()).render(question, buf);
         match (&self.stage, self.list()) {
             (Stage::Seed(input), _) => {
-                let [line, _, note] = Layout::vertical([Constraint::Length(1); 3]).areas(rest);
+                let [line, _, note] = Layout::vertical([
+                    Constraint::Length(1),
+                    Constraint::Length(1),
+                    Constraint::Fill(1),
+                ])
+                .areas(rest);
                 let [prompt, field] =
                     Layout::horizontal([Constraint::Length(2), Constraint::Fill(1)]).areas(line);
                 Span::styled("> ", self.theme.accent()).render(prompt, buf);
                 input.render(field, buf, Style::new());
-                Span::styled("The same seed makes the same level.", self.theme.dim())
-                    .render(note, buf);
+                // Why a seed was refused goes under the field, where the
+                // eye is, in place of the note.
+                match &self.message {
+                    Some(message) => MessageLines::single(message, self.theme, false).render(
+                        Rect {
+                            height: note.height.min(2),
+                            ..note
+                        },
+                        buf,
+                    ),
+                    None => Span::styled("The same seed makes the same level.", self.theme.dim())
+                        .render(note, buf),
+                }
+                return;
             }
             (_, Some((items, selected))) => {
                 let items: Vec<String> = items.iter().map(|&i| i.to_owned()).collect();

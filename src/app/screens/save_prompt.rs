@@ -30,6 +30,8 @@ pub(crate) struct SavePrompt {
     /// Saves other games on this map left (see `Records::other_saves`),
     /// each with its game, listed after the save.
     others: Vec<(PathBuf, Game)>,
+    /// How far the save got, moves and pushes, for the offer to say.
+    progress: Option<(usize, usize)>,
     selected: usize,
     /// Why the last choice could not be carried out.
     message: Option<Message>,
@@ -53,11 +55,17 @@ impl SavePrompt {
                 Message::warning(reason.to_string()),
             ],
         };
+        let progress = save.as_ref().ok().and_then(|log| {
+            let mut game = Game::new(opened.level.clone());
+            game.apply_log(log).ok()?;
+            Some((game.score(), game.pushes()))
+        });
         Self {
             opened,
             save,
             damage,
             others,
+            progress,
             selected: 0,
             message: None,
             theme,
@@ -109,14 +117,20 @@ impl SavePrompt {
     }
 
     fn items(&self) -> Vec<String> {
-        let others = self
-            .others
-            .iter()
-            .map(|(_, game)| format!("Load the other game ({})", plural(game.score(), "move")));
+        let others = self.others.iter().map(|(_, game)| {
+            format!(
+                "Load the other game ({})",
+                progress(game.score(), game.pushes())
+            )
+        });
         if self.save.is_err() {
             others.chain(["Delete it and play".to_owned()]).collect()
         } else {
-            std::iter::once("Load".to_owned())
+            let load = match self.progress {
+                Some((moves, pushes)) => format!("Load ({})", progress(moves, pushes)),
+                None => "Load".to_owned(),
+            };
+            std::iter::once(load)
                 .chain(others)
                 .chain(["Delete".to_owned()])
                 .collect()
@@ -230,6 +244,11 @@ impl Screen for SavePrompt {
         }
         .render(self.menu_area(content), buf);
     }
+}
+
+/// How far a saved game got: `40 moves, 12 pushes`.
+fn progress(moves: usize, pushes: usize) -> String {
+    format!("{}, {}", plural(moves, "move"), plural(pushes, "push"))
 }
 
 /// Wide enough for `Delete it and play` and the marker.

@@ -502,7 +502,7 @@ impl Screen for Statistics {
             self.theme,
             "Statistics",
             &footer(&self.commands()),
-            LogoRule::WhenRoomy,
+            LogoRule::EveryRow,
         ) else {
             return;
         };

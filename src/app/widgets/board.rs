@@ -6,6 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use crate::app::theme::{Cell, Theme};
+use crate::library::Zoom;
 use schokoban_core::{Direction, Game, Level, Pos, ReverseGame, Tile};
 
 /// What a board is drawn from: a game played forward or in reverse.
@@ -48,8 +49,10 @@ impl Board for ReverseGame {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardLayout {
     pub area: Rect,
-    /// 2 when zoomed, so cells look square.
+    /// 2 when zoomed, so cells look square; more when zoomed to fill.
     pub cell_width: u16,
+    /// 1, or more when zoomed to fill: half the cell's width.
+    pub cell_height: u16,
     /// The first board column and row shown.
     pub offset: Pos,
     pub columns: usize,
@@ -57,7 +60,7 @@ pub struct BoardLayout {
 }
 
 impl BoardLayout {
-    pub fn new(area: Rect, game: &dyn Board, zoom: bool) -> Self {
+    pub fn new(area: Rect, game: &dyn Board, zoom: Zoom) -> Self {
         Self::showing(area, game, zoom, &[])
     }
 
@@ -65,15 +68,21 @@ impl BoardLayout {
     /// beside the player where both fit: a hint's marked box and the cell
     /// it goes to, which on a small screen can lie outside the rows around
     /// the player.
-    pub fn showing(area: Rect, game: &dyn Board, zoom: bool, also: &[Pos]) -> Self {
+    pub fn showing(area: Rect, game: &dyn Board, zoom: Zoom, also: &[Pos]) -> Self {
         let level = game.level();
-        let cell_width = if zoom && Self::zoom_fits(area, game) {
-            2
-        } else {
-            1
+        let (cell_width, cell_height) = match zoom {
+            Zoom::Square | Zoom::Fill if !Self::zoom_fits(area, game) => (1, 1),
+            Zoom::Off => (1, 1),
+            Zoom::Square => (2, 1),
+            Zoom::Fill => {
+                let across = area.width as usize / (2 * level.width().max(1));
+                let down = area.height as usize / level.height().max(1);
+                let scale = across.min(down).max(1) as u16;
+                (2 * scale, scale)
+            }
         };
         let columns = (area.width / cell_width) as usize;
-        let rows = area.height as usize;
+        let rows = (area.height / cell_height) as usize;
         let player = game.player();
         let xs = also.iter().map(|pos| pos.x);
         let ys = also.iter().map(|pos| pos.y);
@@ -84,6 +93,7 @@ impl BoardLayout {
         Self {
             area,
             cell_width,
+            cell_height,
             offset,
             columns: columns.min(level.width()),
             rows: rows.min(level.height()),
@@ -96,13 +106,29 @@ impl BoardLayout {
         game.level().width() * 2 <= area.width as usize
     }
 
+    /// The screen rows the board takes.
+    pub fn height(&self) -> u16 {
+        self.rows as u16 * self.cell_height
+    }
+
+    /// The screen columns the board takes.
+    pub fn width(&self) -> u16 {
+        self.columns as u16 * self.cell_width
+    }
+
+    /// Where in a cell its glyph goes: the middle, or the left of the two
+    /// middle columns.
+    fn middle(&self) -> (u16, u16) {
+        ((self.cell_width - 1) / 2, (self.cell_height - 1) / 2)
+    }
+
     /// The board cell under a screen cell, if any.
     pub fn cell_at(&self, x: u16, y: u16) -> Option<Pos> {
         if x < self.area.x || y < self.area.y {
             return None;
         }
         let column = ((x - self.area.x) / self.cell_width) as usize;
-        let row = (y - self.area.y) as usize;
+        let row = ((y - self.area.y) / self.cell_height) as usize;
         (column < self.columns && row < self.rows)
             .then(|| Pos::new(self.offset.x + column, self.offset.y + row))
     }
@@ -114,7 +140,7 @@ impl BoardLayout {
         (column < self.columns && row < self.rows).then(|| {
             (
                 self.area.x + column as u16 * self.cell_width,
-                self.area.y + row as u16,
+                self.area.y + row as u16 * self.cell_height,
             )
         })
     }
@@ -128,14 +154,21 @@ fn scroll(size: usize, view: usize, focus: usize, also: impl Iterator<Item = usi
     if size <= view {
         return 0;
     }
-    let middle = match span(also) {
-        None => focus,
+    let (low, high) = match span(also) {
+        None => (focus, focus),
         Some((low, high)) if high.max(focus) - low.min(focus) < view => {
-            midpoint(low.min(focus), high.max(focus))
+            (low.min(focus), high.max(focus))
         }
-        Some((low, high)) => midpoint(low, high),
+        Some(span) => span,
     };
-    middle.saturating_sub(view / 2).min(size - view)
+    // Mid-view, and where the span just fits, all of it in view.
+    let first = midpoint(low, high).saturating_sub(view / 2);
+    let first = if high - low < view {
+        first.max((high + 1).saturating_sub(view)).min(low)
+    } else {
+        first
+    };
+    first.min(size - view)
 }
 
 /// The lowest and highest of `values`, if there are any.
@@ -212,9 +245,9 @@ pub fn draw_edge_marks(buf: &mut Buffer, theme: Theme, view: &BoardLayout, size:
         return;
     }
     let area = view.area;
-    let last_row = area.y + view.rows as u16 - 1;
-    let middle = area.y + (view.rows as u16 - 1) / 2;
-    let right = area.x + view.columns as u16 * view.cell_width;
+    let last_row = area.y + view.height() - 1;
+    let middle = area.y + (view.height() - 1) / 2;
+    let right = area.x + view.width();
     let ascii = theme.ascii;
     let marks = [
         (
@@ -273,12 +306,23 @@ impl Widget for BoardView<'_> {
                 let mut glyph = self.theme.glyph(cell);
                 if cell == Cell::Floor && self.marks.walk.contains(&pos) {
                     glyph = self.theme.trail();
-                    style = self.theme.dim();
+                    style = self.theme.walk();
                 }
-                buf[(x, y)].set_char(glyph).set_style(style);
-                if layout.cell_width == 2 {
-                    let fill = if cell == Cell::Wall { glyph } else { ' ' };
-                    buf[(x + 1, y)].set_char(fill).set_style(style);
+                // A wall fills its cell; so does a box grown past square,
+                // in its own glyph, so shape still tells what is on a
+                // goal. Anything else is its glyph in the middle.
+                let filled = cell == Cell::Wall
+                    || (layout.cell_height > 1 && matches!(cell, Cell::Box | Cell::BoxOnGoal));
+                let (middle_x, middle_y) = layout.middle();
+                for dy in 0..layout.cell_height {
+                    for dx in 0..layout.cell_width {
+                        let shown = if filled || (dx, dy) == (middle_x, middle_y) {
+                            glyph
+                        } else {
+                            ' '
+                        };
+                        buf[(x + dx, y + dy)].set_char(shown).set_style(style);
+                    }
                 }
             }
         }
@@ -311,9 +355,17 @@ impl BoardView<'_> {
         let cell = self.cell(pos);
         let style = self.theme.style(cell).patch(self.theme.hinted());
         let goal = matches!(cell, Cell::Goal | Cell::BoxOnGoal | Cell::PlayerOnGoal);
-        if self.layout.cell_width == 2 {
-            buf[(x, y)].set_style(style);
-            buf[(x + 1, y)].set_char(arrow).set_style(style);
+        let layout = self.layout;
+        if layout.cell_width >= 2 {
+            for dy in 0..layout.cell_height {
+                for dx in 0..layout.cell_width {
+                    buf[(x + dx, y + dy)].set_style(style);
+                }
+            }
+            let (middle_x, middle_y) = layout.middle();
+            buf[(x + middle_x + 1, y + middle_y)]
+                .set_char(arrow)
+                .set_style(style);
         } else if goal {
             buf[(x, y)].set_style(style);
         } else {
@@ -331,7 +383,7 @@ mod tests {
 
     /// `#@$.*#`: the hint pushes the box onto the goal beside it, and the
     /// box on the far goal is picked with the mouse.
-    fn drawn(zoom: bool) -> Buffer {
+    fn drawn(zoom: Zoom) -> Buffer {
         let level = parse_level("######\n#@$.*#\n######\n").expect("level");
         let game = Game::new(level);
         let area = Rect::new(0, 0, 12, 3);
@@ -363,7 +415,7 @@ mod tests {
 
     #[test]
     fn a_hint_keeps_the_goal_it_points_at_and_a_marked_box_keeps_its_green() {
-        let buf = drawn(false);
+        let buf = drawn(Zoom::Off);
         assert_eq!(buf[(3, 1)].symbol(), "⨯", "the goal shows under the mark");
         assert_eq!(look(&buf, 3, 1), marked(Color::Red));
         assert_eq!(look(&buf, 4, 1), marked(Color::Green));
@@ -371,8 +423,30 @@ mod tests {
     }
 
     #[test]
+    fn zoomed_to_fill_a_cell_grows_square_and_keeps_its_glyph() {
+        let level = parse_level("######\n#@$.*#\n######\n").expect("level");
+        let game = Game::new(level);
+        let area = Rect::new(0, 0, 24, 6);
+        let layout = BoardLayout::new(area, &game, Zoom::Fill);
+        assert_eq!((layout.cell_width, layout.cell_height), (4, 2));
+        let mut buf = Buffer::empty(area);
+        BoardView {
+            game: &game,
+            layout,
+            theme: Theme::default(),
+            marks: &Marks::default(),
+        }
+        .render(area, &mut buf);
+        let row = |y: u16| -> String { (0..24).map(|x| buf[(x, y)].symbol().to_owned()).collect() };
+        assert_eq!(row(2), "████ ☻  ◼◼◼◼ ⨯  ◼◼◼◼████");
+        assert_eq!(row(3), "████    ◼◼◼◼    ◼◼◼◼████");
+        assert_eq!(layout.cell_at(9, 3), Some(Pos::new(2, 1)));
+        assert_eq!(layout.screen_of(Pos::new(2, 1)), Some((8, 2)));
+    }
+
+    #[test]
     fn zoomed_the_arrow_and_the_marked_box_both_cover_two_columns() {
-        let buf = drawn(true);
+        let buf = drawn(Zoom::Square);
         let row: String = (4..10).map(|x| buf[(x, 1)].symbol().to_owned()).collect();
         assert_eq!(row, "◼ ⨯→◼ ");
         for x in 4..10 {

@@ -8,6 +8,7 @@ use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
 use crate::app::theme::{Chrome, Theme};
+use crate::app::widgets::overlay::OverlayEntry;
 use crate::leaderboard::Leaderboard;
 use crate::text::{fit, width};
 
@@ -21,6 +22,9 @@ pub struct LeaderboardView<'a> {
     pub board: &'a Leaderboard,
     /// The entry just added, to mark it.
     pub new_place: Option<usize>,
+    /// What the row counting the entries not shown says after the count:
+    /// the key that shows them.
+    pub more_hint: &'a str,
     pub theme: Theme,
 }
 
@@ -113,6 +117,36 @@ impl LeaderboardView<'_> {
         8 + self.score_width()
     }
 
+    /// Every entry, as the overlay that shows the board whole lists them:
+    /// `★  1.  33` beside each name.
+    pub fn whole(&self) -> Vec<OverlayEntry> {
+        let best = self.best_count();
+        let score_width = self.score_width();
+        let marker = self.marker();
+        self.board
+            .entries()
+            .iter()
+            .enumerate()
+            .map(|(place, entry)| {
+                let crown = if place < best {
+                    self.theme.chrome(Chrome::Best)
+                } else {
+                    " "
+                };
+                let mark = if Some(place) == self.new_place {
+                    marker.as_str()
+                } else {
+                    ""
+                };
+                OverlayEntry {
+                    label: format!("{crown} {:>2}. {:>score_width$}", place + 1, entry.score),
+                    text: format!("{}{mark}", entry.name),
+                    style: Style::new(),
+                }
+            })
+            .collect()
+    }
+
     /// What follows the new entry's name; nothing when there is none.
     fn marker(&self) -> String {
         match self.new_place {
@@ -178,7 +212,7 @@ impl Widget for LeaderboardView<'_> {
             }
         }
         if below > 0 && y < area.bottom() {
-            let more = format!("    {ellipsis} {below} more");
+            let more = format!("    {ellipsis} {below} more{}", self.more_hint);
             buf.set_stringn(area.x, y, more, room, self.theme.dim());
         }
     }
@@ -195,6 +229,7 @@ mod tests {
         let view = LeaderboardView {
             board: &board,
             new_place,
+            more_hint: "",
             theme,
         };
         let area = Rect::new(0, 0, width, view.height());
@@ -260,6 +295,7 @@ mod tests {
         let view = LeaderboardView {
             board: &board,
             new_place: Some(7),
+            more_hint: "",
             theme: Theme {
                 ascii: true,
                 color: false,

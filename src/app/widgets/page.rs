@@ -55,6 +55,28 @@ pub struct PageAreas {
 /// leaderboard) still fits at the 40x12 minimum.
 const ROOMY_HEIGHT: u16 = 15;
 
+/// On a taller screen than this the page is a band this tall in the
+/// middle, rather than a menu at the top over rows of nothing; the level
+/// screen starts where the band's logo does.
+pub const TALLEST_PAGE: u16 = 30;
+
+/// The band of `area` a page takes: all of it up to [`TALLEST_PAGE`] rows.
+fn band(area: Rect) -> Rect {
+    let height = area.height.min(TALLEST_PAGE);
+    Rect {
+        y: area.y + (area.height - height) / 2,
+        height,
+        ..area
+    }
+}
+
+/// The row (from the top of a screen `height` rows tall) where a page's
+/// logo starts, so the level screen can put its own there too.
+pub fn logo_row(height: u16) -> u16 {
+    let band = band(Rect::new(0, 0, 1, height));
+    band.y + u16::from(band.height >= ROOMY_HEIGHT)
+}
+
 /// Whether a page shows the logo on a short screen too.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LogoRule {
@@ -63,6 +85,10 @@ pub enum LogoRule {
     Always,
     /// Every other page: the logo gives way to content on a short screen.
     WhenRoomy,
+    /// As `WhenRoomy`, for a page whose content uses every row it gets
+    /// (charts, tables): on a tall terminal it takes the whole height
+    /// rather than the band in the middle.
+    EveryRow,
 }
 
 /// The page's areas for a footer of `footer` (key hints joined by the
@@ -71,6 +97,11 @@ pub fn page_areas(area: Rect, theme: Theme, footer: &str, logo: LogoRule) -> Opt
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         return None;
     }
+    let area = if logo == LogoRule::EveryRow {
+        area
+    } else {
+        band(area)
+    };
     let roomy = area.height >= ROOMY_HEIGHT;
     let gap = u16::from(roomy);
     let logo_rows = if roomy || logo == LogoRule::Always {
@@ -81,7 +112,7 @@ pub fn page_areas(area: Rect, theme: Theme, footer: &str, logo: LogoRule) -> Opt
     let footer_rows = footer_lines(theme, footer, area.width).len() as u16;
     // The main menu on a short screen keeps the logo, which names the
     // game, in place of its heading, and says its notices under the menu.
-    let (heading_rows, notice_rows) = if roomy || logo == LogoRule::WhenRoomy {
+    let (heading_rows, notice_rows) = if roomy || logo != LogoRule::Always {
         (1, 1)
     } else {
         (0, 0)

@@ -1,14 +1,17 @@
-//! A level drawn small beside a list of levels: its size, boxes and author
-//! above its board, or a word that it is too big to show there.
+//! A level drawn small beside a list of levels: its title whole, its size,
+//! boxes and author above its board, or a word that it is too big to show
+//! there.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::Widget;
 
 use crate::app::theme::{Chrome, Theme};
 use crate::app::widgets::board::{BoardLayout, BoardView, Marks};
-use crate::text::width;
+use crate::library::Zoom;
+use crate::text::{width, wrap};
 use schokoban_core::{Game, Level};
 
 /// The narrowest preview worth its place: below this the list keeps the
@@ -42,9 +45,31 @@ impl LevelPreview<'_> {
 }
 
 impl Widget for LevelPreview<'_> {
+    /// The level's title whole, wrapped, as the heading; the summary under
+    /// it; then the board.
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let [text, board] =
-            Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(area);
+        let title = self
+            .level
+            .title()
+            .map(|title| wrap(&self.theme.text(title), area.width as usize))
+            .unwrap_or_default();
+        let [heading, text, board] = Layout::vertical([
+            Constraint::Length(title.len() as u16),
+            Constraint::Length(1),
+            Constraint::Fill(1),
+        ])
+        .areas(area);
+        let bold = Style::new().add_modifier(Modifier::BOLD);
+        for (line, y) in title.into_iter().zip(heading.y..heading.bottom()) {
+            Line::styled(line, bold).render(
+                Rect {
+                    y,
+                    height: 1,
+                    ..heading
+                },
+                buf,
+            );
+        }
         let summary = self.summary(text.width as usize);
         Line::styled(summary, self.theme.dim()).render(text, buf);
         let level = self.level;
@@ -56,7 +81,7 @@ impl Widget for LevelPreview<'_> {
         let marks = Marks::default();
         BoardView {
             game: &game,
-            layout: BoardLayout::new(board, &game, false),
+            layout: BoardLayout::new(board, &game, Zoom::Off),
             theme: self.theme,
             marks: &marks,
         }

@@ -41,9 +41,34 @@ fn cell(piece: Piece) -> Cell {
     }
 }
 
+/// Up to this size the editor takes the whole screen; on a larger one it
+/// is a block in the middle, as the other screens are.
+const BLOCK_WIDTH: u16 = 80;
+const BLOCK_HEIGHT: u16 = 24;
+
 impl Editor {
+    /// The part of `area` the editor draws in: all of a screen up to
+    /// 80x24, else a centred block as big as the grid needs. Taking the
+    /// block of a block gives it back, so drawing and the mouse agree.
+    fn block(&self, area: Rect) -> Rect {
+        if area.width <= BLOCK_WIDTH && area.height <= BLOCK_HEIGHT {
+            return area;
+        }
+        let grid_width = self.grid.width() as u16 * 2 + 3;
+        let grid_height = GRID_TOP + self.grid.height() as u16 + 4;
+        let width = grid_width.max(BLOCK_WIDTH).min(area.width);
+        let height = grid_height.max(BLOCK_HEIGHT).min(area.height);
+        Rect::new(
+            area.x + (area.width - width) / 2,
+            area.y + (area.height - height) / 2,
+            width,
+            height,
+        )
+    }
+
     /// Where the grid lands on screen, for drawing and for the mouse.
     pub(super) fn grid_layout(&self, area: Rect) -> BoardLayout {
+        let area = self.block(area);
         let keys = footer(&key_help(self.theme, area.width));
         let footer_rows = bottom_keys_rows(self.theme, &keys, area.width);
         // The blank rows around the grid go when the grid needs them.
@@ -72,6 +97,7 @@ impl Editor {
         BoardLayout {
             area: room,
             cell_width,
+            cell_height: 1,
             offset,
             columns: columns.min(width),
             rows: height.min(room.height as usize),
@@ -109,6 +135,7 @@ impl Editor {
         if too_small(area, buf, MIN_WIDTH, MIN_HEIGHT) {
             return;
         }
+        let area = self.block(area);
         let width = area.width as usize;
         let theme = self.theme;
         let mut line = |row: u16, text: &str, style: Style| {

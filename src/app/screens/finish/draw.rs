@@ -6,7 +6,7 @@ use ratatui::style::Style;
 use ratatui::text::Span;
 use ratatui::widgets::Widget;
 
-use super::Finish;
+use super::{Finish, Stage};
 use crate::app::message::plural;
 use crate::app::screen::{Screen, footer};
 use crate::app::widgets::leaderboard::{LEADERBOARD_WIDTH, LeaderboardView};
@@ -37,14 +37,31 @@ impl Finish {
         } else {
             0
         };
-        // A short screen gives the news one row, and `M` the rest, so
-        // the board keeps its rows.
-        let most = if roomy == 1 { MAX_NEWS_ROWS } else { 1 };
+        // A short screen gives the news the rows the board and the
+        // choices leave, at least one, and `M` the rest.
+        let most = if roomy == 1 {
+            MAX_NEWS_ROWS
+        } else {
+            content
+                .height
+                .saturating_sub(score_rows + self.rest_rows())
+                .max(1)
+        };
         let message_rows = self.news().height(content.width).min(most);
         let gap = if message_rows > 0 { roomy } else { 0 };
         let y = (content.y + score_rows + message_rows + gap).min(content.bottom());
         let rest = Rect::new(content.x, y, content.width, content.bottom() - y);
         (content.y + score_rows, message_rows, rest)
+    }
+
+    /// The rows the stage on show wants under the news: the question and
+    /// its answers, the nickname field, or the board and its choices.
+    fn rest_rows(&self) -> u16 {
+        match self.stage {
+            Stage::Qualify { .. } => 3,
+            Stage::Nickname { .. } => 4,
+            Stage::Board { .. } => self.view().height() + self.board_choices().len() as u16,
+        }
     }
 
     /// The score and the messages, wrapped; returns the area below them.
@@ -155,6 +172,7 @@ impl Finish {
         LeaderboardView {
             board: &self.board,
             new_place: self.new_place,
+            more_hint: &self.more_hint,
             theme: self.theme,
         }
     }

@@ -18,7 +18,8 @@ use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::{Message, Problem, plural};
 use crate::app::origin::{Opened, Origin};
 use crate::app::screen::{Command, Effect, News, Screen, Tick, footer};
-use crate::app::theme::Theme;
+use crate::app::screens::messages_view::MessagesView;
+use crate::app::theme::{Chrome, Theme};
 use crate::app::widgets::leaderboard::LEADERBOARD_WIDTH;
 use crate::app::widgets::menu::{MenuKey, menu_click, menu_key};
 use crate::app::widgets::page::{LogoRule, centered_column, page};
@@ -81,6 +82,8 @@ pub(crate) struct Finish {
     later: bool,
     /// The optimizer at work on the player's run, or what it found.
     shorter: Shorter,
+    /// ` · L shows all`: after the count of entries a short screen cuts.
+    more_hint: String,
     /// The level, for its statistics; `None` offers none.
     statistics: Option<Rc<Opened>>,
     theme: Theme,
@@ -166,6 +169,11 @@ impl Finish {
             best_run,
             later: false,
             shorter: Shorter::Off,
+            more_hint: format!(
+                " {} {} shows all",
+                theme.chrome(Chrome::Separator),
+                keymap::key_name(Scope::Menus, Action::WholeBoard)
+            ),
             statistics: None,
             theme,
         }
@@ -278,6 +286,14 @@ fn nickname_stage() -> Stage {
 
 impl Screen for Finish {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
+        // L: the board whole, where a short screen shows part of it.
+        if matches!(self.stage, Stage::Board { .. })
+            && keymap::action(&[Scope::Menus], key) == Some(Action::WholeBoard)
+            && !self.board.entries().is_empty()
+        {
+            let whole = MessagesView::lines("Leaderboard", self.view().whole(), self.theme);
+            return Effect::Overlay(Box::new(whole));
+        }
         match &mut self.stage {
             // Y and N answer at once, in either case.
             Stage::Qualify { yes } => match keymap::action(&[Scope::Confirm, Scope::Menus], key) {

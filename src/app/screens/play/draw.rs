@@ -30,8 +30,9 @@ impl Play {
             return;
         };
         if let Some(logo) = areas.logo {
+            // The menus' colour: one logo throughout the game.
             Logo {
-                style: Style::new(),
+                style: self.theme.accent(),
                 ascii: self.theme.ascii,
             }
             .render(logo, buf);
@@ -61,7 +62,7 @@ impl Play {
             .render(caps, buf);
         }
         if let Some(line) = areas.keys_line {
-            let text = self.theme.text(&keys_line_text()).into_owned();
+            let text = self.theme.text(&keys_line_text(line.width)).into_owned();
             buf.set_stringn(line.x, line.y, text, line.width as usize, self.theme.dim());
         }
         if self.show_help {

@@ -12,9 +12,10 @@ use crate::app::widgets::board::BoardLayout;
 use crate::app::widgets::keycaps::{CLUSTER_HEIGHT, CLUSTER_WIDTH, LEGEND_GAP};
 use crate::app::widgets::logo::{LOGO_HEIGHT, LOGO_WIDTH};
 use crate::app::widgets::message_lines::MessageLines;
-use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH};
+use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH, logo_row};
+use crate::library::Zoom;
 use crate::text::{width, wrap};
-use schokoban_core::Pos;
+use schokoban_core::{Direction, Pos};
 
 /// Rows for messages between the header and a board that fits.
 const MESSAGE_ROWS: u16 = 2;
@@ -40,13 +41,40 @@ pub(super) struct PlayAreas {
     pub keys_line: Option<Rect>,
 }
 
-/// The line under the board where the key caps do not fit: the keys that
-/// show every key, and leave.
-pub(super) fn keys_line_text() -> String {
-    let help = keymap::label(Scope::Play, Action::Help);
-    let leave = keymap::label(Scope::Play, Action::Leave);
-    format!("{help} all keys · {leave} leave")
+/// The line under the board where the key caps do not fit, in `columns`:
+/// the keys that show every key and leave, and before them as many of
+/// moving, undo, reset and hint as fit.
+pub(super) fn keys_line_text(columns: u16) -> String {
+    let key = |action| keymap::label(Scope::Play, action).replace(" / ", "/");
+    let always = [
+        format!("{} all keys", key(Action::Help)),
+        format!("{} leave", key(Action::Leave)),
+    ];
+    let mut line = always.join(" · ");
+    let optional = [
+        format!("{} move", key(Action::Move(Direction::Up))),
+        format!("{} undo", key(Action::Undo)),
+        format!("{} reset", key(Action::Reset)),
+        format!("{} hint", key(Action::Hint)),
+    ];
+    let mut taken = Vec::new();
+    for hint in optional {
+        let longer = [taken.clone(), vec![hint.clone()], always.to_vec()]
+            .concat()
+            .join(" · ");
+        if width(&longer) > columns as usize {
+            continue;
+        }
+        taken.push(hint);
+        line = longer;
+    }
+    line
 }
+
+/// The width the screen is centred for: the logo and a short title beside
+/// it. A wider block moves left only as far as it must, so the header
+/// stays in one place from level to level.
+const REFERENCE_WIDTH: u16 = LOGO_WIDTH + HEADER_GAP + 40;
 
 impl Play {
     /// The screen's parts on a screen of `screen`, if it is big enough.
@@ -91,11 +119,13 @@ impl Play {
             + if logo { LOGO_WIDTH + HEADER_GAP } else { 0 };
         let level = self.game.level();
         let top = header_rows + message_rows;
+        // The last row is kept for the keys: a map taller than the screen
+        // scrolls rather than hide them.
         let room = Rect::new(
             BOARD_LEFT,
             top,
             screen.width.saturating_sub(BOARD_LEFT + 1),
-            screen.height.saturating_sub(top),
+            screen.height.saturating_sub(top + 1),
         );
         let hinted: Vec<Pos> = self
             .marks
@@ -105,13 +135,38 @@ impl Play {
                 std::iter::once(box_at).chain(level.neighbour(box_at, direction))
             })
             .collect();
-        let board = BoardLayout::showing(room, &self.game, self.zoom, &hinted);
-        let board_bottom = top + board.rows as u16;
+        let x_at = screen.width.saturating_sub(REFERENCE_WIDTH) / 2;
+        let y_at = logo_row(screen.height);
+        let board = match self.zoom {
+            // Zoomed to fill: cells as big as the room from where the block
+            // stands to the screen's edges, the key caps kept under them.
+            // Where that is no bigger than square, square it is.
+            Zoom::Fill => {
+                let grown = Rect {
+                    width: screen.width.saturating_sub(x_at + BOARD_LEFT + 1),
+                    height: screen
+                        .height
+                        .saturating_sub(y_at + top + 1 + CLUSTER_HEIGHT),
+                    ..room
+                };
+                let layout = BoardLayout::showing(grown, &self.game, Zoom::Fill, &hinted);
+                if layout.cell_height > 1 {
+                    layout
+                } else {
+                    BoardLayout::showing(room, &self.game, Zoom::Square, &hinted)
+                }
+            }
+            zoom => BoardLayout::showing(room, &self.game, zoom, &hinted),
+        };
+        let board_bottom = top + board.height();
         let caps_width = caps_width();
-        let caps = board_bottom + 1 + CLUSTER_HEIGHT <= screen.height;
+        // The key caps where they fit under the board with the block in
+        // its place; else the line of keys, so a tall level does not move
+        // the header.
+        let caps = y_at + board_bottom + 1 + CLUSTER_HEIGHT <= screen.height;
         let used_width = [
             header_width,
-            BOARD_LEFT + board.columns as u16 * board.cell_width + 1,
+            BOARD_LEFT + board.width() + 1,
             if caps { caps_width } else { 0 },
         ]
         .into_iter()
@@ -120,9 +175,9 @@ impl Play {
         .min(screen.width);
         let keys_line = !caps && board_bottom < screen.height;
         // A blank row above the keys where there is room for one.
-        let keys_gap = u16::from(board_bottom + 2 <= screen.height);
+        let keys_gap = u16::from(y_at + board_bottom + 2 <= screen.height);
         let keys_line_width = if keys_line {
-            width(&keys_line_text()) as u16 + 1
+            width(&keys_line_text(screen.width.saturating_sub(1))) as u16 + 1
         } else {
             0
         };
@@ -132,8 +187,10 @@ impl Play {
         } else {
             board_bottom + (keys_gap + 1) * u16::from(keys_line)
         };
-        let x = screen.x + (screen.width - used_width) / 2;
-        let y = screen.y + screen.height.saturating_sub(used_height) / 2;
+        // In the same place on every level, where the menus' logo is,
+        // unless the block needs the room.
+        let x = screen.x + x_at.min(screen.width - used_width);
+        let y = screen.y + y_at.min(screen.height.saturating_sub(used_height));
         let mut board = board;
         board.area.x += x;
         board.area.y += y;

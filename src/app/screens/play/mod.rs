@@ -25,6 +25,7 @@ use crate::app::theme::Theme;
 use crate::app::widgets::board::{BoardLayout, Marks};
 use crate::app::widgets::help::help_key;
 use crate::app::worker::Wake;
+use crate::library::Zoom;
 
 use schokoban_core::{
     Direction, Game, LogEntry, Metrics, Step, format_steps, parse_moves, push_path, walk_path,
@@ -40,7 +41,7 @@ pub(crate) struct Play {
     /// The best score on the map's leaderboard.
     record: Option<usize>,
     message: Option<Message>,
-    zoom: bool,
+    zoom: Zoom,
     show_help: bool,
     /// Rows the `?` help is scrolled by, on a screen too short for it.
     help_scroll: usize,
@@ -63,6 +64,8 @@ pub(crate) struct Play {
     /// What leaving would keep, kept up with every change to the game, and
     /// the play counted for the statistics.
     keep: Keep,
+    /// The board was solved by the solver's moves, watched to the end.
+    watched_solve: bool,
     /// The attempt under way is counted: a move was made since the level
     /// opened at its start or was restarted (a resumed save goes on with
     /// the attempt it saved).
@@ -123,7 +126,7 @@ impl Play {
         record: Option<usize>,
         message: Option<Message>,
         resumed: bool,
-        zoom: bool,
+        zoom: Zoom,
         theme: Theme,
     ) -> Self {
         let mut play = Self {
@@ -144,6 +147,7 @@ impl Play {
             attempt_counted: resumed && game.score() > 0,
             game,
             keep: Keep::default(),
+            watched_solve: false,
             bests: Bests::default(),
             solutions: Vec::new(),
             theme,
@@ -182,6 +186,7 @@ impl Play {
         Ended {
             opened: Rc::clone(&self.opened),
             game: self.game.clone(),
+            watched: self.watched_solve,
         }
     }
 
@@ -199,20 +204,22 @@ impl Play {
         Effect::None
     }
 
-    /// Z: the other cell shape, remembered; says so when a map is too
-    /// wide for square cells on this screen, rather than doing nothing.
+    /// Z: the next zoom, remembered; says so when a map is too wide for
+    /// square cells on this screen, or the screen has no room for bigger
+    /// ones, rather than doing nothing.
     fn toggle_zoom(&mut self) -> Effect {
-        self.zoom = !self.zoom;
-        let fits = self
-            .board_layout(self.area)
-            .is_none_or(|layout| BoardLayout::zoom_fits(layout.area, &self.game));
-        self.message = match (self.zoom, fits) {
-            (true, false) => Some(Message::info(
-                "Zoom on, but this map is too wide for square cells here",
-            )),
-            (true, true) => Some(Message::info("Zoom on: square cells")),
-            (false, _) => Some(Message::info("Zoom off: one column a cell")),
+        self.zoom = self.zoom.next();
+        let layout = self.board_layout(self.area);
+        let fits = layout.is_none_or(|layout| layout.cell_width > 1);
+        let grown = layout.is_some_and(|layout| layout.cell_height > 1);
+        let text = match (self.zoom, fits, grown) {
+            (Zoom::Off, ..) => "Zoom off: one column a cell",
+            (_, false, _) => "Zoom on, but this map is too wide for square cells here",
+            (Zoom::Square, ..) => "Zoom on: square cells",
+            (Zoom::Fill, _, true) => "Zoom to fill: cells as big as the screen has room for",
+            (Zoom::Fill, _, false) => "Zoom to fill: no room here for cells bigger than square",
         };
+        self.message = Some(Message::info(text));
         Effect::SetZoom(self.zoom)
     }
 
@@ -237,7 +244,7 @@ impl Play {
             self.attempt_counted = true;
             self.keep.attempt_begun(&self.opened);
         }
-        if self.game.is_solved() && !was_solved {
+        if self.game.is_solved() && !was_solved && !self.watched_solve {
             self.keep.solved(&self.opened);
         }
         self.message = None;
@@ -274,6 +281,30 @@ impl Play {
             ),
         };
         self.message = Some(Message::info(text));
+    }
+
+    /// A key on a solved board: the board stays up until the player moves
+    /// on. Undo, redo, reset and the help still do what the legend says,
+    /// but not on a board the solver solved; any other key says what to
+    /// do. `None` for a key the game goes on to handle.
+    fn solved_key(&mut self, key: &KeyEvent) -> Option<Effect> {
+        if !self.game.is_solved() {
+            return None;
+        }
+        match keymap::action(&[Scope::Play, Scope::Menus], key) {
+            Some(Action::Accept | Action::Leave) => Some(Effect::Solved(self.ended())),
+            Some(Action::Undo | Action::Redo | Action::Reset | Action::Help)
+                if !self.watched_solve =>
+            {
+                None
+            }
+            Some(_) => {
+                let accept = keymap::key_name(Scope::Menus, Action::Accept);
+                self.message = Some(Message::info(format!("Solved: {accept} goes on")));
+                Some(Effect::None)
+            }
+            None => Some(Effect::None),
+        }
     }
 
     /// Where the board goes on a screen of this size, if it gets drawn at all.
@@ -315,14 +346,8 @@ impl Screen for Play {
             self.show_help = help_key(self.area, self.theme, &mut self.help_scroll, key);
             return Effect::None;
         }
-        // Solved: the board stays up until the player moves on.
-        if self.game.is_solved() {
-            let action = keymap::action(&[Scope::Play, Scope::Menus], key);
-            return if matches!(action, Some(Action::Accept | Action::Leave)) {
-                Effect::Solved(self.ended())
-            } else {
-                Effect::None
-            };
+        if let Some(effect) = self.solved_key(key) {
+            return effect;
         }
         let Some(action) = keymap::action(&[Scope::Play], key) else {
             // The help lists reverse play's keys beside B: say where they work.
@@ -499,9 +524,17 @@ impl Screen for Play {
                 return;
             }
             News::TakeOver(game) => game,
+            News::Solves(steps) => {
+                self.solutions.push(steps);
+                return;
+            }
             _ => return,
         };
         let watched = game.score().saturating_sub(self.game.score());
+        // The solver solved it: a player expects the ✓, the leaderboard and
+        // the statistics' solves to stand for their own, so this one earns
+        // none of them, and leaving now keeps nothing of it.
+        self.watched_solve = game.is_solved();
         self.act(|current| {
             *current = game;
             true
@@ -511,7 +544,13 @@ impl Screen for Play {
                 "You play on after {} watched",
                 plural(watched, "move")
             )));
+            return;
         }
+        self.keep.set(None);
+        let accept = keymap::key_name(Scope::Menus, Action::Accept);
+        self.message = Some(Message::info(format!(
+            "The solver solved it: a watched solve earns no ✓ or score. {accept} goes on"
+        )));
     }
 
     fn draw(&self, area: Rect, buf: &mut Buffer) {

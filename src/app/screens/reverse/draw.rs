@@ -63,14 +63,14 @@ impl Reverse {
             screen.height.saturating_sub(top + 1),
         );
         let mut board = BoardLayout::new(room, &self.game, self.zoom);
-        let board_bottom = top + board.rows as u16;
+        let board_bottom = top + board.height();
         let keys = board_bottom < screen.height;
         let keys_gap = u16::from(roomy && board_bottom + 2 <= screen.height);
         let used_width = header
             .iter()
             .map(|line| width(line))
             .chain([
-                BOARD_LEFT as usize + board.columns * board.cell_width as usize + 1,
+                usize::from(BOARD_LEFT + board.width()) + 1,
                 width(&keys_text) + 1,
             ])
             .max()

@@ -19,6 +19,7 @@ use crate::app::screens::kept::watch;
 use crate::app::theme::Theme;
 use crate::app::widgets::board::BoardLayout;
 use crate::app::widgets::help::help_key;
+use crate::library::Zoom;
 use crate::storage::ReverseLine;
 use schokoban_core::{Direction, Metrics, ReverseGame, Step};
 
@@ -57,7 +58,7 @@ pub(crate) struct Reverse {
     /// How many snapshots back the next `L` goes, from the newest.
     restored: usize,
     message: Option<Message>,
-    zoom: bool,
+    zoom: Zoom,
     show_help: bool,
     help_scroll: usize,
     /// The terminal's size, to hold the help's scrolling to its end.
@@ -75,7 +76,7 @@ impl Reverse {
         game: ReverseGame,
         snapshots: Vec<ReverseLine>,
         message: Option<Message>,
-        zoom: bool,
+        zoom: Zoom,
         theme: Theme,
     ) -> Self {
         let solution = game.forward_solution();
@@ -233,13 +234,13 @@ impl Reverse {
         })
     }
 
-    /// Z: the other cell shape, remembered for every level.
+    /// Z: the next cell size, remembered for every level.
     fn toggle_zoom(&mut self) -> Effect {
-        self.zoom = !self.zoom;
-        self.message = Some(Message::info(if self.zoom {
-            "Zoom on: square cells"
-        } else {
-            "Zoom off: one column a cell"
+        self.zoom = self.zoom.next();
+        self.message = Some(Message::info(match self.zoom {
+            Zoom::Off => "Zoom off: one column a cell",
+            Zoom::Square => "Zoom on: square cells",
+            Zoom::Fill => "Zoom to fill: cells as big as the screen has room for",
         }));
         Effect::SetZoom(self.zoom)
     }

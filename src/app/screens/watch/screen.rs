@@ -18,6 +18,7 @@ use crate::app::widgets::board::{BoardLayout, BoardView, Marks};
 use crate::app::widgets::message_lines::MessageLines;
 use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH, bottom_keys, bottom_keys_width, too_small};
 use crate::app::worker::Wake;
+use crate::library::Zoom;
 use crate::text::{fit, width as text_width};
 
 impl Watch {
@@ -154,7 +155,7 @@ impl Screen for Watch {
             area.width.saturating_sub(3),
             footer_y.saturating_sub(top + u16::from(roomy)),
         );
-        let layout = BoardLayout::new(board, &self.game, true);
+        let layout = BoardLayout::new(board, &self.game, Zoom::Square);
         BoardView {
             game: &self.game,
             layout,

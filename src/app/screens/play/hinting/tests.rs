@@ -1,6 +1,7 @@
 //! The hint on the Play screen: answers, the hinted line kept, the way
 //! back after a failed hint, and the hint whole at 40 columns.
 
+use crate::library::Zoom;
 use std::rc::Rc;
 
 use super::*;
@@ -27,7 +28,7 @@ fn titled(xsb: &str, title: &str) -> Play {
         None,
         None,
         false,
-        false,
+        Zoom::Off,
         Theme::default(),
     )
 }
@@ -269,9 +270,10 @@ fn no_hint_with_no_line_behind_says_undo_or_reset() {
 }
 
 #[test]
-fn a_hint_at_40_columns_shows_whole_on_two_rows() {
-    // One column too long for the block the board centres: it was
-    // measured at the screen's width and cut to "… M shows all".
+fn a_hint_at_40_columns_shows_whole() {
+    // It was once one column too long for the block the board centred:
+    // measured at the screen's width and cut to "… M shows all". The
+    // block now stands at the left at 40 columns, the hint on one row.
     let microban_1 = "####\n# .#\n#  ###\n#*@  #\n#  $ #\n#  ###\n####\n\
                       Title: Microban 1\nAuthor: David W. Skinner\n";
     let mut play = titled(microban_1, "Microban 1");
@@ -291,18 +293,18 @@ fn a_hint_at_40_columns_shows_whole_on_two_rows() {
         .map(|row| row.trim_end().to_owned())
         .collect();
     let expected = [
-        " Puzzle: Microban 1 by David W. Skinner",
-        " Record: N/A",
-        " Moves: 0   Pushes: 0",
-        " Hint: push the marked box up; H plays",
-        " it",
-        "     ████",
-        "     █ ⨯█",
-        "     █↑ ███",
-        "     █◼☻  █",
-        "     █··◼ █",
-        "     █  ███",
-        "     ████",
+        "Puzzle: Microban 1 by David W. Skinner",
+        "Record: N/A",
+        "Moves: 0   Pushes: 0",
+        "Hint: push the marked box up; H plays it",
+        "    ████",
+        "    █ ⨯█",
+        "    █↑ ███",
+        "    █◼☻  █",
+        "    █··◼ █",
+        "    █  ███",
+        "    ████",
+        " U undo · ? all keys · Esc leave",
     ];
     assert_eq!(rows, expected);
 }
