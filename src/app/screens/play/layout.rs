@@ -1,7 +1,8 @@
 //! Where the parts of the gameplay screen go: the spec's picture (logo and
-//! header, two message rows, the board, the key caps) as one block,
-//! centred on the screen as the menus are. Computed the same way for
-//! drawing and for the mouse.
+//! header, two message rows, the board, the key caps) as one block that
+//! starts where the menus' logo does and stands in the same place on every
+//! level, moving up or left only as far as a big level needs. Computed the
+//! same way for drawing and for the mouse.
 
 use ratatui::layout::Rect;
 
