@@ -40,6 +40,9 @@ const LONG_TITLE: &str = "#######\n#     #\n# .$@ #\n#     #\n#######\n\
 /// the message rows, the board and the keys line all at once.
 const SEVEN_ROWS: &str = "####\n# .#\n#  ###\n#*@  #\n#  $ #\n#  ###\n####\n";
 
+/// A level whose solved board parts the floor into two rooms.
+const POCKET: &str = "######\n#@.$ #\n## # #\n##   #\n######\n";
+
 fn menu(keys: &[KeyEvent]) -> (TempDir, App) {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut app = menu_app(dir.path());
@@ -249,6 +252,10 @@ tour! {
     play_sixty_rows => map(&tall_map(), None, &[]);
     play_hint => settled(map(TINY, None, &[ch('h')]));
     watch => settled(map(TINY, None, &[ch('v')]));
+    reverse_play => map(SEVEN_ROWS, None, &[ch('b')]);
+    /// A box pulled, then the mode switched to walking away.
+    reverse_play_pulled => map(SEVEN_ROWS, None, &[ch('b'), RIGHT, ch('g')]);
+    reverse_play_rooms => map(POCKET, None, &[ch('b')]);
     edit_a_copy => map(TINY, None, &[ch('e')]);
     save_the_level => map(TINY, None, &[ch('e'), ENTER]);
     saved_game => {
