@@ -10,6 +10,11 @@
 //! The keep also holds the play not yet counted in the statistics file
 //! (attempts, time played, solves; see [`super::tally`]), which every way
 //! out writes too.
+//!
+//! Reverse play keeps its game beside the level's: the reverse screen
+//! updates its own slot, and leaving writes it as the reverse game left,
+//! which reverse play goes on from the next time. A solution found in
+//! reverse is kept the moment it is found, so no way out can lose it.
 
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -19,8 +24,8 @@ use super::message::{Message, Problem, plural};
 use super::origin::Opened;
 use super::tally::Tally;
 use crate::library::SolvedMark;
-use crate::storage::Records;
-use schokoban_core::{Game, LogEntry};
+use crate::storage::{Records, ReverseLine};
+use schokoban_core::{Game, LogEntry, ReverseGame};
 
 /// A level's game as leaving would keep it.
 #[derive(Clone, Debug)]
@@ -152,12 +157,46 @@ fn delete_stale(records: &Records, loaded: &[LogEntry]) -> Option<Message> {
     }
 }
 
+/// A reverse game as leaving would keep it: its start and its moves.
+#[derive(Clone, Debug)]
+pub(crate) struct ReverseKept {
+    records: Records,
+    line: ReverseLine,
+    /// Back where the level starts: its solution is kept already, and the
+    /// next reverse game starts afresh.
+    done: bool,
+}
+
+impl ReverseKept {
+    /// Writes the game as the reverse game left, or drops the one before
+    /// when the game is back at the start or done; says so only when it
+    /// kept one or failed.
+    fn carry_out(self) -> Option<Message> {
+        let moves = if self.done { 0 } else { self.line.log.len() };
+        let left = (moves > 0).then_some(self.line);
+        match self.records.keep_reverse_left(left) {
+            Ok(()) => (moves > 0).then(|| {
+                Message::info(format!(
+                    "Reverse game kept at {}: reverse play goes on from it",
+                    plural(moves, "move")
+                ))
+            }),
+            Err(error) => Some(Message::trouble(
+                Some("Could not keep the reverse game"),
+                Problem::Record(error),
+            )),
+        }
+    }
+}
+
 /// What leaving now would keep; cloning gives another handle to the same.
 /// It holds the app's clock, so that what it keeps is stamped with the
 /// time the screens see.
 #[derive(Clone, Debug, Default)]
 pub struct Keep {
     kept: Arc<Mutex<Option<Kept>>>,
+    /// A reverse game in progress, beside the level's.
+    reverse: Arc<Mutex<Option<ReverseKept>>>,
     /// Play not yet in the statistics file.
     tally: Arc<Mutex<Tally>>,
     clock: Clock,
@@ -212,6 +251,45 @@ impl Keep {
         self.tally().write()
     }
 
+    fn lock_reverse(&self) -> MutexGuard<'_, Option<ReverseKept>> {
+        self.reverse.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Keeps up with a reverse game of the level `opened`, in place of the
+    /// one kept before: called after every change to it. A level without
+    /// records keeps nothing.
+    pub(crate) fn follow_reverse(&self, game: &ReverseGame, opened: &Opened) {
+        let mut kept = self.lock_reverse();
+        let Some(records) = opened.records.clone() else {
+            *kept = None;
+            return;
+        };
+        let done = game.is_done();
+        match kept.as_mut() {
+            Some(kept)
+                if kept.line.start == game.start() && game.log().starts_with(&kept.line.log) =>
+            {
+                let known = kept.line.log.len();
+                kept.line.log.extend_from_slice(&game.log()[known..]);
+                kept.done = done;
+            }
+            _ => {
+                *kept = Some(ReverseKept {
+                    records,
+                    line: ReverseLine::new(true, game.start(), game.log().to_vec(), None),
+                    done,
+                });
+            }
+        }
+    }
+
+    /// Carries out the reverse game kept, if any, and empties its slot:
+    /// leaving reverse play for the level's screen below.
+    pub(crate) fn carry_out_reverse(&self) -> Option<Message> {
+        let kept = self.lock_reverse().take();
+        kept.and_then(ReverseKept::carry_out)
+    }
+
     pub(crate) fn set(&self, kept: Option<Kept>) {
         *self.lock() = kept;
     }
@@ -223,12 +301,16 @@ impl Keep {
     /// Carries out what is kept and empties the keep: the one step every
     /// way out takes. Says what it did, if anything.
     pub fn carry_out(&self) -> Option<Message> {
+        let reverse = self.carry_out_reverse();
         let kept = self.take().as_ref().and_then(Kept::carry_out);
         let counted = self.write_statistics();
-        match (kept, counted) {
-            (Some(kept), Some(counted)) => Some(kept.and(&counted)),
-            (kept, counted) => kept.or(counted),
-        }
+        [reverse, counted]
+            .into_iter()
+            .flatten()
+            .fold(kept, |all, more| match all {
+                Some(all) => Some(all.and(&more)),
+                None => Some(more),
+            })
     }
 
     /// Keeps `game`, played on `opened` after being loaded from `loaded`

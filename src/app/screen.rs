@@ -18,6 +18,7 @@ use super::origin::{Mode, Opened, Origin};
 use super::screens::finish::ScoreNews;
 use super::worker::Wake;
 use crate::library::{AddedCollection, Collection, LevelRating};
+use crate::storage::ReverseLine;
 use schokoban_core::{Game, Level, Step};
 
 /// What tests ask of a screen besides: the `queries` feature's
@@ -302,4 +303,27 @@ pub(crate) enum Effect {
         opened: Rc<Opened>,
         steps: Vec<Step>,
     },
+    /// What reverse play asks.
+    Reverse(ReverseEffect),
+}
+
+/// What reverse play asks of the flows.
+pub(crate) enum ReverseEffect {
+    /// B on a level: play it in reverse, over its screen.
+    Start(Rc<Opened>),
+    /// B in a level list: open the level in reverse play.
+    Open(Origin),
+    /// Reverse play reached the level's start: keep `steps`, the forward
+    /// solution it turned into, and mark the level solved.
+    Solved {
+        opened: Rc<Opened>,
+        steps: Vec<Step>,
+    },
+    /// K in reverse play: keep the line as a reverse snapshot.
+    Snapshot {
+        opened: Rc<Opened>,
+        line: ReverseLine,
+    },
+    /// Esc in reverse play: keep the reverse game, back to the screen below.
+    Leave(Rc<Opened>),
 }

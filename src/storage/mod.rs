@@ -9,6 +9,7 @@ mod listing;
 mod map_file;
 mod other_saves;
 mod records;
+mod reverse;
 mod runs;
 mod setup;
 mod snapshots;
@@ -30,6 +31,7 @@ pub use map_file::{
 };
 pub use other_saves::take_other_save;
 pub use records::{LeaderboardRead, RecordError, Records, SaveProblem, ScoreAdded, is_record_file};
+pub use reverse::{ReverseLine, ReverseRead};
 pub use runs::{RunsError, RunsProblem, RunsRead};
 pub use setup::{ensure_folder, full_path, is_present, move_aside};
 pub use snapshots::{MAX_SNAPSHOTS, Snapshot, SnapshotTaken, SnapshotsRead};

@@ -34,6 +34,8 @@ pub struct Records {
     pub(super) solutions: PathBuf,
     /// Positions saved inside the level (see [`super::snapshots`]).
     pub(super) snapshots: PathBuf,
+    /// Reverse play's snapshots and the reverse game left (see [`super::reverse`]).
+    pub(super) reverse: PathBuf,
 }
 
 /// Why reading or writing a record failed. Always names the file.
@@ -106,9 +108,10 @@ const RUNS_SUFFIX: &str = ".runs";
 const SAVE_SUFFIX: &str = ".sav";
 const SOLUTIONS_SUFFIX: &str = ".solutions";
 const SNAPSHOTS_SUFFIX: &str = ".snapshots";
+const REVERSE_SUFFIX: &str = ".reverse";
 
 /// Whether a file named `name` is one the game keeps beside a map (a
-/// leaderboard, runs, a save, solutions or snapshots), not a map to open.
+/// leaderboard, runs, a save, solutions, snapshots or reverse games), not a map to open.
 pub fn is_record_file(name: &str) -> bool {
     [
         LEADERBOARD_SUFFIX,
@@ -116,6 +119,7 @@ pub fn is_record_file(name: &str) -> bool {
         SAVE_SUFFIX,
         SOLUTIONS_SUFFIX,
         SNAPSHOTS_SUFFIX,
+        REVERSE_SUFFIX,
     ]
     .iter()
     .any(|suffix| name.ends_with(suffix))
@@ -137,6 +141,7 @@ impl Records {
             save: folder.join(with_suffix(name, SAVE_SUFFIX)),
             solutions: folder.join(with_suffix(name, SOLUTIONS_SUFFIX)),
             snapshots: folder.join(with_suffix(name, SNAPSHOTS_SUFFIX)),
+            reverse: folder.join(with_suffix(name, REVERSE_SUFFIX)),
         }
     }
 
@@ -157,6 +162,7 @@ impl Records {
             save: folder.join(with_suffix(&base, SAVE_SUFFIX)),
             solutions: folder.join(with_suffix(&base, SOLUTIONS_SUFFIX)),
             snapshots: folder.join(with_suffix(&base, SNAPSHOTS_SUFFIX)),
+            reverse: folder.join(with_suffix(&base, REVERSE_SUFFIX)),
             map: self.map,
         }
     }
@@ -179,6 +185,10 @@ impl Records {
 
     pub fn snapshots_path(&self) -> &Path {
         &self.snapshots
+    }
+
+    pub fn reverse_path(&self) -> &Path {
+        &self.reverse
     }
 
     /// Reads the leaderboard; a missing file is an empty board, and a damaged

@@ -4,7 +4,11 @@
 //! ```text
 //! # Schokoban solutions: ...
 //! moves=3 pushes=2 box-changes=1 sessions=1 found=2026-12-01T21:40:07Z took=12s by=player lurd=rRR
+//! moves=2 pushes=1 box-changes=1 sessions=1 found=2026-12-01T21:52:30Z by=player play=reverse lurd=lL
 //! ```
+//!
+//! `play=reverse` marks a solution found in reverse play (pulls read
+//! backwards); a line without it was played forward.
 //!
 //! A solution is kept unless another by the same finder beats it on both
 //! moves and pushes (fewer moves and no more pushes, or fewer pushes and
@@ -79,6 +83,8 @@ pub struct Solution {
     /// How long it took, in seconds.
     pub took: Option<u64>,
     pub by: Finder,
+    /// Found in reverse play: the pulls, read backwards.
+    pub in_reverse: bool,
     /// Fields a later version wrote, kept as they were.
     pub extra: Fields,
 }
@@ -92,7 +98,17 @@ impl Solution {
             found,
             took,
             by,
+            in_reverse: false,
             extra: Vec::new(),
+        }
+    }
+
+    /// The same solution, marked as found in reverse play.
+    #[must_use]
+    pub fn found_in_reverse(self) -> Self {
+        Self {
+            in_reverse: true,
+            ..self
         }
     }
 
@@ -130,6 +146,9 @@ impl Entry for Solution {
             fields.push(("took", format!("{took}s")));
         }
         fields.push(("by", keyed::word(self.by.word())));
+        if self.in_reverse {
+            fields.push(("play", "reverse".to_owned()));
+        }
         keyed::line(&fields, &self.extra, keyed::moves_word(&self.lurd()))
     }
 
@@ -158,12 +177,22 @@ impl Entry for Solution {
             text.strip_suffix('s')?.parse().ok()
         })?;
         let by = Finder::from_word(&keyed::take(&mut fields, "by").ok_or(bad("by"))?);
+        let in_reverse = match keyed::take(&mut fields, "play") {
+            Some(play) if play == "reverse" => true,
+            // A way of play a later version writes, kept as written.
+            Some(play) => {
+                fields.push(("play".to_owned(), play));
+                false
+            }
+            None => false,
+        };
         Ok(Self {
             steps,
             metrics,
             found,
             took,
             by,
+            in_reverse,
             extra: fields,
         })
     }

@@ -44,6 +44,7 @@ mod records_concurrent;
 mod records_crash;
 mod records_files;
 mod render;
+mod reverse_play;
 mod room;
 mod runs_file;
 mod save_files;

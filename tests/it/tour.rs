@@ -40,6 +40,9 @@ const LONG_TITLE: &str = "#######\n#     #\n# .$@ #\n#     #\n#######\n\
 /// the message rows, the board and the keys line all at once.
 const SEVEN_ROWS: &str = "####\n# .#\n#  ###\n#*@  #\n#  $ #\n#  ###\n####\n";
 
+/// A level whose solved board parts the floor into two rooms.
+const POCKET: &str = "######\n#@.$ #\n## # #\n##   #\n######\n";
+
 fn menu(keys: &[KeyEvent]) -> (TempDir, App) {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut app = menu_app(dir.path());
@@ -249,6 +252,10 @@ tour! {
     play_sixty_rows => map(&tall_map(), None, &[]);
     play_hint => settled(map(TINY, None, &[ch('h')]));
     watch => settled(map(TINY, None, &[ch('v')]));
+    reverse_play => map(SEVEN_ROWS, None, &[ch('b')]);
+    /// A box pulled, then the mode switched to walking away.
+    reverse_play_pulled => map(SEVEN_ROWS, None, &[ch('b'), RIGHT, ch('g')]);
+    reverse_play_rooms => map(POCKET, None, &[ch('b')]);
     edit_a_copy => map(TINY, None, &[ch('e')]);
     save_the_level => map(TINY, None, &[ch('e'), ENTER]);
     saved_game => {
@@ -264,6 +271,7 @@ tour! {
     /// Left unsolved, then L: the board whole, over the end screen.
     finish_full_board_whole => map(TINY, Some(&full_board()), &[RIGHT, ESC, ch('l')]);
     finish_add_your_score => map(TINY, None, &[LEFT, ENTER]);
+    statistics_with_nothing_played => chosen("Statistics", &[]);
     statistics => statistics(false);
     statistics_of_a_level => statistics(true);
     finish_nickname => map(TINY, None, &[LEFT, ENTER, ENTER]);

@@ -16,6 +16,7 @@ mod paths;
 mod pusher_packed;
 mod pusher_plain;
 mod r3forth;
+mod reverse;
 mod sok;
 mod state;
 
@@ -28,4 +29,5 @@ pub use metrics::Metrics;
 pub use parse::{MAX_SIDE, MAX_TOTAL_CELLS};
 pub use parse_error::ParseError;
 pub use paths::{push_path, walk_path};
+pub use reverse::{ReplayError, ReverseGame};
 pub use state::{Game, MoveError};

@@ -3,12 +3,14 @@
 
 use std::collections::VecDeque;
 
-use super::level::{Direction, Pos, Tile};
+use super::level::{Direction, Level, Pos, Tile};
 use super::state::Game;
 
 /// The shortest walk from the player to `target` that pushes nothing.
 pub fn walk_path(game: &Game, target: Pos) -> Option<Vec<Direction>> {
-    walk(game, game.player(), target, None)
+    walk(game.level(), game.player(), target, &|pos| {
+        blocked(game, pos, None)
+    })
 }
 
 /// The steps (walks and pushes) that bring the box at `from` to `to` with
@@ -26,7 +28,9 @@ pub fn push_path(game: &Game, from: Pos, to: Pos) -> Option<Vec<Direction>> {
             origin: from,
             at: box_at,
         });
-        steps.extend(walk(game, player, stand, moving)?);
+        steps.extend(walk(game.level(), player, stand, &|pos| {
+            blocked(game, pos, moving)
+        })?);
         steps.push(push);
         player = box_at;
     }
@@ -67,7 +71,7 @@ fn fewest_pushes(game: &Game, from: Pos, to: Pos) -> Option<Vec<(Pos, Direction)
             if parent[index].is_some() || blocked(game, next, moving) {
                 continue;
             }
-            if walk(game, player, stand, moving).is_some() {
+            if walk(level, player, stand, &|pos| blocked(game, pos, moving)).is_some() {
                 parent[index] = Some(from_state);
                 queue.push_back((next, push));
             }
@@ -115,44 +119,75 @@ fn blocked(game: &Game, pos: Pos, moving: Option<Moving>) -> bool {
     }
 }
 
-/// A shortest walk between two cells by breadth-first search.
-fn walk(game: &Game, start: Pos, target: Pos, moving: Option<Moving>) -> Option<Vec<Direction>> {
+/// A shortest walk between two cells by breadth-first search, through
+/// the cells `blocked` leaves free.
+pub(crate) fn walk(
+    level: &Level,
+    start: Pos,
+    target: Pos,
+    blocked: &dyn Fn(Pos) -> bool,
+) -> Option<Vec<Direction>> {
     if start == target {
         return Some(Vec::new());
     }
-    if blocked(game, target, moving) {
+    if blocked(target) {
         return None;
     }
-    let level = game.level();
+    let came_by = flood(level, start, blocked, Some(target));
+    came_by[level.index(target)?].map(|_| trace_back(level, start, target, &came_by))
+}
+
+/// The cells the player can reach from `start` through the cells
+/// `blocked` leaves free, `start` included.
+pub(crate) fn reachable(level: &Level, start: Pos, blocked: &dyn Fn(Pos) -> bool) -> Vec<bool> {
+    let came_by = flood(level, start, blocked, None);
+    let mut reached: Vec<bool> = came_by.iter().map(Option::is_some).collect();
+    if let Some(index) = level.index(start) {
+        reached[index] = true;
+    }
+    reached
+}
+
+/// For each cell reached from `start` (not `start` itself), the step that
+/// reached it first; stops early once `target` is reached.
+fn flood(
+    level: &Level,
+    start: Pos,
+    blocked: &dyn Fn(Pos) -> bool,
+    target: Option<Pos>,
+) -> Vec<Option<Direction>> {
     let mut came_by: Vec<Option<Direction>> = vec![None; level.width() * level.height()];
-    let start_index = level.index(start)?;
+    let Some(start_index) = level.index(start) else {
+        return came_by;
+    };
     let mut queue = VecDeque::from([start]);
     while let Some(pos) = queue.pop_front() {
         for direction in Direction::ALL {
-            let Some(next) = level.neighbour(pos, direction) else {
+            let Some((next, index)) = level
+                .neighbour(pos, direction)
+                .and_then(|next| Some((next, level.index(next)?)))
+            else {
                 continue;
             };
-            let index = level.index(next)?;
-            if index == start_index || came_by[index].is_some() || blocked(game, next, moving) {
+            if index == start_index || came_by[index].is_some() || blocked(next) {
                 continue;
             }
             came_by[index] = Some(direction);
-            if next == target {
-                return Some(trace_back(game, start, target, &came_by));
+            if Some(next) == target {
+                return came_by;
             }
             queue.push_back(next);
         }
     }
-    None
+    came_by
 }
 
 fn trace_back(
-    game: &Game,
+    level: &Level,
     start: Pos,
     target: Pos,
     came_by: &[Option<Direction>],
 ) -> Vec<Direction> {
-    let level = game.level();
     let mut path = Vec::new();
     let mut at = target;
     while at != start {

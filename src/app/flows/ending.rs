@@ -183,7 +183,7 @@ impl App {
 
     /// Marks a built-in level solved and, in Arcade, the next one reached;
     /// says what went wrong, and when a collection's end is reached.
-    fn record_progress(&mut self, origin: &Origin, has_next: bool) -> Vec<Message> {
+    pub(super) fn record_progress(&mut self, origin: &Origin, has_next: bool) -> Vec<Message> {
         if let Origin::Added {
             collection,
             number,

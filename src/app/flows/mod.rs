@@ -7,6 +7,7 @@ mod ending;
 mod kept;
 mod level_lists;
 mod opening;
+mod reverse;
 mod statistics;
 
 pub use opening::expand_path;
@@ -114,6 +115,7 @@ impl App {
             | Effect::Copy { .. }
             | Effect::Pasted { .. }
             | Effect::KeepShorter { .. }) => self.apply_kept(kept),
+            Effect::Reverse(reverse) => self.apply_reverse(reverse),
             Effect::SetZoom(zoom) => self.set_zoom(zoom),
             Effect::ShowStatistics(opened) => self.show_statistics(opened.as_deref()),
         }

@@ -113,7 +113,7 @@ impl App {
         (opened, note)
     }
 
-    fn resolve(&self, origin: &Origin) -> Result<(Opened, Option<Message>), Problem> {
+    pub(super) fn resolve(&self, origin: &Origin) -> Result<(Opened, Option<Message>), Problem> {
         match origin {
             Origin::Arcade { collection, number } | Origin::FreePlay { collection, number } => {
                 let playable = self

@@ -57,6 +57,13 @@ pub(crate) enum Action {
     Kept,
     /// Play: copy the moves so far; the kept list: copy the line chosen.
     Copy,
+    /// Play and level lists: play the level in reverse, pulling the boxes
+    /// back from the goals.
+    Reverse,
+    /// Reverse play: pull the box behind the player, or walk away from it.
+    PullOrWalk,
+    /// Reverse play, before the first pull: stand in the next room.
+    Jump,
     /// Editor: put the piece with this number.
     Place(u8),
     /// Editor: put the last piece again.
@@ -100,6 +107,8 @@ pub(crate) enum Action {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Scope {
     Play,
+    /// Reverse play's own keys; the rest are Play's.
+    Reverse,
     /// Watching a solution or a run.
     Watch,
     Editor,
@@ -255,6 +264,7 @@ mod tests {
             Action::Snapshot => letter('k'),
             Action::Kept => letter('l'),
             Action::Copy => letter('c'),
+            Action::Reverse => letter('b'),
             _ => None,
         }
     }

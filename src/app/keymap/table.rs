@@ -194,6 +194,15 @@ pub(crate) fn defaults() -> Vec<Binding> {
         ),
         bind(S::Play, A::Kept, &[Letter('l')], "", &[]),
         bind(S::Play, A::Copy, &[Letter('c')], "", &[]),
+        bind(
+            S::Play,
+            A::Reverse,
+            &[Letter('b')],
+            "B / G / Tab",
+            &["reverse play (lists too) / pull or walk / next room"],
+        ),
+        bind(S::Reverse, A::PullOrWalk, &[Letter('g')], "", &[]),
+        bind(S::Reverse, A::Jump, &[Code(KeyCode::Tab)], "", &[]),
         legend(
             bind(
                 S::Play,
@@ -218,10 +227,7 @@ pub(crate) fn defaults() -> Vec<Binding> {
                 A::Click,
                 &[],
                 "Mouse",
-                &[
-                    "click a cell to walk there",
-                    "click a box, then a cell, to push it there",
-                ],
+                &["click a cell to walk; a box, then a cell, to push"],
             ),
             4,
             "Mouse:",
@@ -389,6 +395,7 @@ pub(crate) fn defaults() -> Vec<Binding> {
         bind(S::Lists, A::First, &[Code(KeyCode::Home)], "", &[]),
         bind(S::Lists, A::Last, &[Code(KeyCode::End)], "", &[]),
     ]);
+    bindings.push(bind(S::Lists, A::Reverse, &[Letter('b')], "", &[]));
     bindings.extend(digits(
         S::Lists,
         0..=9,

@@ -147,7 +147,12 @@ fn scope_commands(scope: Scope) -> Vec<Command> {
 /// The `?` overlay's lines, for play and menus: keys and what they do.
 /// Watching shows its own keys in its footer.
 pub fn help_lines() -> Vec<(String, &'static str)> {
-    lines_where(|scope| matches!(scope, Scope::Play | Scope::Menus | Scope::Lists))
+    lines_where(|scope| {
+        matches!(
+            scope,
+            Scope::Play | Scope::Reverse | Scope::Menus | Scope::Lists
+        )
+    })
 }
 
 /// Every key with its help, in every scope: the manual page's KEYS.

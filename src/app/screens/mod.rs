@@ -15,6 +15,7 @@ pub mod main_menu;
 pub mod messages_view;
 pub mod path_prompt;
 pub mod play;
+pub mod reverse;
 pub mod save_prompt;
 pub mod statistics;
 pub mod watch;

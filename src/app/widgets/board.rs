@@ -7,7 +7,42 @@ use ratatui::widgets::Widget;
 
 use crate::app::theme::{Cell, Theme};
 use crate::library::Zoom;
-use schokoban_core::{Direction, Game, Pos, Tile};
+use schokoban_core::{Direction, Game, Level, Pos, ReverseGame, Tile};
+
+/// What a board is drawn from: a game played forward or in reverse.
+pub trait Board {
+    fn level(&self) -> &Level;
+    fn player(&self) -> Pos;
+    fn has_box(&self, pos: Pos) -> bool;
+}
+
+impl Board for Game {
+    fn level(&self) -> &Level {
+        Game::level(self)
+    }
+
+    fn player(&self) -> Pos {
+        Game::player(self)
+    }
+
+    fn has_box(&self, pos: Pos) -> bool {
+        Game::has_box(self, pos)
+    }
+}
+
+impl Board for ReverseGame {
+    fn level(&self) -> &Level {
+        ReverseGame::level(self)
+    }
+
+    fn player(&self) -> Pos {
+        ReverseGame::player(self)
+    }
+
+    fn has_box(&self, pos: Pos) -> bool {
+        ReverseGame::has_box(self, pos)
+    }
+}
 
 /// Where the board lands on screen. Computed the same way for drawing and
 /// for mouse clicks, so a click always hits the cell that was drawn there.
@@ -25,7 +60,7 @@ pub struct BoardLayout {
 }
 
 impl BoardLayout {
-    pub fn new(area: Rect, game: &Game, zoom: Zoom) -> Self {
+    pub fn new(area: Rect, game: &dyn Board, zoom: Zoom) -> Self {
         Self::showing(area, game, zoom, &[])
     }
 
@@ -33,7 +68,7 @@ impl BoardLayout {
     /// beside the player where both fit: a hint's marked box and the cell
     /// it goes to, which on a small screen can lie outside the rows around
     /// the player.
-    pub fn showing(area: Rect, game: &Game, zoom: Zoom, also: &[Pos]) -> Self {
+    pub fn showing(area: Rect, game: &dyn Board, zoom: Zoom, also: &[Pos]) -> Self {
         let level = game.level();
         let (cell_width, cell_height) = match zoom {
             Zoom::Square | Zoom::Fill if !Self::zoom_fits(area, game) => (1, 1),
@@ -67,7 +102,7 @@ impl BoardLayout {
 
     /// Whether square two-column cells fit across `area`; a map too wide
     /// for them is drawn one column a cell.
-    pub fn zoom_fits(area: Rect, game: &Game) -> bool {
+    pub fn zoom_fits(area: Rect, game: &dyn Board) -> bool {
         game.level().width() * 2 <= area.width as usize
     }
 
@@ -163,7 +198,7 @@ pub struct Marks {
 }
 
 pub struct BoardView<'a> {
-    pub game: &'a Game,
+    pub game: &'a dyn Board,
     pub layout: BoardLayout,
     pub theme: Theme,
     pub marks: &'a Marks,

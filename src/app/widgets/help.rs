@@ -6,9 +6,12 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
+use crossterm::event::KeyEvent;
+
 use super::overlay::{Overlay, OverlayEntry};
-use crate::app::keymap::help_lines;
+use crate::app::keymap::{self, Action, Scope, help_lines};
 use crate::app::theme::Theme;
+use schokoban_core::Direction;
 
 /// Room for the longest keys, `Esc / Backspace`.
 const KEYS_WIDTH: u16 = 15;
@@ -38,6 +41,24 @@ fn overlay(entries: &[OverlayEntry], scroll: usize, theme: Theme) -> Overlay<'_>
 pub fn render_help(area: Rect, buf: &mut Buffer, theme: Theme, scroll: usize) {
     let entries = entries(theme);
     overlay(&entries, scroll, theme).render(area, buf);
+}
+
+/// A key while the help is open over a level: arrows scroll a help
+/// taller than the screen, any other key closes it. Returns whether the
+/// help stays open.
+pub(crate) fn help_key(area: Rect, theme: Theme, scroll: &mut usize, key: &KeyEvent) -> bool {
+    let end = help_max_scroll(area, theme);
+    match keymap::action(&[Scope::Menus], key) {
+        Some(Action::Move(Direction::Up)) if end > 0 => {
+            *scroll = (*scroll).min(end).saturating_sub(1);
+            true
+        }
+        Some(Action::Move(Direction::Down)) if end > 0 => {
+            *scroll = (*scroll + 1).min(end);
+            true
+        }
+        _ => false,
+    }
 }
 
 /// How far the help scrolls on a screen of `area`.

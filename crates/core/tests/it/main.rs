@@ -8,4 +8,5 @@ mod parse_refusals;
 mod parse_sok;
 mod parse_xsb;
 mod properties;
+mod reverse_play;
 mod solutions;

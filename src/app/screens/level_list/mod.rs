@@ -16,7 +16,7 @@ use ratatui::widgets::Widget;
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
 use crate::app::origin::{CustomFile, Mode, Origin};
-use crate::app::screen::{Command, Effect, News, Screen, Tick, footer, one_message};
+use crate::app::screen::{Command, Effect, News, ReverseEffect, Screen, Tick, footer, one_message};
 use crate::app::theme::{Chrome, Theme};
 use crate::app::widgets::menu::{Row, Window};
 use crate::app::widgets::number_entry::NumberEntry;
@@ -164,8 +164,9 @@ impl LevelList {
         }
     }
 
-    /// Plays the level of row `index`, or says why it cannot be played.
-    fn choose(&mut self, index: usize) -> Effect {
+    /// Plays the level of row `index` (in reverse with `reverse`), or says
+    /// why it cannot be played.
+    fn choose(&mut self, index: usize, reverse: bool) -> Effect {
         if let Some(problem) = &self.rows[index].problem {
             self.message = Some(Message::warning(format!(
                 "Level {} cannot be played: {problem}",
@@ -174,7 +175,12 @@ impl LevelList {
             return Effect::None;
         }
         self.rater.pause();
-        Effect::Open(self.origin(index + 1))
+        let origin = self.origin(index + 1);
+        if reverse {
+            Effect::Reverse(ReverseEffect::Open(origin))
+        } else {
+            Effect::Open(origin)
+        }
     }
 
     /// Where the list goes in the page's `content`: the title column's
@@ -392,7 +398,8 @@ impl Screen for LevelList {
             Action::PageDown => self.selected = (self.selected + page).min(last),
             Action::First => self.selected = 0,
             Action::Last => self.selected = last,
-            Action::Accept if !self.rows.is_empty() => return self.choose(self.selected),
+            Action::Accept if !self.rows.is_empty() => return self.choose(self.selected, false),
+            Action::Reverse if !self.rows.is_empty() => return self.choose(self.selected, true),
             Action::Back => return Effect::Back,
             _ => {}
         }
@@ -418,7 +425,9 @@ impl Screen for LevelList {
                 match window.at_row((mouse.row - rows.y) as usize) {
                     Some(Row::Above) => self.selected = window.first - 1,
                     Some(Row::Below) => self.selected = window.first + window.shown,
-                    Some(Row::Item(index)) if index == self.selected => return self.choose(index),
+                    Some(Row::Item(index)) if index == self.selected => {
+                        return self.choose(index, false);
+                    }
                     Some(Row::Item(index)) => self.selected = index,
                     None => {}
                 }

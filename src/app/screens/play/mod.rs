@@ -18,12 +18,12 @@ use crate::app::keep::Keep;
 use crate::app::keymap::{self, Action, Scope, play_commands};
 use crate::app::message::{Message, plural};
 use crate::app::origin::{Mode, Opened, Origin};
-use crate::app::screen::{Command, Effect, Ended, News, Screen, Tick, one_message};
+use crate::app::screen::{Command, Effect, Ended, News, ReverseEffect, Screen, Tick, one_message};
 use crate::app::screens::editor::Editor;
 use crate::app::screens::watch::Watch;
 use crate::app::theme::Theme;
 use crate::app::widgets::board::{BoardLayout, Marks};
-use crate::app::widgets::help::help_max_scroll;
+use crate::app::widgets::help::help_key;
 use crate::app::worker::Wake;
 use crate::library::Zoom;
 
@@ -343,23 +343,20 @@ impl Screen for Play {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         self.keep.acted(&self.opened);
         if self.show_help {
-            let end = help_max_scroll(self.area, self.theme);
-            // Arrows scroll a help taller than the screen; any other key closes.
-            match keymap::action(&[Scope::Menus], key) {
-                Some(Action::Move(Direction::Up)) if end > 0 => {
-                    self.help_scroll = self.help_scroll.min(end).saturating_sub(1);
-                }
-                Some(Action::Move(Direction::Down)) if end > 0 => {
-                    self.help_scroll = (self.help_scroll + 1).min(end);
-                }
-                _ => self.show_help = false,
-            }
+            self.show_help = help_key(self.area, self.theme, &mut self.help_scroll, key);
             return Effect::None;
         }
         if let Some(effect) = self.solved_key(key) {
             return effect;
         }
         let Some(action) = keymap::action(&[Scope::Play], key) else {
+            // The help lists reverse play's keys beside B: say where they work.
+            if keymap::action(&[Scope::Reverse], key).is_some() {
+                let reverse = keymap::key_name(Scope::Play, Action::Reverse);
+                self.message = Some(Message::info(format!(
+                    "That key works in reverse play, which {reverse} starts"
+                )));
+            }
             return Effect::None;
         };
         match action {
@@ -411,6 +408,9 @@ impl Screen for Play {
                 };
             }
             Action::Hint => self.request_hint(),
+            Action::Reverse => {
+                return Effect::Reverse(ReverseEffect::Start(Rc::clone(&self.opened)));
+            }
             Action::Edit => {
                 let editor = Editor::copy_of(&self.opened.level, self.theme);
                 return Effect::Push(Box::new(editor));
