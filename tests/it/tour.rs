@@ -271,6 +271,7 @@ tour! {
     /// Left unsolved, then L: the board whole, over the end screen.
     finish_full_board_whole => map(TINY, Some(&full_board()), &[RIGHT, ESC, ch('l')]);
     finish_add_your_score => map(TINY, None, &[LEFT, ENTER]);
+    statistics_with_nothing_played => chosen("Statistics", &[]);
     statistics => statistics(false);
     statistics_of_a_level => statistics(true);
     finish_nickname => map(TINY, None, &[LEFT, ENTER, ENTER]);

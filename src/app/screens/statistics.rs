@@ -408,11 +408,9 @@ impl Statistics {
                 chart.push(level);
             }
         }
-        let named = format!(
-            " {}: moves, yours/record/published ",
-            self.report.chart_name
-        );
-        let title = if named.chars().count() + 2 <= area.width as usize {
+        let name = &self.report.chart_name;
+        let named = format!(" {name}: moves, yours/record/published ");
+        let title = if !name.is_empty() && named.chars().count() + 2 <= area.width as usize {
             named
         } else {
             " Moves: yours/record/published ".to_owned()
