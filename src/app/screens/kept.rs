@@ -19,7 +19,8 @@ use crate::app::screens::watch::Watch;
 use crate::app::theme::Theme;
 use crate::app::widgets::menu::{MenuKey, MenuList, menu_click, menu_key};
 use crate::app::widgets::page::{LogoRule, centered_column, notice_line, page, page_content};
-use crate::library::{Snapshot, Solution, format_utc};
+use crate::library::{Finder, Snapshot, Solution, format_utc};
+use crate::printable::printable;
 use schokoban_core::{Game, LogEntry, Metrics, Step, format_steps};
 
 /// A line of the list.
@@ -167,13 +168,19 @@ impl KeptList {
     }
 }
 
-/// Whose a kept solution is, as the list says it.
+/// Whose a kept solution is, and how it was found, as the list says it.
 fn whose(solution: &Solution) -> String {
-    match solution.by.to_string().as_str() {
-        "player" => "Yours".to_owned(),
-        "optimizer" => "Optimizer's".to_owned(),
-        "pasted" => "Pasted".to_owned(),
-        other => format!("By {other}"),
+    let whose = match &solution.by {
+        Finder::Player => "Yours".to_owned(),
+        Finder::Optimizer => "Optimizer's".to_owned(),
+        Finder::Pasted => "Pasted".to_owned(),
+        // A later version's word, read from a file.
+        Finder::Other(other) => format!("By {}", printable(other)),
+    };
+    if solution.in_reverse {
+        format!("{whose}, found in reverse")
+    } else {
+        whose
     }
 }
 
@@ -264,5 +271,25 @@ impl Screen for KeptList {
             theme: self.theme,
         }
         .render(centered_column(areas.content, MENU_WIDTH), buf);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_list_says_whose_a_solution_is_and_how_it_was_found() {
+        let mut solution = Solution::new(Vec::new(), Finder::Player, None, None);
+        assert_eq!(whose(&solution), "Yours");
+        solution.in_reverse = true;
+        assert_eq!(whose(&solution), "Yours, found in reverse");
+        let other = Solution::new(
+            Vec::new(),
+            Finder::Other("x\u{1b}]0;t".to_owned()),
+            None,
+            None,
+        );
+        assert_eq!(whose(&other), "By x\\x1B]0;t", "escaped, not obeyed");
     }
 }

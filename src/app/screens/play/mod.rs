@@ -1,10 +1,13 @@
 //! The gameplay screen: logo, puzzle, record and counters, the board, and
 //! key caps below it when there is room.
 
+mod bests;
 mod draw;
 mod hinting;
 mod layout;
 mod stuck;
+
+pub(crate) use bests::Bests;
 
 use std::rc::Rc;
 use std::time::Duration;
@@ -28,7 +31,7 @@ use crate::app::worker::Wake;
 use crate::library::Zoom;
 
 use schokoban_core::{
-    Direction, Game, LogEntry, Metrics, Step, format_steps, parse_moves, push_path, walk_path,
+    Direction, Game, LogEntry, Step, format_steps, parse_moves, push_path, walk_path,
 };
 use schokoban_solver::Deadlocks;
 
@@ -76,44 +79,6 @@ pub(crate) struct Play {
     /// hints take up wherever the game stands on one.
     solutions: Vec<Vec<Step>>,
     theme: Theme,
-}
-
-/// What the header shows beside the record: the player's best solution
-/// by moves and by pushes, and the shortest published one.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Bests {
-    pub by_moves: Option<Metrics>,
-    pub by_pushes: Option<Metrics>,
-    pub published: Option<Metrics>,
-}
-
-impl Bests {
-    /// Beside the record, with room: `Yours: 240 moves, 80 pushes
-    /// Published: 198 moves, 60 pushes`, or either alone, or nothing.
-    pub(crate) fn line(&self) -> String {
-        let counts =
-            |moves, pushes| format!("{}, {}", plural(moves, "move"), plural(pushes, "push"));
-        let mut parts = Vec::new();
-        if let (Some(moves), Some(pushes)) = (self.by_moves, self.by_pushes) {
-            parts.push(format!("Yours: {}", counts(moves.moves, pushes.pushes)));
-        }
-        if let Some(published) = self.published {
-            let published = counts(published.moves, published.pushes);
-            parts.push(format!("Published: {published}"));
-        }
-        parts.join("  ")
-    }
-
-    /// The same as moves/pushes, for a narrow screen: `yours 240/80,
-    /// published 198/60`.
-    pub(crate) fn short(&self) -> String {
-        let yours = (self.by_moves.zip(self.by_pushes))
-            .map(|(moves, pushes)| format!("yours {}/{}", moves.moves, pushes.pushes));
-        let published =
-            (self.published).map(|best| format!("published {}/{}", best.moves, best.pushes));
-        let parts: Vec<String> = yours.into_iter().chain(published).collect();
-        parts.join(", ")
-    }
 }
 
 impl Play {

@@ -141,7 +141,7 @@ impl Reverse {
                 "pull/walk",
             ));
         }
-        if wide && self.game.can_jump() {
+        if wide && self.game.can_jump() && self.game.rooms().len() > 1 {
             commands.push(Command::new(
                 keymap::key_name(Scope::Reverse, Action::Jump),
                 "next room",
