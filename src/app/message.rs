@@ -139,3 +139,34 @@ impl Error for Problem {
         }
     }
 }
+
+/// Where a line of play stands, forward or reverse, for the words of its
+/// undo, redo and reset keys.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct LineState {
+    /// A step, or a reset, to take back.
+    pub can_undo: bool,
+    pub can_redo: bool,
+    /// Nothing counted since the start or the last reset.
+    pub at_start: bool,
+}
+
+impl LineState {
+    /// What `action` says when it can do nothing, said where the eye is
+    /// rather than nothing at all; `None` when it has work to do.
+    pub(crate) fn nothing_to_do(self, action: crate::app::keymap::Action) -> Option<Message> {
+        use crate::app::keymap::Action;
+        let text = match action {
+            Action::Undo if !self.can_undo => "Nothing to undo yet",
+            Action::Redo if !self.can_redo => "Nothing to redo",
+            Action::Reset if self.at_start => "Already at the start",
+            _ => return None,
+        };
+        Some(Message::info(text))
+    }
+}
+
+/// What undoing a reset says: the count it goes back to.
+pub(crate) fn reset_undone(score: usize) -> Message {
+    Message::info(format!("Reset undone: back to {}", plural(score, "move")))
+}

@@ -195,6 +195,12 @@ pub(crate) struct Opened {
 }
 
 impl Opened {
+    /// Where this level's game is saved, when records are on.
+    #[cfg(feature = "queries")]
+    pub fn save_path(&self) -> Option<&std::path::Path> {
+        self.records.as_ref().map(Records::save_path)
+    }
+
     /// `level` opened from the editor, for tests of one screen.
     #[cfg(test)]
     pub fn test_play(level: Level) -> Self {

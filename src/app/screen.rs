@@ -193,6 +193,9 @@ pub(crate) enum Effect {
     /// Show this screen on top as the start of a level (one being made):
     /// opening the level replaces it.
     PushLevel(Box<dyn Screen>),
+    /// Make today's daily level, today by the app's wall clock (which tests
+    /// set), not the screen's.
+    PlayDaily,
     ChooseCollection(Mode),
     /// A built-in collection was chosen, on `row` of the chooser.
     CollectionChosen {

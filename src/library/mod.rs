@@ -25,7 +25,7 @@ use std::path::{Path, PathBuf};
 /// A level's kept solutions and snapshots as the player sees them: plain
 /// data that screens list, while the flows read and write their files
 /// through storage.
-pub use crate::storage::{Finder, Snapshot, Solution, day_of, format_day, format_utc};
+pub use crate::storage::{Finder, ReverseLine, Snapshot, Solution, day_of, format_day, format_utc};
 pub use added::{
     AddedCollection, AddedLevel, COLLECTIONS_FOLDER, MAX_ADDED_LEVELS, MAX_NAME_CHARS,
 };

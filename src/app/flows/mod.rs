@@ -18,9 +18,11 @@ use super::origin::{Mode, Origin};
 use super::screen::{Effect, News, Screen};
 use super::screens::continue_menu::ContinueMenu;
 use super::screens::finish::{NextChoice, NextTo};
+use super::screens::generating::Generating;
 use super::{App, Kind, Layer};
 use crate::library::{Collection, LevelRating};
 use schokoban_core::Level;
+use schokoban_generate::Day;
 
 impl App {
     pub(super) fn apply(&mut self, effect: Effect) {
@@ -53,6 +55,10 @@ impl App {
                 self.push_layer(screen, kind);
             }
             Effect::PushLevel(screen) => self.push_layer(screen, Kind::Level),
+            Effect::PlayDaily => {
+                let today = Day::from_unix_days(self.wall_clock() / 86_400);
+                self.push_layer(Box::new(Generating::daily(today, self.theme)), Kind::Level);
+            }
             Effect::Overlay(screen) => self.push_layer(screen, Kind::Overlay),
             Effect::Uncover(news) => {
                 if self.pop() {

@@ -18,7 +18,7 @@ use crate::app::widgets::menu::{MenuKey, MenuList, menu_commands, menu_key};
 use crate::app::widgets::message_lines::MessageLines;
 use crate::app::widgets::page::{LogoRule, centered_column, notice_line, page};
 use crate::app::widgets::text_input::{InputEvent, TextInput};
-use crate::library::{fresh_seed, today};
+use crate::library::fresh_seed;
 use schokoban_generate::{Difficulty, Request, Size};
 
 /// The sizes as the menu shows them, and the daily level after them.
@@ -129,7 +129,7 @@ impl Screen for EndlessMenu {
         match &mut self.stage {
             Stage::Size => match menu_key(key, &mut self.size, SIZES.len()) {
                 Some(MenuKey::Accept) if self.size == DAILY_LINE => {
-                    return Effect::PushLevel(Box::new(Generating::daily(today(), self.theme)));
+                    return Effect::PlayDaily;
                 }
                 Some(MenuKey::Accept) => self.stage = Stage::Difficulty,
                 Some(MenuKey::Back) => return Effect::Back,

@@ -19,7 +19,7 @@ use ratatui::layout::Rect;
 use crate::app::hint::{HintState, Line, Search};
 use crate::app::keep::Keep;
 use crate::app::keymap::{self, Action, Scope, play_commands};
-use crate::app::message::{Message, plural};
+use crate::app::message::{LineState, Message, plural, reset_undone};
 use crate::app::origin::{Mode, Opened, Origin};
 use crate::app::screen::{Command, Effect, Ended, News, ReverseEffect, Screen, Tick, one_message};
 use crate::app::screens::editor::Editor;
@@ -289,7 +289,7 @@ impl crate::app::query::ScreenQuery for Play {
         Some(crate::app::query::LevelView {
             game: &self.game,
             title: &self.opened.title,
-            save: (self.opened.records.as_ref()).map(crate::storage::Records::save_path),
+            save: self.opened.save_path(),
             record: self.record,
             dead_boxes: &self.marks.dead_boxes,
             hint: self.marks.hint,
@@ -324,7 +324,15 @@ impl Screen for Play {
             }
             return Effect::None;
         };
+        let idle = LineState {
+            can_undo: self.game.can_undo() || self.game.can_undo_reset(),
+            can_redo: self.game.can_redo(),
+            at_start: self.game.score() == 0,
+        }
+        .nothing_to_do(action);
         match action {
+            // A key that can do nothing now says so, where the messages are.
+            _ if idle.is_some() => self.message = idle,
             Action::Move(direction) => self.act(|game| game.step(direction).is_ok()),
             Action::Leave => return Effect::Leave(self.ended()),
             Action::Help => {
@@ -335,20 +343,7 @@ impl Screen for Play {
                 // Back to the attempt the reset ended, counted already.
                 self.attempt_counted = true;
                 self.act(Game::undo_reset);
-                self.message = Some(Message::info(format!(
-                    "Reset undone: back to {}",
-                    plural(self.game.score(), "move")
-                )));
-            }
-            // A key that can do nothing now says so, where the messages are.
-            Action::Undo if !self.game.can_undo() => {
-                self.message = Some(Message::info("Nothing to undo yet"));
-            }
-            Action::Redo if !self.game.can_redo() => {
-                self.message = Some(Message::info("Nothing to redo"));
-            }
-            Action::Reset if self.game.score() == 0 => {
-                self.message = Some(Message::info("Already at the start"));
+                self.message = Some(reset_undone(self.game.score()));
             }
             Action::Undo => self.act(|game| game.undo().is_some()),
             Action::Redo => self.act(|game| game.redo().is_some()),

@@ -12,15 +12,15 @@ use ratatui::layout::Rect;
 
 use crate::app::keep::Keep;
 use crate::app::keymap::{self, Action, Scope};
-use crate::app::message::{Message, plural};
+use crate::app::message::{LineState, Message, plural, reset_undone};
 use crate::app::origin::Opened;
 use crate::app::screen::{Command, Effect, ReverseEffect, Screen, one_message};
 use crate::app::screens::kept::watch;
 use crate::app::theme::Theme;
 use crate::app::widgets::board::BoardLayout;
 use crate::app::widgets::help::help_key;
+use crate::library::ReverseLine;
 use crate::library::Zoom;
-use crate::storage::ReverseLine;
 use schokoban_core::{Direction, Metrics, ReverseGame, Step};
 
 /// What `key` does here: play's keys that mean the same in reverse win
@@ -276,7 +276,14 @@ impl Screen for Reverse {
         let Some(action) = reverse_action(key) else {
             return Effect::None;
         };
+        let idle = LineState {
+            can_undo: self.game.can_undo() || self.game.can_undo_reset(),
+            can_redo: self.game.can_redo(),
+            at_start: self.game.score() == 0,
+        }
+        .nothing_to_do(action);
         match action {
+            _ if idle.is_some() => self.message = idle,
             Action::Move(direction) => return self.step(direction),
             Action::PullOrWalk => self.toggle_pulling(),
             Action::Jump => return self.jump(),
@@ -287,20 +294,8 @@ impl Screen for Reverse {
             }
             Action::Undo if self.game.can_undo_reset() => {
                 let effect = self.act(ReverseGame::undo_reset);
-                self.message = Some(Message::info(format!(
-                    "Reset undone: back to {}",
-                    plural(self.game.score(), "move")
-                )));
+                self.message = Some(reset_undone(self.game.score()));
                 return effect;
-            }
-            Action::Undo if !self.game.can_undo() => {
-                self.message = Some(Message::info("Nothing to undo yet"));
-            }
-            Action::Redo if !self.game.can_redo() => {
-                self.message = Some(Message::info("Nothing to redo"));
-            }
-            Action::Reset if self.game.score() == 0 => {
-                self.message = Some(Message::info("Already at the start"));
             }
             Action::Undo => return self.act(|game| game.undo().is_some()),
             Action::Redo => return self.act(|game| game.redo().is_some()),

@@ -7,9 +7,7 @@ use crossterm::event::KeyEvent;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
-use ratatui::symbols::bar;
-use ratatui::text::Line;
-use ratatui::widgets::{Bar, BarChart, BarGroup, Block, Sparkline, Widget};
+use ratatui::widgets::Widget;
 
 use super::about::{back_only, back_only_commands};
 use crate::app::message::{Message, plural};
@@ -19,6 +17,10 @@ use crate::app::widgets::page::{LogoRule, notice_line, page};
 use crate::library::{CollectionReport, LevelReport, Report, format_day, format_utc};
 use crate::text::wrap;
 
+mod charts;
+
+use charts::DAY_COLUMNS;
+
 /// Below this the screen takes its compact form: lines and a sparkline.
 const FULL_WIDTH: u16 = 60;
 const FULL_HEIGHT: u16 = 14;
@@ -27,24 +29,6 @@ const FULL_HEIGHT: u16 = 14;
 const MOST_CHART_ROWS: u16 = 16;
 /// The table of levels needs this many columns.
 const TABLE_WIDTH: u16 = 112;
-
-/// A day's bar and the gap after it.
-const DAY_COLUMNS: u16 = 3;
-/// A level's three bars and the gap after them.
-const LEVEL_COLUMNS: u16 = 11;
-
-/// Bars in plain ASCII, for `--ascii`.
-const ASCII_BARS: bar::Set<'static> = bar::Set {
-    full: "#",
-    seven_eighths: "#",
-    three_quarters: "=",
-    five_eighths: "=",
-    half: "=",
-    three_eighths: "-",
-    one_quarter: "-",
-    one_eighth: "_",
-    empty: " ",
-};
 
 #[derive(Debug)]
 pub(crate) struct Statistics {
@@ -61,14 +45,6 @@ impl Statistics {
             report,
             message,
             theme,
-        }
-    }
-
-    fn bar_set(&self) -> bar::Set<'static> {
-        if self.theme.ascii {
-            ASCII_BARS
-        } else {
-            bar::NINE_LEVELS
         }
     }
 
@@ -256,14 +232,6 @@ impl Statistics {
         self.draw_lines(&collections, rest, buf);
     }
 
-    fn sparkline(&self, days: usize) -> Sparkline<'static> {
-        let solves = &self.report.solves_by_day;
-        Sparkline::default()
-            .data(solves[solves.len() - days..].to_vec())
-            .bar_set(self.bar_set())
-            .style(self.theme.good())
-    }
-
     /// The full form: the summary, the two charts side by side, a line
     /// for each collection below, and where there is room a table of the
     /// charted levels.
@@ -355,104 +323,6 @@ impl Statistics {
             lines.push((text, Style::new()));
         }
         lines
-    }
-
-    fn block(&self, title: &str) -> Block<'static> {
-        Block::bordered()
-            .border_set(self.theme.border())
-            .border_style(self.theme.dim())
-            .title(Line::from(self.theme.text(title).into_owned()))
-    }
-
-    /// Solves a day, one bar each, the day of the month under it.
-    fn draw_days(&self, area: Rect, buf: &mut Buffer) {
-        let shown = ((area.width.saturating_sub(1)) / DAY_COLUMNS) as usize;
-        let solves = &self.report.solves_by_day;
-        let shown = shown.min(solves.len());
-        let first = self.report.today + 1 - shown as u64;
-        let bars: Vec<Bar> = solves[solves.len() - shown..]
-            .iter()
-            .zip(first..)
-            .map(|(&count, day)| {
-                Bar::default()
-                    .value(count)
-                    .label(Line::from(format_day(day)[8..].to_owned()))
-            })
-            .collect();
-        let title = format!(" Solves a day (UTC), {shown} days ");
-        BarChart::default()
-            .block(self.block(&title))
-            .data(BarGroup::default().bars(&bars))
-            .bar_width(2)
-            .bar_gap(1)
-            .bar_set(self.bar_set())
-            .bar_style(self.theme.good())
-            .value_style(Style::new().add_modifier(Modifier::REVERSED))
-            .label_style(self.theme.dim())
-            .render(area, buf);
-    }
-
-    /// Each level's best moves against the record and the published
-    /// solution: three bars a level, in that order, the level's number under.
-    fn draw_levels(&self, area: Rect, buf: &mut Buffer) {
-        // A level with nothing to compare has no bars, unless asked about.
-        let asked = self.report.focus.as_ref().and_then(|focus| focus.number);
-        let mut at = 0;
-        let mut chart = Vec::new();
-        for (index, level) in self.report.chart.iter().enumerate() {
-            let bars = level.best.is_some() || level.record.is_some() || level.published.is_some();
-            if bars || (asked.is_some() && level.number == asked) {
-                if index <= self.report.chart_at {
-                    at = chart.len();
-                }
-                chart.push(level);
-            }
-        }
-        let name = &self.report.chart_name;
-        let named = format!(" {name}: moves, yours/record/published ");
-        let title = if !name.is_empty() && named.chars().count() + 2 <= area.width as usize {
-            named
-        } else {
-            " Moves: yours/record/published ".to_owned()
-        };
-        let block = self.block(&title);
-        if chart.is_empty() {
-            let inner = block.inner(area);
-            block.render(area, buf);
-            let none = "Nothing solved yet".to_owned();
-            self.draw_lines(&[(none, self.theme.dim())], inner, buf);
-            return;
-        }
-        let fits = ((area.width.saturating_sub(2) + 2) / LEVEL_COLUMNS).max(1) as usize;
-        let end = (at + 1).max(fits.min(chart.len()));
-        let shown = &chart[end.saturating_sub(fits)..end.min(chart.len())];
-        let groups: Vec<BarGroup> = shown
-            .iter()
-            .map(|level| {
-                let label = level
-                    .number
-                    .map_or_else(|| level.name.clone(), |n| n.to_string());
-                let value =
-                    |moves: Option<usize>| Bar::default().value(moves.map_or(0, |m| m as u64));
-                BarGroup::default().label(Line::from(label)).bars(&[
-                    value(level.best.map(|b| b.moves)).style(self.theme.good()),
-                    value(level.record).style(self.theme.accent()),
-                    value(level.published).style(Style::new()),
-                ])
-            })
-            .collect();
-        let mut chart = BarChart::default()
-            .block(block)
-            .bar_width(3)
-            .bar_gap(0)
-            .group_gap(2)
-            .bar_set(self.bar_set())
-            .value_style(Style::new().add_modifier(Modifier::REVERSED))
-            .label_style(self.theme.dim());
-        for group in groups {
-            chart = chart.data(group);
-        }
-        chart.render(area, buf);
     }
 }
 
