@@ -172,7 +172,7 @@ pub enum Failure {
     Panicked(String),
     /// The race could not start its second thread, with the system's
     /// reason.
-    NoThread(String),
+    NoThread(std::io::ErrorKind),
 }
 
 impl std::fmt::Display for Failure {
