@@ -1,11 +1,13 @@
 //! Reverse play driven with keys through the app: Microban 1 solved in
 //! reverse from Free play's list, a level whose solved board parts the
-//! floor into rooms, and every way out keeping the reverse game.
+//! floor into rooms, every way out keeping the reverse game, and its play
+//! counted in the statistics.
 
 use std::path::{Path, PathBuf};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
+use crate::statistics::{FIRST_DAY, at, total};
 use crate::ui::{ch, key, menu_app, messages, open_map, press, write_map};
 use schokoban::app::App;
 use schokoban::storage::{Records, parse_solutions};
@@ -270,4 +272,43 @@ fn a_reverse_snapshot_is_kept_and_brought_back() {
         "{}",
         messages(&app)
     );
+}
+
+#[test]
+fn reverse_play_counts_attempts_and_time_as_forward_play_does() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map = write_map(dir.path(), "pocket.xsb", POCKET);
+    let count = |field| total(dir.path(), "pocket.xsb/1", field);
+    let mut app = open_map(dir.path(), &map);
+    app.set_date(FIRST_DAY);
+    // No move forward: B starts reverse play, which counts from then.
+    at(&mut app, 5, &[ch('b')]);
+    assert_eq!(app.screen_name(), "reverse");
+    // A jump and G move nothing; the walk at 12 begins an attempt, and
+    // the 7 seconds before it count.
+    at(&mut app, 8, &[key(KeyCode::Tab)]);
+    at(&mut app, 12, &[ch('g'), key(KeyCode::Right)]);
+    // R at 20, a move at 30: another attempt.
+    at(&mut app, 20, &[ch('r')]);
+    at(&mut app, 30, &[key(KeyCode::Right)]);
+    // Leaving writes them.
+    at(&mut app, 40, &[key(KeyCode::Esc)]);
+    assert_eq!(app.screen_name(), "play");
+    assert_eq!((count("attempts"), count("played")), (2, 35));
+    // Forward, a look and no move: nothing more.
+    at(&mut app, 45, &[key(KeyCode::Esc)]);
+    assert_eq!((count("attempts"), count("played")), (2, 35));
+    drop(app);
+    // The reverse game left goes on with its attempt, and its time counts.
+    let mut app = open_map(dir.path(), &map);
+    app.set_date(FIRST_DAY);
+    at(&mut app, 5, &[ch('b')]);
+    assert!(
+        messages(&app).contains("goes on at 1 move"),
+        "{}",
+        messages(&app)
+    );
+    at(&mut app, 7, &[key(KeyCode::Left)]);
+    at(&mut app, 9, &[key(KeyCode::Esc)]);
+    assert_eq!((count("attempts"), count("played")), (2, 39));
 }
