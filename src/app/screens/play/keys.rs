@@ -19,7 +19,7 @@ use schokoban_core::{Game, format_steps};
 impl Play {
     /// What a key does on the board: the key map's Play bindings.
     pub(super) fn press(&mut self, key: &KeyEvent) -> Effect {
-        self.keep.acted(&self.opened);
+        self.keep.acted(&self.opened, self.attempt_counted);
         if self.show_help {
             self.show_help = help_key(self.area, self.theme, &mut self.help_scroll, key);
             return Effect::None;

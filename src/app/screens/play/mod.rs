@@ -262,7 +262,7 @@ impl Screen for Play {
     /// Moves pasted (LURD, as solutions are shared) are watched from the
     /// level's start, and kept if they solve it.
     fn handle_paste(&mut self, text: &str) -> Effect {
-        self.keep.acted(&self.opened);
+        self.keep.acted(&self.opened, self.attempt_counted);
         match parse_moves(text) {
             Ok(steps) if !steps.is_empty() => Effect::Pasted {
                 opened: Rc::clone(&self.opened),

@@ -19,7 +19,7 @@ impl Play {
         if !matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left)) {
             return Effect::None;
         }
-        self.keep.acted(&self.opened);
+        self.keep.acted(&self.opened, self.attempt_counted);
         let Some(layout) = self.board_layout(screen) else {
             return Effect::None;
         };
