@@ -7,7 +7,9 @@ use std::time::Duration;
 
 use crate::shipped;
 use schokoban_core::{Direction, Game, Level, Step, format_steps, parse_level};
-use schokoban_solver::{Known, Limits, NEAR_POSITIONS, Outcome, Stats, solve, solve_knowing};
+use schokoban_solver::{
+    Known, Limits, NEAR_POSITIONS, Outcome, Stats, Strategy, solve, solve_knowing,
+};
 
 /// No clock, at most `positions` expanded by each search.
 fn within(positions: u64) -> Limits {
@@ -17,8 +19,14 @@ fn within(positions: u64) -> Limits {
     }
 }
 
+/// One search alone, so that the line the tests walk is the same in every
+/// run: which thread of the race answers first can vary.
 fn solution(level: &Level) -> Vec<Step> {
-    match solve(level, &within(2_000_000), &AtomicBool::new(false)) {
+    let limits = Limits {
+        strategy: Strategy::Homeward,
+        ..within(2_000_000)
+    };
+    match solve(level, &limits, &AtomicBool::new(false)) {
         Outcome::Solved(steps) => steps,
         other => panic!("the level has a solution: {other:?}"),
     }
