@@ -9,6 +9,7 @@ use schokoban_core::{Level, Pos, Step, parse_level};
 use schokoban_solver::{Limits, Outcome, Strategy, solve_with_stats};
 
 use crate::daily::Day;
+use crate::entry::entry_xsb;
 use crate::options::{Difficulty, Request, Size};
 use crate::rating::{Band, RATE_POSITIONS, Rated, Rating, rate};
 use crate::reverse::{Farthest, can_pull, farthest};
@@ -55,28 +56,8 @@ impl Generated {
     /// and a `Comment:` block with the seed, the solution's length and the
     /// rating.
     pub fn to_xsb(&self) -> String {
-        let rating = &self.rating;
-        let request = &self.request;
-        format!(
-            "{}Comment:\nSeed: {} (size {}, difficulty {})\nSolver: {}, {}\n\
-             Rating: {} ({}, {}, {} positions searched)\nComment-End:\n",
-            self.level.to_xsb(),
-            request.seed,
-            request.size.name(),
-            request.difficulty.name(),
-            counted(rating.pushes, "push", "pushes"),
-            counted(rating.moves, "move", "moves"),
-            rating.score,
-            counted(rating.pushes, "push", "pushes"),
-            counted(rating.box_changes, "box change", "box changes"),
-            rating.positions,
-        )
+        entry_xsb(&self.level, &self.request, &self.rating)
     }
-}
-
-/// `1 push`, `2 pushes`: a count and its noun, as the comment writes it.
-fn counted(count: usize, one: &str, many: &str) -> String {
-    format!("{count} {}", if count == 1 { one } else { many })
 }
 
 /// How far a generation has got, for a progress line.

@@ -3,13 +3,13 @@
 
 use ratatui::layout::{Constraint, Layout, Rect};
 
-use super::{LevelList, LevelRow};
+use super::{LevelList, LevelRow, ListSource};
 use crate::app::theme::Chrome;
 use crate::app::widgets::menu::Window;
 use crate::app::widgets::page::centered_column;
 use crate::app::widgets::preview::{MAX_PREVIEW_WIDTH, MIN_PREVIEW_WIDTH};
 use crate::app::widgets::rating::{BAR_CELLS, bar, bar_and_score, score};
-use crate::text::{fit, width};
+use crate::text::{fit, fit_keeping_last_word, width};
 
 /// Columns between the list and the preview.
 const PREVIEW_GAP: u16 = 4;
@@ -44,6 +44,10 @@ impl RatingColumn {
 pub(super) struct Widths {
     title: usize,
     rating: RatingColumn,
+    /// Whether the notes after the record show the player's fewest moves
+    /// (`you 25`): not where they would cut the titles short, as `✓` says
+    /// the most of it. `saved` always shows.
+    yours: bool,
     /// The whole row's.
     row: usize,
 }
@@ -113,12 +117,13 @@ impl LevelList {
             .unwrap_or(0)
             .max(5);
         // `you 123 saved` where a row has a solution of the player's.
-        let notes = self
-            .rows
-            .iter()
-            .map(|r| width(&notes(r)))
-            .max()
-            .map_or(0, |notes| if notes > 0 { notes + 2 } else { 0 });
+        let widest_notes = |yours: bool| {
+            self.rows
+                .iter()
+                .map(|r| width(&notes(r, yours)))
+                .max()
+                .map_or(0, |notes| if notes > 0 { notes + 2 } else { 0 })
+        };
         let score = self
             .rows
             .iter()
@@ -127,13 +132,17 @@ impl LevelList {
             .max()
             .unwrap_or(0)
             .max(3);
+        let short = longest.min(MIN_TITLE_WIDTH);
         // The marks, number, record and the gaps between the columns.
-        let fixed = 19 + notes;
-        let title_for = |rating: RatingColumn| {
-            longest.min((available as usize).saturating_sub(fixed + rating.width()))
+        let title_with = |notes: usize, rating: RatingColumn| {
+            longest.min((available as usize).saturating_sub(19 + notes + rating.width()))
         };
+        let yours = title_with(widest_notes(true), RatingColumn::Bars) >= short;
+        let notes = widest_notes(yours);
+        let fixed = 19 + notes;
+        let title_for = |rating: RatingColumn| title_with(notes, rating);
         let scores = RatingColumn::Scores(score);
-        let rating = if title_for(scores) >= longest.min(MIN_TITLE_WIDTH) {
+        let rating = if title_for(scores) >= short {
             scores
         } else {
             RatingColumn::Bars
@@ -150,6 +159,7 @@ impl LevelList {
         Widths {
             title,
             rating,
+            yours,
             row: row.max(reason_width),
         }
     }
@@ -173,11 +183,12 @@ impl LevelList {
     pub(super) fn line(&self, index: usize, widths: Widths) -> String {
         let row = &self.rows[index];
         let record = row.record.map_or("N/A".to_owned(), |r| r.to_string());
-        let title = fit(
-            &row.title,
-            widths.title,
-            self.theme.chrome(Chrome::Ellipsis),
-        );
+        let ellipsis = self.theme.chrome(Chrome::Ellipsis);
+        // A made level is told apart by its seed or date, at the end.
+        let title = match self.source {
+            ListSource::Endless(_) => fit_keeping_last_word(&row.title, widths.title, ellipsis),
+            _ => fit(&row.title, widths.title, ellipsis),
+        };
         let padding = " ".repeat(widths.title.saturating_sub(width(&title)));
         if let Some(problem) = &row.problem {
             return format!("  {:>3}  {title}{padding}  {problem}", index + 1);
@@ -191,7 +202,7 @@ impl LevelList {
             },
             index + 1,
             self.rating_cell(index, widths.rating),
-            notes(row),
+            notes(row, widths.yours),
         )
     }
 }
@@ -212,9 +223,13 @@ pub(super) fn header_text(widths: Widths) -> String {
     )
 }
 
-/// What follows the record: the player's fewest moves, and `saved`.
-fn notes(row: &LevelRow) -> String {
-    let yours = row.yours.map(|moves| format!("you {moves}"));
+/// What follows the record: the player's fewest moves (with `yours`), and
+/// `saved`.
+fn notes(row: &LevelRow, yours: bool) -> String {
+    let yours = row
+        .yours
+        .filter(|_| yours)
+        .map(|moves| format!("you {moves}"));
     let saved = row.saved.then(|| "saved".to_owned());
     [yours, saved]
         .into_iter()
