@@ -48,6 +48,8 @@ pub(super) struct Widths {
     /// (`you 25`): not where they would cut the titles short, as `✓` says
     /// the most of it. `saved` always shows.
     yours: bool,
+    /// A bad level's reason, at most.
+    reason: usize,
     /// The whole row's.
     row: usize,
 }
@@ -149,18 +151,21 @@ impl LevelList {
         };
         let title = title_for(rating);
         let row = title + fixed + rating.width();
-        // A bad level's reason takes the rating's and record's place.
+        // A bad level's reason takes the rating's and record's place, cut
+        // to the room there is (choosing the level tells it whole).
         let reason_width = self
             .rows
             .iter()
             .filter_map(|r| r.problem.as_deref().map(width))
             .max()
             .map_or(0, |reason| title + 11 + reason);
+        let row = row.max(reason_width.min(available as usize));
         Widths {
             title,
             rating,
             yours,
-            row: row.max(reason_width),
+            reason: row.saturating_sub(title + 11),
+            row,
         }
     }
 
@@ -191,6 +196,7 @@ impl LevelList {
         };
         let padding = " ".repeat(widths.title.saturating_sub(width(&title)));
         if let Some(problem) = &row.problem {
+            let problem = fit(problem, widths.reason, ellipsis);
             return format!("  {:>3}  {title}{padding}  {problem}", index + 1);
         }
         format!(
