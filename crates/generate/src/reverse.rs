@@ -6,7 +6,7 @@
 //! construction (the solver then proves it again and measures it).
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashSet};
+use std::collections::{BTreeSet, BinaryHeap};
 
 use crate::room::Plan;
 
@@ -119,7 +119,9 @@ pub(crate) fn farthest(
     start[..count].sort_unstable();
     let on_box = |boxes: &[u8; MAX_BOXES], cell: usize| boxes[..count].contains(&(cell as u8));
     let mut nodes: Vec<Node> = Vec::new();
-    let mut seen: HashSet<([u8; MAX_BOXES], u8)> = HashSet::new();
+    // Ordered, not hashed: std's hasher is seeded anew in every process,
+    // and nothing the generator does may hang on it.
+    let mut seen: BTreeSet<([u8; MAX_BOXES], u8)> = BTreeSet::new();
     // One start per area the player could stand in around the solved boxes.
     let mut claimed = vec![false; plan.wall.len()];
     for cell in 0..plan.wall.len() {

@@ -1,7 +1,9 @@
 //! Why a generated level is thrown away: each rule is a question about a
 //! level and the solver's solution of it, so tests ask them of XSB literals.
+//! Sets are ordered, not hashed: std's hasher is seeded anew in every
+//! process, and no rule may hang on it.
 
-use std::collections::HashSet;
+use std::collections::BTreeSet;
 use std::fmt;
 
 use schokoban_core::{Direction, Level, Pos, Step, Tile};
@@ -139,11 +141,11 @@ fn has_empty_corridor(level: &Level, walk: &Walk) -> bool {
 /// many boxes it never pushed, how often it switched box, and each box's
 /// path and runs of pushes.
 pub(crate) struct Walk {
-    pub(crate) visited: HashSet<Pos>,
+    pub(crate) visited: BTreeSet<Pos>,
     pub(crate) idle_boxes: usize,
     pub(crate) box_changes: usize,
     /// Every cell any box stood on.
-    pub(crate) box_cells: HashSet<Pos>,
+    pub(crate) box_cells: BTreeSet<Pos>,
     /// Each box's cells, from its start, in order.
     pub(crate) paths: Vec<Vec<Pos>>,
     /// Each box's runs of pushes unbroken by another box's push.
@@ -158,7 +160,7 @@ impl Walk {
         let mut paths: Vec<Vec<Pos>> = boxes.iter().map(|&b| vec![b]).collect();
         let mut runs = vec![0; boxes.len()];
         let mut player = level.player();
-        let mut visited: HashSet<Pos> = boxes.iter().copied().collect();
+        let mut visited: BTreeSet<Pos> = boxes.iter().copied().collect();
         let mut last_pushed = None;
         let mut box_changes = 0;
         visited.insert(player);
@@ -215,7 +217,7 @@ pub(crate) fn inside(level: &Level) -> Vec<Pos> {
 
 /// The cells reachable from `start` through floor, around `boxes`.
 fn reach(level: &Level, start: Pos, boxes: &[Pos]) -> Vec<Pos> {
-    let mut seen = HashSet::from([start]);
+    let mut seen = BTreeSet::from([start]);
     let mut stack = vec![start];
     let mut cells = vec![start];
     while let Some(pos) = stack.pop() {
@@ -237,7 +239,7 @@ fn reach(level: &Level, start: Pos, boxes: &[Pos]) -> Vec<Pos> {
 /// boxes that moved, and where the player stands, are what differ).
 pub fn is_straight(level: &Level) -> bool {
     let goals: Vec<Pos> = level.goals().collect();
-    let mut tried = HashSet::new();
+    let mut tried = BTreeSet::new();
     straight_from(level, &goals, level.boxes(), level.player(), &mut tried)
 }
 
@@ -248,7 +250,7 @@ fn straight_from(
     goals: &[Pos],
     boxes: &[Pos],
     player: Pos,
-    tried: &mut HashSet<(Vec<Pos>, Pos)>,
+    tried: &mut BTreeSet<(Vec<Pos>, Pos)>,
 ) -> bool {
     if boxes.iter().all(|b| goals.contains(b)) {
         return true;

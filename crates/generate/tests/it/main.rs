@@ -2,4 +2,5 @@
 //! subject. Levels come from seeds and XSB literals.
 
 mod generate;
+mod golden;
 mod rules;

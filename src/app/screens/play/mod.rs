@@ -306,7 +306,7 @@ impl crate::app::query::ScreenQuery for Play {
 
 impl Screen for Play {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
-        self.keep.acted(&self.opened);
+        self.keep.acted(&self.opened, self.attempt_counted);
         if self.show_help {
             self.show_help = help_key(self.area, self.theme, &mut self.help_scroll, key);
             return Effect::None;
@@ -406,7 +406,7 @@ impl Screen for Play {
         if !matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left)) {
             return Effect::None;
         }
-        self.keep.acted(&self.opened);
+        self.keep.acted(&self.opened, self.attempt_counted);
         let Some(layout) = self.board_layout(screen) else {
             return Effect::None;
         };
@@ -448,7 +448,7 @@ impl Screen for Play {
     /// Moves pasted (LURD, as solutions are shared) are watched from the
     /// level's start, and kept if they solve it.
     fn handle_paste(&mut self, text: &str) -> Effect {
-        self.keep.acted(&self.opened);
+        self.keep.acted(&self.opened, self.attempt_counted);
         match parse_moves(text) {
             Ok(steps) if !steps.is_empty() => Effect::Pasted {
                 opened: Rc::clone(&self.opened),
