@@ -232,6 +232,9 @@ fn files_that_are_no_made_level_say_why_and_cannot_be_played() {
     assert!(plain.contains("no Seed: line: not a made level"), "{plain}");
     let hostile = row(&mut app, 120, 30, "3  bad\\x1B]0;pwn\\x07.xsb");
     assert!(hostile.contains("no level board found"), "{hostile}");
+    // At 40 columns a reason is cut where it ends, and says so.
+    let narrow = row(&mut app, 40, 12, "2  plain.xsb");
+    assert!(narrow.ends_with('…'), "{narrow}");
     // Chosen, a bad file says why and the list stays.
     press(&mut app, &[key(KeyCode::Enter)]);
     assert_eq!(app.screen_name(), "level list");

@@ -154,19 +154,19 @@ impl LevelList {
         let title = title_for(rating);
         let row = title + fixed + rating.width();
         // A bad level's reason takes the rating's and record's place, cut
-        // to the room there is (choosing the level tells it whole).
+        // where the screen is narrower (choosing the level tells it whole).
         let reason_width = self
             .rows
             .iter()
             .filter_map(|r| r.problem.as_deref().map(width))
             .max()
             .map_or(0, |reason| title + 11 + reason);
-        let row = row.max(reason_width.min(available as usize));
+        let row = row.max(reason_width);
         Widths {
             title,
             rating,
             yours,
-            reason: row.saturating_sub(title + 11),
+            reason: row.min(available as usize).saturating_sub(title + 11),
             row,
         }
     }
@@ -259,6 +259,8 @@ mod tests {
         let widths = Widths {
             title: 10,
             rating: RatingColumn::Bars,
+            yours: true,
+            reason: 0,
             row: 0,
         };
         let header = header_text(widths);
