@@ -223,11 +223,20 @@ impl Keep {
     }
 
     /// The player acted on `opened`'s level: the time since the last
-    /// action counts as played, unless it was a pause.
-    pub(crate) fn acted(&self, opened: &Opened) {
+    /// action counts as played, unless it was a pause; before an attempt
+    /// is `under_way` it counts only once one begins.
+    pub(crate) fn acted(&self, opened: &Opened, under_way: bool) {
         if let Some(level) = statistics_word(opened) {
             let (now, wall) = (self.clock.now(), self.clock.wall());
-            self.tally().acted(&level, now, wall);
+            self.tally().acted(&level, now, wall, under_way);
+        }
+    }
+
+    /// `opened`'s level is on screen from now, in a game [`Keep::start`]
+    /// does not keep (reverse play).
+    pub(crate) fn shown(&self, opened: &Opened) {
+        if let Some(level) = statistics_word(opened) {
+            self.tally().shown(&level, self.clock.now());
         }
     }
 
@@ -318,9 +327,7 @@ impl Keep {
     /// from now.
     pub(crate) fn start(&self, game: &Game, opened: &Opened, loaded: Option<&[LogEntry]>) {
         self.set(Some(Kept::of(game, opened, loaded)));
-        if let Some(level) = statistics_word(opened) {
-            self.tally().shown(&level, self.clock.now());
-        }
+        self.shown(opened);
     }
 
     /// Keeps up with `game`, as [`Keep::start`] began. Called after every

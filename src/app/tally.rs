@@ -4,7 +4,11 @@
 //!
 //! Time counts only between the player's actions on a level on screen,
 //! and only where they are at most [`MAX_PAUSE`] apart: a level left open
-//! overnight claims no more than the minute before the pause.
+//! overnight claims no more than the minute before the pause. Like an
+//! attempt, time played begins with a move: the time spent on a level
+//! before the first move of an attempt (from opening it, or from `R`)
+//! counts when that move comes, and not at all when none does, so a level
+//! only looked at shows neither attempts nor time.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -25,6 +29,9 @@ pub(crate) struct Tally {
     last: Option<(String, Duration)>,
     /// The time counted since the last whole second was added.
     fraction: Duration,
+    /// Time on the level on screen before its attempt began: counted when
+    /// one does, dropped when the player goes elsewhere first.
+    waiting: Duration,
 }
 
 impl Tally {
@@ -36,27 +43,46 @@ impl Tally {
     pub fn shown(&mut self, level: &str, now: Duration) {
         self.last = Some((level.to_owned(), now));
         self.fraction = Duration::ZERO;
+        self.waiting = Duration::ZERO;
     }
 
     /// The player acted on `level` at `now` (`wall` on the wall clock):
-    /// the time since the last action counts, unless it was a pause.
-    pub fn acted(&mut self, level: &str, now: Duration, wall: u64) {
-        if let Some((shown, then)) = &self.last
-            && shown == level
-            && let Some(gap) = now.checked_sub(*then).filter(|gap| *gap <= MAX_PAUSE)
-        {
-            self.fraction += gap;
-            let seconds = self.fraction.as_secs();
-            self.fraction -= Duration::from_secs(seconds);
-            if seconds > 0 {
-                self.count(level, wall).played += seconds;
+    /// the time since the last action counts, unless it was a pause; it
+    /// waits for the first move while no attempt is `under_way`.
+    pub fn acted(&mut self, level: &str, now: Duration, wall: u64, under_way: bool) {
+        match &self.last {
+            Some((shown, then)) if shown == level => {
+                if let Some(gap) = now.checked_sub(*then).filter(|gap| *gap <= MAX_PAUSE) {
+                    self.waiting += gap;
+                }
+            }
+            _ => {
+                self.fraction = Duration::ZERO;
+                self.waiting = Duration::ZERO;
             }
         }
         self.last = Some((level.to_owned(), now));
+        if under_way {
+            self.add_waiting(level, wall);
+        }
     }
 
+    /// An attempt at `level` began with a move: the time it waited counts.
     pub fn attempt(&mut self, level: &str, wall: u64) {
         self.count(level, wall).attempts += 1;
+        if self.last.as_ref().is_some_and(|(shown, _)| shown == level) {
+            self.add_waiting(level, wall);
+        }
+    }
+
+    /// The time waiting, counted as played by `level`, in whole seconds.
+    fn add_waiting(&mut self, level: &str, wall: u64) {
+        self.fraction += std::mem::take(&mut self.waiting);
+        let seconds = self.fraction.as_secs();
+        self.fraction -= Duration::from_secs(seconds);
+        if seconds > 0 {
+            self.count(level, wall).played += seconds;
+        }
     }
 
     pub fn solve(&mut self, level: &str, wall: u64) {
@@ -125,11 +151,11 @@ mod tests {
     fn time_counts_between_actions_a_minute_apart_at_most() {
         let mut tally = Tally::default();
         tally.shown("a/1", seconds(0));
-        tally.acted("a/1", seconds(20), DAY);
-        tally.acted("a/1", seconds(80), DAY);
+        tally.acted("a/1", seconds(20), DAY, true);
+        tally.acted("a/1", seconds(80), DAY, true);
         // Eight hours away: not played.
-        tally.acted("a/1", seconds(80 + 8 * 3600), DAY);
-        tally.acted("a/1", seconds(90 + 8 * 3600), DAY);
+        tally.acted("a/1", seconds(80 + 8 * 3600), DAY, true);
+        tally.acted("a/1", seconds(90 + 8 * 3600), DAY, true);
         assert_eq!(tally.pending[0].played, 20 + 60 + 10);
     }
 
@@ -137,8 +163,8 @@ mod tests {
     fn an_action_on_another_level_starts_its_time_afresh() {
         let mut tally = Tally::default();
         tally.shown("a/1", seconds(0));
-        tally.acted("a/2", seconds(10), DAY);
-        tally.acted("a/2", seconds(15), DAY);
+        tally.acted("a/2", seconds(10), DAY, true);
+        tally.acted("a/2", seconds(15), DAY, true);
         assert_eq!(tally.pending.len(), 1);
         assert_eq!(
             (tally.pending[0].level.as_str(), tally.pending[0].played),
@@ -151,9 +177,30 @@ mod tests {
         let mut tally = Tally::default();
         tally.shown("a/1", Duration::ZERO);
         for tenth in 1..=25 {
-            tally.acted("a/1", Duration::from_millis(tenth * 100), DAY);
+            tally.acted("a/1", Duration::from_millis(tenth * 100), DAY, true);
         }
         assert_eq!(tally.pending[0].played, 2);
+    }
+
+    #[test]
+    fn time_before_the_first_move_counts_only_once_an_attempt_begins() {
+        let mut tally = Tally::default();
+        // Looked at, keys pressed, no move: nothing played.
+        tally.shown("a/1", seconds(0));
+        tally.acted("a/1", seconds(10), DAY, false);
+        tally.acted("a/1", seconds(30), DAY, false);
+        tally.shown("a/2", seconds(40));
+        assert!(tally.pending.is_empty());
+        // Thought about, then a move: the thinking counts with the attempt.
+        tally.acted("a/2", seconds(45), DAY, false);
+        tally.acted("a/2", seconds(52), DAY, false);
+        tally.attempt("a/2", DAY);
+        tally.acted("a/2", seconds(55), DAY, true);
+        assert_eq!(tally.pending.len(), 1);
+        assert_eq!(
+            (tally.pending[0].attempts, tally.pending[0].played),
+            (1, 15)
+        );
     }
 
     #[test]

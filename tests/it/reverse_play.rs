@@ -1,12 +1,14 @@
 //! Reverse play driven with keys through the app: Microban 1 solved in
 //! reverse from Free play's list, a level whose solved board parts the
-//! floor into rooms, and every way out keeping the reverse game.
+//! floor into rooms, every way out keeping the reverse game, its play
+//! counted in the statistics, and its screen placed where play's is.
 
 use std::path::{Path, PathBuf};
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use crate::ui::{ch, key, menu_app, messages, open_map, press, write_map};
+use crate::statistics::{FIRST_DAY, at, total};
+use crate::ui::{ch, key, menu_app, messages, open_map, press, screen, write_map};
 use schokoban::app::App;
 use schokoban::storage::{Records, parse_solutions};
 use schokoban_core::{Direction, Game, LogEntry, Pos, ReverseGame, Step, parse_level, parse_moves};
@@ -116,7 +118,7 @@ fn microban_1_solved_in_reverse_from_free_play_is_kept_as_a_forward_solution() {
     assert_eq!(app.screen_name(), "reverse");
     let screen = app.visible_text(80, 24);
     assert!(
-        screen.contains("Reverse play: pull the boxes back"),
+        screen.contains("Reverse play: pull boxes back to the start"),
         "{screen}"
     );
     press(&mut app, &reverse_keys(MICROBAN_1, MICROBAN_1_SOLUTION));
@@ -270,4 +272,98 @@ fn a_reverse_snapshot_is_kept_and_brought_back() {
         "{}",
         messages(&app)
     );
+}
+
+#[test]
+fn reverse_play_counts_attempts_and_time_as_forward_play_does() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map = write_map(dir.path(), "pocket.xsb", POCKET);
+    let count = |field| total(dir.path(), "pocket.xsb/1", field);
+    let mut app = open_map(dir.path(), &map);
+    app.set_date(FIRST_DAY);
+    // No move forward: B starts reverse play, which counts from then.
+    at(&mut app, 5, &[ch('b')]);
+    assert_eq!(app.screen_name(), "reverse");
+    // A jump and G move nothing; the walk at 12 begins an attempt, and
+    // the 7 seconds before it count.
+    at(&mut app, 8, &[key(KeyCode::Tab)]);
+    at(&mut app, 12, &[ch('g'), key(KeyCode::Right)]);
+    // R at 20, a move at 30: another attempt.
+    at(&mut app, 20, &[ch('r')]);
+    at(&mut app, 30, &[key(KeyCode::Right)]);
+    // Leaving writes them.
+    at(&mut app, 40, &[key(KeyCode::Esc)]);
+    assert_eq!(app.screen_name(), "play");
+    assert_eq!((count("attempts"), count("played")), (2, 35));
+    // Forward, a look and no move: nothing more.
+    at(&mut app, 45, &[key(KeyCode::Esc)]);
+    assert_eq!((count("attempts"), count("played")), (2, 35));
+    drop(app);
+    // The reverse game left goes on with its attempt, and its time counts.
+    let mut app = open_map(dir.path(), &map);
+    app.set_date(FIRST_DAY);
+    at(&mut app, 5, &[ch('b')]);
+    assert!(
+        messages(&app).contains("goes on at 1 move"),
+        "{}",
+        messages(&app)
+    );
+    at(&mut app, 7, &[key(KeyCode::Left)]);
+    at(&mut app, 9, &[key(KeyCode::Esc)]);
+    assert_eq!((count("attempts"), count("played")), (2, 39));
+}
+
+/// Where `text` first shows on `screen`: its row and column.
+fn place_of(screen: &[String], text: &str) -> (usize, usize) {
+    let found = screen
+        .iter()
+        .enumerate()
+        .find_map(|(row, line)| line.find(text).map(|at| (row, line[..at].chars().count())));
+    found.unwrap_or_else(|| panic!("{text:?} is not on\n{}", screen.join("\n")))
+}
+
+/// The board's top left corner: its first row and its leftmost column.
+fn board_corner(screen: &[String]) -> (usize, usize) {
+    let walls = |line: &String| line.chars().position(|c| c == '█');
+    let top = screen.iter().position(|line| walls(line).is_some());
+    let left = screen.iter().filter_map(walls).min();
+    top.zip(left).expect("a board on screen")
+}
+
+#[test]
+fn reverse_play_stands_where_play_does_at_every_size_and_zoom() {
+    for (width, height) in [(40, 12), (80, 24), (200, 60)] {
+        // Off, square, filling the screen.
+        for zoom_presses in 0..3 {
+            let dir = tempfile::tempdir().expect("temp dir");
+            let map = write_map(dir.path(), "001.xsb", MICROBAN_1);
+            let mut app = open_map(dir.path(), &map);
+            press(&mut app, &vec![ch('z'); zoom_presses]);
+            let play = screen(&mut app, width, height);
+            press(&mut app, &[ch('b')]);
+            assert_eq!(app.screen_name(), "reverse");
+            let reverse = screen(&mut app, width, height);
+            let both = format!("{}\n{}", play.join("\n"), reverse.join("\n"));
+            // The header starts in one place, the logo beside it or not.
+            assert_eq!(
+                place_of(&play, "Puzzle:"),
+                place_of(&reverse, "Reverse play"),
+                "{width}x{height}, Z {zoom_presses} times\n{both}"
+            );
+            assert_eq!(
+                play.iter().any(|line| line.contains("╔═╗╔═╗╦ ╦")),
+                reverse.iter().any(|line| line.contains("╔═╗╔═╗╦ ╦")),
+                "{both}"
+            );
+            // The board too; at 40x12 this map is too tall for the message
+            // rows, which only a screen with a message takes (reverse play
+            // starts with one), so there only its column is the same.
+            let (play_board, reverse_board) = (board_corner(&play), board_corner(&reverse));
+            if height > 12 {
+                assert_eq!(play_board, reverse_board, "{both}");
+            } else {
+                assert_eq!(play_board.1, reverse_board.1, "{both}");
+            }
+        }
+    }
 }

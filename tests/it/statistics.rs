@@ -56,7 +56,7 @@ fn open_tiny(app: &mut App, dir: &Path) {
 
 /// The sums of `key` over the statistics file's lines about levels whose
 /// key ends with `level`.
-fn total(dir: &Path, level: &str, field: &str) -> u64 {
+pub fn total(dir: &Path, level: &str, field: &str) -> u64 {
     let text = std::fs::read_to_string(dir.join("data/statistics.txt")).unwrap_or_default();
     text.lines()
         .filter(|line| !line.starts_with('#'))
@@ -147,6 +147,29 @@ fn a_restart_begins_another_attempt_and_a_resumed_save_does_not() {
     open_tiny(&mut app, dir.path());
     at(&mut app, 1, &[RIGHT, ESC]);
     assert_eq!(total(dir.path(), "tiny.xsb/1", "attempts"), 2);
+}
+
+#[test]
+fn a_level_only_looked_at_counts_no_time_and_an_attempt_counts_from_its_opening() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut app = game_on(dir.path(), FIRST_DAY);
+    open_tiny(&mut app, dir.path());
+    // Keys that move nothing: zoom, and the help opened and closed.
+    at(&mut app, 5, &[ch('z')]);
+    at(&mut app, 8, &[ch('?'), ESC]);
+    at(&mut app, 20, &[ESC]);
+    assert_eq!(app.screen_name(), "finish");
+    assert_eq!(total(dir.path(), "tiny.xsb/1", "attempts"), 0);
+    assert_eq!(total(dir.path(), "tiny.xsb/1", "played"), 0);
+    drop(app);
+    // Looked at, then moved: the attempt's time runs from the opening.
+    let mut app = game_on(dir.path(), FIRST_DAY);
+    open_tiny(&mut app, dir.path());
+    at(&mut app, 5, &[ch('z')]);
+    at(&mut app, 9, &[RIGHT]);
+    at(&mut app, 12, &[ESC]);
+    assert_eq!(total(dir.path(), "tiny.xsb/1", "attempts"), 1);
+    assert_eq!(total(dir.path(), "tiny.xsb/1", "played"), 12);
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! Reverse play's files: the reverse game left and the snapshots read when
-//! it opens, snapshots kept, the game kept on leaving, and a solution found
-//! in reverse kept like any other and counted as a solve.
+//! it opens, snapshots kept, the game and its play's statistics kept on
+//! leaving, and a solution found in reverse kept like any other and
+//! counted as a solve.
 
 use std::rc::Rc;
 
@@ -145,16 +146,18 @@ impl App {
         self.set_message(message);
     }
 
-    /// Esc in reverse play: the reverse game kept, back to the screen
-    /// below; a level list is read again, as a solve may have marked it.
+    /// Esc in reverse play: the reverse game kept and the play counted,
+    /// back to the screen below; a level list is read again, as a solve
+    /// may have marked it.
     fn leave_reverse(&mut self, origin: &Origin) {
         let kept = self.keep.carry_out_reverse();
+        let counted = self.keep.write_statistics();
         self.pop();
         if self.top_layer().kind != Kind::Level && origin.list_place().is_some() {
             self.back_to_list(origin);
         }
-        if let Some(kept) = kept {
-            self.set_message(kept);
+        for message in kept.into_iter().chain(counted) {
+            self.set_message(message);
         }
     }
 }

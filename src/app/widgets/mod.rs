@@ -5,6 +5,7 @@ pub(crate) mod board;
 pub(crate) mod help;
 pub(crate) mod keycaps;
 pub mod leaderboard;
+pub(crate) mod level_layout;
 pub(crate) mod logo;
 pub(crate) mod menu;
 pub mod message_lines;

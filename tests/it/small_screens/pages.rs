@@ -1,6 +1,7 @@
 //! Whole screens, row by row, at 80x24 and at the 40x12 minimum: a full
 //! leaderboard on the end screen, the help, a level list, a long error, a
-//! new score, and leaving a level with a saved game.
+//! new score, and leaving a level with a saved game; and the statistics
+//! page's block at 80x24 and 200x60.
 
 use super::full_board_finish;
 use crate::ui::{THREE_LEVELS, TINY, ch, key, level, open_map, press, resize, screen, write_map};
@@ -284,4 +285,35 @@ fn leaving_at_the_smallest_size_shows_the_board_and_the_choices() {
             "↑↓ choose · Enter accept · Esc main menu",
         ]
     );
+}
+
+#[test]
+fn the_statistics_page_lines_its_text_up_with_its_charts_under_the_title() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut app = crate::ui::menu_app(dir.path());
+    let statistics = app.choices().iter().position(|c| c == "Statistics");
+    press(
+        &mut app,
+        &vec![key(KeyCode::Down); statistics.expect("a menu line")],
+    );
+    press(&mut app, &[key(KeyCode::Enter)]);
+    assert_eq!(app.screen_name(), "statistics");
+    for (width, height) in [(80, 24), (200, 60)] {
+        let shown = screen(&mut app, width, height);
+        let all = shown.join("\n");
+        let line_of = |text: &str| {
+            let line = shown.iter().find(|line| line.contains(text));
+            line.unwrap_or_else(|| panic!("{text:?} is not on\n{all}"))
+        };
+        let column = |text: &str| {
+            let line = line_of(text);
+            line.find(text).map(|at| line[..at].chars().count())
+        };
+        assert_eq!(column("Every level:"), column("╔ Solves a day"), "{all}");
+        // The block stands in the middle, off the screen's edges.
+        let charts = line_of("╔ Solves a day");
+        let right = usize::from(width) - charts.trim_end().chars().count();
+        let left = column("╔ Solves a day").unwrap_or(0);
+        assert!(left > 0 && left.abs_diff(right) <= 1, "{all}");
+    }
 }

@@ -18,7 +18,9 @@ const SUMMARY_WIDTH: usize = 19;
 /// Titles are not cut shorter than this to make room for a preview, or
 /// for ratings' scores.
 const MIN_TITLE_WIDTH: usize = 12;
-/// The rating column's heading, where it shows scores.
+/// The title column's heading.
+const LEVEL_HEADING: &str = "Level";
+/// The rating column's heading.
 const RATING_HEADING: &str = "Rating";
 
 /// What the rating column shows: bars and scores as wide as the widest
@@ -198,17 +200,21 @@ impl LevelList {
 
 /// The list's header row for `widths`: `#  Level  Rating  Record`.
 pub(super) fn header_text(widths: Widths) -> String {
-    let rating_heading = match widths.rating {
-        RatingColumn::Scores(_) => RATING_HEADING,
-        RatingColumn::Bars => "",
+    // The heading is right-aligned over its column and the gap before it:
+    // bars alone are narrower than the word, which then reaches into the
+    // gap, where the title column leaves a blank after `Level`.
+    let in_column = widths.rating.width() >= RATING_HEADING.len();
+    let rating_heading = if in_column || widths.title > LEVEL_HEADING.len() {
+        RATING_HEADING
+    } else {
+        ""
     };
     format!(
-        "{:>5}  {:<title$}  {rating_heading:>rating$}  {:>6}",
+        "{:>5}  {LEVEL_HEADING:<title$}{rating_heading:>rating$}  {:>6}",
         "#",
-        "Level",
         "Record",
         title = widths.title,
-        rating = widths.rating.width()
+        rating = widths.rating.width() + 2
     )
 }
 
@@ -221,4 +227,23 @@ fn notes(row: &LevelRow) -> String {
         .flatten()
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bars_alone_keep_their_heading_ending_where_they_do() {
+        let widths = Widths {
+            title: 10,
+            rating: RatingColumn::Bars,
+            row: 0,
+        };
+        let header = header_text(widths);
+        assert!(header.contains("Level     Rating  Record"), "{header}");
+        // A row: the marks and number, the title, then the bars.
+        let bars_end = 5 + 2 + widths.title + 2 + BAR_CELLS;
+        assert_eq!(header.find("Rating").map(|at| at + 6), Some(bars_end));
+    }
 }

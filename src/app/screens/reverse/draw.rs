@@ -1,7 +1,7 @@
-//! Where reverse play's parts go and how they are drawn: a header that
-//! says in words that this is reverse play, the counts and the mode, the
-//! message rows, the board, and a line of keys, as one block centred on
-//! the screen.
+//! Reverse play's parts and how they are drawn: a header that says in
+//! words that this is reverse play, the puzzle, the counts and the mode;
+//! the message rows, the board, and a line of keys, placed where forward
+//! play places its own, so `B` and `Esc` move nothing.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -11,83 +11,69 @@ use ratatui::widgets::Widget;
 use super::Reverse;
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::screen::{Command, footer};
-use crate::app::widgets::board::{BoardLayout, BoardView, Marks};
+use crate::app::widgets::board::{BoardView, Marks};
 use crate::app::widgets::help::render_help;
+use crate::app::widgets::level_layout::{
+    LevelAreas, LevelScreen, columns_beside_logo, columns_in_place, header_beside_logo,
+    header_rows, rows_for_board,
+};
+use crate::app::widgets::logo::Logo;
 use crate::app::widgets::message_lines::MessageLines;
 use crate::app::widgets::page::{MIN_HEIGHT, MIN_WIDTH, too_small};
 use crate::text::{width, wrap};
 
-/// Columns left of the board: room for the marks where a map goes on.
-const BOARD_LEFT: u16 = 4;
-/// Rows for messages between the header and the board.
-const MESSAGE_ROWS: u16 = 2;
 /// What the screen is, the longest first: the first that fits is shown.
-const BANNERS: [&str; 3] = [
+const BANNERS: [&str; 4] = [
     "Reverse play: pull the boxes back to where the level starts",
     "Reverse play: pull the boxes back to the start",
+    "Reverse play: pull boxes back to the start",
     "Reverse play: pull boxes back",
 ];
 
-/// The parts of the screen, in screen cells.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct ReverseAreas {
-    pub header: Vec<String>,
-    pub header_at: (u16, u16),
-    pub message: Rect,
-    pub board: BoardLayout,
-    pub keys: Option<Rect>,
-}
-
 impl Reverse {
     /// The screen's parts on a screen of `screen`, if it is big enough.
-    pub(super) fn areas(&self, screen: Rect) -> Option<ReverseAreas> {
-        if screen.width < MIN_WIDTH || screen.height < MIN_HEIGHT {
-            return None;
+    pub(super) fn areas(&self, screen: Rect) -> Option<LevelAreas> {
+        let keys_text = footer(&self.keys_line());
+        LevelScreen {
+            header: self.placed_header(screen),
+            game: &self.game,
+            zoom: self.zoom,
+            showing: &[],
+            caps_width: None,
+            keys_line: &|_| keys_text.clone(),
+            message: self.message.as_ref(),
+            theme: self.theme,
         }
-        let level = self.game.level();
-        // The puzzle's name where the header, messages, board, a blank row
-        // and the keys all fit; else the counts go right under the banner.
-        let full = self.header(screen.width, true);
-        let roomy = full.len() as u16 + MESSAGE_ROWS + level.height() as u16 + 2 <= screen.height;
-        let header = if roomy {
+        .areas(screen)
+    }
+
+    /// The header, and whether the logo goes beside it, as forward play
+    /// has it: beside where it fits, its banner and counts in the forms
+    /// that leave the block where play's stands (no wider than the puzzle's
+    /// name needs). The name shows where the rows every header gets have
+    /// room for it, or the board still has a blank row and the keys under
+    /// it; else the counts go right under the banner.
+    fn placed_header(&self, screen: Rect) -> (bool, Vec<String>) {
+        let columns = screen.width;
+        let title = width(&self.title()) as u16;
+        let beside_columns = columns_in_place(columns)
+            .max(title)
+            .min(columns_beside_logo(columns));
+        let header = |with_title| {
+            let beside = self.header(beside_columns, with_title);
+            if header_beside_logo(&beside, columns) {
+                (true, beside)
+            } else {
+                (false, self.header(columns, with_title))
+            }
+        };
+        let (full, bare) = (header(true), header(false));
+        let roomy = (self.game.level().height() as u16) < rows_for_board(&full.1, screen.height);
+        if roomy || header_rows(&full.1) <= header_rows(&bare.1) {
             full
         } else {
-            self.header(screen.width, false)
-        };
-        let top = header.len() as u16 + MESSAGE_ROWS;
-        let keys_text = footer(&self.keys_line());
-        let room = Rect::new(
-            BOARD_LEFT,
-            top,
-            screen.width.saturating_sub(BOARD_LEFT + 1),
-            screen.height.saturating_sub(top + 1),
-        );
-        let mut board = BoardLayout::new(room, &self.game, self.zoom);
-        let board_bottom = top + board.height();
-        let keys = board_bottom < screen.height;
-        let keys_gap = u16::from(roomy && board_bottom + 2 <= screen.height);
-        let used_width = header
-            .iter()
-            .map(|line| width(line))
-            .chain([
-                usize::from(BOARD_LEFT + board.width()) + 1,
-                width(&keys_text) + 1,
-            ])
-            .max()
-            .unwrap_or(0)
-            .min(screen.width as usize) as u16;
-        let used_height = board_bottom + (keys_gap + 1) * u16::from(keys);
-        let x = screen.x + (screen.width - used_width) / 2;
-        let y = screen.y + screen.height.saturating_sub(used_height) / 2;
-        board.area.x += x;
-        board.area.y += y;
-        Some(ReverseAreas {
-            header_at: (x, y),
-            message: Rect::new(x, y + header.len() as u16, screen.right() - x, MESSAGE_ROWS),
-            header,
-            board,
-            keys: keys.then(|| Rect::new(x, y + board_bottom + keys_gap, screen.right() - x, 1)),
-        })
+            bare
+        }
     }
 
     /// What the screen is, the puzzle `with_title`, and the counts with
@@ -117,12 +103,16 @@ impl Reverse {
             .clone();
         let mut lines = vec![(*banner).to_owned()];
         if with_title {
-            let mut title = wrap(&format!("Puzzle: {}", self.opened.heading()), columns);
+            let mut title = wrap(&self.title(), columns);
             title.truncate(2);
             lines.extend(title);
         }
         lines.push(counts);
         lines
+    }
+
+    fn title(&self) -> String {
+        format!("Puzzle: {}", self.opened.heading())
     }
 
     /// The keys the line under the board names: what this screen adds to
@@ -161,6 +151,13 @@ impl Reverse {
         let Some(areas) = self.areas(area) else {
             return;
         };
+        if let Some(logo) = areas.logo {
+            Logo {
+                style: self.theme.accent(),
+                ascii: self.theme.ascii,
+            }
+            .render(logo, buf);
+        }
         let (x, y) = areas.header_at;
         let width = area.right().saturating_sub(x) as usize;
         for (row, line) in areas.header.iter().enumerate() {
@@ -182,7 +179,7 @@ impl Reverse {
             marks: &Marks::default(),
         }
         .render(areas.board.area, buf);
-        if let Some(keys) = areas.keys {
+        if let Some(keys) = areas.keys_line {
             let text = self.theme.text(&footer(&self.keys_line())).into_owned();
             buf.set_stringn(keys.x, keys.y, text, keys.width as usize, self.theme.dim());
         }

@@ -63,8 +63,13 @@ pub(crate) struct Reverse {
     help_scroll: usize,
     /// The terminal's size, to hold the help's scrolling to its end.
     area: Rect,
-    /// What leaving would keep, kept up with every change to the game.
+    /// What leaving would keep, kept up with every change to the game,
+    /// and the play counted for the statistics, as forward play counts it.
     keep: Keep,
+    /// The attempt under way is counted: a move was made since reverse
+    /// play opened at its start or was reset (a reverse game left last
+    /// time goes on with the attempt it was).
+    attempt_counted: bool,
     theme: Theme,
 }
 
@@ -81,6 +86,7 @@ impl Reverse {
     ) -> Self {
         let solution = game.forward_solution();
         Self {
+            attempt_counted: game.score() > 0,
             opened,
             game,
             pulling: true,
@@ -102,6 +108,7 @@ impl Reverse {
     pub fn keeping(mut self, keep: Keep) -> Self {
         self.keep = keep;
         self.keep.follow_reverse(&self.game, &self.opened);
+        self.keep.shown(&self.opened);
         self
     }
 
@@ -114,6 +121,10 @@ impl Reverse {
         }
         self.message = None;
         self.restored = 0;
+        if !self.attempt_counted && self.game.score() > 0 {
+            self.attempt_counted = true;
+            self.keep.attempt_begun(&self.opened);
+        }
         self.keep.follow_reverse(&self.game, &self.opened);
         let was_solved = self.solution.is_some();
         self.solution = self.game.forward_solution();
@@ -260,6 +271,7 @@ impl crate::app::query::ScreenQuery for Reverse {
 
 impl Screen for Reverse {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
+        self.keep.acted(&self.opened, self.attempt_counted);
         if self.show_help {
             self.show_help = help_key(self.area, self.theme, &mut self.help_scroll, key);
             return Effect::None;
@@ -293,6 +305,8 @@ impl Screen for Reverse {
                 self.help_scroll = 0;
             }
             Action::Undo if self.game.can_undo_reset() => {
+                // Back to the attempt the reset ended, counted already.
+                self.attempt_counted = true;
                 let effect = self.act(ReverseGame::undo_reset);
                 self.message = Some(reset_undone(self.game.score()));
                 return effect;
@@ -300,6 +314,8 @@ impl Screen for Reverse {
             Action::Undo => return self.act(|game| game.undo().is_some()),
             Action::Redo => return self.act(|game| game.redo().is_some()),
             Action::Reset => {
+                // The next move begins another attempt.
+                self.attempt_counted = false;
                 return self.act(|game| {
                     game.reset();
                     true
@@ -327,6 +343,7 @@ impl Screen for Reverse {
         if self.show_help || !matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left)) {
             return Effect::None;
         }
+        self.keep.acted(&self.opened, self.attempt_counted);
         let Some(target) = self
             .board_layout(screen)
             .and_then(|layout| layout.cell_at(mouse.column, mouse.row))

@@ -13,11 +13,12 @@ use super::about::{back_only, back_only_commands};
 use crate::app::message::{Message, plural};
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::{Chrome, Theme};
-use crate::app::widgets::page::{LogoRule, notice_line, page};
+use crate::app::widgets::page::{LogoRule, centered_column, notice_line, page};
 use crate::library::{CollectionReport, LevelReport, Report, format_day, format_utc};
-use crate::text::wrap;
+use crate::text::{width, wrap};
 
 mod charts;
+mod table;
 
 use charts::DAY_COLUMNS;
 
@@ -29,6 +30,8 @@ const FULL_HEIGHT: u16 = 14;
 const MOST_CHART_ROWS: u16 = 16;
 /// The table of levels needs this many columns.
 const TABLE_WIDTH: u16 = 112;
+/// Columns kept free at either side of the page's text and charts.
+const MARGIN: u16 = 1;
 
 #[derive(Debug)]
 pub(crate) struct Statistics {
@@ -155,8 +158,9 @@ impl Statistics {
         lines
     }
 
-    /// A collection's line: `Microban  3/155 solved · 12m 05s · 8 saved`.
-    fn collection_line(&self, collection: &CollectionReport) -> String {
+    /// A collection's line: `Microban  3/155 solved · 12m 05s · 8 saved`;
+    /// within `columns` where given, the parts that fit on one line.
+    fn collection_line(&self, collection: &CollectionReport, columns: Option<u16>) -> String {
         let solved = match collection.levels {
             Some(levels) => format!("{}/{levels} solved", collection.solved),
             None => format!("{} solved", collection.solved),
@@ -171,14 +175,31 @@ impl Statistics {
                 plural(collection.saved, "move")
             ));
         }
+        if let Some(columns) = columns {
+            // A part cut in two reads as something missing: it goes whole.
+            while parts.len() > 1 && width(&parts.join(&self.dot())) > usize::from(columns) {
+                parts.pop();
+            }
+        }
         parts.join(&self.dot())
     }
 
-    fn collection_lines(&self) -> Vec<(String, Style)> {
+    fn collection_lines(&self, columns: Option<u16>) -> Vec<(String, Style)> {
         let lines = self.report.collections.iter();
         lines
-            .map(|c| (self.collection_line(c), Style::new()))
+            .map(|c| (self.collection_line(c, columns), Style::new()))
             .collect()
+    }
+
+    /// Where the page's text and charts go in its `content`: a block
+    /// centred under the title, as wide as the screen allows up to the two
+    /// charts at their widest side by side, its text starting where the
+    /// charts do.
+    fn text_block(&self, content: Rect) -> Rect {
+        let days = self.report.solves_by_day.len() as u16;
+        let widest = (2 * (days * DAY_COLUMNS + 1) + 1).max(TABLE_WIDTH);
+        let width = content.width.saturating_sub(2 * MARGIN).min(widest);
+        centered_column(content, width)
     }
 
     /// `lines` wrapped to `columns`, each part in its line's style.
@@ -222,7 +243,8 @@ impl Statistics {
             self.sparkline(days).render(chart, buf);
             used += 1 + chart_rows;
         }
-        let collections = self.collection_lines();
+        // A line each, as much of it as fits: the rows here are few.
+        let collections = self.collection_lines(Some(area.width));
         let rest = Rect::new(
             area.x,
             area.y + used,
@@ -237,7 +259,7 @@ impl Statistics {
     /// charted levels.
     fn draw_full(&self, area: Rect, buf: &mut Buffer) {
         let lines = self.wrapped(&self.summary(false), area.width);
-        let collections = self.wrapped(&self.collection_lines(), area.width);
+        let collections = self.wrapped(&self.collection_lines(None), area.width);
         let rows_left = area.height.saturating_sub(lines.len() as u16 + 1);
         // The charts keep eight rows at least; the collections get the rest.
         let table = (collections.len() as u16).min(rows_left.saturating_sub(8));
@@ -252,8 +274,11 @@ impl Statistics {
         ])
         .areas(area);
         self.draw_lines(&lines, top, buf);
+        // As many whole days as half the width holds, and no blank after
+        // them: the chart of levels takes the rest.
         let days_wanted = self.report.solves_by_day.len() as u16;
-        let days_width = (days_wanted * DAY_COLUMNS + 1).min(charts.width / 2);
+        let days_fit = (charts.width / 2).saturating_sub(1) / DAY_COLUMNS;
+        let days_width = days_wanted.min(days_fit) * DAY_COLUMNS + 1;
         let [days, _, levels] = Layout::horizontal([
             Constraint::Length(days_width),
             Constraint::Length(1),
@@ -277,52 +302,6 @@ impl Statistics {
                 );
             }
         }
-    }
-
-    /// The charted levels, a line each under a heading, at most `most`
-    /// of them, ending with the focus (or the level played last).
-    fn level_table(&self, most: usize) -> Vec<(String, Style)> {
-        let row = |cells: [&str; 8]| {
-            format!(
-                "{:<16} {:>8} {:>9} {:>6}  {:<21} {:<28} {:>6} {:>9}",
-                cells[0], cells[1], cells[2], cells[3], cells[4], cells[5], cells[6], cells[7]
-            )
-        };
-        let heading = row([
-            "Level",
-            "Attempts",
-            "Played",
-            "Solves",
-            "First solved",
-            "Best moves/pushes, found",
-            "Record",
-            "Published",
-        ]);
-        let mut lines = vec![(heading, self.theme.dim())];
-        let chart = &self.report.chart;
-        let end = (self.report.chart_at + 1).max(most.min(chart.len()));
-        for level in &chart[end.saturating_sub(most)..end.min(chart.len())] {
-            let best = level.best.map_or_else(String::new, |best| {
-                let when = best
-                    .found
-                    .map(|found| format!(" {}", format_day(found / 86_400)))
-                    .unwrap_or_default();
-                format!("{}/{}{when}", best.moves, best.pushes)
-            });
-            let number = |value: Option<usize>| value.map_or_else(String::new, |n| n.to_string());
-            let text = row([
-                &level.name,
-                &level.attempts.to_string(),
-                &duration(level.played),
-                &level.solves.to_string(),
-                &level.first_solve.map_or_else(String::new, moment),
-                &best,
-                &number(level.record),
-                &number(level.published),
-            ]);
-            lines.push((text, Style::new()));
-        }
-        lines
     }
 }
 
@@ -375,10 +354,11 @@ impl Screen for Statistics {
             return;
         };
         let content = areas.content;
+        let block = self.text_block(content);
         if content.width >= FULL_WIDTH && content.height >= FULL_HEIGHT {
-            self.draw_full(content, buf);
+            self.draw_full(block, buf);
         } else {
-            self.draw_compact(content, buf);
+            self.draw_compact(block, buf);
         }
         notice_line(&areas, buf, self.theme, self.message.as_ref());
     }
