@@ -16,6 +16,7 @@ use super::completion::Completion;
 use super::message::Message;
 use super::origin::{Mode, Opened, Origin};
 use super::screens::finish::ScoreNews;
+use super::screens::play::Bests;
 use super::worker::Wake;
 use crate::library::{AddedCollection, Collection, LevelRating};
 use crate::storage::ReverseLine;
@@ -102,6 +103,9 @@ pub(crate) enum News {
     /// Moves that solve the level from its start, pasted: the hints know
     /// them from now on.
     Solves(Vec<Step>),
+    /// The level's bests and every solution known now: one was kept while
+    /// the screen was covered (found in reverse play).
+    Known(Bests, Vec<Vec<Step>>),
 }
 
 /// `show` and `messages` for a screen that keeps one message, the

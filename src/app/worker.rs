@@ -38,7 +38,7 @@ pub enum Failure {
     /// A bug in it: the panic's message.
     Panicked(String),
     /// No thread to run it on, with the system's reason.
-    NoThread(String),
+    NoThread(std::io::ErrorKind),
 }
 
 /// The job's side of its worker.
@@ -201,7 +201,7 @@ impl<P: Send + 'static, R: Send + 'static> Worker<P, R> {
                 theirs.end(end);
             });
         if let Err(error) = started {
-            shared.end(Err(Failure::NoThread(error.to_string())));
+            shared.end(Err(Failure::NoThread(error.kind())));
         }
         Self { shared }
     }

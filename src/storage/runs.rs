@@ -16,12 +16,14 @@
 //! moved aside like a damaged board, and never stops a score being added.
 
 use std::fmt::Write as _;
+use std::io;
 use std::path::PathBuf;
 
 use super::atomic::write_atomic;
 use super::keyed;
 use super::map_file::{LoadError, LoadErrorKind, read_bytes};
-use super::records::{MAX_SAVE_BYTES, RecordError, Records, move_aside};
+use super::records::{MAX_SAVE_BYTES, RecordError, Records};
+use super::setup::move_aside;
 use crate::leaderboard::{Entry, Leaderboard, valid_nickname};
 use schokoban_core::{LogEntry, format_log, parse_log};
 
@@ -56,9 +58,18 @@ pub enum RunsProblem {
     /// The runs file was damaged; it was moved here and its readable runs kept.
     #[error("{path} was damaged; it was kept as {moved_to}")]
     MovedAside { path: PathBuf, moved_to: PathBuf },
-    /// The runs file could not be read or written, so it was left alone.
-    #[error("the winning moves were not kept: {path}: {reason}")]
-    NotKept { path: PathBuf, reason: String },
+    /// The runs file could not be read, so it was left alone.
+    #[error("the winning moves were not kept: {path}: {kind}")]
+    Unreadable { path: PathBuf, kind: LoadErrorKind },
+    /// The runs file was damaged and could not be moved aside, so it was
+    /// left alone.
+    #[error(
+        "the winning moves were not kept: {path} is damaged and could not be moved aside: {kind}"
+    )]
+    NotMovedAside { path: PathBuf, kind: io::ErrorKind },
+    /// The runs file could not be written.
+    #[error("the winning moves were not kept: {path}: {kind}")]
+    NotWritten { path: PathBuf, kind: io::ErrorKind },
 }
 
 /// The board with the winning moves of each entry, as read.
@@ -107,10 +118,7 @@ impl Records {
         place: usize,
         run: &[LogEntry],
     ) -> Vec<RunsProblem> {
-        let not_kept = |reason: String| RunsProblem::NotKept {
-            path: self.runs.clone(),
-            reason,
-        };
+        let path = || self.runs.clone();
         let mut problems = Vec::new();
         let old = match self.read_runs_file() {
             Ok((runs, errors)) if errors.is_empty() => runs,
@@ -122,9 +130,14 @@ impl Records {
                     });
                     runs
                 }
-                Err(error) => return vec![not_kept(error.to_string())],
+                Err(error) => {
+                    let kind = error.kind();
+                    return vec![RunsProblem::NotMovedAside { path: path(), kind }];
+                }
             },
-            Err(error) => return vec![not_kept(error.kind.to_string())],
+            Err(LoadError { kind, .. }) => {
+                return vec![RunsProblem::Unreadable { path: path(), kind }];
+            }
         };
         let mut unused: Vec<Option<Run>> = old.into_iter().map(Some).collect();
         let mut text = HEADER.to_owned();
@@ -155,7 +168,8 @@ impl Records {
             }
         }
         if let Err(error) = write_atomic(&self.runs, text.as_bytes()) {
-            problems.push(not_kept(error.to_string()));
+            let kind = error.kind();
+            problems.push(RunsProblem::NotWritten { path: path(), kind });
         }
         problems
     }

@@ -63,6 +63,41 @@ fn a_save_that_does_not_replay_is_offered_as_damaged_with_its_reason() {
 }
 
 #[test]
+fn another_games_save_that_cannot_be_taken_stays_offered() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map = write_map(dir.path(), "tiny.xsb", TINY);
+    std::fs::write(dir.path().join("tiny.xsb.sav"), "d\n").expect("save");
+    let other = dir.path().join("tiny.xsb.sav.other");
+    std::fs::write(&other, "ul\n").expect("other save");
+    let mut app = open_map(dir.path(), &map);
+    assert_eq!(app.screen_name(), "save prompt");
+    let offered = app.choices();
+    assert!(offered[1].starts_with("Load the other game"), "{offered:?}");
+    // A folder where the other save was, once it was offered: taking the
+    // save cannot remove it, even as root.
+    std::fs::remove_file(&other).expect("other save gone");
+    std::fs::create_dir(&other).expect("blocker");
+    press(&mut app, &[key(KeyCode::Down), key(KeyCode::Enter)]);
+    assert_eq!(app.screen_name(), "save prompt");
+    assert_eq!(app.choices(), offered, "the other game is still offered");
+    assert_eq!(app.selected(), Some(1));
+    let told = messages(&app);
+    assert!(
+        told.contains("Could not take the other save") && told.contains("tiny.xsb.sav.other"),
+        "{told}"
+    );
+    // Once the folder is gone, the same choice plays the other game.
+    std::fs::remove_dir(&other).expect("blocker gone");
+    press(&mut app, &[key(KeyCode::Enter)]);
+    assert_eq!(level(&app).game.score(), 2, "the other game's two moves");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("tiny.xsb.sav")).expect("save"),
+        "d\n",
+        "this map's save stays"
+    );
+}
+
+#[test]
 fn a_damaged_leaderboard_is_shown_as_read_and_moved_aside_before_a_new_score() {
     let dir = tempfile::tempdir().expect("temp dir");
     let map = write_map(dir.path(), "tiny.xsb", TINY);

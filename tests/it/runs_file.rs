@@ -5,7 +5,7 @@
 use std::fs;
 
 use crate::common::setup;
-use schokoban::storage::{Records, RunsError, RunsProblem};
+use schokoban::storage::{LoadErrorKind, Records, RunsError, RunsProblem};
 use schokoban_core::{LogEntry, parse_log};
 
 fn moves(text: &str) -> Vec<LogEntry> {
@@ -195,13 +195,13 @@ fn a_runs_file_that_cannot_be_written_costs_the_moves_not_the_score() {
         .add_score_with_run(4, "Dee", &moves("R"))
         .expect("added");
     assert_eq!(added.place, Some(0));
-    match added.runs_problems.as_slice() {
-        [RunsProblem::NotKept { path, reason }] => {
-            assert_eq!(path, records.runs_path());
-            assert!(reason.contains("folder"), "{reason}");
-        }
-        other => panic!("expected one NotKept, got {other:?}"),
-    }
+    assert_eq!(
+        added.runs_problems,
+        [RunsProblem::Unreadable {
+            path: records.runs_path().to_path_buf(),
+            kind: LoadErrorKind::IsDirectory,
+        }]
+    );
     let text = fs::read_to_string(records.leaderboard_path()).expect("board");
     assert_eq!(text, "4 Dee\n");
 }

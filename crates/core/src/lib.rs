@@ -8,6 +8,7 @@ mod formats;
 mod grid;
 mod level;
 mod level_file;
+mod line;
 mod lurd;
 mod metrics;
 mod parse;

@@ -4,6 +4,7 @@
 use std::fmt;
 
 use super::level::{Direction, Level, Pos, Tile, xsb_board};
+use super::line::{Line, line_getters};
 use super::lurd::{LogEntry, LogError, Step, parse_log};
 
 /// Why a move did nothing. A refused move counts nothing toward the score.
@@ -36,27 +37,16 @@ pub struct Game {
     player: Pos,
     boxes_on_goals: usize,
     pushes: usize,
-    /// The current line of play: what undo walks back through.
-    history: Vec<Step>,
-    /// Steps undone since the last new move, most recent last.
-    redo: Vec<Step>,
-    /// Everything since the last reset, undos included. Its length is the score.
-    log: Vec<LogEntry>,
-    /// The games that resets threw away, latest last: an undo with no
-    /// step left to take back brings the last one back.
-    before_resets: Vec<Played>,
+    line: Line<Pieces>,
 }
 
-/// A game's line of play as a reset found it.
+/// Where the pieces were when a reset threw a game away.
 #[derive(Clone, Debug)]
-struct Played {
+struct Pieces {
     player: Pos,
     boxes: Vec<bool>,
     boxes_on_goals: usize,
     pushes: usize,
-    history: Vec<Step>,
-    redo: Vec<Step>,
-    log: Vec<LogEntry>,
 }
 
 impl Game {
@@ -68,10 +58,7 @@ impl Game {
             level,
             boxes_on_goals: 0,
             pushes: 0,
-            history: Vec::new(),
-            redo: Vec::new(),
-            log: Vec::new(),
-            before_resets: Vec::new(),
+            line: Line::new(),
         };
         game.place_start();
         game
@@ -88,9 +75,9 @@ impl Game {
 
     /// Plays log entries one by one, refusing any that does not fit the position.
     pub fn apply_log(&mut self, entries: &[LogEntry]) -> Result<(), LogError> {
-        self.log.reserve(entries.len());
+        self.line.reserve(entries.len());
         for &entry in entries {
-            let position = self.log.len() + 1;
+            let position = self.score() + 1;
             match entry {
                 LogEntry::Undo => {
                     self.undo().ok_or(LogError::NothingToUndo { position })?;
@@ -147,11 +134,6 @@ impl Game {
         self.level.tile(pos) != Tile::Wall && !self.has_box(pos)
     }
 
-    /// The spec's score: every move, push and undo since the last reset.
-    pub fn score(&self) -> usize {
-        self.log.len()
-    }
-
     /// Pushes in the current line of play.
     pub fn pushes(&self) -> usize {
         self.pushes
@@ -162,31 +144,7 @@ impl Game {
         self.boxes_on_goals == self.level.boxes().len()
     }
 
-    /// Every move and undo so far, in order: what a save holds.
-    pub fn log(&self) -> &[LogEntry] {
-        &self.log
-    }
-
-    /// The current line of play, without the undone steps.
-    pub fn history(&self) -> &[Step] {
-        &self.history
-    }
-
-    /// Whether there is a move to undo.
-    pub fn can_undo(&self) -> bool {
-        !self.history.is_empty()
-    }
-
-    /// Whether an undo now would take back a reset: no step is left to
-    /// take back, and a reset threw a game with moves away.
-    pub fn can_undo_reset(&self) -> bool {
-        self.history.is_empty() && !self.before_resets.is_empty()
-    }
-
-    /// Whether there is an undone move to redo.
-    pub fn can_redo(&self) -> bool {
-        !self.redo.is_empty()
-    }
+    line_getters!();
 
     /// Whether a move that way would push a box, or why it cannot be made.
     pub fn would_push(&self, direction: Direction) -> Result<bool, MoveError> {
@@ -209,15 +167,14 @@ impl Game {
     /// the step taken, or why nothing moved (and then counts nothing).
     pub fn step(&mut self, direction: Direction) -> Result<Step, MoveError> {
         let step = self.apply(direction)?;
-        self.redo.clear();
-        self.log.push(LogEntry::Step(step));
+        self.line.took(step);
         Ok(step)
     }
 
     /// Takes back the last step of the line of play. Counts as a move; with
     /// nothing to undo it does nothing and counts nothing.
     pub fn undo(&mut self) -> Option<Step> {
-        let step = self.history.pop()?;
+        let step = self.line.undo()?;
         let back = step.direction.opposite();
         let from = self.player;
         self.player = self.neighbour_unchecked(from, back);
@@ -227,8 +184,6 @@ impl Game {
             self.set_box(from, true);
             self.pushes -= 1;
         }
-        self.redo.push(step);
-        self.log.push(LogEntry::Undo);
         Some(step)
     }
 
@@ -239,7 +194,7 @@ impl Game {
     #[must_use]
     pub fn undos_until(&self, mut wanted: impl FnMut(&Game) -> bool) -> Option<usize> {
         let mut back = self.clone();
-        for undos in 0..=self.history.len() {
+        for undos in 0..=self.history().len() {
             if wanted(&back) {
                 return Some(undos);
             }
@@ -250,33 +205,24 @@ impl Game {
 
     /// Plays the most recently undone step again. It counts as a move.
     pub fn redo(&mut self) -> Option<Step> {
-        let step = *self.redo.last()?;
+        let step = self.line.next_redo()?;
         let taken = self.apply(step.direction);
         debug_assert_eq!(taken, Ok(step), "a redo replays what was undone");
-        self.redo.pop();
-        self.log.push(LogEntry::Step(step));
+        self.line.redone(step);
         Some(step)
     }
 
     /// Back to the start: history, redo list and score are cleared. The
     /// game thrown away is kept for [`Self::undo_reset`] when it had moves.
     pub fn reset(&mut self) {
-        if !self.log.is_empty() || !self.history.is_empty() {
-            self.before_resets.push(Played {
-                player: self.player,
-                boxes: self.boxes.clone(),
-                boxes_on_goals: self.boxes_on_goals,
-                pushes: self.pushes,
-                history: std::mem::take(&mut self.history),
-                redo: std::mem::take(&mut self.redo),
-                log: std::mem::take(&mut self.log),
-            });
-        }
+        self.line.reset(|| Pieces {
+            player: self.player,
+            boxes: self.boxes.clone(),
+            boxes_on_goals: self.boxes_on_goals,
+            pushes: self.pushes,
+        });
         self.place_start();
         self.pushes = 0;
-        self.history.clear();
-        self.redo.clear();
-        self.log.clear();
     }
 
     /// Takes back the last reset when there is no step left to undo: the
@@ -284,19 +230,13 @@ impl Game {
     /// log, which a save holds, cannot tell a reset, so this counts nothing).
     /// Moves made since the reset are dropped; returns whether it did it.
     pub fn undo_reset(&mut self) -> bool {
-        if !self.can_undo_reset() {
-            return false;
-        }
-        let Some(played) = self.before_resets.pop() else {
+        let Some(pieces) = self.line.undo_reset() else {
             return false;
         };
-        self.player = played.player;
-        self.boxes = played.boxes;
-        self.boxes_on_goals = played.boxes_on_goals;
-        self.pushes = played.pushes;
-        self.history = played.history;
-        self.redo = played.redo;
-        self.log = played.log;
+        self.player = pieces.player;
+        self.boxes = pieces.boxes;
+        self.boxes_on_goals = pieces.boxes_on_goals;
+        self.pushes = pieces.pushes;
         true
     }
 
@@ -331,9 +271,7 @@ impl Game {
             self.pushes += 1;
         }
         self.player = target;
-        let step = Step { direction, push };
-        self.history.push(step);
-        Ok(step)
+        Ok(Step { direction, push })
     }
 
     /// A neighbour already known to be on the grid.

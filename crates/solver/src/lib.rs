@@ -32,6 +32,7 @@ mod diagonal;
 mod fess;
 mod hungarian;
 mod known;
+mod limits;
 mod macros;
 mod marks;
 mod matching;
@@ -52,11 +53,11 @@ mod strategy;
 mod table;
 
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 
 pub use budget::TooLarge;
 pub use deadlock::Deadlocks;
 pub use known::{Known, NEAR_POSITIONS, solve_knowing};
+pub use limits::{Limits, OPTIMIZE_SHARE_PERCENT};
 pub use optimize::{Optimized, optimize};
 pub use rooms::giant_room;
 pub use strategy::{Strategy, UnknownStrategy};
@@ -66,86 +67,6 @@ use budget::{Budget, Stop};
 use pairs::SharedPairs;
 use parking::SharedPlan;
 use schokoban_core::{Direction, Level, Pos, Step};
-
-/// The share of the time left after a solution is found that optimizing
-/// it may take, in percent. Most solutions are optimized long before: the
-/// optimizer stops once no window gets shorter.
-pub const OPTIMIZE_SHARE_PERCENT: u32 = 50;
-
-/// The budget for one search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    /// How long the search may take in all.
-    pub time: Duration,
-    /// The most the search's own tables may take; past it the search gives
-    /// up instead of exhausting the machine.
-    pub max_memory_bytes: usize,
-    /// The most positions each strategy expands, for runs that repeat
-    /// exactly whatever the machine's load; `None` for no limit.
-    pub max_expansions: Option<u64>,
-    /// Which searches run.
-    pub strategy: Strategy,
-}
-
-impl Limits {
-    /// The memory cap used unless a caller asks otherwise: 1 GiB.
-    pub const DEFAULT_MEMORY_BYTES: usize = 1 << 30;
-
-    /// `time` with the default memory cap, no cap on positions, and the
-    /// race.
-    ///
-    /// ```
-    /// use std::time::Duration;
-    ///
-    /// use schokoban_solver::{Limits, Strategy};
-    ///
-    /// let limits = Limits::with_time(Duration::from_secs(10));
-    /// assert_eq!(limits.max_memory_bytes, Limits::DEFAULT_MEMORY_BYTES);
-    /// assert_eq!(limits.strategy, Strategy::Race);
-    /// let small = limits.with_memory(64 << 20);
-    /// assert_eq!(small.max_memory_bytes, 64 << 20);
-    /// ```
-    pub fn with_time(time: Duration) -> Self {
-        Self {
-            time,
-            max_memory_bytes: Self::DEFAULT_MEMORY_BYTES,
-            max_expansions: None,
-            strategy: Strategy::Race,
-        }
-    }
-
-    /// The limits for optimizing a solution that a search under these
-    /// limits found after `spent`: [`OPTIMIZE_SHARE_PERCENT`] of the time
-    /// left, and as many positions as each search may expand.
-    ///
-    /// ```
-    /// use std::time::Duration;
-    ///
-    /// use schokoban_solver::Limits;
-    ///
-    /// let limits = Limits::with_time(Duration::from_secs(10));
-    /// // A solution found after 4 s leaves the optimizer half of the 6 s left.
-    /// let optimizing = limits.for_optimizer(Duration::from_secs(4));
-    /// assert_eq!(optimizing.time, Duration::from_secs(3));
-    /// ```
-    #[must_use]
-    pub fn for_optimizer(self, spent: Duration) -> Self {
-        let left = self.time.saturating_sub(spent);
-        Self {
-            time: left / 100 * OPTIMIZE_SHARE_PERCENT,
-            ..self
-        }
-    }
-
-    /// These limits with `bytes` of memory instead.
-    #[must_use]
-    pub fn with_memory(self, bytes: usize) -> Self {
-        Self {
-            max_memory_bytes: bytes,
-            ..self
-        }
-    }
-}
 
 /// What a search ended with.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -172,7 +93,7 @@ pub enum Failure {
     Panicked(String),
     /// The race could not start its second thread, with the system's
     /// reason.
-    NoThread(String),
+    NoThread(std::io::ErrorKind),
 }
 
 impl std::fmt::Display for Failure {
@@ -428,19 +349,5 @@ mod tests {
         assert_eq!(failed.0, panicked("a search panicked"));
         let fine = guarded(|| (Outcome::Unsolvable, Stats::default()));
         assert_eq!(fine.0, Outcome::Unsolvable);
-    }
-
-    #[test]
-    fn the_optimizer_gets_its_share_of_the_time_left_and_the_same_positions() {
-        let limits = Limits {
-            max_expansions: Some(500),
-            ..Limits::with_time(Duration::from_secs(10))
-        };
-        let optimizing = limits.for_optimizer(Duration::from_secs(4));
-        let share = Duration::from_secs(6) * OPTIMIZE_SHARE_PERCENT / 100;
-        assert_eq!(optimizing.time, share);
-        assert_eq!(optimizing.max_expansions, Some(500));
-        let late = limits.for_optimizer(Duration::from_secs(11));
-        assert_eq!(late.time, Duration::ZERO);
     }
 }

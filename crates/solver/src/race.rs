@@ -251,7 +251,7 @@ pub fn race(
             Ok(Ok(answer)) => answer,
             Ok(Err(panic)) => (panicked(&*panic), Stats::default()),
             Err(error) => (
-                Outcome::Failed(Failure::NoThread(error.to_string())),
+                Outcome::Failed(Failure::NoThread(error.kind())),
                 Stats::default(),
             ),
         };

@@ -16,7 +16,7 @@ use crate::library::{CustomRecords, LevelRating, LibraryError, Placement, Solved
 use crate::storage::{
     LoadError, LoadErrorKind, RecordError, Records, load_level_file, take_other_save,
 };
-use schokoban_core::{Game, Level, LevelFile, LogEntry, parse_levels};
+use schokoban_core::{Game, Level, LevelFile, LogEntry, LogError, parse_levels};
 use schokoban_generate::{Entry, Rated};
 
 impl App {
@@ -286,13 +286,10 @@ impl App {
         save: Option<Result<Option<Vec<LogEntry>>, RecordError>>,
     ) {
         let save = match save {
-            Some(Ok(Some(log))) => Game::new(opened.level.clone())
-                .apply_log(&log)
-                .map(|()| log)
-                .map_err(|error| Problem::Replay {
-                    save: opened.records.as_ref().map(|r| r.save_path().to_owned()),
-                    error,
-                }),
+            Some(Ok(Some(log))) => replay(&opened.level, &log).map_err(|error| Problem::Replay {
+                save: opened.records.as_ref().map(|r| r.save_path().to_owned()),
+                error,
+            }),
             Some(Err(error)) => Err(Problem::Record(error)),
             Some(Ok(None)) | None => {
                 let game = Game::new(opened.level.clone());
@@ -302,10 +299,7 @@ impl App {
         let others = (opened.records.as_ref().map(Records::other_saves))
             .unwrap_or_default()
             .into_iter()
-            .filter_map(|(path, log)| {
-                let mut game = Game::new(opened.level.clone());
-                game.apply_log(&log).ok().map(|()| (path, game))
-            })
+            .filter_map(|(path, log)| Some((path, replay(&opened.level, &log).ok()?)))
             .collect();
         self.push_level(SavePrompt::new(opened, save, others, self.theme));
     }
@@ -368,8 +362,13 @@ impl App {
 
 /// The game `log` plays on `level`, if it ends solved.
 fn solved_by(level: &Level, log: &[LogEntry]) -> Option<Game> {
+    replay(level, log).ok().filter(Game::is_solved)
+}
+
+/// The game `log` plays on `level`, or why it does not replay.
+fn replay(level: &Level, log: &[LogEntry]) -> Result<Game, LogError> {
     let mut game = Game::new(level.clone());
-    (game.apply_log(log).is_ok() && game.is_solved()).then_some(game)
+    game.apply_log(log).map(|()| game)
 }
 
 /// A progress file that could not be written.

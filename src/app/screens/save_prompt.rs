@@ -1,7 +1,7 @@
 //! A level with a saved game asks whether to load or delete it; saves
 //! another game on the same map left are offered beside it.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use crossterm::event::{KeyEvent, MouseEvent};
@@ -17,21 +17,21 @@ use crate::app::widgets::menu::{MenuKey, MenuList, menu_click, menu_commands, me
 use crate::app::widgets::message_lines::MessageLines;
 use crate::app::widgets::page::{LogoRule, centered_column, notice_line, page, page_content};
 use crate::text::width;
-use schokoban_core::{Game, LogEntry};
+use schokoban_core::Game;
 
 #[derive(Debug)]
 pub(crate) struct SavePrompt {
     opened: Rc<Opened>,
-    /// The saved moves, read once as the level was opened, or why they
-    /// cannot be loaded: then only Delete is offered.
-    save: Result<Vec<LogEntry>, Problem>,
+    /// The saved game, replayed once as the level was opened, or why it
+    /// cannot be loaded: then only Delete is offered. Holding the game
+    /// rather than its moves leaves Load nothing that could fail.
+    save: Result<Game, Problem>,
     /// What is wrong with a damaged save, told with the offer.
     damage: Vec<Message>,
     /// Saves other games on this map left (see `Records::other_saves`),
-    /// each with its game, listed after the save.
+    /// each with its game, listed after the save. One stays offered until
+    /// it is taken into play: taking it may fail.
     others: Vec<(PathBuf, Game)>,
-    /// How far the save got, moves and pushes, for the offer to say.
-    progress: Option<(usize, usize)>,
     selected: usize,
     /// Why the last choice could not be carried out.
     message: Option<Message>,
@@ -39,12 +39,13 @@ pub(crate) struct SavePrompt {
 }
 
 impl SavePrompt {
-    /// `save` holds moves that replay on the level, or why there are none
-    /// to load: the player is told the reason before being offered
-    /// anything. `others` are other games' saves, each with its game.
+    /// `save` holds the game the save replays to on the level, or why
+    /// there is none to load: the player is told the reason before being
+    /// offered anything. `others` are other games' saves, each with its
+    /// game.
     pub fn new(
         opened: Rc<Opened>,
-        save: Result<Vec<LogEntry>, Problem>,
+        save: Result<Game, Problem>,
         others: Vec<(PathBuf, Game)>,
         theme: Theme,
     ) -> Self {
@@ -55,34 +56,26 @@ impl SavePrompt {
                 Message::warning(reason.to_string()),
             ],
         };
-        let progress = save.as_ref().ok().and_then(|log| {
-            let mut game = Game::new(opened.level.clone());
-            game.apply_log(log).ok()?;
-            Some((game.score(), game.pushes()))
-        });
         Self {
             opened,
             save,
             damage,
             others,
-            progress,
             selected: 0,
             message: None,
             theme,
         }
     }
 
-    fn choose(&mut self, chosen: Option<MenuKey>) -> Effect {
+    fn choose(&self, chosen: Option<MenuKey>) -> Effect {
         let first_other = usize::from(self.save.is_ok());
-        let other = self.selected.checked_sub(first_other);
-        match chosen {
-            Some(MenuKey::Accept) if self.save.is_ok() && self.selected == 0 => self.load(),
-            Some(MenuKey::Accept) if other.is_some_and(|i| i < self.others.len()) => {
-                self.load_other(other.unwrap_or_default())
-            }
-            Some(MenuKey::Accept) => Effect::DeleteSave(Rc::clone(&self.opened)),
-            Some(MenuKey::Back) => Effect::Back,
-            None => Effect::None,
+        let other = (self.selected.checked_sub(first_other)).and_then(|i| self.others.get(i));
+        match (chosen, &self.save, other) {
+            (Some(MenuKey::Accept), Ok(game), _) if self.selected == 0 => self.load(game),
+            (Some(MenuKey::Accept), _, Some((path, game))) => self.load_other(path, game),
+            (Some(MenuKey::Accept), _, None) => Effect::DeleteSave(Rc::clone(&self.opened)),
+            (Some(MenuKey::Back), ..) => Effect::Back,
+            (None, ..) => Effect::None,
         }
     }
 
@@ -126,10 +119,10 @@ impl SavePrompt {
         if self.save.is_err() {
             others.chain(["Delete it and play".to_owned()]).collect()
         } else {
-            let load = match self.progress {
-                Some((moves, pushes)) => format!("Load ({})", progress(moves, pushes)),
-                None => "Load".to_owned(),
-            };
+            let load = self.save.as_ref().map_or_else(
+                |_| "Load".to_owned(),
+                |game| format!("Load ({})", progress(game.score(), game.pushes())),
+            );
             std::iter::once(load)
                 .chain(others)
                 .chain(["Delete".to_owned()])
@@ -138,28 +131,23 @@ impl SavePrompt {
     }
 
     /// Plays on from another game's save, taken from beside the map: the
-    /// save of this map, if any, then moves aside in turn on leaving.
-    fn load_other(&mut self, index: usize) -> Effect {
-        let (path, game) = self.others.swap_remove(index);
+    /// save of this map, if any, then moves aside in turn on leaving. The
+    /// game stays on offer here: this screen goes only once it is taken.
+    fn load_other(&self, path: &Path, game: &Game) -> Effect {
         Effect::TakeOtherSave {
             opened: Rc::clone(&self.opened),
-            path,
-            game,
+            path: path.to_path_buf(),
+            game: game.clone(),
         }
     }
 
-    /// Plays on from the save, which `new` found to replay.
-    fn load(&mut self) -> Effect {
-        let mut game = Game::new(self.opened.level.clone());
-        let replayed = self.save.as_ref().map(|log| game.apply_log(log));
-        if !matches!(replayed, Ok(Ok(()))) {
-            return Effect::DeleteSave(Rc::clone(&self.opened));
-        }
+    /// Plays on from the save.
+    fn load(&self, game: &Game) -> Effect {
         Effect::Play {
             opened: Rc::clone(&self.opened),
             // A save of a finished game keeps the solved notice instead.
             message: (!game.is_solved()).then(|| Message::info("Saved game loaded")),
-            game,
+            game: game.clone(),
             resumed: true,
         }
     }

@@ -1,7 +1,8 @@
 //! The Play screen's hint: a search in the background, its answer shown
 //! as a marked box and arrow, and H again to play that push.
 
-use super::{Play, play_steps};
+use super::Play;
+use super::mouse::play_steps;
 use crate::app::hint::{HINT_TIME, HintState, Line, SOLVER_FAILED, Search, first_push};
 use crate::app::keymap::{Action, Scope, key_name, undo_or_reset};
 use crate::app::message::{Message, plural};

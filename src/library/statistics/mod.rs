@@ -5,8 +5,14 @@
 //! plain data for the statistics screen.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+
+mod key;
+mod report;
+
+use key::Group;
+pub use key::LevelKey;
+pub use report::{BestSolve, CollectionReport, Focus, LevelReport, Report};
 
 use super::{AddedCollection, Collection, Library};
 use crate::storage::{Finder, PlayCount, Records, SolutionsRead, read_statistics};
@@ -20,217 +26,6 @@ pub const DAYS_SHOWN: u64 = 28;
 
 /// The most levels the chart of bests reads the records of.
 const MOST_CHARTED: usize = 40;
-
-/// Which level a line of the statistics file is about.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum LevelKey {
-    Builtin {
-        collection: Collection,
-        number: usize,
-    },
-    Added {
-        id: String,
-        number: usize,
-    },
-    /// Level `number` of a map file opened by its path (pasted levels too).
-    Map {
-        path: String,
-        number: usize,
-    },
-    /// An endless level, by the name of its file without `.xsb`.
-    Endless {
-        name: String,
-    },
-}
-
-/// What the statistics are summed by: a collection, or the kind of level.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Group {
-    Builtin(Collection),
-    Added(String),
-    Maps,
-    Endless,
-}
-
-impl LevelKey {
-    /// The key as the file writes it: `microban/3`, `added/ID/3`,
-    /// `map/PATH/3` (the path with `%`, `/`, blanks and `=` escaped as
-    /// `%XX`), `endless/NAME`.
-    pub fn word(&self) -> String {
-        match self {
-            LevelKey::Builtin { collection, number } => format!("{}/{number}", collection.id()),
-            LevelKey::Added { id, number } => format!("added/{id}/{number}"),
-            LevelKey::Map { path, number } => format!("map/{}/{number}", escape(path)),
-            LevelKey::Endless { name } => format!("endless/{}", escape(name)),
-        }
-    }
-
-    /// The key a [`Self::word`] wrote, or `None` for one this version does
-    /// not know.
-    pub fn parse(word: &str) -> Option<Self> {
-        let parts: Vec<&str> = word.split('/').collect();
-        let number = |text: &str| text.parse::<usize>().ok().filter(|&n| n > 0);
-        match parts.as_slice() {
-            ["added", id, n] => Some(LevelKey::Added {
-                id: (*id).to_owned(),
-                number: number(n)?,
-            }),
-            ["map", path, n] => Some(LevelKey::Map {
-                path: unescape(path)?,
-                number: number(n)?,
-            }),
-            ["endless", name] => Some(LevelKey::Endless {
-                name: unescape(name)?,
-            }),
-            [id, n] => Some(LevelKey::Builtin {
-                collection: Collection::from_id(id)?,
-                number: number(n)?,
-            }),
-            _ => None,
-        }
-    }
-
-    /// Level `number` of a map file at `path`.
-    pub fn map(path: &Path, number: usize) -> Self {
-        LevelKey::Map {
-            path: path.to_string_lossy().into_owned(),
-            number,
-        }
-    }
-
-    fn group(&self) -> Group {
-        match self {
-            LevelKey::Builtin { collection, .. } => Group::Builtin(*collection),
-            LevelKey::Added { id, .. } => Group::Added(id.clone()),
-            LevelKey::Map { .. } => Group::Maps,
-            LevelKey::Endless { .. } => Group::Endless,
-        }
-    }
-
-    fn number(&self) -> Option<usize> {
-        match self {
-            LevelKey::Builtin { number, .. }
-            | LevelKey::Added { number, .. }
-            | LevelKey::Map { number, .. } => Some(*number),
-            LevelKey::Endless { .. } => None,
-        }
-    }
-}
-
-/// `%`, `/`, `=` and every blank or control character as `%XX`, so the
-/// text is one word of the file and one part of a key.
-fn escape(text: &str) -> String {
-    let mut escaped = String::new();
-    for c in text.chars() {
-        if c == '%' || c == '/' || c == '=' || c.is_whitespace() || c.is_control() {
-            let mut bytes = [0; 4];
-            for byte in c.encode_utf8(&mut bytes).bytes() {
-                let _ = write!(escaped, "%{byte:02X}");
-            }
-        } else {
-            escaped.push(c);
-        }
-    }
-    escaped
-}
-
-fn unescape(text: &str) -> Option<String> {
-    let mut bytes = Vec::new();
-    let mut rest = text.as_bytes();
-    while let Some((&byte, after)) = rest.split_first() {
-        if byte == b'%' {
-            let hex = std::str::from_utf8(after.get(..2)?).ok()?;
-            bytes.push(u8::from_str_radix(hex, 16).ok()?);
-            rest = &after[2..];
-        } else {
-            bytes.push(byte);
-            rest = after;
-        }
-    }
-    String::from_utf8(bytes).ok()
-}
-
-/// The level the statistics were asked for, from its leaderboard.
-#[derive(Clone, Debug)]
-pub struct Focus {
-    pub key: LevelKey,
-    /// As its screens name it.
-    pub name: String,
-    pub records: Option<Records>,
-    /// The moves of the shortest published solution.
-    pub published: Option<usize>,
-}
-
-/// Everything the statistics screen shows.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Report {
-    /// Today, counted from 1970-01-01 (UTC).
-    pub today: u64,
-    /// Solves on each of the last [`DAYS_SHOWN`] days, oldest first.
-    pub solves_by_day: Vec<u64>,
-    pub attempts: u64,
-    /// Seconds.
-    pub played: u64,
-    pub solves: u64,
-    /// Levels solved, in every collection and map.
-    pub levels_solved: usize,
-    /// The collections played or solved in, in the order the game lists them.
-    pub collections: Vec<CollectionReport>,
-    /// The levels of one collection, for the chart of bests: the focus's,
-    /// else the one played last.
-    pub chart: Vec<LevelReport>,
-    /// The collection the chart's levels are in.
-    pub chart_name: String,
-    /// Where in the chart the focus, or else the level played last, is.
-    pub chart_at: usize,
-    /// The level asked about, from its leaderboard.
-    pub focus: Option<LevelReport>,
-    /// What was wrong with the statistics file, if anything.
-    pub problems: Vec<String>,
-}
-
-/// One collection's line.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct CollectionReport {
-    pub name: String,
-    pub solved: usize,
-    /// How many levels it has; `None` for maps and endless levels.
-    pub levels: Option<usize>,
-    pub attempts: u64,
-    /// Seconds.
-    pub played: u64,
-    /// Moves the optimizer's lines save on the player's best solutions.
-    pub saved: usize,
-}
-
-/// One level's statistics and bests.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct LevelReport {
-    pub name: String,
-    /// Its number in its collection or file.
-    pub number: Option<usize>,
-    pub attempts: u64,
-    /// Seconds.
-    pub played: u64,
-    pub solves: u64,
-    /// When first solved, in seconds since 1970 (UTC).
-    pub first_solve: Option<u64>,
-    /// The player's kept solution with the fewest moves.
-    pub best: Option<BestSolve>,
-    /// The leaderboard's best score.
-    pub record: Option<usize>,
-    /// The moves of the shortest published solution.
-    pub published: Option<usize>,
-}
-
-/// The player's best solution of a level.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BestSolve {
-    pub moves: usize,
-    pub pushes: usize,
-    /// When found, in seconds since 1970 (UTC).
-    pub found: Option<u64>,
-}
 
 /// One level's counts, summed over the days.
 #[derive(Clone, Debug, Default)]
@@ -584,34 +379,4 @@ pub fn published(level: &Level) -> Option<usize> {
         .iter()
         .map(|s| Metrics::of(&s.steps).moves)
         .min()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn keys_are_written_as_one_word_and_read_back() {
-        let keys = [
-            LevelKey::Builtin {
-                collection: Collection::ALL[0],
-                number: 3,
-            },
-            LevelKey::Added {
-                id: "three-rooms".to_owned(),
-                number: 2,
-            },
-            LevelKey::map(Path::new("/home/me/my maps/a=b%.xsb"), 1),
-            LevelKey::Endless {
-                name: "medium-hard-48213".to_owned(),
-            },
-        ];
-        for key in keys {
-            let word = key.word();
-            assert!(!word.contains([' ', '=']), "{word}");
-            assert_eq!(LevelKey::parse(&word), Some(key), "{word}");
-        }
-        assert_eq!(LevelKey::parse("no-such-collection/3"), None);
-        assert_eq!(LevelKey::parse("map/%4/1"), None);
-    }
 }

@@ -3,10 +3,14 @@
 //! corner, which is why players use it as a way into hard levels; the
 //! pulls, read backwards, are a forward solution.
 
-use super::level::{Direction, Level, Pos, Tile};
-use super::lurd::{LogEntry, LogError, Step};
-use super::paths::{reachable, walk, walk_path};
-use super::state::{Game, MoveError};
+mod ending;
+mod rooms;
+
+use crate::level::{Direction, Level, Pos, Tile};
+use crate::line::{Line, line_getters};
+use crate::lurd::{LogEntry, LogError, Step};
+use crate::paths::reachable;
+use crate::state::MoveError;
 
 /// A level played in reverse. The line of play is kept as [`Step`]s whose
 /// `push` means a pull: LURD letters in upper case pull.
@@ -20,15 +24,8 @@ pub struct ReverseGame {
     /// here, which is chosen freely before the first pull.
     start: Pos,
     position: Position,
-    /// The current line of play: what undo walks back through.
-    history: Vec<Step>,
-    /// Steps undone since the last new move, most recent last.
-    redo: Vec<Step>,
-    /// Everything since the last reset, undos included: its length is the
-    /// score, as in forward play.
-    log: Vec<LogEntry>,
-    /// The games that resets (and jumps) threw away, latest last.
-    before_resets: Vec<Played>,
+    /// As in forward play; jumps throw games away as resets do.
+    line: Line<(Pos, Position)>,
 }
 
 /// Where the boxes and the player are.
@@ -37,16 +34,6 @@ struct Position {
     boxes: Vec<bool>,
     player: Pos,
     pulls: usize,
-}
-
-/// A game's line of play as a reset found it.
-#[derive(Clone, Debug)]
-struct Played {
-    start: Pos,
-    position: Position,
-    history: Vec<Step>,
-    redo: Vec<Step>,
-    log: Vec<LogEntry>,
 }
 
 impl ReverseGame {
@@ -76,10 +63,7 @@ impl ReverseGame {
                 pulls: 0,
             },
             level,
-            history: Vec::new(),
-            redo: Vec::new(),
-            log: Vec::new(),
-            before_resets: Vec::new(),
+            line: Line::new(),
         }
     }
 
@@ -89,14 +73,14 @@ impl ReverseGame {
         let mut game = Self::new(level);
         game.restore(start, log)?;
         // Nothing came before it to take back.
-        game.before_resets.clear();
+        game.line.forget_resets();
         Ok(game)
     }
 
     /// Plays log entries one by one, refusing any that does not fit.
     pub fn apply_log(&mut self, entries: &[LogEntry]) -> Result<(), LogError> {
         for &entry in entries {
-            let position = self.log.len() + 1;
+            let position = self.score() + 1;
             match entry {
                 LogEntry::Undo => {
                     self.undo().ok_or(LogError::NothingToUndo { position })?;
@@ -142,46 +126,12 @@ impl ReverseGame {
             .is_some_and(|i| self.inside[i] && !self.position.boxes[i])
     }
 
-    /// The spec's score: every move, pull and undo since the last reset.
-    pub fn score(&self) -> usize {
-        self.log.len()
-    }
-
     /// Pulls in the current line of play.
     pub fn pulls(&self) -> usize {
         self.position.pulls
     }
 
-    /// Every move and undo since the last reset, upper case for a pull.
-    pub fn log(&self) -> &[LogEntry] {
-        &self.log
-    }
-
-    /// The current line of play, without the undone steps.
-    pub fn history(&self) -> &[Step] {
-        &self.history
-    }
-
-    /// Whether there is a move to undo.
-    pub fn can_undo(&self) -> bool {
-        !self.history.is_empty()
-    }
-
-    /// Whether an undo now would take back a reset (or a jump).
-    pub fn can_undo_reset(&self) -> bool {
-        self.history.is_empty() && !self.before_resets.is_empty()
-    }
-
-    /// Whether there is an undone move to redo.
-    pub fn can_redo(&self) -> bool {
-        !self.redo.is_empty()
-    }
-
-    /// Whether the player may still jump to another cell: nothing has been
-    /// pulled yet in this line of play.
-    pub fn can_jump(&self) -> bool {
-        !self.history.iter().any(|step| step.push)
-    }
+    line_getters!();
 
     /// Whether a move that way would pull a box: one stands on the other
     /// side of the player, and the way is free.
@@ -194,15 +144,14 @@ impl ReverseGame {
     /// whether it pulled), or why nothing moved (and then counts nothing).
     pub fn step(&mut self, direction: Direction, pull: bool) -> Result<Step, MoveError> {
         let step = self.apply(direction, pull)?;
-        self.redo.clear();
-        self.log.push(LogEntry::Step(step));
+        self.line.took(step);
         Ok(step)
     }
 
     /// Takes back the last step. Counts as a move; with nothing to undo it
     /// does nothing and counts nothing.
     pub fn undo(&mut self) -> Option<Step> {
-        let step = self.history.pop()?;
+        let step = self.line.undo()?;
         let from = self.position.player;
         let back = self.neighbour(from, step.direction.opposite());
         if step.push {
@@ -213,18 +162,15 @@ impl ReverseGame {
             self.position.pulls -= 1;
         }
         self.position.player = back;
-        self.redo.push(step);
-        self.log.push(LogEntry::Undo);
         Some(step)
     }
 
     /// Plays the most recently undone step again. It counts as a move.
     pub fn redo(&mut self) -> Option<Step> {
-        let step = *self.redo.last()?;
+        let step = self.line.next_redo()?;
         let taken = self.apply(step.direction, step.push);
         debug_assert_eq!(taken, Ok(step), "a redo replays what was undone");
-        self.redo.pop();
-        self.log.push(LogEntry::Step(step));
+        self.line.redone(step);
         Some(step)
     }
 
@@ -232,15 +178,7 @@ impl ReverseGame {
     /// started, the count at 0; the game thrown away is kept for
     /// [`Self::undo_reset`] when it had moves.
     pub fn reset(&mut self) {
-        if !self.log.is_empty() || !self.history.is_empty() {
-            self.before_resets.push(Played {
-                start: self.start,
-                position: self.position.clone(),
-                history: std::mem::take(&mut self.history),
-                redo: std::mem::take(&mut self.redo),
-                log: std::mem::take(&mut self.log),
-            });
-        }
+        self.line.reset(|| (self.start, self.position.clone()));
         self.position.boxes = self
             .level
             .positions()
@@ -248,39 +186,16 @@ impl ReverseGame {
             .collect();
         self.position.player = self.start;
         self.position.pulls = 0;
-        self.history.clear();
-        self.redo.clear();
-        self.log.clear();
     }
 
     /// Takes back the last reset or jump when there is no step left to
     /// undo; returns whether it did.
     pub fn undo_reset(&mut self) -> bool {
-        if !self.can_undo_reset() {
-            return false;
-        }
-        let Some(played) = self.before_resets.pop() else {
+        let Some((start, position)) = self.line.undo_reset() else {
             return false;
         };
-        self.start = played.start;
-        self.position = played.position;
-        self.history = played.history;
-        self.redo = played.redo;
-        self.log = played.log;
-        true
-    }
-
-    /// Before the first pull, puts the player on `to`, any free cell of the
-    /// floor, as the start of the line of play: the walks made so far are
-    /// thrown away as a reset throws them (an undo brings them back).
-    /// Returns whether the player moved.
-    pub fn jump(&mut self, to: Pos) -> bool {
-        if !self.can_jump() || !self.is_free(to) || to == self.position.player {
-            return false;
-        }
-        self.reset();
-        self.start = to;
-        self.position.player = to;
+        self.start = start;
+        self.position = position;
         true
     }
 
@@ -301,92 +216,6 @@ impl ReverseGame {
             *self = before;
             ReplayError::Log(error)
         })
-    }
-
-    /// The rooms of the floor the player could stand in now: the free
-    /// cells apart, each room as its cells row by row, the rooms ordered
-    /// by their first cell.
-    pub fn rooms(&self) -> Vec<Vec<Pos>> {
-        let mut room_of: Vec<Option<usize>> = vec![None; self.position.boxes.len()];
-        let mut rooms: Vec<Vec<Pos>> = Vec::new();
-        for pos in self.level.positions() {
-            let Some(index) = self.level.index(pos) else {
-                continue;
-            };
-            if room_of[index].is_some() || !self.is_free(pos) {
-                continue;
-            }
-            let reached = reachable(&self.level, pos, &|p| !self.is_free(p));
-            let cells: Vec<Pos> = self
-                .level
-                .positions()
-                .filter(|&p| self.level.index(p).is_some_and(|i| reached[i]))
-                .collect();
-            for &cell in &cells {
-                if let Some(i) = self.level.index(cell) {
-                    room_of[i] = Some(rooms.len());
-                }
-            }
-            rooms.push(cells);
-        }
-        rooms
-    }
-
-    /// The first cell of the room after the player's (the first room after
-    /// the last), if there is another room to jump to.
-    pub fn next_room(&self) -> Option<Pos> {
-        let rooms = self.rooms();
-        let here = rooms
-            .iter()
-            .position(|room| room.contains(&self.position.player))?;
-        (rooms.len() > 1).then(|| rooms[(here + 1) % rooms.len()][0])
-    }
-
-    /// The shortest walk (no pulls) from the player to `target`.
-    pub fn walk_path(&self, target: Pos) -> Option<Vec<Direction>> {
-        walk(&self.level, self.position.player, target, &|pos| {
-            !self.is_free(pos)
-        })
-    }
-
-    /// Whether the reverse game has reached the level's start: every box
-    /// where the level starts them, and the player able to walk to the
-    /// level's start cell.
-    pub fn is_done(&self) -> bool {
-        let boxes_home = self
-            .level
-            .positions()
-            .all(|pos| self.has_box(pos) == self.level.boxes().contains(&pos));
-        boxes_home
-            && (self.position.player == self.level.player()
-                || self.walk_path(self.level.player()).is_some())
-    }
-
-    /// The line of play as a forward solution, once [`Self::is_done`]: a
-    /// walk from the level's start to where the reverse game ended, then
-    /// the reverse steps read backwards, each pull a push; cut where the
-    /// level is solved, and checked by replaying it. `None` before the end.
-    pub fn forward_solution(&self) -> Option<Vec<Step>> {
-        if !self.is_done() {
-            return None;
-        }
-        let mut forward = Game::new(self.level.clone());
-        let walk_there = walk_path(&forward, self.position.player)?;
-        let backwards = self.history.iter().rev().map(|step| Step {
-            direction: step.direction.opposite(),
-            push: step.push,
-        });
-        let mut steps = Vec::new();
-        for step in walk_there.into_iter().map(Step::walk).chain(backwards) {
-            if forward.is_solved() {
-                break;
-            }
-            if forward.step(step.direction) != Ok(step) {
-                return None;
-            }
-            steps.push(step);
-        }
-        forward.is_solved().then_some(steps)
     }
 
     /// Whether a move that way is possible: the cell is floor with no box.
@@ -419,12 +248,10 @@ impl ReverseGame {
             self.position.pulls += 1;
         }
         self.position.player = target;
-        let step = Step {
+        Ok(Step {
             direction,
             push: pulled,
-        };
-        self.history.push(step);
-        Ok(step)
+        })
     }
 
     /// A neighbour already known to be on the grid.
