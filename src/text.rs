@@ -55,6 +55,21 @@ pub fn fit<'a>(text: &'a str, max: usize, ellipsis: &str) -> Cow<'a, str> {
     Cow::Owned(cut)
 }
 
+/// [`fit`], but cut before its last word, which stays whole where there is
+/// room for it: `Medium ex… 48213`, for a name told apart by its end.
+pub fn fit_keeping_last_word<'a>(text: &'a str, max: usize, ellipsis: &str) -> Cow<'a, str> {
+    if width(text) <= max {
+        return Cow::Borrowed(text);
+    }
+    match text.rsplit_once(' ') {
+        Some((head, last)) if width(last) + 1 + width(ellipsis) < max => {
+            let head = fit(head, max - width(last) - 1, ellipsis);
+            Cow::Owned(format!("{head} {last}"))
+        }
+        _ => fit(text, max, ellipsis),
+    }
+}
+
 /// `text` broken into lines of at most `max` columns, at spaces where it can
 /// and inside a word only when the word alone is wider than a line.
 pub fn wrap(text: &str, max: usize) -> Vec<String> {
@@ -103,6 +118,17 @@ pub fn plural(count: usize, noun: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cut_keeps_the_last_word_where_it_fits() {
+        let cut = |max| fit_keeping_last_word("Medium expert 48213", max, "…").into_owned();
+        assert_eq!(cut(19), "Medium expert 48213");
+        assert_eq!(cut(16), "Medium ex… 48213");
+        assert_eq!(cut(8), "M… 48213");
+        // No room for the last word and a letter before it: cut as fit does.
+        assert_eq!(cut(7), "Medium…");
+        assert_eq!(fit_keeping_last_word("Daily2026", 5, "…"), "Dail…");
+    }
 
     #[test]
     fn plurals_agree_with_the_count() {

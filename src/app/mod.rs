@@ -321,7 +321,8 @@ struct Layer {
 enum Kind {
     /// A screen of its own: a menu, a prompt, the editor.
     Page,
-    /// The chooser of collections, which a Free play level goes back to.
+    /// A chooser a list of levels is opened from (the collections,
+    /// Endless's menu): a level goes back to its list made anew over it.
     Chooser,
     /// A screen of the level being played, or opened over one: opening
     /// another level replaces them.

@@ -9,7 +9,7 @@ use crate::library::{
 };
 use crate::storage::Records;
 use schokoban_core::{Level, LevelFile};
-use schokoban_generate::Generated;
+use schokoban_generate::Entry;
 
 /// Arcade and Free play pick a collection first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,8 +38,9 @@ pub(crate) enum Origin {
         number: usize,
         mode: Mode,
     },
-    /// A level made on the spot from its seed; kept in the data folder.
-    Endless { made: Rc<Generated> },
+    /// A level made on the spot from its seed, or kept from before; kept
+    /// in the data folder.
+    Endless { made: Rc<Entry> },
 }
 
 /// A map file the player opened: read and parsed once, and shared by every

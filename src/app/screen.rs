@@ -16,6 +16,7 @@ use super::completion::Completion;
 use super::message::Message;
 use super::origin::{Mode, Opened, Origin};
 use super::screens::finish::ScoreNews;
+use super::screens::play::Bests;
 use super::worker::Wake;
 use crate::library::{AddedCollection, Collection, LevelRating};
 use crate::storage::ReverseLine;
@@ -102,6 +103,9 @@ pub(crate) enum News {
     /// Moves that solve the level from its start, pasted: the hints know
     /// them from now on.
     Solves(Vec<Step>),
+    /// The level's bests and every solution known now: one was kept while
+    /// the screen was covered (found in reverse play).
+    Known(Bests, Vec<Vec<Step>>),
 }
 
 /// `show` and `messages` for a screen that keeps one message, the
@@ -183,13 +187,19 @@ pub(crate) enum Effect {
     /// Back to the previous screen; from the main menu, quit.
     Back,
     MainMenu,
-    /// Back to the Free play list `origin`'s level is in, on that level.
+    /// Back to the list `origin`'s level is in (Free play's, or the
+    /// Endless levels made), on that level.
     LevelList(Origin),
     /// Show this screen on top; over a level's screen, it belongs to
     /// that level.
     Push(Box<dyn Screen>),
     /// Show this screen over the one on top, which shows beneath it.
     Overlay(Box<dyn Screen>),
+    /// Show this screen on top as a chooser: a list opened from it, made
+    /// anew after a level, goes back over it.
+    PushChooser(Box<dyn Screen>),
+    /// The Endless levels kept in the data folder, as a list.
+    EndlessLevels,
     /// Show this screen on top as the start of a level (one being made):
     /// opening the level replaces it.
     PushLevel(Box<dyn Screen>),

@@ -31,7 +31,9 @@ pub use added::{
 };
 pub use collection::Collection;
 pub use custom::{CustomRecords, Placement};
-pub use endless::{ENDLESS_FOLDER, endless_file_name, fresh_seed, today};
+pub use endless::{
+    ENDLESS_FOLDER, EndlessFileError, KeptEndless, endless_file_name, fresh_seed, today,
+};
 pub use errors::{LibraryError, Notice, ProgressProblem};
 pub use my_levels::MY_LEVELS_ID;
 pub use pasted::{PASTED_FOLDER, PastedLevels};

@@ -6,6 +6,7 @@ use std::ffi::OsString;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
+use std::time::SystemTime;
 
 /// The names in one folder.
 #[derive(Debug, Default)]
@@ -46,6 +47,12 @@ pub struct FolderEntry {
     pub name: OsString,
     /// A folder, or a link to one.
     pub is_dir: bool,
+}
+
+/// When the file at `path` was last written, for a list that shows the
+/// newest first; `None` when the system cannot tell.
+pub fn modified(path: &Path) -> Option<SystemTime> {
+    fs::metadata(path).and_then(|m| m.modified()).ok()
 }
 
 /// The entries of `folder`, in no order.

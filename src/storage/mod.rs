@@ -24,7 +24,7 @@ pub use atomic::{remove_if_present, remove_stale_temps, remove_stale_temps_below
 pub use files::{install_file, lock_file, probe_writable, survive_file_size_limit, write_new_file};
 pub use folders::{create_folder_whole, list_folders, remove_folder_whole};
 pub use keyed::EntryError;
-pub use listing::{FolderEntry, Listing, folder_entries};
+pub use listing::{FolderEntry, Listing, folder_entries, modified};
 pub use map_file::{
     LoadError, LoadErrorKind, MAX_FILE_BYTES, decode_text, load_level_file, load_levels,
     read_bytes, read_text,

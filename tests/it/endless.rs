@@ -15,7 +15,7 @@ use schokoban_generate::{Difficulty, Generated, Request, Size, generate};
 /// The main menu's line for Endless, counting from 0.
 const ENDLESS_LINE: usize = 4;
 
-fn small_easy(seed: u64) -> Generated {
+pub(crate) fn small_easy(seed: u64) -> Generated {
     let request = Request {
         seed,
         size: Size::Small,
@@ -24,9 +24,8 @@ fn small_easy(seed: u64) -> Generated {
     generate(&request, &AtomicBool::new(false), &mut |_| {}).expect("a level")
 }
 
-/// From the main menu, through Endless, to a small easy level from `seed`
-/// being made.
-fn ask_for_small_easy(app: &mut App, seed: u64) {
+/// From the main menu to Endless's menu.
+pub(crate) fn endless_menu(app: &mut App) {
     // The main menu remembers its line: go down until Endless.
     for _ in 0..8 {
         if app.selected() == Some(ENDLESS_LINE) {
@@ -36,6 +35,12 @@ fn ask_for_small_easy(app: &mut App, seed: u64) {
     }
     press(app, &[key(KeyCode::Enter)]);
     assert_eq!(app.screen_name(), "endless menu");
+}
+
+/// From the main menu, through Endless, to a small easy level from `seed`
+/// being made.
+pub(crate) fn ask_for_small_easy(app: &mut App, seed: u64) {
+    endless_menu(app);
     assert!(screen_text(app).contains("How big a level?"));
     press(app, &[key(KeyCode::Enter)]);
     assert!(screen_text(app).contains("A small level: how hard?"));
@@ -51,12 +56,12 @@ fn ask_for_small_easy(app: &mut App, seed: u64) {
 
 /// Takes in the generator's reports until it is done, as the event loop
 /// does when it wakes, insisting the level is then open.
-fn wait_for_level(app: &mut App) {
+pub(crate) fn wait_for_level(app: &mut App) {
     wait_while_busy(app);
     assert_eq!(app.screen_name(), "play", "{}", screen_text(app));
 }
 
-fn arrow(step: Step) -> crossterm::event::KeyEvent {
+pub(crate) fn arrow(step: Step) -> crossterm::event::KeyEvent {
     key(match step.direction {
         Direction::Left => KeyCode::Left,
         Direction::Up => KeyCode::Up,
@@ -168,13 +173,7 @@ fn the_daily_line_makes_today_s_level_kept_apart_from_its_seed() {
     // 2026-12-24, 01:00 UTC on the app's clock: its daily level, whatever
     // the day the test runs.
     app.set_date(20_811 * 86_400 + 3600);
-    for _ in 0..8 {
-        if app.selected() == Some(ENDLESS_LINE) {
-            break;
-        }
-        press(&mut app, &[key(KeyCode::Down)]);
-    }
-    press(&mut app, &[key(KeyCode::Enter)]);
+    endless_menu(&mut app);
     // Below the three sizes.
     press(&mut app, &[key(KeyCode::Down); 3]);
     press(&mut app, &[key(KeyCode::Enter)]);

@@ -18,6 +18,7 @@ mod e2e_pty;
 mod editor;
 mod end_flow;
 mod endless;
+mod endless_list;
 mod escaped_output;
 mod features;
 mod fuzz;

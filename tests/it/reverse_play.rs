@@ -176,9 +176,11 @@ fn a_level_of_two_rooms_is_solved_after_jumping_to_the_other() {
         "{}",
         messages(&app)
     );
-    // Esc goes back to the level played forward.
+    // Esc goes back to the level played forward, whose header knows it.
     press(&mut app, &[key(KeyCode::Esc)]);
     assert_eq!(app.screen_name(), "play");
+    let header = app.visible_text(80, 24);
+    assert!(header.contains("Yours: 8 moves, 1 push"), "{header}");
 }
 
 #[test]

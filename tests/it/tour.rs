@@ -226,6 +226,9 @@ tour! {
         &[&[ENTER, ENTER][..], &[key(KeyCode::Backspace); 20], &[ch('a'), ch('b'), ch('c'), ENTER]]
             .concat(),
     );
+    /// The levels made: three, the daily one newest, one solved.
+    endless_levels_made => crate::endless_list::levels_made();
+    endless_no_levels_made => chosen("Endless", &[DOWN, DOWN, DOWN, DOWN, ENTER]);
     /// A level being made: never ticked, so it stays on screen.
     endless_a_level_made => endless_seeded(&[DOWN, ENTER, DOWN, ENTER, ENTER], &[ENTER]);
     arcade_collections => menu(&[ENTER]);

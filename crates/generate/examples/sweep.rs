@@ -2,7 +2,8 @@
 //! benchmark: for each size and difficulty, levels from seeds 1 to N
 //! (default 100), with their ratings, positions searched and times.
 //!
-//! `cargo run --release -p schokoban-generate --example sweep -- [N] [any]`
+//! `cargo run --release -p schokoban-generate --example sweep -- [N] [any]
+//! [SIZE...] [DIFFICULTY...]`
 //!
 //! With `any`, every level is the first candidate that passes the rules,
 //! whatever its rating: the raw distribution the bands are cut from.
@@ -22,12 +23,19 @@ fn main() {
             !args.iter().any(|a| a.parse::<Size>().is_ok()) || args.contains(&s.name().to_owned())
         })
         .collect();
+    let difficulties: Vec<Difficulty> = Difficulty::ALL
+        .into_iter()
+        .filter(|d| {
+            !args.iter().any(|a| a.parse::<Difficulty>().is_ok())
+                || args.contains(&d.name().to_owned())
+        })
+        .collect();
     let cancel = AtomicBool::new(false);
     println!(
         "size   difficulty  seeds  in band  score p10/p33/p50/p67/p90   median s  max s  median positions  median boxes"
     );
     for size in sizes {
-        for difficulty in Difficulty::ALL {
+        for &difficulty in &difficulties {
             let band = if any {
                 Band::ANY
             } else {

@@ -11,6 +11,7 @@
 //! searched, so a seed gives the same level everywhere.
 
 mod daily;
+mod entry;
 mod make;
 mod options;
 mod rating;
@@ -20,6 +21,7 @@ mod room;
 pub mod rules;
 
 pub use daily::{BadDate, Day};
+pub use entry::{Entry, EntryError};
 pub use make::{
     GenerateError, Generated, Progress, generate, generate_after, generate_daily, generate_in_band,
 };

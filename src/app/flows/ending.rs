@@ -246,14 +246,21 @@ impl App {
 
     /// Where the end screen offers to go on to: in Free play the next
     /// unsolved level first (one key away), the list on this level, and
-    /// this level again; in Arcade the next level; elsewhere this level
+    /// this level again; in Arcade the next level; in Endless the next
+    /// seed's level and the list of those made; elsewhere this level
     /// again.
     fn next_choices(&self, origin: &Origin) -> Vec<NextChoice> {
         if let Origin::Endless { made } = origin {
-            return vec![NextChoice {
+            let next = NextChoice {
                 label: "Next endless level".to_owned(),
                 to: NextTo::EndlessAfter(Rc::clone(made)),
-            }];
+            };
+            // Levels made are kept only in a data folder.
+            let list = self.library.data_dir().is_some().then(|| NextChoice {
+                label: "Level list".to_owned(),
+                to: NextTo::List(origin.clone()),
+            });
+            return std::iter::once(next).chain(list).collect();
         }
         if origin.is_arcade() {
             // Arcade goes in order: on past a level only once it is solved.

@@ -1,15 +1,21 @@
 //! The lists of levels to choose from: the levels of a file of several,
-//! and free play's list of a built-in or added collection, each level a
-//! row with its record, its save and whether it is solved.
+//! free play's list of a built-in or added collection, and the Endless
+//! levels the player made, each level a row with its record, its save,
+//! whether it is solved and its rating.
 
 use std::rc::Rc;
 
+use crate::app::message::{Message, Problem};
 use crate::app::origin::{CustomFile, Origin};
 use crate::app::screens::level_list::{LevelList, LevelRow, ListSource};
 use crate::app::{App, Kind};
-use crate::library::{AddedCollection, Collection, LevelRating};
+use crate::library::{
+    AddedCollection, Collection, KeptEndless, LevelRating, LibraryError, endless_file_name,
+};
+use crate::printable::printable;
 use crate::storage::{Listing, Records};
 use schokoban_core::{Level, parse_level};
+use schokoban_generate::{Day, Entry, Rated};
 
 impl App {
     /// Plays a file of one level; lists the levels of a file of several.
@@ -43,19 +49,12 @@ impl App {
                         number,
                         &fallback,
                     ),
-                    Err(bad) => LevelRow {
-                        title: bad
-                            .title
+                    Err(bad) => bad_row(
+                        bad.title
                             .clone()
                             .unwrap_or_else(|| format!("{fallback}{number}")),
-                        record: None,
-                        yours: None,
-                        saved: false,
-                        solved: false,
-                        problem: Some(bad.error.to_string()),
-                        level: None,
-                        rating: None,
-                    },
+                        bad.error.to_string(),
+                    ),
                 }
             })
             .collect();
@@ -82,8 +81,44 @@ impl App {
         match origin {
             Origin::FreePlay { collection, .. } => self.free_play_list(*collection),
             Origin::Added { collection, .. } => self.added_free_play_list((**collection).clone()),
+            Origin::Endless { made } => self.endless_list(Some(&endless_file_name(made))),
             _ => {}
         }
+    }
+
+    /// The Endless levels kept in the data folder, newest first, on the
+    /// one kept as `on` if given: each rated as the generator measured it.
+    pub(super) fn endless_list(&mut self, on: Option<&str>) {
+        let kept = match self.library.endless_levels() {
+            Ok(kept) => kept,
+            Err(LibraryError::DataFolderOff) => {
+                let off = "No levels made are kept: records are off";
+                return self.set_message(Message::info(off));
+            }
+            Err(error) => {
+                let context = Some("The levels made cannot be listed");
+                return self.set_message(Message::trouble(context, Problem::Library(error)));
+            }
+        };
+        // One folder holds them all: one listing for their records.
+        let listing = kept
+            .first()
+            .map(|file| Listing::read(file.records.folder()));
+        let (rows, entries): (Vec<_>, Vec<_>) = kept
+            .iter()
+            .map(|file| endless_row(file, listing.as_ref()))
+            .unzip();
+        let on = on.and_then(|name| kept.iter().position(|file| file.name == name));
+        let list = LevelList::new(
+            "Endless: your levels".to_owned(),
+            ListSource::Endless(entries),
+            rows,
+            self.theme,
+        );
+        self.push(
+            list.when_empty("No levels made yet: each one you make is kept here")
+                .on_level(on.map(|index| index + 1)),
+        );
     }
 
     /// Free play's list: one folder listing, not a look per level.
@@ -147,6 +182,59 @@ impl App {
         let last = self.library.list_selection(&collection.list_key());
         let source = ListSource::Added(Rc::new(collection));
         self.push(LevelList::new(heading, source, rows, self.theme).on_level(last));
+    }
+}
+
+/// A made level's row, `Large expert 48213` or `Daily 2026-12-24`, solved
+/// once the player kept a solution of it; or its file's, with why it
+/// cannot be played.
+fn endless_row(file: &KeptEndless, listing: Option<&Listing>) -> (LevelRow, Option<Rc<Entry>>) {
+    let entry = match &file.entry {
+        Ok(entry) => entry,
+        Err(error) => {
+            let title = printable(&file.name).into_owned();
+            let problem = printable(&error.to_string()).into_owned();
+            return (bad_row(title, problem), None);
+        }
+    };
+    let title = entry.day.map_or_else(
+        || {
+            let size = entry.request.size.name();
+            let (first, rest) = size.split_at(1);
+            let (difficulty, seed) = (entry.request.difficulty.name(), entry.request.seed);
+            format!("{}{rest} {difficulty} {seed}", first.to_uppercase())
+        },
+        Day::title,
+    );
+    let rating = LevelRating::from(Rated::Measured(entry.rating));
+    let row = level_row(
+        &entry.level,
+        Some(rating),
+        Some(&file.records),
+        listing,
+        false,
+        0,
+        "",
+    );
+    let row = LevelRow {
+        title,
+        solved: row.yours.is_some(),
+        ..row
+    };
+    (row, Some(Rc::new(entry.clone())))
+}
+
+/// The row of a level that cannot be played, greyed, saying why.
+fn bad_row(title: String, problem: String) -> LevelRow {
+    LevelRow {
+        title,
+        record: None,
+        yours: None,
+        saved: false,
+        solved: false,
+        problem: Some(problem),
+        level: None,
+        rating: None,
     }
 }
 

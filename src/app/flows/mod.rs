@@ -54,6 +54,8 @@ impl App {
                 };
                 self.push_layer(screen, kind);
             }
+            Effect::PushChooser(screen) => self.push_layer(screen, Kind::Chooser),
+            Effect::EndlessLevels => self.endless_list(None),
             Effect::PushLevel(screen) => self.push_layer(screen, Kind::Level),
             Effect::PlayDaily => {
                 let today = Day::from_unix_days(self.wall_clock() / 86_400);

@@ -17,7 +17,7 @@ use crate::storage::{
     LoadError, LoadErrorKind, RecordError, Records, load_level_file, take_other_save,
 };
 use schokoban_core::{Game, Level, LevelFile, LogEntry, LogError, parse_levels};
-use schokoban_generate::{Generated, Rated};
+use schokoban_generate::{Entry, Rated};
 
 impl App {
     /// Opens a typed path: one level plays, several are listed. The file
@@ -87,7 +87,7 @@ impl App {
     }
 
     /// An endless level, kept in the data folder for its records.
-    fn resolve_endless(&self, origin: &Origin, made: &Generated) -> (Opened, Option<Message>) {
+    fn resolve_endless(&self, origin: &Origin, made: &Entry) -> (Opened, Option<Message>) {
         let (records, note) = match self.library.keep_endless(made) {
             Ok(records) => (Some(records), None),
             // The start notice has told that records are off.
@@ -222,7 +222,7 @@ impl App {
             messages.push(progress_not_saved(error));
         }
         // Rated as it was made: kept, so any list holding it shows it, and
-        // told, as Endless has no list to show it in.
+        // told, as a level just made was never seen in a list.
         if let Origin::Endless { made } = origin {
             let rating = LevelRating::from(Rated::Measured(made.rating));
             let mark = bar_and_score(rating, self.theme, 0);

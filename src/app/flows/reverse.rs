@@ -9,7 +9,7 @@ use super::opening::progress_not_saved;
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::{Message, Problem, plural};
 use crate::app::origin::{Opened, Origin};
-use crate::app::screen::ReverseEffect;
+use crate::app::screen::{News, ReverseEffect};
 use crate::app::screens::reverse::Reverse;
 use crate::app::{App, Kind};
 use crate::storage::{Finder, Records, ReverseLine, ReverseRead, Solution};
@@ -23,7 +23,7 @@ impl App {
             ReverseEffect::Open(origin) => self.open_reverse(&origin),
             ReverseEffect::Solved { opened, steps } => self.reverse_solved(&opened, steps),
             ReverseEffect::Snapshot { opened, line } => self.reverse_snapshot(&opened, line),
-            ReverseEffect::Leave(opened) => self.leave_reverse(&opened.origin),
+            ReverseEffect::Leave(opened) => self.leave_reverse(&opened),
         }
     }
 
@@ -147,14 +147,18 @@ impl App {
     }
 
     /// Esc in reverse play: the reverse game kept and the play counted,
-    /// back to the screen below; a level list is read again, as a solve
-    /// may have marked it.
-    fn leave_reverse(&mut self, origin: &Origin) {
+    /// back to the screen below; the level's screen learns of a solution
+    /// found meanwhile, and a level list is read again, as a solve may
+    /// have marked it.
+    fn leave_reverse(&mut self, opened: &Opened) {
         let kept = self.keep.carry_out_reverse();
         let counted = self.keep.write_statistics();
         self.pop();
-        if self.top_layer().kind != Kind::Level && origin.list_place().is_some() {
-            self.back_to_list(origin);
+        if self.top_layer().kind == Kind::Level {
+            let (bests, solutions) = super::kept::known_solutions(opened);
+            self.top_mut().tell(News::Known(bests, solutions));
+        } else if opened.origin.list_place().is_some() {
+            self.back_to_list(&opened.origin);
         }
         for message in kept.into_iter().chain(counted) {
             self.set_message(message);

@@ -1,6 +1,6 @@
 //! Endless: the player picks a size, a difficulty and a seed (a fresh one
 //! is offered; typing one brings back the level it names), then a level is
-//! made on the spot.
+//! made on the spot; or the daily level, or one of the levels made before.
 
 use crossterm::event::KeyEvent;
 use ratatui::buffer::Buffer;
@@ -21,16 +21,20 @@ use crate::app::widgets::text_input::{InputEvent, TextInput};
 use crate::library::fresh_seed;
 use schokoban_generate::{Difficulty, Request, Size};
 
-/// The sizes as the menu shows them, and the daily level after them.
-const SIZES: [&str; 4] = [
+/// The sizes as the menu shows them, then the daily level and the list of
+/// the levels made.
+const SIZES: [&str; 5] = [
     "Small   7x7 to 9x9",
     "Medium  up to 12x12",
     "Large   up to 16x14",
     "Daily   today's level, one for all",
+    "Yours   the levels made so far",
 ];
 
 /// The first stage's line for the daily level.
 const DAILY_LINE: usize = Size::ALL.len();
+/// The first stage's line for the levels made.
+const MADE_LINE: usize = DAILY_LINE + 1;
 
 /// The difficulties as the menu shows them.
 const DIFFICULTIES: [&str; Difficulty::ALL.len()] = [
@@ -126,10 +130,18 @@ impl crate::app::query::ScreenQuery for EndlessMenu {
 
 impl Screen for EndlessMenu {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
+        // A message under a list answers the last key; the seed's field
+        // clears its own.
+        if !matches!(self.stage, Stage::Seed(_)) {
+            self.message = None;
+        }
         match &mut self.stage {
             Stage::Size => match menu_key(key, &mut self.size, SIZES.len()) {
                 Some(MenuKey::Accept) if self.size == DAILY_LINE => {
                     return Effect::PlayDaily;
+                }
+                Some(MenuKey::Accept) if self.size == MADE_LINE => {
+                    return Effect::EndlessLevels;
                 }
                 Some(MenuKey::Accept) => self.stage = Stage::Difficulty,
                 Some(MenuKey::Back) => return Effect::Back,

@@ -20,7 +20,7 @@ use crate::app::widgets::page::{LogoRule, centered_column, notice_line, page};
 use crate::app::worker::{Report, Worker};
 use schokoban_core::Level;
 use schokoban_generate::{
-    Day, GenerateError, Generated, Progress, Request, generate_after, generate_daily,
+    Day, Entry, GenerateError, Generated, Progress, Request, generate_after, generate_daily,
 };
 
 #[derive(Debug)]
@@ -66,7 +66,7 @@ impl Generating {
     }
 
     /// The level after `made`: the next seed, same size and difficulty.
-    pub fn after(made: &Generated, theme: Theme) -> Self {
+    pub fn after(made: &Entry, theme: Theme) -> Self {
         let request = Request {
             seed: made.request.seed.wrapping_add(1),
             ..made.request
@@ -147,7 +147,7 @@ impl Screen for Generating {
         match end {
             Ok(made) => Tick {
                 effect: Effect::Open(Origin::Endless {
-                    made: Rc::new(made),
+                    made: Rc::new(Entry::from(made)),
                 }),
                 ..Tick::default()
             },

@@ -34,7 +34,7 @@ const ITEMS: [(&str, Choice); 8] = [
         Effect::Push(Box::new(Editor::new(theme)))
     }),
     ("Endless", |theme| {
-        Effect::Push(Box::new(EndlessMenu::new(theme)))
+        Effect::PushChooser(Box::new(EndlessMenu::new(theme)))
     }),
     ("Statistics", |_| Effect::ShowStatistics(None)),
     ("About", |theme| Effect::Push(Box::new(About::new(theme)))),

@@ -27,7 +27,7 @@ use crate::app::widgets::text_input::{InputEvent, TextInput};
 use crate::app::worker::Wake;
 use crate::leaderboard::{Leaderboard, MAX_NICKNAME_CHARS, valid_nickname};
 use schokoban_core::{Direction, Level, LogEntry};
-use schokoban_generate::Generated;
+use schokoban_generate::Entry;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Stage {
@@ -55,10 +55,11 @@ pub(crate) struct NextChoice {
 #[derive(Clone, Debug)]
 pub(crate) enum NextTo {
     Level(Origin),
-    /// The Free play list the level is in, on that level.
+    /// The list the level is in (Free play's, or the Endless levels
+    /// made), on that level.
     List(Origin),
     /// A new endless level after this one, made on the spot.
-    EndlessAfter(Rc<Generated>),
+    EndlessAfter(Rc<Entry>),
 }
 
 #[derive(Debug)]

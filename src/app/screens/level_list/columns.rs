@@ -3,13 +3,13 @@
 
 use ratatui::layout::{Constraint, Layout, Rect};
 
-use super::{LevelList, LevelRow};
+use super::{LevelList, LevelRow, ListSource};
 use crate::app::theme::Chrome;
 use crate::app::widgets::menu::Window;
 use crate::app::widgets::page::centered_column;
 use crate::app::widgets::preview::{MAX_PREVIEW_WIDTH, MIN_PREVIEW_WIDTH};
 use crate::app::widgets::rating::{BAR_CELLS, bar, bar_and_score, score};
-use crate::text::{fit, width};
+use crate::text::{fit, fit_keeping_last_word, width};
 
 /// Columns between the list and the preview.
 const PREVIEW_GAP: u16 = 4;
@@ -46,6 +46,12 @@ impl RatingColumn {
 pub(super) struct Widths {
     title: usize,
     rating: RatingColumn,
+    /// Whether the notes after the record show the player's fewest moves
+    /// (`you 25`): not where they would cut the titles short, as `✓` says
+    /// the most of it. `saved` always shows.
+    yours: bool,
+    /// A bad level's reason, at most.
+    reason: usize,
     /// The whole row's.
     row: usize,
 }
@@ -115,12 +121,13 @@ impl LevelList {
             .unwrap_or(0)
             .max(5);
         // `you 123 saved` where a row has a solution of the player's.
-        let notes = self
-            .rows
-            .iter()
-            .map(|r| width(&notes(r)))
-            .max()
-            .map_or(0, |notes| if notes > 0 { notes + 2 } else { 0 });
+        let widest_notes = |yours: bool| {
+            self.rows
+                .iter()
+                .map(|r| width(&notes(r, yours)))
+                .max()
+                .map_or(0, |notes| if notes > 0 { notes + 2 } else { 0 })
+        };
         let score = self
             .rows
             .iter()
@@ -129,30 +136,38 @@ impl LevelList {
             .max()
             .unwrap_or(0)
             .max(3);
+        let short = longest.min(MIN_TITLE_WIDTH);
         // The marks, number, record and the gaps between the columns.
-        let fixed = 19 + notes;
-        let title_for = |rating: RatingColumn| {
-            longest.min((available as usize).saturating_sub(fixed + rating.width()))
+        let title_with = |notes: usize, rating: RatingColumn| {
+            longest.min((available as usize).saturating_sub(19 + notes + rating.width()))
         };
+        let yours = title_with(widest_notes(true), RatingColumn::Bars) >= short;
+        let notes = widest_notes(yours);
+        let fixed = 19 + notes;
+        let title_for = |rating: RatingColumn| title_with(notes, rating);
         let scores = RatingColumn::Scores(score);
-        let rating = if title_for(scores) >= longest.min(MIN_TITLE_WIDTH) {
+        let rating = if title_for(scores) >= short {
             scores
         } else {
             RatingColumn::Bars
         };
         let title = title_for(rating);
         let row = title + fixed + rating.width();
-        // A bad level's reason takes the rating's and record's place.
+        // A bad level's reason takes the rating's and record's place, cut
+        // where the screen is narrower (choosing the level tells it whole).
         let reason_width = self
             .rows
             .iter()
             .filter_map(|r| r.problem.as_deref().map(width))
             .max()
             .map_or(0, |reason| title + 11 + reason);
+        let row = row.max(reason_width);
         Widths {
             title,
             rating,
-            row: row.max(reason_width),
+            yours,
+            reason: row.min(available as usize).saturating_sub(title + 11),
+            row,
         }
     }
 
@@ -175,13 +190,15 @@ impl LevelList {
     pub(super) fn line(&self, index: usize, widths: Widths) -> String {
         let row = &self.rows[index];
         let record = row.record.map_or("N/A".to_owned(), |r| r.to_string());
-        let title = fit(
-            &row.title,
-            widths.title,
-            self.theme.chrome(Chrome::Ellipsis),
-        );
+        let ellipsis = self.theme.chrome(Chrome::Ellipsis);
+        // A made level is told apart by its seed or date, at the end.
+        let title = match self.source {
+            ListSource::Endless(_) => fit_keeping_last_word(&row.title, widths.title, ellipsis),
+            _ => fit(&row.title, widths.title, ellipsis),
+        };
         let padding = " ".repeat(widths.title.saturating_sub(width(&title)));
         if let Some(problem) = &row.problem {
+            let problem = fit(problem, widths.reason, ellipsis);
             return format!("  {:>3}  {title}{padding}  {problem}", index + 1);
         }
         format!(
@@ -193,7 +210,7 @@ impl LevelList {
             },
             index + 1,
             self.rating_cell(index, widths.rating),
-            notes(row),
+            notes(row, widths.yours),
         )
     }
 }
@@ -218,9 +235,13 @@ pub(super) fn header_text(widths: Widths) -> String {
     )
 }
 
-/// What follows the record: the player's fewest moves, and `saved`.
-fn notes(row: &LevelRow) -> String {
-    let yours = row.yours.map(|moves| format!("you {moves}"));
+/// What follows the record: the player's fewest moves (with `yours`), and
+/// `saved`.
+fn notes(row: &LevelRow, yours: bool) -> String {
+    let yours = row
+        .yours
+        .filter(|_| yours)
+        .map(|moves| format!("you {moves}"));
     let saved = row.saved.then(|| "saved".to_owned());
     [yours, saved]
         .into_iter()
@@ -238,6 +259,8 @@ mod tests {
         let widths = Widths {
             title: 10,
             rating: RatingColumn::Bars,
+            yours: true,
+            reason: 0,
             row: 0,
         };
         let header = header_text(widths);

@@ -1,6 +1,7 @@
-//! Picking a level: Free play's collection, or a custom file with several,
-//! each level with its record and its rating, and the selected one drawn
-//! beside the list where there is room.
+//! Picking a level: Free play's collection, a custom file with several,
+//! or the Endless levels the player made, each level with its record and
+//! its rating, and the selected one drawn beside the list where there is
+//! room.
 
 mod columns;
 mod rater;
@@ -12,7 +13,7 @@ use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Widget;
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::app::keymap::{self, Action, Scope};
 use crate::app::message::Message;
@@ -21,13 +22,14 @@ use crate::app::screen::{Command, Effect, News, ReverseEffect, Screen, Tick, foo
 use crate::app::theme::{Chrome, Theme};
 use crate::app::widgets::menu::Row;
 use crate::app::widgets::number_entry::NumberEntry;
-use crate::app::widgets::page::{LogoRule, notice_line, page, page_content};
+use crate::app::widgets::page::{LogoRule, centered_column, notice_line, page, page_content};
 use crate::app::widgets::preview::{LevelPreview, PreviewRating};
 use crate::app::worker::Wake;
 use crate::library::{AddedCollection, Collection, LevelRating};
 use columns::header_text;
 use rater::Rater;
 use schokoban_core::{Direction, Level};
+use schokoban_generate::Entry;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct LevelRow {
@@ -53,6 +55,9 @@ pub(crate) enum ListSource {
     Collection(Collection),
     File(Rc<CustomFile>),
     Added(Rc<AddedCollection>),
+    /// The Endless levels kept in the data folder, a row each: `None`
+    /// for a file that is no level.
+    Endless(Vec<Option<Rc<Entry>>>),
 }
 
 #[derive(Debug)]
@@ -70,6 +75,8 @@ pub(crate) struct LevelList {
     typed: NumberEntry,
     /// Rates the levels that have no rating yet.
     rater: Rater,
+    /// What the list says when it holds no level.
+    empty: &'static str,
 }
 
 impl LevelList {
@@ -84,7 +91,15 @@ impl LevelList {
             page: 10,
             typed: NumberEntry::default(),
             rater: Rater::default(),
+            empty: "No levels",
         }
+    }
+
+    /// The list saying `note` where its rows would be, when it has none.
+    #[must_use]
+    pub fn when_empty(mut self, note: &'static str) -> Self {
+        self.empty = note;
+        self
     }
 
     /// The list opened on level `number` (from 1), where it was left.
@@ -107,8 +122,8 @@ impl LevelList {
         }
     }
 
-    fn origin(&self, number: usize) -> Origin {
-        match &self.source {
+    fn origin(&self, number: usize) -> Option<Origin> {
+        Some(match &self.source {
             ListSource::Collection(collection) => Origin::FreePlay {
                 collection: *collection,
                 number,
@@ -122,7 +137,10 @@ impl LevelList {
                 number,
                 mode: Mode::FreePlay,
             },
-        }
+            ListSource::Endless(entries) => Origin::Endless {
+                made: Rc::clone(entries.get(number - 1)?.as_ref()?),
+            },
+        })
     }
 
     /// Plays the level of row `index` (in reverse with `reverse`), or says
@@ -135,8 +153,10 @@ impl LevelList {
             )));
             return Effect::None;
         }
+        let Some(origin) = self.origin(index + 1) else {
+            return Effect::None;
+        };
         self.rater.pause();
-        let origin = self.origin(index + 1);
         if reverse {
             Effect::Reverse(ReverseEffect::Open(origin))
         } else {
@@ -242,6 +262,10 @@ impl Screen for LevelList {
     }
 
     fn commands(&self) -> Vec<Command> {
+        let back = Command::new(keymap::key_name(Scope::Menus, Action::Back), "back");
+        if self.rows.is_empty() {
+            return vec![back];
+        }
         let mut commands = vec![
             Command::new(keymap::up_down(), "choose"),
             Command::new(jump_keys(), "jump"),
@@ -253,7 +277,7 @@ impl Screen for LevelList {
         }
         commands.extend([
             Command::new(keymap::key_name(Scope::Menus, Action::Accept), "play"),
-            Command::new(keymap::key_name(Scope::Menus, Action::Back), "back"),
+            back,
         ]);
         commands
     }
@@ -280,6 +304,14 @@ impl Screen for LevelList {
             return;
         };
         notice_line(&areas, buf, self.theme, self.message.as_ref());
+        if self.rows.is_empty() {
+            let column = centered_column(areas.content, areas.content.width.saturating_sub(2));
+            Paragraph::new(Span::styled(self.empty, self.theme.dim()))
+                .centered()
+                .wrap(Wrap { trim: true })
+                .render(column, buf);
+            return;
+        }
         let (list, preview) = self.split(areas.content);
         if let (Some(area), Some(level)) = (
             preview,

@@ -302,6 +302,11 @@ impl Screen for Play {
                 self.solutions.push(steps);
                 return;
             }
+            News::Known(bests, solutions) => {
+                self.bests = bests;
+                self.solutions = solutions;
+                return;
+            }
             _ => return,
         };
         let watched = game.score().saturating_sub(self.game.score());
