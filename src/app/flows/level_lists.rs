@@ -70,6 +70,7 @@ impl App {
             ListSource::File(file),
             rows,
             self.theme,
+            Rc::clone(&self.keys),
         ));
     }
 
@@ -119,6 +120,7 @@ impl App {
             ListSource::Collection(collection),
             rows,
             self.theme,
+            Rc::clone(&self.keys),
         );
         let left_on = self.library.list_selection(collection.id());
         self.push(list.on_level(left_on));
@@ -146,7 +148,9 @@ impl App {
         let heading = format!("Free play: {}", collection.name);
         let last = self.library.list_selection(&collection.list_key());
         let source = ListSource::Added(Rc::new(collection));
-        self.push(LevelList::new(heading, source, rows, self.theme).on_level(last));
+        self.push(
+            LevelList::new(heading, source, rows, self.theme, Rc::clone(&self.keys)).on_level(last),
+        );
     }
 }
 
