@@ -157,7 +157,6 @@ fn main() -> ExitCode {
                 },
                 None => (Config::default(), None),
             };
-            config.install_keys();
             schokoban::app::run(schokoban::app::Options {
                 map: cli.map,
                 data_dir: cli.data_dir,
@@ -165,6 +164,7 @@ fn main() -> ExitCode {
                 theme: cli.theme.or(config.theme).unwrap_or_default(),
                 zoom: config.zoom,
                 config_problem,
+                keys: config.keys(),
             })
         }
     };

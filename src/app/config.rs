@@ -230,10 +230,10 @@ pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigError> {
 }
 
 impl Config {
-    /// Puts this config's keys in use: play, the `?` overlay and the
-    /// legends then follow them.
-    pub fn install_keys(&self) {
-        super::keymap::install(self.keys.clone());
+    /// This config's keys, for the app to play with: play, the `?`
+    /// overlay and the legends then follow them.
+    pub fn keys(&self) -> KeyMap {
+        self.keys.clone()
     }
 }
 

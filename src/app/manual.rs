@@ -8,7 +8,7 @@ use std::path::Path;
 
 use clap_mangen::Man;
 
-use super::keymap::every_key_line;
+use super::keymap::KeyMap;
 use crate::storage::write_atomic;
 
 /// Writes the whole page for `command` to `out`.
@@ -51,7 +51,7 @@ fn game_sections() -> String {
         "Letters work in either case. A config file can give an action other \
          keys; this page names the defaults.\n",
     );
-    let mut lines = every_key_line().into_iter().peekable();
+    let mut lines = KeyMap::default().every_key_line().into_iter().peekable();
     while let Some((keys, help)) = lines.next() {
         let _ = write!(roff, ".TP\n\\fB{}\\fR\n{}\n", escape(&keys), escape(help));
         while let Some((_, more)) = lines.next_if(|(keys, _)| keys.is_empty()) {
@@ -114,7 +114,7 @@ mod tests {
     #[test]
     fn the_keys_section_lists_the_key_tables_help() {
         let roff = game_sections();
-        for (keys, help) in every_key_line() {
+        for (keys, help) in KeyMap::default().every_key_line() {
             assert!(roff.contains(&escape(help)), "{help} missing");
             if !keys.is_empty() {
                 assert!(roff.contains(&format!("\\fB{}\\fR", escape(&keys))));

@@ -27,6 +27,7 @@ pub mod widgets;
 mod worker;
 
 use std::path::PathBuf;
+use std::rc::Rc;
 use std::time::Duration;
 
 use crossterm::event::{Event, KeyEvent, KeyEventKind};
@@ -38,7 +39,7 @@ use crate::library::Library;
 pub use completion::{Completion, complete};
 pub use flows::expand_path;
 pub use keep::Keep;
-pub use keymap::help_lines;
+pub use keymap::KeyMap;
 use keymap::{Action, Scope};
 use message::Message;
 #[cfg(feature = "queries")]
@@ -67,6 +68,8 @@ pub struct Options {
     pub zoom: Option<bool>,
     /// Why the config file was not used, shown at the start.
     pub config_problem: Option<config::ConfigError>,
+    /// The keys of play: the defaults, or as the config file rebinds them.
+    pub keys: KeyMap,
 }
 
 pub struct App {
@@ -74,6 +77,8 @@ pub struct App {
     screens: Vec<Layer>,
     library: Library,
     theme: Theme,
+    /// The keys in use, handed to every screen the app makes.
+    keys: Rc<KeyMap>,
     running: bool,
     /// The terminal's size, as last seen.
     area: Rect,
@@ -111,13 +116,15 @@ impl App {
         notices.extend(options.config_problem.as_ref().map(ToString::to_string));
         let notice = (!notices.is_empty()).then(|| Message::warning(notices.join(" · ")));
         keep.count_into(library.statistics_file());
+        let keys = Rc::new(options.keys);
         let mut app = Self {
             screens: vec![Layer {
-                screen: Box::new(MainMenu::new(theme, notice)),
+                screen: Box::new(MainMenu::new(theme, Rc::clone(&keys), notice)),
                 kind: Kind::Page,
             }],
             library,
             theme,
+            keys,
             running: true,
             area: Rect::new(0, 0, 80, 24),
             farewell: None,
@@ -273,15 +280,15 @@ impl App {
         } else {
             Scope::Menus
         };
-        let wants_messages = keymap::action(&[scope], key) == Some(Action::Messages);
+        let wants_messages = self.keys.action(&[scope], key) == Some(Action::Messages);
         if wants_messages && self.top_layer().kind != Kind::Overlay && !top.messages().is_empty() {
-            let view = MessagesView::new(top.messages(), self.theme);
+            let view = MessagesView::new(top.messages(), self.theme, Rc::clone(&self.keys));
             self.push_layer(Box::new(view), Kind::Overlay);
             return;
         }
         // `?` on a screen without a help of its own shows its keys.
-        let wants_keys = keymap::action(&[scope], key) == Some(Action::Help);
-        let own_help = keymap::label(Scope::Play, Action::Help);
+        let wants_keys = self.keys.action(&[scope], key) == Some(Action::Help);
+        let own_help = self.keys.label(Scope::Play, Action::Help);
         if wants_keys
             && self.top_layer().kind != Kind::Overlay
             && !top
@@ -289,7 +296,7 @@ impl App {
                 .iter()
                 .any(|command| command.keys == own_help)
         {
-            let view = MessagesView::keys(&top.commands(), self.theme);
+            let view = MessagesView::keys(&top.commands(), self.theme, Rc::clone(&self.keys));
             self.push_layer(Box::new(view), Kind::Overlay);
             return;
         }

@@ -8,7 +8,7 @@ use std::process::Command;
 use crossterm::event::KeyCode;
 use schokoban::app::config::{self, Config};
 use schokoban::app::theme::{Theme, ThemeChoice};
-use schokoban::app::{App, Options};
+use schokoban::app::{App, KeyMap, Options};
 
 use crate::common::run_with_input;
 use crate::ui::{TINY, ch, key, level, press, write_map};
@@ -23,17 +23,26 @@ fn a_rebound_key_moves_and_the_help_and_legend_name_it() {
         .expect("a good config");
     assert_eq!(config.theme, Some(ThemeChoice::Light));
     assert_eq!(config.zoom, Some(false));
-    // The keys are the test thread's own: no other test sees them.
-    config.install_keys();
     let dir = tempfile::tempdir().expect("temp dir");
     let map = write_map(dir.path(), "tiny.xsb", TINY);
-    let mut app = App::new(
-        Options {
-            map: Some(map),
+    let app_with = |keys| {
+        let options = Options {
+            map: Some(map.clone()),
             data_dir: Some(dir.path().join("data")),
+            keys,
             ..Options::default()
-        },
-        Theme::default(),
+        };
+        App::new(options, Theme::default())
+    };
+    // The keys are the app's own: another app beside it plays with the
+    // default keys.
+    let mut app = app_with(config.keys());
+    let mut beside = app_with(KeyMap::default());
+    press(&mut beside, &[ch('w')]);
+    assert_eq!(level(&beside).game.score(), 1, "W moves with the defaults");
+    assert!(
+        beside.visible_text(80, 24).contains("WASD/arrows move"),
+        "the default legend"
     );
     let start = level(&app).game.player();
     press(&mut app, &[ch('k')]);

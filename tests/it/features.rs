@@ -188,7 +188,7 @@ fn question_mark_shows_every_key_and_any_key_closes_it() {
     let (_dir, mut app) = start_tiny();
     press(&mut app, &[ch('?')]);
     let text = format!("{:?}", render(&app, 80, 30));
-    for (keys, what) in schokoban::app::help_lines() {
+    for (keys, what) in schokoban::app::KeyMap::default().help_lines() {
         assert!(
             text.contains(&keys) && text.contains(what),
             "help lacks {keys} {what}"

@@ -31,7 +31,13 @@ impl App {
         if furthest <= 1 {
             self.open(&start);
         } else {
-            self.push(ContinueMenu::at(name, start, furthest, self.theme));
+            self.push(ContinueMenu::at(
+                name,
+                start,
+                furthest,
+                self.theme,
+                Rc::clone(&self.keys),
+            ));
         }
     }
 
@@ -112,6 +118,6 @@ impl App {
                 collection,
             }
         }));
-        CollectionMenu::new(mode, entries, self.theme)
+        CollectionMenu::new(mode, entries, self.theme, Rc::clone(&self.keys))
     }
 }

@@ -46,7 +46,7 @@ impl App {
             run: None,
             best_run: records.and_then(best_run),
         };
-        let finish = Finish::new(outcome, self.theme);
+        let finish = Finish::new(outcome, self.theme, Rc::clone(&self.keys));
         self.push_level(finish.with_statistics(Rc::clone(&ended.opened)));
     }
 
@@ -87,7 +87,7 @@ impl App {
             run: None,
             best_run: records.and_then(best_run),
         };
-        let finish = Finish::new(outcome, self.theme);
+        let finish = Finish::new(outcome, self.theme, Rc::clone(&self.keys));
         self.push_level(finish.with_statistics(Rc::clone(&ended.opened)));
     }
 
@@ -128,7 +128,8 @@ impl App {
             run: Some(ended.game.log().to_vec()),
             best_run: records.and_then(best_run),
         };
-        let mut finish = Finish::new(outcome, self.theme).with_statistics(Rc::clone(opened));
+        let mut finish = Finish::new(outcome, self.theme, Rc::clone(&self.keys))
+            .with_statistics(Rc::clone(opened));
         if records.is_some() {
             let steps = ended.game.history().to_vec();
             finish = finish.shortening(Shorter::start(Rc::clone(opened), steps));

@@ -6,6 +6,7 @@ use std::rc::Rc;
 
 use crate::app::App;
 use crate::app::clipboard::osc52;
+use crate::app::keymap::{Action, Scope};
 use crate::app::message::{Message, Problem, plural};
 use crate::app::origin::Opened;
 use crate::app::screen::{Effect, Ended, News};
@@ -63,10 +64,7 @@ impl App {
                 } else {
                     ""
                 };
-                let list = crate::app::keymap::key_name(
-                    crate::app::keymap::Scope::Play,
-                    crate::app::keymap::Action::Kept,
-                );
+                let list = self.keys.key_name(Scope::Play, Action::Kept);
                 Message::info(format!(
                     "Snapshot kept at {moves}{dropped}; {list} lists them"
                 ))
@@ -103,6 +101,7 @@ impl App {
             snapshots,
             problems.pop(),
             self.theme,
+            Rc::clone(&self.keys),
         );
         self.push_level(kept);
     }
@@ -172,7 +171,13 @@ impl App {
         } else {
             "Watching the pasted moves (they do not solve it)"
         };
-        match watch(opened, heading.to_owned(), steps, self.theme) {
+        match watch(
+            opened,
+            heading.to_owned(),
+            steps,
+            self.theme,
+            Rc::clone(&self.keys),
+        ) {
             Ok(effect) => {
                 self.apply(effect);
                 if let Some(note) = note {

@@ -69,6 +69,7 @@ impl App {
             ListSource::File(file),
             rows,
             self.theme,
+            Rc::clone(&self.keys),
         ));
     }
 
@@ -114,6 +115,7 @@ impl App {
             ListSource::Endless(entries),
             rows,
             self.theme,
+            Rc::clone(&self.keys),
         );
         self.push(
             list.when_empty("No levels made yet: each one you make is kept here")
@@ -154,6 +156,7 @@ impl App {
             ListSource::Collection(collection),
             rows,
             self.theme,
+            Rc::clone(&self.keys),
         );
         let left_on = self.library.list_selection(collection.id());
         self.push(list.on_level(left_on));
@@ -181,7 +184,9 @@ impl App {
         let heading = format!("Free play: {}", collection.name);
         let last = self.library.list_selection(&collection.list_key());
         let source = ListSource::Added(Rc::new(collection));
-        self.push(LevelList::new(heading, source, rows, self.theme).on_level(last));
+        self.push(
+            LevelList::new(heading, source, rows, self.theme, Rc::clone(&self.keys)).on_level(last),
+        );
     }
 }
 

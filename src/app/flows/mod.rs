@@ -12,6 +12,8 @@ mod statistics;
 
 pub use opening::expand_path;
 
+use std::rc::Rc;
+
 use super::completion::complete;
 use super::message::{Message, Problem};
 use super::origin::{Mode, Origin};
@@ -59,7 +61,10 @@ impl App {
             Effect::PushLevel(screen) => self.push_layer(screen, Kind::Level),
             Effect::PlayDaily => {
                 let today = Day::from_unix_days(self.wall_clock() / 86_400);
-                self.push_layer(Box::new(Generating::daily(today, self.theme)), Kind::Level);
+                self.push_layer(
+                    Box::new(Generating::daily(today, self.theme, Rc::clone(&self.keys))),
+                    Kind::Level,
+                );
             }
             Effect::Overlay(screen) => self.push_layer(screen, Kind::Overlay),
             Effect::Uncover(news) => {
@@ -150,7 +155,12 @@ impl App {
             });
             return;
         }
-        self.push(ContinueMenu::new(collection, furthest, self.theme));
+        self.push(ContinueMenu::new(
+            collection,
+            furthest,
+            self.theme,
+            Rc::clone(&self.keys),
+        ));
     }
 
     /// Keeps a level's rating measured in the background, or says why not.

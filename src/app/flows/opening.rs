@@ -28,7 +28,11 @@ impl App {
             Ok(contents) => contents,
             Err(error) => {
                 if self.top().input().is_none() {
-                    self.push(PathPrompt::with_text(typed, self.theme));
+                    self.push(PathPrompt::with_text(
+                        typed,
+                        self.theme,
+                        Rc::clone(&self.keys),
+                    ));
                 }
                 self.set_message(Message::trouble(None, Problem::Map(error)));
                 return;
@@ -301,7 +305,13 @@ impl App {
             .into_iter()
             .filter_map(|(path, log)| Some((path, replay(&opened.level, &log).ok()?)))
             .collect();
-        self.push_level(SavePrompt::new(opened, save, others, self.theme));
+        self.push_level(SavePrompt::new(
+            opened,
+            save,
+            others,
+            self.theme,
+            Rc::clone(&self.keys),
+        ));
     }
 
     /// Deletes the save asked about and starts the level afresh.
@@ -349,7 +359,9 @@ impl App {
         let test_play = matches!(opened.origin, Origin::TestPlay { .. });
         let (bests, solutions) = super::kept::known_solutions(&opened);
         self.level_started = Some(self.now());
-        let play = Play::new(opened, game, record, message, resumed, zoom, self.theme)
+        let keys = Rc::clone(&self.keys);
+        let play = Play::new(opened, game, record, message, resumed, self.theme, keys)
+            .zoomed(zoom)
             .with_bests(bests)
             .knowing(solutions);
         self.push_level(if test_play {

@@ -6,7 +6,7 @@
 use std::rc::Rc;
 
 use super::opening::progress_not_saved;
-use crate::app::keymap::{self, Action, Scope};
+use crate::app::keymap::{Action, KeyMap, Scope};
 use crate::app::message::{Message, Problem, plural};
 use crate::app::origin::{Opened, Origin};
 use crate::app::screen::{News, ReverseEffect};
@@ -61,7 +61,7 @@ impl App {
             ),
             None => (ReverseRead::default(), None),
         };
-        let (game, message) = resumed(&opened.level, read.left);
+        let (game, message) = resumed(&self.keys, &opened.level, read.left);
         let zoom = self.library.settings().zoom;
         let reverse = Reverse::new(
             Rc::clone(opened),
@@ -70,6 +70,7 @@ impl App {
             Some(problem.unwrap_or(message)),
             zoom,
             self.theme,
+            Rc::clone(&self.keys),
         );
         let test_play = matches!(opened.origin, Origin::TestPlay { .. });
         self.push_level(if test_play {
@@ -89,7 +90,7 @@ impl App {
             plural(metrics.moves, "move"),
             plural(metrics.pushes, "push")
         );
-        let watch = keymap::key_name(Scope::Menus, Action::Accept);
+        let watch = self.keys.key_name(Scope::Menus, Action::Accept);
         let mut messages = Vec::new();
         messages.push(match opened.records.as_ref() {
             Some(records) => {
@@ -136,7 +137,7 @@ impl App {
         };
         let message = match records.take_reverse_snapshot(line) {
             Ok(_) => {
-                let back = keymap::key_name(Scope::Play, Action::Kept);
+                let back = self.keys.key_name(Scope::Play, Action::Kept);
                 Message::info(format!(
                     "Reverse snapshot kept at {moves}; {back} brings it back"
                 ))
@@ -168,15 +169,15 @@ impl App {
 
 /// The reverse game left last time, if there is one that fits, else a
 /// fresh one; and what to say about it.
-fn resumed(level: &Level, left: Option<ReverseLine>) -> (ReverseGame, Message) {
+fn resumed(keys: &KeyMap, level: &Level, left: Option<ReverseLine>) -> (ReverseGame, Message) {
     let fresh = ReverseGame::new(level.clone());
     let Some(left) = left else {
-        let message = start_message(&fresh);
+        let message = start_message(keys, &fresh);
         return (fresh, message);
     };
     match ReverseGame::replay(level.clone(), left.start, &left.log) {
         Ok(game) => {
-            let reset = keymap::key_name(Scope::Play, Action::Reset);
+            let reset = keys.key_name(Scope::Play, Action::Reset);
             let words = format!(
                 "Your reverse game goes on at {} ({reset} starts afresh)",
                 plural(game.score(), "move")
@@ -191,15 +192,15 @@ fn resumed(level: &Level, left: Option<ReverseLine>) -> (ReverseGame, Message) {
 }
 
 /// What reverse play says first: where the player may start.
-fn start_message(game: &ReverseGame) -> Message {
+fn start_message(keys: &KeyMap, game: &ReverseGame) -> Message {
     let rooms = game.rooms().len();
-    let jump = keymap::key_name(Scope::Reverse, Action::Jump);
+    let jump = keys.key_name(Scope::Reverse, Action::Jump);
     if rooms > 1 {
         Message::info(format!(
             "{rooms} rooms to start in: {jump} or a click changes room"
         ))
     } else {
-        let toggle = keymap::key_name(Scope::Reverse, Action::PullOrWalk);
+        let toggle = keys.key_name(Scope::Reverse, Action::PullOrWalk);
         Message::info(format!(
             "Move away from a box to pull it ({toggle}: walk away instead)"
         ))

@@ -1,5 +1,7 @@
 //! The statistics screen's numbers, read through the library.
 
+use std::rc::Rc;
+
 use crate::app::App;
 use crate::app::origin::Opened;
 use crate::app::screen::Effect;
@@ -20,7 +22,7 @@ impl App {
         });
         let today = day_of(self.wall_clock());
         let report = self.library.statistics(today, focus);
-        let screen = Statistics::new(report, self.theme);
+        let screen = Statistics::new(report, self.theme, Rc::clone(&self.keys));
         self.apply(Effect::Push(Box::new(screen)));
     }
 }

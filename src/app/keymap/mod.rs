@@ -3,23 +3,16 @@
 //! caps and the footers are made from it, so they cannot disagree.
 //!
 //! The table is data: [`KeyMap::rebind`] replaces a binding's keys at run
-//! time (a config file, say) and [`install`] puts the changed map in use,
-//! after which the help and footers name the new keys.
+//! time (a config file, say). The app owns the map in use and hands it to
+//! each screen it makes, so the help and footers name the keys that map
+//! binds, and two apps (two tests) may play with different maps at once.
 
 use std::borrow::Cow;
-use std::cell::RefCell;
-use std::rc::Rc;
 
 use crossterm::event::KeyEvent;
 
 pub(crate) use key::{Key, describe, is_interrupt};
 use schokoban_core::Direction;
-pub(crate) use wording::every_key_line;
-pub use wording::help_lines;
-pub(crate) use wording::{
-    editor_commands, editor_commands_compact, key_name, key_names, label, legend_lines, pair,
-    play_commands, undo_or_reset, up_down, watch_commands,
-};
 
 mod key;
 mod table;
@@ -141,9 +134,9 @@ pub(crate) struct Binding {
     pub legend: Option<(u16, &'static str, &'static str)>,
 }
 
-/// The bindings in use.
+/// The bindings in use: the defaults, with the keys a config file rebinds.
 #[derive(Clone, Debug)]
-pub(crate) struct KeyMap {
+pub struct KeyMap {
     bindings: Vec<Binding>,
 }
 
@@ -157,7 +150,7 @@ impl Default for KeyMap {
 
 impl KeyMap {
     /// What `key` does, looking in `scopes` in order.
-    pub fn action(&self, scopes: &[Scope], key: &KeyEvent) -> Option<Action> {
+    pub(crate) fn action(&self, scopes: &[Scope], key: &KeyEvent) -> Option<Action> {
         scopes.iter().find_map(|&scope| {
             self.bindings
                 .iter()
@@ -168,7 +161,7 @@ impl KeyMap {
 
     /// Replaces the keys of `action` in `scope`; the help then names the
     /// new keys. Says whether there was such a binding.
-    pub fn rebind(&mut self, scope: Scope, action: Action, keys: Vec<Key>) -> bool {
+    pub(crate) fn rebind(&mut self, scope: Scope, action: Action, keys: Vec<Key>) -> bool {
         let Some(binding) = self
             .bindings
             .iter_mut()
@@ -198,7 +191,7 @@ impl KeyMap {
     }
 
     /// The keys that do `action` in `scope`.
-    pub fn keys_of(&self, scope: Scope, action: Action) -> Vec<Key> {
+    pub(crate) fn keys_of(&self, scope: Scope, action: Action) -> Vec<Key> {
         self.binding(scope, action)
             .map(|b| b.keys.to_vec())
             .unwrap_or_default()
@@ -213,26 +206,6 @@ impl KeyMap {
     fn scope(&self, scope: Scope) -> impl Iterator<Item = &Binding> {
         self.bindings.iter().filter(move |b| b.scope == scope)
     }
-}
-
-thread_local! {
-    /// The map in use. Keys are read on the thread that runs the screens.
-    static CURRENT: RefCell<Rc<KeyMap>> = RefCell::new(Rc::new(KeyMap::default()));
-}
-
-/// The key map in use.
-pub(crate) fn current() -> Rc<KeyMap> {
-    CURRENT.with(|current| Rc::clone(&current.borrow()))
-}
-
-/// Puts `map` in use from the next key on.
-pub(crate) fn install(map: KeyMap) {
-    CURRENT.with(|current| *current.borrow_mut() = Rc::new(map));
-}
-
-/// What `key` does, looking in `scopes` in order.
-pub(crate) fn action(scopes: &[Scope], key: &KeyEvent) -> Option<Action> {
-    current().action(scopes, key)
 }
 
 #[cfg(test)]
@@ -304,10 +277,11 @@ mod tests {
 
     #[test]
     fn every_binding_with_help_is_listed_and_the_legend_names_real_keys() {
-        let lines = help_lines();
-        let mut footers = watch_commands();
-        footers.extend(editor_commands());
-        for binding in &KeyMap::default().bindings {
+        let map = KeyMap::default();
+        let lines = map.help_lines();
+        let mut footers = map.watch_commands();
+        footers.extend(map.editor_commands());
+        for binding in &map.bindings {
             if binding.help.is_empty() {
                 continue;
             }
@@ -319,7 +293,7 @@ mod tests {
                 binding.label
             );
         }
-        let legend = legend_lines().join(" ");
+        let legend = map.legend_lines().join(" ");
         for cap in ["WASD/arrows move", "U undo", "ESC leave", "? all keys"] {
             assert!(legend.contains(cap), "{cap} not in {legend}");
         }
@@ -347,29 +321,34 @@ mod tests {
                 vec![Key::Letter(letter)]
             ));
         }
-        // Each thread has its own map in use: this test's leaves others be.
-        install(map);
-        assert!(help_lines().contains(&("I / K / J / L".to_owned(), "move and push")));
-        let legend = legend_lines().join(" ");
+        assert!(
+            map.help_lines()
+                .contains(&("I / K / J / L".to_owned(), "move and push"))
+        );
+        let legend = map.legend_lines().join(" ");
         assert!(
             legend.contains("I/K/J/L move") && legend.contains("O undo"),
             "{legend}"
         );
-        assert_eq!(undo_or_reset(), "undo (O) or reset (R)");
-        install(KeyMap::default());
-        assert_eq!(undo_or_reset(), "undo (U) or reset (R)");
+        assert_eq!(map.undo_or_reset(), "undo (O) or reset (R)");
+        // The default map beside it is untouched.
+        assert_eq!(KeyMap::default().undo_or_reset(), "undo (U) or reset (R)");
     }
 
     #[test]
     fn a_menu_footer_names_the_keys_in_use() {
-        assert_eq!(up_down(), "↑↓");
-        let all = pair(
+        let map = KeyMap::default();
+        assert_eq!(map.up_down(), "↑↓");
+        let all = map.pair(
             Scope::Menus,
             Action::Move(Direction::Up),
             Action::Move(Direction::Down),
             true,
         );
         assert_eq!(all, "↑↓ or W/S");
-        assert_eq!(key_names(Scope::Menus, Action::Accept), "Enter or Space");
+        assert_eq!(
+            map.key_names(Scope::Menus, Action::Accept),
+            "Enter or Space"
+        );
     }
 }

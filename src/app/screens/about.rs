@@ -1,12 +1,14 @@
 //! About: what the game is, its version and licence, and whose levels it plays.
 
+use std::rc::Rc;
+
 use crossterm::event::KeyEvent;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use crate::app::keymap::{self, Action, Scope};
+use crate::app::keymap::{Action, KeyMap, Scope};
 use crate::app::message::Message;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
@@ -17,13 +19,15 @@ use crate::library::Collection;
 pub(crate) struct About {
     message: Option<Message>,
     theme: Theme,
+    keys: Rc<KeyMap>,
 }
 
 impl About {
-    pub fn new(theme: Theme) -> Self {
+    pub fn new(theme: Theme, keys: Rc<KeyMap>) -> Self {
         Self {
             message: None,
             theme,
+            keys,
         }
     }
 
@@ -93,8 +97,8 @@ impl crate::app::query::ScreenQuery for About {
 }
 
 /// The keys of a page that is only read: Esc or Enter goes back.
-pub(super) fn back_only(key: &KeyEvent) -> Effect {
-    let action = keymap::action(&[Scope::Menus], key);
+pub(super) fn back_only(keys: &KeyMap, key: &KeyEvent) -> Effect {
+    let action = keys.action(&[Scope::Menus], key);
     if matches!(action, Some(Action::Back | Action::Accept)) {
         Effect::Back
     } else {
@@ -103,19 +107,19 @@ pub(super) fn back_only(key: &KeyEvent) -> Effect {
 }
 
 /// The footer of a page that is only read: `Esc or Enter back`.
-pub(super) fn back_only_commands() -> Vec<Command> {
-    let back = keymap::key_name(Scope::Menus, Action::Back);
-    let accept = keymap::key_name(Scope::Menus, Action::Accept);
+pub(super) fn back_only_commands(keys: &KeyMap) -> Vec<Command> {
+    let back = keys.key_name(Scope::Menus, Action::Back);
+    let accept = keys.key_name(Scope::Menus, Action::Accept);
     vec![Command::new(format!("{back} or {accept}"), "back")]
 }
 
 impl Screen for About {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
-        back_only(key)
+        back_only(&self.keys, key)
     }
 
     fn commands(&self) -> Vec<Command> {
-        back_only_commands()
+        back_only_commands(&self.keys)
     }
 
     one_message!();

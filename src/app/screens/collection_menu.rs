@@ -1,6 +1,7 @@
 //! Arcade and Free play start by choosing a collection.
 
 use std::fmt::Write as _;
+use std::rc::Rc;
 
 use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::buffer::Buffer;
@@ -8,7 +9,7 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use super::path_prompt::PathPrompt;
-use crate::app::keymap::{self, Action, Scope};
+use crate::app::keymap::{Action, KeyMap, Scope};
 use crate::app::message::Message;
 use crate::app::origin::Mode;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
@@ -52,12 +53,13 @@ pub(crate) struct CollectionMenu {
     /// Why the last choice could not be carried out.
     message: Option<Message>,
     theme: Theme,
+    keys: Rc<KeyMap>,
 }
 
 impl CollectionMenu {
     /// The collections listed, as the library has them, then the line to
     /// add one.
-    pub fn new(mode: Mode, mut entries: Vec<Entry>, theme: Theme) -> Self {
+    pub fn new(mode: Mode, mut entries: Vec<Entry>, theme: Theme, keys: Rc<KeyMap>) -> Self {
         entries.push(Entry::AddNew);
         Self {
             mode,
@@ -66,6 +68,7 @@ impl CollectionMenu {
             removing: None,
             message: None,
             theme,
+            keys,
         }
     }
 
@@ -168,9 +171,11 @@ impl CollectionMenu {
                 collection: collection.clone(),
                 row: self.selected,
             },
-            Entry::AddNew => {
-                Effect::Push(Box::new(PathPrompt::for_collection(self.mode, self.theme)))
-            }
+            Entry::AddNew => Effect::Push(Box::new(PathPrompt::for_collection(
+                self.mode,
+                self.theme,
+                Rc::clone(&self.keys),
+            ))),
         }
     }
 }
@@ -191,7 +196,7 @@ impl Screen for CollectionMenu {
         // A message answers the last key; the next one dismisses it.
         self.message = None;
         if let Some(collection) = self.removing.take() {
-            if keymap::action(&[Scope::Confirm], key) == Some(Action::Yes) {
+            if self.keys.action(&[Scope::Confirm], key) == Some(Action::Yes) {
                 return Effect::RemoveCollection {
                     mode: self.mode,
                     id: collection.id,
@@ -200,18 +205,18 @@ impl Screen for CollectionMenu {
             self.message = Some(Message::info("Kept"));
             return Effect::None;
         }
-        if keymap::action(&[Scope::Collections], key) == Some(Action::Remove) {
+        if self.keys.action(&[Scope::Collections], key) == Some(Action::Remove) {
             if let Entry::Added { collection, .. } = &self.entries[self.selected] {
                 self.message = Some(Message::warning(format!(
                     "Remove {} with its records and saves? {} removes, any other key keeps it",
                     collection.name,
-                    keymap::key_name(Scope::Confirm, Action::Yes)
+                    self.keys.key_name(Scope::Confirm, Action::Yes)
                 )));
                 self.removing = Some(collection.clone());
             }
             return Effect::None;
         }
-        let chosen = menu_key(key, &mut self.selected, self.entries.len());
+        let chosen = menu_key(&self.keys, key, &mut self.selected, self.entries.len());
         self.choose(chosen)
     }
 
@@ -226,9 +231,9 @@ impl Screen for CollectionMenu {
     }
 
     fn commands(&self) -> Vec<Command> {
-        let mut commands = menu_commands("play");
+        let mut commands = menu_commands(&self.keys, "play");
         if matches!(self.entries[self.selected], Entry::Added { .. }) {
-            let remove = keymap::key_name(Scope::Collections, Action::Remove);
+            let remove = self.keys.key_name(Scope::Collections, Action::Remove);
             commands.insert(2, Command::new(remove, "remove"));
         }
         commands

@@ -1,10 +1,13 @@
 //! Arcade remembers how far the player got in each collection.
 
+use std::rc::Rc;
+
 use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
+use crate::app::keymap::KeyMap;
 use crate::app::message::Message;
 use crate::app::origin::Origin;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
@@ -24,19 +27,26 @@ pub(crate) struct ContinueMenu {
     /// Why the last choice could not be carried out.
     message: Option<Message>,
     theme: Theme,
+    keys: Rc<KeyMap>,
 }
 
 impl ContinueMenu {
-    pub fn new(collection: Collection, furthest: usize, theme: Theme) -> Self {
+    pub fn new(collection: Collection, furthest: usize, theme: Theme, keys: Rc<KeyMap>) -> Self {
         let start = Origin::Arcade {
             collection,
             number: 1,
         };
-        Self::at(collection.name().to_owned(), start, furthest, theme)
+        Self::at(collection.name().to_owned(), start, furthest, theme, keys)
     }
 
     /// The question for any collection: `start` is its first level.
-    pub fn at(name: String, start: Origin, furthest: usize, theme: Theme) -> Self {
+    pub fn at(
+        name: String,
+        start: Origin,
+        furthest: usize,
+        theme: Theme,
+        keys: Rc<KeyMap>,
+    ) -> Self {
         Self {
             name,
             start,
@@ -44,6 +54,7 @@ impl ContinueMenu {
             selected: 0,
             message: None,
             theme,
+            keys,
         }
     }
 
@@ -91,7 +102,7 @@ impl Screen for ContinueMenu {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         // A message answers the last key; the next one dismisses it.
         self.message = None;
-        let chosen = menu_key(key, &mut self.selected, 2);
+        let chosen = menu_key(&self.keys, key, &mut self.selected, 2);
         self.choose(chosen)
     }
 
@@ -105,7 +116,7 @@ impl Screen for ContinueMenu {
     }
 
     fn commands(&self) -> Vec<Command> {
-        menu_commands("play")
+        menu_commands(&self.keys, "play")
     }
 
     one_message!();

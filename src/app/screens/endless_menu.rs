@@ -2,6 +2,8 @@
 //! is offered; typing one brings back the level it names), then a level is
 //! made on the spot; or the daily level, or one of the levels made before.
 
+use std::rc::Rc;
+
 use crossterm::event::KeyEvent;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -10,7 +12,7 @@ use ratatui::text::Span;
 use ratatui::widgets::Widget;
 
 use super::generating::Generating;
-use crate::app::keymap::{self, Action, Scope};
+use crate::app::keymap::{Action, KeyMap, Scope};
 use crate::app::message::Message;
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::Theme;
@@ -61,16 +63,18 @@ pub(crate) struct EndlessMenu {
     difficulty: usize,
     message: Option<Message>,
     theme: Theme,
+    keys: Rc<KeyMap>,
 }
 
 impl EndlessMenu {
-    pub fn new(theme: Theme) -> Self {
+    pub fn new(theme: Theme, keys: Rc<KeyMap>) -> Self {
         Self {
             stage: Stage::Size,
             size: 0,
             difficulty: 0,
             message: None,
             theme,
+            keys,
         }
     }
 
@@ -136,7 +140,7 @@ impl Screen for EndlessMenu {
             self.message = None;
         }
         match &mut self.stage {
-            Stage::Size => match menu_key(key, &mut self.size, SIZES.len()) {
+            Stage::Size => match menu_key(&self.keys, key, &mut self.size, SIZES.len()) {
                 Some(MenuKey::Accept) if self.size == DAILY_LINE => {
                     return Effect::PlayDaily;
                 }
@@ -147,21 +151,25 @@ impl Screen for EndlessMenu {
                 Some(MenuKey::Back) => return Effect::Back,
                 None => {}
             },
-            Stage::Difficulty => match menu_key(key, &mut self.difficulty, DIFFICULTIES.len()) {
-                Some(MenuKey::Accept) => {
-                    let seed = fresh_seed().to_string();
-                    self.stage = Stage::Seed(TextInput::with_text(&seed).limited(MAX_SEED_CHARS));
+            Stage::Difficulty => {
+                match menu_key(&self.keys, key, &mut self.difficulty, DIFFICULTIES.len()) {
+                    Some(MenuKey::Accept) => {
+                        let seed = fresh_seed().to_string();
+                        self.stage =
+                            Stage::Seed(TextInput::with_text(&seed).limited(MAX_SEED_CHARS));
+                    }
+                    Some(MenuKey::Back) => self.stage = Stage::Size,
+                    None => {}
                 }
-                Some(MenuKey::Back) => self.stage = Stage::Size,
-                None => {}
-            },
-            Stage::Seed(input) => match input.handle_key(key) {
+            }
+            Stage::Seed(input) => match input.handle_key(&self.keys, key) {
                 InputEvent::Submit => {
                     let typed = input.text().to_owned();
                     match self.request(&typed) {
                         Ok(request) => {
                             self.message = None;
-                            let making = Generating::new(request, None, self.theme);
+                            let making =
+                                Generating::new(request, None, self.theme, Rc::clone(&self.keys));
                             return Effect::PushLevel(Box::new(making));
                         }
                         Err(message) => self.message = Some(message),
@@ -180,11 +188,11 @@ impl Screen for EndlessMenu {
 
     fn commands(&self) -> Vec<Command> {
         match self.stage {
-            Stage::Size | Stage::Difficulty => menu_commands("accept"),
+            Stage::Size | Stage::Difficulty => menu_commands(&self.keys, "accept"),
             Stage::Seed(_) => vec![
                 Command::new("type", "a seed"),
-                Command::new(keymap::key_name(Scope::TextField, Action::Accept), "play"),
-                Command::new(keymap::key_name(Scope::TextField, Action::Back), "back"),
+                Command::new(self.keys.key_name(Scope::TextField, Action::Accept), "play"),
+                Command::new(self.keys.key_name(Scope::TextField, Action::Back), "back"),
             ],
         }
     }

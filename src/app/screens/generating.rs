@@ -11,7 +11,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
 
-use crate::app::keymap::{self, Action, Scope};
+use crate::app::keymap::{Action, KeyMap, Scope};
 use crate::app::message::Message;
 use crate::app::origin::Origin;
 use crate::app::screen::{Command, Effect, Screen, Tick, footer, one_message};
@@ -33,21 +33,28 @@ pub(crate) struct Generating {
     progress: Option<Progress>,
     message: Option<Message>,
     theme: Theme,
+    keys: Rc<KeyMap>,
 }
 
 impl Generating {
     /// Starts making the level `request` names; when `previous` is given
     /// and the level would be a near-copy of it, the next seed's comes.
-    pub fn new(request: Request, previous: Option<Level>, theme: Theme) -> Self {
-        Self::start(request, None, previous, theme)
+    pub fn new(request: Request, previous: Option<Level>, theme: Theme, keys: Rc<KeyMap>) -> Self {
+        Self::start(request, None, previous, theme, keys)
     }
 
     /// Starts making the daily level of `day`.
-    pub fn daily(day: Day, theme: Theme) -> Self {
-        Self::start(day.request(), Some(day), None, theme)
+    pub fn daily(day: Day, theme: Theme, keys: Rc<KeyMap>) -> Self {
+        Self::start(day.request(), Some(day), None, theme, keys)
     }
 
-    fn start(request: Request, day: Option<Day>, previous: Option<Level>, theme: Theme) -> Self {
+    fn start(
+        request: Request,
+        day: Option<Day>,
+        previous: Option<Level>,
+        theme: Theme,
+        keys: Rc<KeyMap>,
+    ) -> Self {
         let making = Worker::spawn("endless", move |job| {
             let mut progress = |progress| job.report(progress);
             match day {
@@ -62,16 +69,17 @@ impl Generating {
             progress: None,
             message: None,
             theme,
+            keys,
         }
     }
 
     /// The level after `made`: the next seed, same size and difficulty.
-    pub fn after(made: &Entry, theme: Theme) -> Self {
+    pub fn after(made: &Entry, theme: Theme, keys: Rc<KeyMap>) -> Self {
         let request = Request {
             seed: made.request.seed.wrapping_add(1),
             ..made.request
         };
-        Self::new(request, Some(made.level.clone()), theme)
+        Self::new(request, Some(made.level.clone()), theme, keys)
     }
 
     fn lines(&self) -> Vec<Line<'static>> {
@@ -107,7 +115,7 @@ impl crate::app::query::ScreenQuery for Generating {
 
 impl Screen for Generating {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
-        match keymap::action(&[Scope::Menus], key) {
+        match self.keys.action(&[Scope::Menus], key) {
             Some(Action::Back) => Effect::Back,
             _ => Effect::None,
         }
@@ -115,7 +123,7 @@ impl Screen for Generating {
 
     fn commands(&self) -> Vec<Command> {
         vec![Command::new(
-            keymap::key_name(Scope::Menus, Action::Back),
+            self.keys.key_name(Scope::Menus, Action::Back),
             "stop",
         )]
     }

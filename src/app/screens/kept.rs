@@ -11,7 +11,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
-use crate::app::keymap::{self, Action, Scope};
+use crate::app::keymap::{Action, KeyMap, Scope};
 use crate::app::message::{Message, plural};
 use crate::app::origin::Opened;
 use crate::app::screen::{Command, Effect, News, Screen, footer, one_message};
@@ -46,6 +46,7 @@ pub(crate) struct KeptList {
     selected: usize,
     message: Option<Message>,
     theme: Theme,
+    keys: Rc<KeyMap>,
 }
 
 impl KeptList {
@@ -56,6 +57,7 @@ impl KeptList {
         snapshots: Vec<Snapshot>,
         message: Option<Message>,
         theme: Theme,
+        keys: Rc<KeyMap>,
     ) -> Self {
         let mut rows = vec![Row::LevelXsb, Row::LevelRle, Row::MovesSoFar];
         rows.extend((0..opened.level.solutions().len()).map(Row::Published));
@@ -71,6 +73,7 @@ impl KeptList {
             selected: 0,
             message,
             theme,
+            keys,
         }
     }
 
@@ -153,8 +156,14 @@ impl KeptList {
             }
             _ => return self.copy(&row),
         };
-        watch(&self.opened, heading, &steps, self.theme)
-            .unwrap_or_else(|error| self.say(format!("It does not fit this level: {error}")))
+        watch(
+            &self.opened,
+            heading,
+            &steps,
+            self.theme,
+            Rc::clone(&self.keys),
+        )
+        .unwrap_or_else(|error| self.say(format!("It does not fit this level: {error}")))
     }
 
     fn copy(&self, row: &Row) -> Effect {
@@ -190,9 +199,10 @@ pub(crate) fn watch(
     heading: String,
     steps: &[Step],
     theme: Theme,
+    keys: Rc<KeyMap>,
 ) -> Result<Effect, schokoban_core::LogError> {
     let moves: Vec<LogEntry> = steps.iter().copied().map(LogEntry::Step).collect();
-    let watch = Watch::run(heading, opened.heading(), &opened.level, moves, theme)?;
+    let watch = Watch::run(heading, opened.heading(), &opened.level, moves, theme, keys)?;
     Ok(Effect::Push(Box::new(watch)))
 }
 
@@ -217,11 +227,11 @@ impl crate::app::query::ScreenQuery for KeptList {
 impl Screen for KeptList {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         self.message = None;
-        if keymap::action(&[Scope::Play], key) == Some(Action::Copy) {
+        if self.keys.action(&[Scope::Play], key) == Some(Action::Copy) {
             let row = self.rows[self.selected].clone();
             return self.copy(&row);
         }
-        match menu_key(key, &mut self.selected, self.rows.len()) {
+        match menu_key(&self.keys, key, &mut self.selected, self.rows.len()) {
             Some(MenuKey::Accept) => self.accept(),
             Some(MenuKey::Back) => Effect::Back,
             None => Effect::None,
@@ -242,10 +252,13 @@ impl Screen for KeptList {
 
     fn commands(&self) -> Vec<Command> {
         vec![
-            Command::new(keymap::up_down(), "choose"),
-            Command::new(keymap::key_name(Scope::Menus, Action::Accept), "watch/use"),
-            Command::new(keymap::key_name(Scope::Play, Action::Copy), "copy"),
-            Command::new(keymap::key_name(Scope::Menus, Action::Back), "back"),
+            Command::new(self.keys.up_down(), "choose"),
+            Command::new(
+                self.keys.key_name(Scope::Menus, Action::Accept),
+                "watch/use",
+            ),
+            Command::new(self.keys.key_name(Scope::Play, Action::Copy), "copy"),
+            Command::new(self.keys.key_name(Scope::Menus, Action::Back), "back"),
         ]
     }
 

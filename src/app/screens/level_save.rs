@@ -1,13 +1,15 @@
 //! Saving a level from the editor: a title, an author, and a path to write
 //! it to as XSB, or no path to add it to the `my-levels` collection.
 
+use std::rc::Rc;
+
 use crossterm::event::KeyEvent;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 
 use super::path_prompt::MAX_PATH_CHARS;
-use crate::app::keymap::{self, Action, Scope};
+use crate::app::keymap::{Action, KeyMap, Scope};
 use crate::app::message::Message;
 use crate::app::screen::{Command, Effect, News, Screen, footer, one_message};
 use crate::app::theme::Theme;
@@ -34,10 +36,17 @@ pub(crate) struct LevelSave {
     focus: usize,
     message: Option<Message>,
     theme: Theme,
+    keys: Rc<KeyMap>,
 }
 
 impl LevelSave {
-    pub fn new(level: Level, title: Option<&str>, author: Option<&str>, theme: Theme) -> Self {
+    pub fn new(
+        level: Level,
+        title: Option<&str>,
+        author: Option<&str>,
+        theme: Theme,
+        keys: Rc<KeyMap>,
+    ) -> Self {
         let field = |text: Option<&str>| {
             TextInput::with_text(text.unwrap_or_default()).limited(MAX_FIELD_CHARS)
         };
@@ -51,6 +60,7 @@ impl LevelSave {
             focus: 0,
             message: None,
             theme,
+            keys,
         }
     }
 
@@ -73,13 +83,13 @@ impl crate::app::query::ScreenQuery for LevelSave {
 
 impl Screen for LevelSave {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
-        match keymap::action(&[Scope::TextField], key) {
+        match self.keys.action(&[Scope::TextField], key) {
             Some(Action::Move(Direction::Up)) => self.focus = (self.focus + 2) % 3,
             Some(Action::Move(Direction::Down)) => self.focus = (self.focus + 1) % 3,
             Some(Action::Complete) if self.focus == 2 => {
                 return Effect::Complete(self.fields[2].text().to_owned());
             }
-            _ => match self.fields[self.focus].handle_key(key) {
+            _ => match self.fields[self.focus].handle_key(&self.keys, key) {
                 InputEvent::Submit => {
                     let path = self.fields[2].text().trim();
                     return Effect::SaveLevel {
@@ -104,9 +114,9 @@ impl Screen for LevelSave {
 
     fn commands(&self) -> Vec<Command> {
         vec![
-            Command::new(field_keys(), "field"),
-            Command::new(keymap::key_name(Scope::TextField, Action::Accept), "save"),
-            Command::new(keymap::key_name(Scope::TextField, Action::Back), "back"),
+            Command::new(field_keys(&self.keys), "field"),
+            Command::new(self.keys.key_name(Scope::TextField, Action::Accept), "save"),
+            Command::new(self.keys.key_name(Scope::TextField, Action::Back), "back"),
         ]
     }
 
@@ -171,8 +181,8 @@ impl Screen for LevelSave {
 }
 
 /// The keys that go from field to field: `↑↓`.
-fn field_keys() -> String {
-    keymap::pair(
+fn field_keys(keys: &KeyMap) -> String {
+    keys.pair(
         Scope::TextField,
         Action::Move(Direction::Up),
         Action::Move(Direction::Down),

@@ -1,5 +1,7 @@
 //! The first screen: the logo and the modes.
 
+use std::rc::Rc;
+
 use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -9,7 +11,7 @@ use super::about::About;
 use super::editor::Editor;
 use super::endless_menu::EndlessMenu;
 use super::path_prompt::PathPrompt;
-use crate::app::keymap::{self, Action, Scope};
+use crate::app::keymap::{Action, KeyMap, Scope};
 use crate::app::message::Message;
 use crate::app::origin::Mode;
 use crate::app::screen::{Command, Effect, News, Screen, footer, one_message};
@@ -20,25 +22,28 @@ use crate::app::widgets::page::{LogoRule, PageAreas, centered_column, page, page
 use crate::text::width;
 use schokoban_core::Direction;
 
-/// What choosing a line of the menu does.
-type Choice = fn(Theme) -> Effect;
+/// What choosing a line of the menu does, with the look and the keys the
+/// screen it opens takes.
+type Choice = fn(Theme, Rc<KeyMap>) -> Effect;
 
 /// The menu's lines, and what each opens.
 const ITEMS: [(&str, Choice); 8] = [
-    ("Arcade", |_| Effect::ChooseCollection(Mode::Arcade)),
-    ("Free play", |_| Effect::ChooseCollection(Mode::FreePlay)),
-    ("Custom map", |theme| {
-        Effect::Push(Box::new(PathPrompt::new(theme)))
+    ("Arcade", |_, _| Effect::ChooseCollection(Mode::Arcade)),
+    ("Free play", |_, _| Effect::ChooseCollection(Mode::FreePlay)),
+    ("Custom map", |theme, keys| {
+        Effect::Push(Box::new(PathPrompt::new(theme, keys)))
     }),
-    ("Level editor", |theme| {
-        Effect::Push(Box::new(Editor::new(theme)))
+    ("Level editor", |theme, keys| {
+        Effect::Push(Box::new(Editor::new(theme, keys)))
     }),
-    ("Endless", |theme| {
-        Effect::PushChooser(Box::new(EndlessMenu::new(theme)))
+    ("Endless", |theme, keys| {
+        Effect::PushChooser(Box::new(EndlessMenu::new(theme, keys)))
     }),
-    ("Statistics", |_| Effect::ShowStatistics(None)),
-    ("About", |theme| Effect::Push(Box::new(About::new(theme)))),
-    ("Quit", |_| Effect::Quit),
+    ("Statistics", |_, _| Effect::ShowStatistics(None)),
+    ("About", |theme, keys| {
+        Effect::Push(Box::new(About::new(theme, keys)))
+    }),
+    ("Quit", |_, _| Effect::Quit),
 ];
 
 #[derive(Debug)]
@@ -47,6 +52,7 @@ pub(crate) struct MainMenu {
     /// Something the player should know, such as records being off.
     message: Option<Message>,
     theme: Theme,
+    keys: Rc<KeyMap>,
     /// The terminal's width, as last told: the footer names every key only
     /// where that fits on one line, which leaves the menu its rows.
     columns: u16,
@@ -55,11 +61,12 @@ pub(crate) struct MainMenu {
 }
 
 impl MainMenu {
-    pub fn new(theme: Theme, message: Option<Message>) -> Self {
+    pub fn new(theme: Theme, keys: Rc<KeyMap>, message: Option<Message>) -> Self {
         Self {
             selected: 0,
             message,
             theme,
+            keys,
             columns: 80,
             asking: false,
         }
@@ -69,7 +76,7 @@ impl MainMenu {
 impl MainMenu {
     fn choose(&mut self, chosen: Option<MenuKey>) -> Effect {
         match chosen {
-            Some(MenuKey::Accept) => (ITEMS[self.selected].1)(self.theme),
+            Some(MenuKey::Accept) => (ITEMS[self.selected].1)(self.theme, Rc::clone(&self.keys)),
             // Esc and Backspace ask first, above; Back comes no other way.
             Some(MenuKey::Back) | None => Effect::None,
         }
@@ -77,18 +84,18 @@ impl MainMenu {
 }
 
 /// The menu's keys: with `every` key (`↑↓ or W/S`), or the first of each.
-fn menu_keys(every: bool) -> Vec<Command> {
+fn menu_keys(keys: &KeyMap, every: bool) -> Vec<Command> {
     let up = Action::Move(Direction::Up);
     let down = Action::Move(Direction::Down);
     let accept = if every {
-        keymap::key_names(Scope::Menus, Action::Accept)
+        keys.key_names(Scope::Menus, Action::Accept)
     } else {
-        keymap::key_name(Scope::Menus, Action::Accept)
+        keys.key_name(Scope::Menus, Action::Accept)
     };
     vec![
-        Command::new(keymap::pair(Scope::Menus, up, down, every), "choose"),
+        Command::new(keys.pair(Scope::Menus, up, down, every), "choose"),
         Command::new(accept, "accept"),
-        Command::new(keymap::key_name(Scope::MainMenu, Action::AskQuit), "quit"),
+        Command::new(keys.key_name(Scope::MainMenu, Action::AskQuit), "quit"),
     ]
 }
 
@@ -127,12 +134,12 @@ impl Screen for MainMenu {
         if asked {
             self.message = None;
         }
-        match keymap::action(&[Scope::MainMenu], key) {
+        match self.keys.action(&[Scope::MainMenu], key) {
             Some(Action::AskQuit) if asked => return Effect::Quit,
             Some(Action::AskQuit) => {
                 self.asking = true;
-                let again = keymap::key_name(Scope::MainMenu, Action::AskQuit);
-                let accept = keymap::key_name(Scope::Menus, Action::Accept);
+                let again = self.keys.key_name(Scope::MainMenu, Action::AskQuit);
+                let accept = self.keys.key_name(Scope::Menus, Action::Accept);
                 self.message = Some(Message::warning(format!(
                     "{again} or {accept} quits; other keys stay"
                 )));
@@ -140,10 +147,10 @@ impl Screen for MainMenu {
             }
             _ => {}
         }
-        if asked && keymap::action(&[Scope::Menus], key) == Some(Action::Accept) {
+        if asked && self.keys.action(&[Scope::Menus], key) == Some(Action::Accept) {
             return Effect::Quit;
         }
-        let chosen = menu_key(key, &mut self.selected, ITEMS.len());
+        let chosen = menu_key(&self.keys, key, &mut self.selected, ITEMS.len());
         self.choose(chosen)
     }
 
@@ -167,11 +174,11 @@ impl Screen for MainMenu {
     }
 
     fn commands(&self) -> Vec<Command> {
-        let every = menu_keys(true);
+        let every = menu_keys(&self.keys, true);
         if width(&footer(&every)) <= usize::from(self.columns) {
             every
         } else {
-            menu_keys(false)
+            menu_keys(&self.keys, false)
         }
     }
 

@@ -3,12 +3,14 @@
 //! Arrows scroll when they are taller than the screen; any other key
 //! closes it.
 
+use std::rc::Rc;
+
 use crossterm::event::KeyEvent;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
-use crate::app::keymap::{self, Action, Scope};
+use crate::app::keymap::{Action, KeyMap, Scope};
 use crate::app::message::Message;
 use crate::app::screen::{Command, Effect, News, Screen};
 use crate::app::theme::Theme;
@@ -24,10 +26,11 @@ pub(crate) struct MessagesView {
     scroll: usize,
     area: Rect,
     theme: Theme,
+    keys: Rc<KeyMap>,
 }
 
 impl MessagesView {
-    pub fn new(messages: &[Message], theme: Theme) -> Self {
+    pub fn new(messages: &[Message], theme: Theme, keys: Rc<KeyMap>) -> Self {
         Self {
             title: "Messages",
             entries: overlay_entries(messages, theme),
@@ -35,19 +38,20 @@ impl MessagesView {
             scroll: 0,
             area: Rect::new(0, 0, 80, 24),
             theme,
+            keys,
         }
     }
 
     /// The keys of a screen, as its footer names them, and the keys every
     /// menu takes besides: what `?` shows on a screen without a help of
     /// its own.
-    pub fn keys(commands: &[Command], theme: Theme) -> Self {
+    pub fn keys(commands: &[Command], theme: Theme, keys: Rc<KeyMap>) -> Self {
         let entry = |keys: &str, text: &str| OverlayEntry {
             label: theme.text(keys).into_owned(),
             text: theme.text(text).into_owned(),
             style: ratatui::style::Style::new(),
         };
-        let messages = keymap::label(Scope::Menus, Action::Messages);
+        let messages = keys.label(Scope::Menus, Action::Messages);
         let entries = commands
             .iter()
             .map(|command| entry(&command.keys, command.action))
@@ -56,12 +60,17 @@ impl MessagesView {
                 entry("Ctrl+C", "quit (an unsolved game is saved)"),
             ])
             .collect();
-        Self::lines("Keys", entries, theme)
+        Self::lines("Keys", entries, theme, keys)
     }
 
     /// `entries` under `title`, their labels in a column as wide as the
     /// widest: a list shown whole (the keys, a leaderboard).
-    pub fn lines(title: &'static str, entries: Vec<OverlayEntry>, theme: Theme) -> Self {
+    pub fn lines(
+        title: &'static str,
+        entries: Vec<OverlayEntry>,
+        theme: Theme,
+        keys: Rc<KeyMap>,
+    ) -> Self {
         let label_width = entries
             .iter()
             .map(|entry| crate::text::width(&entry.label))
@@ -74,6 +83,7 @@ impl MessagesView {
             scroll: 0,
             area: Rect::new(0, 0, 80, 24),
             theme,
+            keys,
         }
     }
 
@@ -103,7 +113,7 @@ impl Screen for MessagesView {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         let end = self.overlay().max_scroll(self.area);
         // The arrows scroll, and at either end go round, as menus do.
-        match keymap::action(&[Scope::Menus], key) {
+        match self.keys.action(&[Scope::Menus], key) {
             Some(Action::Move(Direction::Up)) if end > 0 => {
                 self.scroll = self.scroll.min(end).checked_sub(1).unwrap_or(end);
             }
@@ -129,7 +139,7 @@ impl Screen for MessagesView {
         // As the overlay's bottom edge says it.
         if self.overlay().max_scroll(self.area) > 0 {
             vec![
-                Command::new(keymap::up_down(), "scroll"),
+                Command::new(self.keys.up_down(), "scroll"),
                 Command::new("any other key", "closes"),
             ]
         } else {

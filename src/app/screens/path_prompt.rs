@@ -1,5 +1,7 @@
 //! Custom map: the player types the path of any XSB file.
 
+use std::rc::Rc;
+
 use crossterm::event::KeyEvent;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -8,7 +10,7 @@ use ratatui::text::Span;
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::app::completion::Completion;
-use crate::app::keymap::{self, Action, Scope};
+use crate::app::keymap::{Action, KeyMap, Scope};
 use crate::app::message::Message;
 use crate::app::origin::Mode;
 use crate::app::screen::{Command, Effect, News, Screen, footer, one_message};
@@ -32,30 +34,32 @@ pub(crate) struct PathPrompt {
     /// not a map to open.
     adding: Option<Mode>,
     theme: Theme,
+    keys: Rc<KeyMap>,
 }
 
 impl PathPrompt {
     /// Asks for a file of levels to add as a collection, from the chooser
     /// of `mode`.
-    pub fn for_collection(mode: Mode, theme: Theme) -> Self {
+    pub fn for_collection(mode: Mode, theme: Theme, keys: Rc<KeyMap>) -> Self {
         Self {
             adding: Some(mode),
-            ..Self::new(theme)
+            ..Self::new(theme, keys)
         }
     }
 
-    pub fn new(theme: Theme) -> Self {
-        Self::with_text("", theme)
+    pub fn new(theme: Theme, keys: Rc<KeyMap>) -> Self {
+        Self::with_text("", theme, keys)
     }
 
     /// A prompt holding a path already typed, to edit after a failed open.
-    pub fn with_text(text: &str, theme: Theme) -> Self {
+    pub fn with_text(text: &str, theme: Theme, keys: Rc<KeyMap>) -> Self {
         Self {
             input: TextInput::with_text(text).limited(MAX_PATH_CHARS),
             message: None,
             candidates: Vec::new(),
             adding: None,
             theme,
+            keys,
         }
     }
 
@@ -80,10 +84,10 @@ impl crate::app::query::ScreenQuery for PathPrompt {
 
 impl Screen for PathPrompt {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
-        if keymap::action(&[Scope::TextField], key) == Some(Action::Complete) {
+        if self.keys.action(&[Scope::TextField], key) == Some(Action::Complete) {
             return Effect::Complete(self.input.text().to_owned());
         }
-        match self.input.handle_key(key) {
+        match self.input.handle_key(&self.keys, key) {
             InputEvent::Submit if !self.input.text().trim().is_empty() => {
                 let typed = self.input.text().to_owned();
                 match self.adding {
@@ -120,14 +124,14 @@ impl Screen for PathPrompt {
     fn commands(&self) -> Vec<Command> {
         vec![
             Command::new(
-                keymap::key_name(Scope::TextField, Action::Complete),
+                self.keys.key_name(Scope::TextField, Action::Complete),
                 "completes",
             ),
             Command::new(
-                keymap::key_name(Scope::TextField, Action::Accept),
+                self.keys.key_name(Scope::TextField, Action::Accept),
                 if self.adding.is_some() { "add" } else { "open" },
             ),
-            Command::new(keymap::key_name(Scope::TextField, Action::Back), "back"),
+            Command::new(self.keys.key_name(Scope::TextField, Action::Back), "back"),
             Command::new("~", "is your home folder"),
         ]
     }

@@ -9,6 +9,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
+use crate::app::keymap::KeyMap;
 use crate::app::message::{Message, Problem, plural};
 use crate::app::origin::Opened;
 use crate::app::screen::{Command, Effect, Screen, footer};
@@ -36,6 +37,7 @@ pub(crate) struct SavePrompt {
     /// Why the last choice could not be carried out.
     message: Option<Message>,
     theme: Theme,
+    keys: Rc<KeyMap>,
 }
 
 impl SavePrompt {
@@ -48,6 +50,7 @@ impl SavePrompt {
         save: Result<Game, Problem>,
         others: Vec<(PathBuf, Game)>,
         theme: Theme,
+        keys: Rc<KeyMap>,
     ) -> Self {
         let damage = match &save {
             Ok(_) => Vec::new(),
@@ -64,6 +67,7 @@ impl SavePrompt {
             selected: 0,
             message: None,
             theme,
+            keys,
         }
     }
 
@@ -177,7 +181,7 @@ impl Screen for SavePrompt {
         // A message answers the last key; the next one dismisses it.
         self.message = None;
         let len = self.items().len();
-        let chosen = menu_key(key, &mut self.selected, len);
+        let chosen = menu_key(&self.keys, key, &mut self.selected, len);
         self.choose(chosen)
     }
 
@@ -191,7 +195,7 @@ impl Screen for SavePrompt {
     }
 
     fn commands(&self) -> Vec<Command> {
-        menu_commands("accept")
+        menu_commands(&self.keys, "accept")
     }
 
     fn show(&mut self, message: Message) {

@@ -7,7 +7,7 @@ use ratatui::style::Style;
 use ratatui::symbols::border;
 use ratatui::widgets::Widget;
 
-use crate::app::keymap::{Action, Key, Scope, current, legend_lines};
+use crate::app::keymap::{Action, Key, KeyMap, Scope};
 use schokoban_core::Direction;
 
 /// Caps are 5 cells wide and 3 tall: `╔═══╗ ║ W ║ ╚═══╝`.
@@ -31,7 +31,9 @@ pub const CLUSTER_HEIGHT: u16 = 6;
 /// Columns between the caps and their legend.
 pub const LEGEND_GAP: u16 = 3;
 
-pub struct KeyCaps {
+pub struct KeyCaps<'a> {
+    /// The map in use, whose keys the caps and the legend name.
+    pub keys: &'a KeyMap,
     pub style: Style,
     pub legend_style: Style,
     /// The caps' edges: [`Theme::border`], so `--ascii` draws `+---+`.
@@ -40,7 +42,7 @@ pub struct KeyCaps {
     pub border: border::Set<'static>,
 }
 
-impl Widget for KeyCaps {
+impl Widget for KeyCaps<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         if area.width < CLUSTER_WIDTH || area.height < CLUSTER_HEIGHT {
             return;
@@ -50,12 +52,12 @@ impl Widget for KeyCaps {
                 buf,
                 area.x + dx,
                 area.y + dy,
-                &cap_label(action),
+                &cap_label(self.keys, action),
                 self.border,
                 self.style,
             );
         }
-        let legend = legend_lines();
+        let legend = self.keys.legend_lines();
         let legend_width = legend.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u16;
         let legend_x = area.x + CLUSTER_WIDTH + LEGEND_GAP;
         if area.right() >= legend_x + legend_width {
@@ -69,8 +71,8 @@ impl Widget for KeyCaps {
 /// What the cap of `action` says: its first letter key, as the spec's
 /// caps name WASD rather than the arrows, else its first key; in capitals
 /// and at most the cap's three columns, so a rebound key shows as bound.
-fn cap_label(action: Action) -> String {
-    let keys = current().keys_of(Scope::Play, action);
+fn cap_label(map: &KeyMap, action: Action) -> String {
+    let keys = map.keys_of(Scope::Play, action);
     keys.iter()
         .find(|key| matches!(key, Key::Letter(_)))
         .or(keys.first())
@@ -102,12 +104,12 @@ mod tests {
     use ratatui::style::Style;
 
     use super::*;
-    use crate::app::keymap::{KeyMap, install};
 
-    fn caps() -> Vec<String> {
+    fn caps(keys: &KeyMap) -> Vec<String> {
         let area = Rect::new(0, 0, CLUSTER_WIDTH, CLUSTER_HEIGHT);
         let mut buf = Buffer::empty(area);
         KeyCaps {
+            keys,
             style: Style::new(),
             legend_style: Style::new(),
             border: border::DOUBLE,
@@ -124,9 +126,8 @@ mod tests {
 
     #[test]
     fn the_caps_name_the_keys_as_bound() {
-        install(KeyMap::default());
         assert_eq!(
-            caps(),
+            caps(&KeyMap::default()),
             [
                 "      ║ W ║       ║ R ║ ║ESC║",
                 "║ A ║ ║ S ║ ║ D ║       ║ U ║"
@@ -139,14 +140,12 @@ mod tests {
             vec![Key::Letter('k')],
         );
         map.rebind(Scope::Play, Action::Undo, vec![Key::Letter('z')]);
-        install(map);
         assert_eq!(
-            caps(),
+            caps(&map),
             [
                 "      ║ K ║       ║ R ║ ║ESC║",
                 "║ A ║ ║ S ║ ║ D ║       ║ Z ║"
             ]
         );
-        install(KeyMap::default());
     }
 }

@@ -6,7 +6,7 @@ use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
-use crate::app::keymap::{self, Action, Scope};
+use crate::app::keymap::{Action, KeyMap, Scope};
 use crate::app::screen::Command;
 use crate::app::theme::{Chrome, Theme};
 use schokoban_core::Direction;
@@ -24,9 +24,14 @@ const MENU_PAGE: usize = 8;
 /// The keys every menu shares: up and down move `selected` through `len`
 /// items (wrapping), Home, End, Page Up and Page Down jump, Enter or Space
 /// accept, Escape or Backspace go back.
-pub fn menu_key(key: &KeyEvent, selected: &mut usize, len: usize) -> Option<MenuKey> {
+pub fn menu_key(
+    keys: &KeyMap,
+    key: &KeyEvent,
+    selected: &mut usize,
+    len: usize,
+) -> Option<MenuKey> {
     let last = len.saturating_sub(1);
-    match keymap::action(&[Scope::Menus, Scope::Lists], key)? {
+    match keys.action(&[Scope::Menus, Scope::Lists], key)? {
         Action::Move(Direction::Up) => *selected = step_selection(*selected, len, false),
         Action::Move(Direction::Down) => *selected = step_selection(*selected, len, true),
         Action::First => *selected = 0,
@@ -178,11 +183,11 @@ fn step_selection(selected: usize, len: usize, down: bool) -> usize {
 }
 
 /// The footer of a plain menu: `↑↓ choose · Enter ACCEPT · Esc back`.
-pub fn menu_commands(accept: &'static str) -> Vec<Command> {
+pub fn menu_commands(keys: &KeyMap, accept: &'static str) -> Vec<Command> {
     vec![
-        Command::new(keymap::up_down(), "choose"),
-        Command::new(keymap::key_name(Scope::Menus, Action::Accept), accept),
-        Command::new(keymap::key_name(Scope::Menus, Action::Back), "back"),
+        Command::new(keys.up_down(), "choose"),
+        Command::new(keys.key_name(Scope::Menus, Action::Accept), accept),
+        Command::new(keys.key_name(Scope::Menus, Action::Back), "back"),
     ]
 }
 
@@ -335,7 +340,12 @@ mod tests {
     fn home_end_and_the_page_keys_jump() {
         use crossterm::event::{KeyCode, KeyModifiers};
         let press = |code, selected: &mut usize| {
-            menu_key(&KeyEvent::new(code, KeyModifiers::NONE), selected, 20)
+            menu_key(
+                &KeyMap::default(),
+                &KeyEvent::new(code, KeyModifiers::NONE),
+                selected,
+                20,
+            )
         };
         let mut selected = 5;
         press(KeyCode::End, &mut selected);

@@ -3,7 +3,7 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-use crate::app::keymap::{self, Action, Scope};
+use crate::app::keymap::{Action, KeyMap, Scope};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -85,10 +85,11 @@ impl TextInput {
         &self.text
     }
 
-    pub fn handle_key(&mut self, key: &KeyEvent) -> InputEvent {
+    /// A key typed into the field; `keys` tells Enter and Esc.
+    pub fn handle_key(&mut self, keys: &KeyMap, key: &KeyEvent) -> InputEvent {
         let len = self.text.chars().count();
         let overflowed = std::mem::take(&mut self.overflowed);
-        match keymap::action(&[Scope::TextField], key) {
+        match keys.action(&[Scope::TextField], key) {
             Some(Action::Accept) => return InputEvent::Submit,
             Some(Action::Back) => return InputEvent::Cancel,
             _ => {}
@@ -192,7 +193,10 @@ mod tests {
     fn typed(text: &str) -> TextInput {
         let mut input = TextInput::default();
         for c in text.chars() {
-            input.handle_key(&KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+            input.handle_key(
+                &KeyMap::default(),
+                &KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE),
+            );
         }
         input
     }
@@ -224,8 +228,14 @@ mod tests {
     #[test]
     fn the_cursor_covers_a_whole_wide_character() {
         let mut input = typed("a日b");
-        input.handle_key(&KeyEvent::new(KeyCode::Left, KeyModifiers::NONE));
-        input.handle_key(&KeyEvent::new(KeyCode::Left, KeyModifiers::NONE));
+        input.handle_key(
+            &KeyMap::default(),
+            &KeyEvent::new(KeyCode::Left, KeyModifiers::NONE),
+        );
+        input.handle_key(
+            &KeyMap::default(),
+            &KeyEvent::new(KeyCode::Left, KeyModifiers::NONE),
+        );
         assert_eq!(drawn(&input, 6), expected("a日b", 6, 1, 2));
     }
 
@@ -235,7 +245,10 @@ mod tests {
         // 36 columns of text in 21: the last 10 characters and the cursor.
         assert_eq!(drawn(&input, 21), expected(&"日".repeat(10), 21, 20, 1));
         let mut home = input.clone();
-        home.handle_key(&KeyEvent::new(KeyCode::Home, KeyModifiers::NONE));
+        home.handle_key(
+            &KeyMap::default(),
+            &KeyEvent::new(KeyCode::Home, KeyModifiers::NONE),
+        );
         assert_eq!(drawn(&home, 21), expected(&"日".repeat(10), 21, 0, 2));
     }
 
@@ -252,7 +265,10 @@ mod tests {
         let family = "👨\u{200d}👩\u{200d}👧";
         let mut input = TextInput::with_limit(3);
         for c in format!("ab{family}{family}").chars() {
-            input.handle_key(&KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+            input.handle_key(
+                &KeyMap::default(),
+                &KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE),
+            );
         }
         assert_eq!(input.text(), format!("ab{family}"));
         assert_eq!(input.counter().as_deref(), Some("3/3"));
@@ -272,7 +288,10 @@ mod tests {
     fn the_limit_counts_characters_however_wide() {
         let mut input = TextInput::with_limit(3);
         for c in "日本語x".chars() {
-            input.handle_key(&KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+            input.handle_key(
+                &KeyMap::default(),
+                &KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE),
+            );
         }
         assert_eq!(input.text(), "日本語");
     }

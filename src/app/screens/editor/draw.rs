@@ -69,7 +69,7 @@ impl Editor {
     /// Where the grid lands on screen, for drawing and for the mouse.
     pub(super) fn grid_layout(&self, area: Rect) -> BoardLayout {
         let area = self.block(area);
-        let keys = footer(&key_help(self.theme, area.width));
+        let keys = footer(&key_help(&self.keys, self.theme, area.width));
         let footer_rows = bottom_keys_rows(self.theme, &keys, area.width);
         // The blank rows around the grid go when the grid needs them.
         let roomy =
@@ -173,7 +173,7 @@ impl Editor {
             area,
             buf,
             self.theme,
-            &footer(&key_help(self.theme, area.width)),
+            &footer(&key_help(&self.keys, self.theme, area.width)),
         );
     }
 

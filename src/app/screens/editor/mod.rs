@@ -14,7 +14,7 @@ use ratatui::layout::Rect;
 
 use super::level_save::LevelSave;
 use crate::app::hint::Search;
-use crate::app::keymap::{self, Action, Scope, editor_commands, editor_commands_compact};
+use crate::app::keymap::{Action, KeyMap, Scope};
 use crate::app::message::Message;
 use crate::app::origin::Origin;
 use crate::app::screen::{Command, Effect, News, Screen, Tick, footer};
@@ -63,6 +63,7 @@ pub(crate) struct Editor {
     /// What `M` shows whole: what to fix, then the message.
     notes: Vec<Message>,
     theme: Theme,
+    keys: Rc<KeyMap>,
     /// The terminal's width, as last told, for the keys that fit it.
     columns: u16,
 }
@@ -72,29 +73,35 @@ const KEY_ROWS: u16 = 2;
 
 /// The editor's keys: each with its own hint where that fits in
 /// [`KEY_ROWS`] rows at `columns`, else in fewer words.
-pub(super) fn key_help(theme: Theme, columns: u16) -> Vec<Command> {
-    let every = editor_commands();
+pub(super) fn key_help(keys: &KeyMap, theme: Theme, columns: u16) -> Vec<Command> {
+    let every = keys.editor_commands();
     if bottom_keys_rows(theme, &footer(&every), columns) <= KEY_ROWS {
         every
     } else {
-        editor_commands_compact()
+        keys.editor_commands_compact()
     }
 }
 
 impl Editor {
     /// A new level: an empty room.
-    pub fn new(theme: Theme) -> Self {
-        Self::with_grid(Grid::room(9, 7), None, None, theme)
+    pub fn new(theme: Theme, keys: Rc<KeyMap>) -> Self {
+        Self::with_grid(Grid::room(9, 7), None, None, theme, keys)
     }
 
     /// A copy of `level` to edit; the original is never changed.
-    pub fn copy_of(level: &Level, theme: Theme) -> Self {
+    pub fn copy_of(level: &Level, theme: Theme, keys: Rc<KeyMap>) -> Self {
         let title = level.title().map(|t| format!("{t} (copy)"));
         let author = level.author().map(str::to_owned);
-        Self::with_grid(Grid::from_level(level), title, author, theme)
+        Self::with_grid(Grid::from_level(level), title, author, theme, keys)
     }
 
-    fn with_grid(grid: Grid, title: Option<String>, author: Option<String>, theme: Theme) -> Self {
+    fn with_grid(
+        grid: Grid,
+        title: Option<String>,
+        author: Option<String>,
+        theme: Theme,
+        keys: Rc<KeyMap>,
+    ) -> Self {
         let mut editor = Self {
             saved: grid.clone(),
             grid,
@@ -109,6 +116,7 @@ impl Editor {
             message: None,
             notes: Vec::new(),
             theme,
+            keys,
             columns: 80,
         };
         editor.recheck();
@@ -218,6 +226,7 @@ impl Editor {
             self.title.as_deref(),
             self.author.as_deref(),
             self.theme,
+            Rc::clone(&self.keys),
         );
         Effect::Push(Box::new(save))
     }
@@ -266,7 +275,7 @@ impl Editor {
     }
 
     fn act_on_key(&mut self, key: &KeyEvent) -> Effect {
-        let Some(action) = keymap::action(&[Scope::Editor], key) else {
+        let Some(action) = self.keys.action(&[Scope::Editor], key) else {
             return Effect::None;
         };
         let leaving = std::mem::take(&mut self.leaving);
@@ -316,7 +325,7 @@ impl Screen for Editor {
     }
 
     fn commands(&self) -> Vec<Command> {
-        key_help(self.theme, self.columns)
+        key_help(&self.keys, self.theme, self.columns)
     }
 
     fn show(&mut self, message: Message) {

@@ -14,7 +14,7 @@ use ratatui::layout::Rect;
 use std::rc::Rc;
 use std::time::Duration;
 
-use crate::app::keymap::{self, Action, Scope};
+use crate::app::keymap::{Action, KeyMap, Scope};
 use crate::app::message::{Message, Problem, plural};
 use crate::app::origin::{Opened, Origin};
 use crate::app::screen::{Command, Effect, News, Screen, Tick, footer};
@@ -88,6 +88,7 @@ pub(crate) struct Finish {
     /// The level, for its statistics; `None` offers none.
     statistics: Option<Rc<Opened>>,
     theme: Theme,
+    keys: Rc<KeyMap>,
 }
 
 /// What the end screen shows: the level's title, the score if solved, and
@@ -126,7 +127,7 @@ pub(crate) struct ScoreNews {
 impl Finish {
     /// The end of a level: a solved score that makes the board asks first
     /// whether to add it; otherwise the board is shown.
-    pub fn new(outcome: Outcome, theme: Theme) -> Self {
+    pub fn new(outcome: Outcome, theme: Theme, keys: Rc<KeyMap>) -> Self {
         let Outcome {
             title,
             solved_score,
@@ -173,10 +174,11 @@ impl Finish {
             more_hint: format!(
                 " {} {} shows all",
                 theme.chrome(Chrome::Separator),
-                keymap::key_name(Scope::Menus, Action::WholeBoard)
+                keys.key_name(Scope::Menus, Action::WholeBoard)
             ),
             statistics: None,
             theme,
+            keys,
         }
     }
 
@@ -289,25 +291,32 @@ impl Screen for Finish {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         // L: the board whole, where a short screen shows part of it.
         if matches!(self.stage, Stage::Board { .. })
-            && keymap::action(&[Scope::Menus], key) == Some(Action::WholeBoard)
+            && self.keys.action(&[Scope::Menus], key) == Some(Action::WholeBoard)
             && !self.board.entries().is_empty()
         {
-            let whole = MessagesView::lines("Leaderboard", self.view().whole(), self.theme);
+            let whole = MessagesView::lines(
+                "Leaderboard",
+                self.view().whole(),
+                self.theme,
+                Rc::clone(&self.keys),
+            );
             return Effect::Overlay(Box::new(whole));
         }
         match &mut self.stage {
             // Y and N answer at once, in either case.
-            Stage::Qualify { yes } => match keymap::action(&[Scope::Confirm, Scope::Menus], key) {
-                Some(Action::Move(_)) => *yes = !*yes,
-                Some(Action::Yes) => self.stage = nickname_stage(),
-                Some(Action::Accept) if *yes => self.stage = nickname_stage(),
-                Some(Action::No | Action::Accept | Action::Back) => {
-                    self.stage = Stage::Board { selected: 0 };
-                    return Effect::DeclineScore;
+            Stage::Qualify { yes } => {
+                match self.keys.action(&[Scope::Confirm, Scope::Menus], key) {
+                    Some(Action::Move(_)) => *yes = !*yes,
+                    Some(Action::Yes) => self.stage = nickname_stage(),
+                    Some(Action::Accept) if *yes => self.stage = nickname_stage(),
+                    Some(Action::No | Action::Accept | Action::Back) => {
+                        self.stage = Stage::Board { selected: 0 };
+                        return Effect::DeclineScore;
+                    }
+                    _ => {}
                 }
-                _ => {}
-            },
-            Stage::Nickname { input, error } => match input.handle_key(key) {
+            }
+            Stage::Nickname { input, error } => match input.handle_key(&self.keys, key) {
                 InputEvent::Submit => match valid_nickname(input.text()).map(str::to_owned) {
                     Some(name) => return Effect::AddScore(name),
                     None => {
@@ -322,7 +331,7 @@ impl Screen for Finish {
             },
             Stage::Board { selected } => {
                 let mut at = *selected;
-                let chosen = menu_key(key, &mut at, self.menu().len());
+                let chosen = menu_key(&self.keys, key, &mut at, self.menu().len());
                 self.stage = Stage::Board { selected: at };
                 return self.choose(chosen, at);
             }
@@ -358,7 +367,7 @@ impl Screen for Finish {
         match self.stage {
             Stage::Qualify { .. } => vec![
                 Command::new(
-                    keymap::pair(
+                    self.keys.pair(
                         Scope::Menus,
                         Action::Move(Direction::Left),
                         Action::Move(Direction::Right),
@@ -366,17 +375,17 @@ impl Screen for Finish {
                     ),
                     "choose",
                 ),
-                Command::new(keymap::key_name(Scope::Menus, Action::Accept), "accept"),
+                Command::new(self.keys.key_name(Scope::Menus, Action::Accept), "accept"),
             ],
             Stage::Nickname { .. } => vec![
                 Command::new("type", "your nickname"),
-                Command::new(keymap::key_name(Scope::TextField, Action::Accept), "save"),
-                Command::new(keymap::key_name(Scope::TextField, Action::Back), "back"),
+                Command::new(self.keys.key_name(Scope::TextField, Action::Accept), "save"),
+                Command::new(self.keys.key_name(Scope::TextField, Action::Back), "back"),
             ],
             Stage::Board { .. } => vec![
-                Command::new(keymap::up_down(), "choose"),
-                Command::new(keymap::key_name(Scope::Menus, Action::Accept), "accept"),
-                Command::new(keymap::key_name(Scope::Menus, Action::Back), "main menu"),
+                Command::new(self.keys.up_down(), "choose"),
+                Command::new(self.keys.key_name(Scope::Menus, Action::Accept), "accept"),
+                Command::new(self.keys.key_name(Scope::Menus, Action::Back), "main menu"),
             ],
         }
     }

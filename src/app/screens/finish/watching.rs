@@ -1,6 +1,8 @@
 //! The finish screen's menu: the next level, watching the player's own
 //! run or the best kept one, the level's statistics, and the main menu.
 
+use std::rc::Rc;
+
 use super::shorter::Shorter;
 use super::{Finish, NextTo};
 use crate::app::message::Message;
@@ -59,9 +61,11 @@ impl Finish {
                 return match &self.next[index].to {
                     NextTo::Level(origin) => Effect::Open(origin.clone()),
                     NextTo::List(origin) => Effect::LevelList(origin.clone()),
-                    NextTo::EndlessAfter(made) => {
-                        Effect::Push(Box::new(Generating::after(made, self.theme)))
-                    }
+                    NextTo::EndlessAfter(made) => Effect::Push(Box::new(Generating::after(
+                        made,
+                        self.theme,
+                        Rc::clone(&self.keys),
+                    ))),
                 };
             }
             Choice::WatchRun => ("Watching your run".to_owned(), self.run.clone()),
@@ -89,7 +93,15 @@ impl Finish {
             .heading
             .split_once(": ")
             .map_or(self.heading.as_str(), |(_, t)| t);
-        match Watch::run(heading, title.to_owned(), &self.level, moves, self.theme) {
+        let keys = Rc::clone(&self.keys);
+        match Watch::run(
+            heading,
+            title.to_owned(),
+            &self.level,
+            moves,
+            self.theme,
+            keys,
+        ) {
             Ok(watch) => Effect::Push(Box::new(watch)),
             Err(error) => {
                 self.messages.push(Message::warning(format!(

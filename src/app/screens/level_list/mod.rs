@@ -15,7 +15,7 @@ use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use crate::app::keymap::{self, Action, Scope};
+use crate::app::keymap::{Action, KeyMap, Scope};
 use crate::app::message::Message;
 use crate::app::origin::{CustomFile, Mode, Origin};
 use crate::app::screen::{Command, Effect, News, ReverseEffect, Screen, Tick, footer, one_message};
@@ -69,6 +69,7 @@ pub(crate) struct LevelList {
     /// Why the last choice could not be carried out.
     message: Option<Message>,
     theme: Theme,
+    keys: Rc<KeyMap>,
     /// Rows that fit on the terminal: how far Page Up/Down jump.
     page: usize,
     /// The level number being typed.
@@ -80,7 +81,13 @@ pub(crate) struct LevelList {
 }
 
 impl LevelList {
-    pub fn new(heading: String, source: ListSource, rows: Vec<LevelRow>, theme: Theme) -> Self {
+    pub fn new(
+        heading: String,
+        source: ListSource,
+        rows: Vec<LevelRow>,
+        theme: Theme,
+        keys: Rc<KeyMap>,
+    ) -> Self {
         Self {
             heading,
             source,
@@ -88,6 +95,7 @@ impl LevelList {
             selected: 0,
             message: None,
             theme,
+            keys,
             page: 10,
             typed: NumberEntry::default(),
             rater: Rater::default(),
@@ -117,7 +125,7 @@ impl LevelList {
         if let Some(number) = self.typed.type_digit(digit, self.rows.len()) {
             self.selected = number - 1;
             // Shown, since the next digit goes on with this number.
-            let accept = keymap::key_name(Scope::Menus, Action::Accept);
+            let accept = self.keys.key_name(Scope::Menus, Action::Accept);
             self.message = Some(Message::info(format!("Level {number}: {accept} plays it")));
         }
     }
@@ -196,7 +204,7 @@ impl Screen for LevelList {
         self.message = None;
         let last = self.rows.len().saturating_sub(1);
         let page = self.page.max(1);
-        let Some(action) = keymap::action(&[Scope::Lists, Scope::Menus], key) else {
+        let Some(action) = self.keys.action(&[Scope::Lists, Scope::Menus], key) else {
             return Effect::None;
         };
         if let Action::Digit(digit) = action {
@@ -262,21 +270,21 @@ impl Screen for LevelList {
     }
 
     fn commands(&self) -> Vec<Command> {
-        let back = Command::new(keymap::key_name(Scope::Menus, Action::Back), "back");
+        let back = Command::new(self.keys.key_name(Scope::Menus, Action::Back), "back");
         if self.rows.is_empty() {
             return vec![back];
         }
         let mut commands = vec![
-            Command::new(keymap::up_down(), "choose"),
-            Command::new(jump_keys(), "jump"),
+            Command::new(self.keys.up_down(), "choose"),
+            Command::new(jump_keys(&self.keys), "jump"),
         ];
         // Worth its room in the footer once numbers take two digits.
         if self.rows.len() >= 10 {
-            let digits = keymap::label(Scope::Lists, Action::Digit(0));
+            let digits = self.keys.label(Scope::Lists, Action::Digit(0));
             commands.push(Command::new(digits, "number"));
         }
         commands.extend([
-            Command::new(keymap::key_name(Scope::Menus, Action::Accept), "play"),
+            Command::new(self.keys.key_name(Scope::Menus, Action::Accept), "play"),
             back,
         ]);
         commands
@@ -378,13 +386,13 @@ impl Screen for LevelList {
 }
 
 /// The keys that jump through a long list: `PgUp/PgDn/Home/End`.
-fn jump_keys() -> String {
+fn jump_keys(keys: &KeyMap) -> String {
     [
         Action::PageUp,
         Action::PageDown,
         Action::First,
         Action::Last,
     ]
-    .map(|action| keymap::key_name(Scope::Lists, action))
+    .map(|action| keys.key_name(Scope::Lists, action))
     .join("/")
 }

@@ -55,6 +55,7 @@ impl Play {
         .render(areas.board.area, buf);
         if let Some(caps) = areas.caps {
             KeyCaps {
+                keys: &self.keys,
                 style: Style::new(),
                 legend_style: self.theme.dim(),
                 border: self.theme.border(),
@@ -62,11 +63,14 @@ impl Play {
             .render(caps, buf);
         }
         if let Some(line) = areas.keys_line {
-            let text = self.theme.text(&keys_line_text(line.width)).into_owned();
+            let text = self
+                .theme
+                .text(&keys_line_text(&self.keys, line.width))
+                .into_owned();
             buf.set_stringn(line.x, line.y, text, line.width as usize, self.theme.dim());
         }
         if self.show_help {
-            render_help(area, buf, self.theme, self.help_scroll);
+            render_help(area, buf, &self.keys, self.theme, self.help_scroll);
         }
     }
 

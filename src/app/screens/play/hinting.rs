@@ -4,7 +4,7 @@
 use super::Play;
 use super::mouse::play_steps;
 use crate::app::hint::{HINT_TIME, HintState, Line, SOLVER_FAILED, Search, first_push};
-use crate::app::keymap::{Action, Scope, key_name, undo_or_reset};
+use crate::app::keymap::{Action, Scope};
 use crate::app::message::{Message, plural};
 use schokoban_core::Direction;
 use schokoban_core::Step;
@@ -58,7 +58,7 @@ impl Play {
     /// a message gets at 40 columns.
     pub(super) fn way_back(&self, what: &str) -> Option<String> {
         let undos = self.plan.as_ref()?.undos_back(&self.game)?;
-        let undo = key_name(Scope::Play, Action::Undo);
+        let undo = self.keys.key_name(Scope::Play, Action::Undo);
         let moves = plural(undos, "move");
         (undos > 0).then(|| format!("{what}: undo {moves} ({undo}) to the last hint's line"))
     }
@@ -158,7 +158,7 @@ impl Play {
                 Message::warning(self.way_back("Unsolvable now").unwrap_or_else(|| {
                     format!(
                         "This position cannot be solved any more: {}",
-                        undo_or_reset()
+                        self.keys.undo_or_reset()
                     )
                 }))
             }

@@ -6,7 +6,7 @@ use std::rc::Rc;
 use crossterm::event::KeyEvent;
 
 use super::Play;
-use crate::app::keymap::{self, Action, Scope};
+use crate::app::keymap::{Action, Scope};
 use crate::app::message::{LineState, Message, reset_undone};
 use crate::app::origin::{Mode, Origin};
 use crate::app::screen::{Effect, ReverseEffect};
@@ -21,16 +21,22 @@ impl Play {
     pub(super) fn press(&mut self, key: &KeyEvent) -> Effect {
         self.keep.acted(&self.opened, self.attempt_counted);
         if self.show_help {
-            self.show_help = help_key(self.area, self.theme, &mut self.help_scroll, key);
+            self.show_help = help_key(
+                &self.keys,
+                self.area,
+                self.theme,
+                &mut self.help_scroll,
+                key,
+            );
             return Effect::None;
         }
         if let Some(effect) = self.solved_key(key) {
             return effect;
         }
-        let Some(action) = keymap::action(&[Scope::Play], key) else {
+        let Some(action) = self.keys.action(&[Scope::Play], key) else {
             // The help lists reverse play's keys beside B: say where they work.
-            if keymap::action(&[Scope::Reverse], key).is_some() {
-                let reverse = keymap::key_name(Scope::Play, Action::Reverse);
+            if self.keys.action(&[Scope::Reverse], key).is_some() {
+                let reverse = self.keys.key_name(Scope::Play, Action::Reverse);
                 self.message = Some(Message::info(format!(
                     "That key works in reverse play, which {reverse} starts"
                 )));
@@ -85,11 +91,13 @@ impl Play {
                 return Effect::Reverse(ReverseEffect::Start(Rc::clone(&self.opened)));
             }
             Action::Edit => {
-                let editor = Editor::copy_of(&self.opened.level, self.theme);
+                let keys = Rc::clone(&self.keys);
+                let editor = Editor::copy_of(&self.opened.level, self.theme, keys);
                 return Effect::Push(Box::new(editor));
             }
             Action::Watch => {
-                let watch = Watch::solution(&self.opened, self.game.clone(), self.theme);
+                let keys = Rc::clone(&self.keys);
+                let watch = Watch::solution(&self.opened, self.game.clone(), self.theme, keys);
                 return Effect::Push(Box::new(watch));
             }
             Action::NextLevel if self.can_switch_levels() => return self.switch_level(1),
@@ -118,7 +126,7 @@ impl Play {
         if !self.game.is_solved() {
             return None;
         }
-        match keymap::action(&[Scope::Play, Scope::Menus], key) {
+        match self.keys.action(&[Scope::Play, Scope::Menus], key) {
             Some(Action::Accept | Action::Leave) => Some(Effect::Solved(self.ended())),
             Some(Action::Undo | Action::Redo | Action::Reset | Action::Help)
                 if !self.watched_solve =>
@@ -126,7 +134,7 @@ impl Play {
                 None
             }
             Some(_) => {
-                let accept = keymap::key_name(Scope::Menus, Action::Accept);
+                let accept = self.keys.key_name(Scope::Menus, Action::Accept);
                 self.message = Some(Message::info(format!("Solved: {accept} goes on")));
                 Some(Effect::None)
             }

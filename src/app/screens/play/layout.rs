@@ -4,7 +4,7 @@
 use ratatui::layout::Rect;
 
 use super::Play;
-use crate::app::keymap::{self, Action, Scope, legend_lines};
+use crate::app::keymap::{Action, KeyMap, Scope};
 use crate::app::message::Message;
 use crate::app::widgets::keycaps::{CLUSTER_WIDTH, LEGEND_GAP};
 use crate::app::widgets::level_layout::{LevelAreas, LevelScreen, header_beside_logo};
@@ -14,8 +14,8 @@ use schokoban_core::{Direction, Pos};
 /// The line under the board where the key caps do not fit, in `columns`:
 /// the keys that show every key and leave, and before them as many of
 /// moving, undo, reset and hint as fit.
-pub(super) fn keys_line_text(columns: u16) -> String {
-    let key = |action| keymap::label(Scope::Play, action).replace(" / ", "/");
+pub(super) fn keys_line_text(keys: &KeyMap, columns: u16) -> String {
+    let key = |action| keys.label(Scope::Play, action).replace(" / ", "/");
     let always = [
         format!("{} all keys", key(Action::Help)),
         format!("{} leave", key(Action::Leave)),
@@ -53,13 +53,14 @@ impl Play {
                 std::iter::once(box_at).chain(self.game.level().neighbour(box_at, direction))
             })
             .collect();
+        let keys_line = |columns| keys_line_text(&self.keys, columns);
         LevelScreen {
             header: self.header(screen.width),
             game: &self.game,
             zoom: self.zoom,
             showing: &hinted,
-            caps_width: Some(caps_width()),
-            keys_line: &keys_line_text,
+            caps_width: Some(caps_width(&self.keys)),
+            keys_line: &keys_line,
             message,
             theme: self.theme,
         }
@@ -113,7 +114,12 @@ impl Play {
 }
 
 /// The key caps and their legend, as wide as they draw.
-fn caps_width() -> u16 {
-    let legend = legend_lines().iter().map(|l| width(l)).max().unwrap_or(0) as u16;
+fn caps_width(keys: &KeyMap) -> u16 {
+    let legend = keys
+        .legend_lines()
+        .iter()
+        .map(|l| width(l))
+        .max()
+        .unwrap_or(0) as u16;
     1 + CLUSTER_WIDTH + LEGEND_GAP + legend
 }

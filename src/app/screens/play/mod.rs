@@ -20,7 +20,7 @@ use ratatui::layout::Rect;
 
 use crate::app::hint::{HintState, Line, Search};
 use crate::app::keep::Keep;
-use crate::app::keymap::{self, Action, Scope, play_commands};
+use crate::app::keymap::{Action, KeyMap, Scope};
 use crate::app::message::{Message, plural};
 use crate::app::origin::Opened;
 use crate::app::screen::{Command, Effect, Ended, News, Screen, Tick, one_message};
@@ -75,27 +75,29 @@ pub(crate) struct Play {
     /// hints take up wherever the game stands on one.
     solutions: Vec<Vec<Step>>,
     theme: Theme,
+    keys: Rc<KeyMap>,
 }
 
 impl Play {
     /// `message` is told first, and replaced by any deadlock warning or
     /// the word that the level is solved; `resumed` when the game was
-    /// loaded from the level's save.
+    /// loaded from the level's save. The board is drawn square until
+    /// [`Self::zoomed`] says otherwise.
     pub fn new(
         opened: Rc<Opened>,
         game: Game,
         record: Option<usize>,
         message: Option<Message>,
         resumed: bool,
-        zoom: Zoom,
         theme: Theme,
+        keys: Rc<KeyMap>,
     ) -> Self {
         let mut play = Self {
             deadlocks: Deadlocks::new(&opened.level),
             opened,
             record,
             message,
-            zoom,
+            zoom: Zoom::default(),
             show_help: false,
             help_scroll: 0,
             area: Rect::new(0, 0, 80, 24),
@@ -112,6 +114,7 @@ impl Play {
             bests: Bests::default(),
             solutions: Vec::new(),
             theme,
+            keys,
         };
         // A loaded save may already be stuck, or a map or save already solved.
         play.check_deadlocks();
@@ -125,6 +128,13 @@ impl Play {
     pub fn keeping(mut self, keep: Keep) -> Self {
         self.keep = keep;
         (self.keep).start(&self.game, &self.opened, self.loaded.as_deref());
+        self
+    }
+
+    /// The board drawn at `zoom`, the one last chosen.
+    #[must_use]
+    pub fn zoomed(mut self, zoom: Zoom) -> Self {
+        self.zoom = zoom;
         self
     }
 
@@ -246,7 +256,7 @@ impl Screen for Play {
 
     /// The key map's Play bindings; the caps and `?` show them.
     fn commands(&self) -> Vec<Command> {
-        play_commands()
+        self.keys.play_commands()
     }
 
     one_message!();
@@ -293,7 +303,7 @@ impl Screen for Play {
                 });
                 self.message = Some(Message::info(format!(
                     "Snapshot back: {moves} ({} takes it back)",
-                    keymap::key_name(Scope::Play, Action::Undo)
+                    self.keys.key_name(Scope::Play, Action::Undo)
                 )));
                 return;
             }
@@ -326,7 +336,7 @@ impl Screen for Play {
             return;
         }
         self.keep.set(None);
-        let accept = keymap::key_name(Scope::Menus, Action::Accept);
+        let accept = self.keys.key_name(Scope::Menus, Action::Accept);
         self.message = Some(Message::info(format!(
             "The solver solved it: a watched solve earns no ✓ or score. {accept} goes on"
         )));

@@ -2,7 +2,7 @@
 //! once, and how many undos free them, counted by the same check.
 
 use super::Play;
-use crate::app::keymap::{Action, Scope, key_name};
+use crate::app::keymap::{Action, Scope};
 use crate::app::message::{Message, plural};
 use schokoban_core::Game;
 
@@ -17,7 +17,7 @@ impl Play {
         }
         let text = match self.undos_to_free() {
             Some(undos) => {
-                let undo = key_name(Scope::Play, Action::Undo);
+                let undo = self.keys.key_name(Scope::Play, Action::Undo);
                 let boxes = if stuck == 1 { "the box" } else { "the boxes" };
                 format!(
                     "A box can no longer reach a goal: undo {} ({undo}) to free {boxes}",

@@ -9,7 +9,7 @@ use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
 use super::Reverse;
-use crate::app::keymap::{self, Action, Scope};
+use crate::app::keymap::{Action, Scope};
 use crate::app::screen::{Command, footer};
 use crate::app::widgets::board::{BoardView, Marks};
 use crate::app::widgets::help::render_help;
@@ -84,7 +84,7 @@ impl Reverse {
             .iter()
             .find(|banner| width(banner) <= columns)
             .unwrap_or(&BANNERS[BANNERS.len() - 1]);
-        let toggle = keymap::key_name(Scope::Reverse, Action::PullOrWalk);
+        let toggle = self.keys.key_name(Scope::Reverse, Action::PullOrWalk);
         let (moves, pulls) = (self.game.score(), self.game.pulls());
         let (mode, short) = if self.pulling {
             (format!("pull ({toggle} to walk away)"), "pull")
@@ -122,24 +122,24 @@ impl Reverse {
         let mut commands = Vec::new();
         if self.solution.is_some() {
             commands.push(Command::new(
-                keymap::key_name(Scope::Menus, Action::Accept),
+                self.keys.key_name(Scope::Menus, Action::Accept),
                 "watch",
             ));
         } else {
             commands.push(Command::new(
-                keymap::key_name(Scope::Reverse, Action::PullOrWalk),
+                self.keys.key_name(Scope::Reverse, Action::PullOrWalk),
                 "pull/walk",
             ));
         }
         if wide && self.game.can_jump() && self.game.rooms().len() > 1 {
             commands.push(Command::new(
-                keymap::key_name(Scope::Reverse, Action::Jump),
+                self.keys.key_name(Scope::Reverse, Action::Jump),
                 "next room",
             ));
         }
         commands.extend([
-            Command::new(keymap::key_name(Scope::Play, Action::Help), "all keys"),
-            Command::new(keymap::key_name(Scope::Play, Action::Leave), "back"),
+            Command::new(self.keys.key_name(Scope::Play, Action::Help), "all keys"),
+            Command::new(self.keys.key_name(Scope::Play, Action::Leave), "back"),
         ]);
         commands
     }
@@ -184,7 +184,7 @@ impl Reverse {
             buf.set_stringn(keys.x, keys.y, text, keys.width as usize, self.theme.dim());
         }
         if self.show_help {
-            render_help(area, buf, self.theme, self.help_scroll);
+            render_help(area, buf, &self.keys, self.theme, self.help_scroll);
         }
     }
 }

@@ -11,7 +11,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 
 use crate::app::keep::Keep;
-use crate::app::keymap::{self, Action, Scope};
+use crate::app::keymap::{Action, KeyMap, Scope};
 use crate::app::message::{LineState, Message, plural, reset_undone};
 use crate::app::origin::Opened;
 use crate::app::screen::{Command, Effect, ReverseEffect, Screen, one_message};
@@ -26,8 +26,8 @@ use schokoban_core::{Direction, Metrics, ReverseGame, Step};
 /// What `key` does here: play's keys that mean the same in reverse win
 /// (a player who moves with H J K L keeps them), then reverse play's own,
 /// then the rest of play's, which say they do nothing here.
-fn reverse_action(key: &KeyEvent) -> Option<Action> {
-    let play = keymap::action(&[Scope::Play], key);
+fn reverse_action(keys: &KeyMap, key: &KeyEvent) -> Option<Action> {
+    let play = keys.action(&[Scope::Play], key);
     match play {
         Some(
             Action::Move(_)
@@ -40,7 +40,7 @@ fn reverse_action(key: &KeyEvent) -> Option<Action> {
             | Action::Snapshot
             | Action::Kept,
         ) => play,
-        _ => keymap::action(&[Scope::Reverse], key).or(play),
+        _ => keys.action(&[Scope::Reverse], key).or(play),
     }
 }
 
@@ -71,6 +71,7 @@ pub(crate) struct Reverse {
     /// time goes on with the attempt it was).
     attempt_counted: bool,
     theme: Theme,
+    keys: Rc<KeyMap>,
 }
 
 impl Reverse {
@@ -83,6 +84,7 @@ impl Reverse {
         message: Option<Message>,
         zoom: Zoom,
         theme: Theme,
+        keys: Rc<KeyMap>,
     ) -> Self {
         let solution = game.forward_solution();
         Self {
@@ -100,6 +102,7 @@ impl Reverse {
             area: Rect::new(0, 0, 80, 24),
             keep: Keep::default(),
             theme,
+            keys,
         }
     }
 
@@ -137,7 +140,7 @@ impl Reverse {
             "Solved in reverse! {}, {} forward; {} watches it",
             plural(metrics.moves, "move"),
             plural(metrics.pushes, "push"),
-            keymap::key_name(Scope::Menus, Action::Accept)
+            self.keys.key_name(Scope::Menus, Action::Accept)
         )));
         if was_solved {
             return Effect::None;
@@ -157,7 +160,7 @@ impl Reverse {
     /// G: pull or walk away, and say which.
     fn toggle_pulling(&mut self) {
         self.pulling = !self.pulling;
-        let toggle = keymap::key_name(Scope::Reverse, Action::PullOrWalk);
+        let toggle = self.keys.key_name(Scope::Reverse, Action::PullOrWalk);
         self.message = Some(Message::info(if self.pulling {
             format!("Pulling: a move away from a box pulls it ({toggle} walks away)")
         } else {
@@ -168,7 +171,7 @@ impl Reverse {
     /// J: the next room of the floor, before the first pull.
     fn jump(&mut self) -> Effect {
         if !self.game.can_jump() {
-            let reset = keymap::key_name(Scope::Play, Action::Reset);
+            let reset = self.keys.key_name(Scope::Play, Action::Reset);
             self.message = Some(Message::info(format!(
                 "The player can change rooms only before the first pull ({reset} resets)"
             )));
@@ -191,7 +194,7 @@ impl Reverse {
                 "Room {} of {}: pull from here, or {} goes on to the next",
                 here + 1,
                 rooms.len(),
-                keymap::key_name(Scope::Reverse, Action::Jump)
+                self.keys.key_name(Scope::Reverse, Action::Jump)
             )));
         }
     }
@@ -201,7 +204,7 @@ impl Reverse {
         if self.snapshots.is_empty() {
             self.message = Some(Message::info(format!(
                 "No reverse snapshots yet: {} keeps one",
-                keymap::key_name(Scope::Play, Action::Snapshot)
+                self.keys.key_name(Scope::Play, Action::Snapshot)
             )));
             return Effect::None;
         }
@@ -221,7 +224,7 @@ impl Reverse {
                 back + 1,
                 self.snapshots.len(),
                 plural(self.game.score(), "move"),
-                keymap::key_name(Scope::Play, Action::Kept)
+                self.keys.key_name(Scope::Play, Action::Kept)
             )),
         });
         effect
@@ -273,19 +276,26 @@ impl Screen for Reverse {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         self.keep.acted(&self.opened, self.attempt_counted);
         if self.show_help {
-            self.show_help = help_key(self.area, self.theme, &mut self.help_scroll, key);
+            self.show_help = help_key(
+                &self.keys,
+                self.area,
+                self.theme,
+                &mut self.help_scroll,
+                key,
+            );
             return Effect::None;
         }
         if let (Some(steps), Some(Action::Accept)) =
-            (&self.solution, keymap::action(&[Scope::Menus], key))
+            (&self.solution, self.keys.action(&[Scope::Menus], key))
         {
             let heading = "Your reverse solution, played forward".to_owned();
-            return watch(&self.opened, heading, steps, self.theme).unwrap_or_else(|error| {
+            let keys = Rc::clone(&self.keys);
+            return watch(&self.opened, heading, steps, self.theme, keys).unwrap_or_else(|error| {
                 self.message = Some(Message::warning(format!("Cannot watch it: {error}")));
                 Effect::None
             });
         }
-        let Some(action) = reverse_action(key) else {
+        let Some(action) = reverse_action(&self.keys, key) else {
             return Effect::None;
         };
         let idle = LineState {
@@ -328,7 +338,7 @@ impl Screen for Reverse {
                 self.message = Some(Message::info("This is reverse play already"));
             }
             _ => {
-                let leave = keymap::key_name(Scope::Play, Action::Leave);
+                let leave = self.keys.key_name(Scope::Play, Action::Leave);
                 self.message = Some(Message::info(format!(
                     "Not in reverse play: {leave} goes back"
                 )));

@@ -3,6 +3,8 @@
 //! published solution. From the main menu it shows every level; from a
 //! level's leaderboard that level first. The flows read the numbers.
 
+use std::rc::Rc;
+
 use crossterm::event::KeyEvent;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -10,6 +12,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::widgets::Widget;
 
 use super::about::{back_only, back_only_commands};
+use crate::app::keymap::KeyMap;
 use crate::app::message::{Message, plural};
 use crate::app::screen::{Command, Effect, Screen, footer, one_message};
 use crate::app::theme::{Chrome, Theme};
@@ -38,16 +41,18 @@ pub(crate) struct Statistics {
     report: Report,
     message: Option<Message>,
     theme: Theme,
+    keys: Rc<KeyMap>,
 }
 
 impl Statistics {
-    pub fn new(report: Report, theme: Theme) -> Self {
+    pub fn new(report: Report, theme: Theme, keys: Rc<KeyMap>) -> Self {
         let message =
             (!report.problems.is_empty()).then(|| Message::warning(report.problems.join("; ")));
         Self {
             report,
             message,
             theme,
+            keys,
         }
     }
 
@@ -333,11 +338,11 @@ impl crate::app::query::ScreenQuery for Statistics {
 
 impl Screen for Statistics {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
-        back_only(key)
+        back_only(&self.keys, key)
     }
 
     fn commands(&self) -> Vec<Command> {
-        back_only_commands()
+        back_only_commands(&self.keys)
     }
 
     one_message!();

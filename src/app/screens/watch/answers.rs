@@ -6,7 +6,6 @@ use std::time::Duration;
 
 use super::{SHORTENED, Watch, Watched};
 use crate::app::hint::{HINT_TIME, Line, SOLVER_FAILED, Search};
-use crate::app::keymap::undo_or_reset;
 use crate::app::message::Message;
 use schokoban_core::LogEntry;
 use schokoban_solver::Outcome;
@@ -42,7 +41,7 @@ impl Watch {
             Outcome::Unsolvable => {
                 self.message = Some(Message::warning(format!(
                     "No solution exists from here: Esc, then {}",
-                    undo_or_reset()
+                    self.keys.undo_or_reset()
                 )));
             }
             Outcome::TooLarge(why) => {

@@ -11,9 +11,11 @@ mod screen;
 #[cfg(test)]
 mod tests;
 
+use std::rc::Rc;
 use std::time::Duration;
 
 use crate::app::hint::{Line, Search};
+use crate::app::keymap::KeyMap;
 use crate::app::message::Message;
 use crate::app::origin::Opened;
 use crate::app::theme::Theme;
@@ -78,11 +80,12 @@ pub(crate) struct Watch {
     due: Option<Duration>,
     message: Option<Message>,
     theme: Theme,
+    keys: Rc<KeyMap>,
 }
 
 impl Watch {
     /// The solver's solution from `game`, searched for at once.
-    pub fn solution(opened: &Opened, game: Game, theme: Theme) -> Self {
+    pub fn solution(opened: &Opened, game: Game, theme: Theme, keys: Rc<KeyMap>) -> Self {
         let search = Some(Search::start(&game));
         Self::new(
             "Watching the solver".to_owned(),
@@ -95,6 +98,7 @@ impl Watch {
             game,
             Vec::new(),
             theme,
+            keys,
         )
     }
 
@@ -106,10 +110,11 @@ impl Watch {
         level: &Level,
         moves: Vec<LogEntry>,
         theme: Theme,
+        keys: Rc<KeyMap>,
     ) -> Result<Self, LogError> {
         let start = Game::new(level.clone());
         start.clone().apply_log(&moves)?;
-        let mut watch = Self::new(heading, title, Watched::Run, start, moves, theme);
+        let mut watch = Self::new(heading, title, Watched::Run, start, moves, theme, keys);
         watch.playing = true;
         Ok(watch)
     }
@@ -121,6 +126,7 @@ impl Watch {
         start: Game,
         moves: Vec<LogEntry>,
         theme: Theme,
+        keys: Rc<KeyMap>,
     ) -> Self {
         Self {
             heading,
@@ -135,6 +141,7 @@ impl Watch {
             due: None,
             message: None,
             theme,
+            keys,
         }
     }
 

@@ -10,7 +10,7 @@ use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
 use super::{BELOW_MAP, BLOCK_HEIGHT, BLOCK_WIDTH, BOARD_TOP, SPEEDS, Watch, Watched};
-use crate::app::keymap::{self, Action, Scope, watch_commands};
+use crate::app::keymap::{Action, Scope};
 use crate::app::message::Message;
 use crate::app::screen::{Command, Effect, News, Screen, Tick, footer, one_message};
 use crate::app::theme::Chrome;
@@ -57,7 +57,7 @@ impl crate::app::query::ScreenQuery for Watch {
 
 impl Screen for Watch {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
-        let Some(action) = keymap::action(&[Scope::Watch], key) else {
+        let Some(action) = self.keys.action(&[Scope::Watch], key) else {
             return Effect::None;
         };
         match action {
@@ -65,7 +65,7 @@ impl Screen for Watch {
             Action::StepForward => {
                 self.playing = false;
                 if !self.forward() && !self.searching() {
-                    let again = keymap::key_name(Scope::Watch, Action::PauseResume);
+                    let again = self.keys.key_name(Scope::Watch, Action::PauseResume);
                     self.message = Some(Message::info(format!(
                         "That was the last move: {again} plays it again"
                     )));
@@ -93,8 +93,9 @@ impl Screen for Watch {
 
     fn commands(&self) -> Vec<Command> {
         let take_over = matches!(self.watched, Watched::Solution { .. });
-        let take_over_keys = keymap::label(Scope::Watch, Action::TakeOver);
-        watch_commands()
+        let take_over_keys = self.keys.label(Scope::Watch, Action::TakeOver);
+        self.keys
+            .watch_commands()
             .into_iter()
             .filter(|c| take_over || c.keys != take_over_keys)
             .collect()

@@ -40,6 +40,7 @@ fn watching() -> Watch {
         game,
         steps.into_iter().map(LogEntry::Step).collect(),
         Theme::default(),
+        Rc::new(KeyMap::default()),
     );
     watch.playing = false;
     watch
@@ -106,6 +107,7 @@ fn a_long_run_keeps_its_counter_line_whole_at_40_columns() {
         Game::new(level),
         steps,
         Theme::default(),
+        Rc::new(KeyMap::default()),
     );
     for _ in 0..1005 {
         assert!(watch.forward());

@@ -5,6 +5,7 @@ use crate::library::Zoom;
 use std::rc::Rc;
 
 use super::*;
+use crate::app::keymap::KeyMap;
 use crate::app::origin::Opened;
 use crate::app::theme::Theme;
 use std::time::Duration;
@@ -28,9 +29,10 @@ fn titled(xsb: &str, title: &str) -> Play {
         None,
         None,
         false,
-        Zoom::Off,
         Theme::default(),
+        Rc::new(KeyMap::default()),
     )
+    .zoomed(Zoom::Off)
 }
 
 /// Lets the hint's search answer, as the event loop would.
