@@ -59,13 +59,7 @@ impl App {
             Effect::PushChooser(screen) => self.push_layer(screen, Kind::Chooser),
             Effect::EndlessLevels => self.endless_list(None),
             Effect::PushLevel(screen) => self.push_layer(screen, Kind::Level),
-            Effect::PlayDaily => {
-                let today = Day::from_unix_days(self.wall_clock() / 86_400);
-                self.push_layer(
-                    Box::new(Generating::daily(today, self.theme, Rc::clone(&self.keys))),
-                    Kind::Level,
-                );
-            }
+            Effect::PlayDaily => self.play_daily(),
             Effect::Overlay(screen) => self.push_layer(screen, Kind::Overlay),
             Effect::Uncover(news) => {
                 if self.pop() {
@@ -132,6 +126,15 @@ impl App {
             Effect::SetZoom(zoom) => self.set_zoom(zoom),
             Effect::ShowStatistics(opened) => self.show_statistics(opened.as_deref()),
         }
+    }
+
+    /// Makes today's daily level, today by the app's clock.
+    fn play_daily(&mut self) {
+        let today = Day::from_unix_days(self.wall_clock() / 86_400);
+        self.push_layer(
+            Box::new(Generating::daily(today, self.theme, Rc::clone(&self.keys))),
+            Kind::Level,
+        );
     }
 
     /// Z: the zoom remembered for every level, or why it was not.
