@@ -18,10 +18,12 @@ use crate::budget::Budget;
 ///
 /// At most [`HOMEWARD_BOXES`] boxes: hotspots opens the first thread for
 /// 0.3 s (`XSokoban` 87 in 0.15 s, which plan needs 3 s for), then plan.
-/// Homeward, the one search that solves every Microban level, opens the
-/// second; hotspots' middle turn answers `XSokoban` 44 and Sasquatch IV
-/// 22, and forward's last 22% Sasquatch 19 and Sasquatch II 19, which no
-/// other search solves alone in 10 s.
+/// On the second, push-pull's first 0.4 s answers Sasquatch VII 27 (0.16
+/// s alone, 0.2 s in the race), which homeward does not solve in 10 s;
+/// 0.2 s missed it in one run of two. Then homeward, the one search that
+/// solves every Microban level. Hotspots' middle turn answers `XSokoban`
+/// 44 and Sasquatch IV 22, and forward's last 22% Sasquatch 19 and
+/// Sasquatch II 19, which no other search solves alone in 10 s.
 ///
 /// 13 to 24 boxes: the first thread is [`first_turns`]'. On the second,
 /// push-pull's first fifth of a second answers about half the levels the
@@ -32,18 +34,24 @@ use crate::budget::Budget;
 /// levels no other search here solves in 10 s (Sasquatch 25, 30, 31, 36,
 /// 39 and 42).
 ///
-/// [`FORWARD_BOXES`] boxes or more: plan has the first thread. On the
-/// second, features' 0.3 s after push-pull's opening answers `XSokoban`
-/// 10; late-plan searches 20 times as long for a parking plan (Sasquatch
-/// 38 has one only then) and then forward, which alone solves Microban II
-/// 131; backward and hotspots restarted in shuffled orders
-/// (`fess::restarts`) end it, since on these dense levels the order among
-/// equals can decide a level.
+/// [`FORWARD_BOXES`] boxes or more: plan has the first thread. The second
+/// opens with 1.8 s of push-pull: on the dense Sasquatch levels it
+/// answers nine within 0.3 to 1.5 s that the race missed in 10 s when
+/// push-pull had 0.2 s (Sasquatch II 16 and 36, III 28, V 35, VI 31 and
+/// 41, VII 37, VIII 34, X 37). Features' 0.3 s follows (`XSokoban` 10,
+/// which plan answers too); late-plan searches 20 times as long for a
+/// parking plan (Sasquatch 38 has one only then) and then forward, which
+/// alone solves Microban II 131 and answers Sasquatch IV 45 2.2 s into
+/// its turn; backward (its answers 0.3 to 2.6 s into its turn) and
+/// hotspots restarted in shuffled orders (`fess::restarts`, Sasquatch 35)
+/// end it, since on these dense levels the order among equals can decide
+/// a level. Each turn leaves its slowest answer a sixth or more to spare.
 fn schedules(boxes: usize) -> [&'static [(Strategy, u32)]; 2] {
     if boxes <= HOMEWARD_BOXES {
         return [
             &[(Strategy::Hotspots, 3), (Strategy::Plan, 100)],
             &[
+                (Strategy::PushPull, 4),
                 (Strategy::Homeward, 65),
                 (Strategy::Hotspots, 78),
                 (Strategy::Forward, 100),
@@ -54,11 +62,11 @@ fn schedules(boxes: usize) -> [&'static [(Strategy, u32)]; 2] {
         return [
             &[(Strategy::Plan, 100)],
             &[
-                (Strategy::PushPull, 2),
-                (Strategy::Features, 5),
-                (Strategy::LatePlan, 35),
-                (Strategy::Forward, 35),
-                (Strategy::Backward, 65),
+                (Strategy::PushPull, 18),
+                (Strategy::Features, 21),
+                (Strategy::LatePlan, 47),
+                (Strategy::Forward, 47),
+                (Strategy::Backward, 77),
                 (Strategy::HotspotsRestarts, 100),
             ],
         ];
