@@ -70,7 +70,12 @@ fn generate(
         Some(DailyDate::On(day)) => schokoban::commands::generate::run_daily(day, out),
         None => {
             let options = schokoban::commands::generate::Options {
-                seed: seed.unwrap_or_else(schokoban::library::fresh_seed),
+                seed: seed.unwrap_or_else(|| {
+                    let since_1970 = std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .unwrap_or_default();
+                    schokoban::library::fresh_seed(since_1970)
+                }),
                 size,
                 difficulty,
                 count,

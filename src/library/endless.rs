@@ -31,14 +31,12 @@ pub fn endless_file_name(made: &Entry) -> String {
     )
 }
 
-/// A seed for a new endless level: five digits from the clock, short
-/// enough to read out and type again. The level depends on nothing but
-/// the seed.
-pub fn fresh_seed() -> u64 {
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap_or_default();
-    u64::from(now.subsec_nanos() ^ now.as_secs() as u32) % 100_000
+/// A seed for a new endless level: five digits from a reading of a clock,
+/// short enough to read out and type again. The level depends on nothing
+/// but the seed; the nanoseconds make two readings apart differ.
+#[must_use]
+pub fn fresh_seed(reading: std::time::Duration) -> u64 {
+    u64::from(reading.subsec_nanos() ^ reading.as_secs() as u32) % 100_000
 }
 
 /// Today's date by the clock, in UTC: every player's daily level on one

@@ -3,12 +3,14 @@
 //! seed bringing back the same level with its record.
 
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use crate::ui::{
     assert_screen, ch, key, level, press, screen_text, start_menu, type_text, wait_while_busy,
 };
 use crossterm::event::KeyCode;
 use schokoban::app::App;
+use schokoban::library::fresh_seed;
 use schokoban_core::{Direction, Step};
 use schokoban_generate::{Difficulty, Generated, Request, Size, generate};
 
@@ -121,6 +123,28 @@ fn escape_stops_the_making_and_steps_back_through_the_menu() {
     assert_screen!("back_at_how_hard", &mut app);
     press(&mut app, &[key(KeyCode::Esc), key(KeyCode::Esc)]);
     assert_eq!(app.screen_name(), "main menu");
+}
+
+#[test]
+fn the_fresh_seed_is_read_from_the_app_s_clock() {
+    let (_dir, mut app) = start_menu();
+    endless_menu(&mut app);
+    let first = Duration::new(1_234, 567_891);
+    app.set_time(first);
+    app.tick();
+    press(&mut app, &[key(KeyCode::Enter), key(KeyCode::Enter)]);
+    let offered = fresh_seed(first).to_string();
+    assert_eq!(app.input(), Some(offered.as_str()));
+
+    // Back at "how hard?" and on again later: another reading, another seed.
+    press(&mut app, &[key(KeyCode::Esc)]);
+    let later = Duration::new(1_240, 98_765);
+    app.set_time(later);
+    app.tick();
+    press(&mut app, &[key(KeyCode::Enter)]);
+    let offered_later = fresh_seed(later).to_string();
+    assert_ne!(offered_later, offered);
+    assert_eq!(app.input(), Some(offered_later.as_str()));
 }
 
 #[test]

@@ -3,6 +3,7 @@
 //! made on the spot; or the daily level, or one of the levels made before.
 
 use std::rc::Rc;
+use std::time::Duration;
 
 use crossterm::event::KeyEvent;
 use ratatui::buffer::Buffer;
@@ -14,7 +15,7 @@ use ratatui::widgets::Widget;
 use super::generating::Generating;
 use crate::app::keymap::{Action, KeyMap, Scope};
 use crate::app::message::Message;
-use crate::app::screen::{Command, Effect, Screen, footer, one_message};
+use crate::app::screen::{Command, Effect, Screen, Tick, footer, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::menu::{MenuKey, MenuList, menu_commands, menu_key};
 use crate::app::widgets::message_lines::MessageLines;
@@ -64,6 +65,10 @@ pub(crate) struct EndlessMenu {
     message: Option<Message>,
     theme: Theme,
     keys: Rc<KeyMap>,
+    /// The app's clock when it last told the screen, which the fresh seed
+    /// is read from: time reaches a screen only so, and tests that stop
+    /// the clock are offered the same seed each run.
+    now: Duration,
 }
 
 impl EndlessMenu {
@@ -75,6 +80,7 @@ impl EndlessMenu {
             message: None,
             theme,
             keys,
+            now: Duration::ZERO,
         }
     }
 
@@ -154,7 +160,7 @@ impl Screen for EndlessMenu {
             Stage::Difficulty => {
                 match menu_key(&self.keys, key, &mut self.difficulty, DIFFICULTIES.len()) {
                     Some(MenuKey::Accept) => {
-                        let seed = fresh_seed().to_string();
+                        let seed = fresh_seed(self.now).to_string();
                         self.stage =
                             Stage::Seed(TextInput::with_text(&seed).limited(MAX_SEED_CHARS));
                     }
@@ -195,6 +201,11 @@ impl Screen for EndlessMenu {
                 Command::new(self.keys.key_name(Scope::TextField, Action::Back), "back"),
             ],
         }
+    }
+
+    fn tick(&mut self, now: Duration) -> Tick {
+        self.now = now;
+        Tick::default()
     }
 
     one_message!();
