@@ -15,9 +15,10 @@ use crate::app::keymap::{Action, KeyMap, Scope};
 use crate::app::message::Message;
 use crate::app::origin::Origin;
 use crate::app::screen::{Command, Effect, Screen, Tick, footer, one_message};
-use crate::app::theme::Theme;
+use crate::app::theme::{Chrome, Theme};
 use crate::app::widgets::page::{LogoRule, centered_column, notice_line, page};
 use crate::app::worker::{Report, Worker};
+use crate::text::{fit, width};
 use schokoban_core::Level;
 use schokoban_generate::{
     Day, Entry, GenerateError, Generated, Progress, Request, generate_after, generate_daily,
@@ -82,27 +83,49 @@ impl Generating {
         Self::new(request, Some(made.level.clone()), theme, keys)
     }
 
-    fn lines(&self) -> Vec<Line<'static>> {
+    /// The heading and the progress line in `columns`: each in the
+    /// longest wording that fits whole, cut with an ellipsis only where
+    /// even the shortest does not.
+    fn lines(&self, columns: usize) -> Vec<Line<'static>> {
         let request = &self.request;
-        let heading = match self.day {
-            Some(day) => format!("Making the daily level of {day}"),
-            None => format!(
-                "Making a {}, {} level from seed {}",
-                request.size.name(),
-                request.difficulty.name(),
-                request.seed
-            ),
+        let (size, difficulty, seed) =
+            (request.size.name(), request.difficulty.name(), request.seed);
+        let headings = match self.day {
+            Some(day) => vec![
+                format!("Making the daily level of {day}"),
+                format!("Daily level {day}"),
+            ],
+            None => vec![
+                format!("Making a {size}, {difficulty} level from seed {seed}"),
+                format!("Making {size} {difficulty} {seed}"),
+            ],
         };
-        let mut lines = vec![Line::from(heading)];
         let progress = match self.progress {
-            Some(progress) => format!(
-                "Trying candidate {} of at most {} · {} positions searched",
-                progress.candidate, progress.of, progress.positions
-            ),
-            None => "Starting".to_owned(),
+            Some(Progress {
+                candidate,
+                of,
+                positions,
+            }) => vec![
+                format!(
+                    "Trying candidate {candidate} of at most {of} · {positions} positions searched"
+                ),
+                format!("Candidate {candidate} of {of} · {positions} positions"),
+                format!("Candidate {candidate} of {of}"),
+            ],
+            None => vec!["Starting".to_owned()],
         };
-        lines.push(Line::styled(progress, self.theme.dim()));
-        lines
+        let ellipsis = self.theme.chrome(Chrome::Ellipsis);
+        let fitting = |wordings: Vec<String>| {
+            let shortest = wordings.last().cloned().unwrap_or_default();
+            wordings
+                .into_iter()
+                .find(|wording| width(wording) <= columns)
+                .unwrap_or_else(|| fit(&shortest, columns, ellipsis).into_owned())
+        };
+        vec![
+            Line::from(fitting(headings)),
+            Line::styled(fitting(progress), self.theme.dim()),
+        ]
     }
 }
 
@@ -185,7 +208,50 @@ impl Screen for Generating {
         ])
         .areas(content);
         let column = centered_column(middle, content.width.saturating_sub(2));
-        Paragraph::new(self.lines()).centered().render(column, buf);
+        Paragraph::new(self.lines(usize::from(column.width)))
+            .centered()
+            .render(column, buf);
         notice_line(&areas, buf, self.theme, self.message.as_ref());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use schokoban_generate::{Difficulty, Size};
+
+    /// The screen drawn at `width` x `height`, a line of text per row.
+    fn drawn(screen: &Generating, width: u16, height: u16) -> Vec<String> {
+        let area = Rect::new(0, 0, width, height);
+        let mut buf = Buffer::empty(area);
+        screen.draw(area, &mut buf);
+        (0..height)
+            .map(|y| (0..width).map(|x| buf[(x, y)].symbol()).collect())
+            .collect()
+    }
+
+    #[test]
+    fn the_progress_reads_whole_at_every_size() {
+        let request = Request {
+            seed: 48_213,
+            size: Size::Medium,
+            difficulty: Difficulty::Expert,
+        };
+        let mut screen =
+            Generating::new(request, None, Theme::default(), Rc::new(KeyMap::default()));
+        // Stop the generator: only the line drawn from this report counts.
+        screen.making = None;
+        screen.progress = Some(Progress {
+            candidate: 17,
+            of: 60,
+            positions: 1_234_567,
+        });
+        let wide = drawn(&screen, 80, 24).join("\n");
+        assert!(wide.contains("Making a medium, expert level from seed 48213"));
+        assert!(wide.contains("Trying candidate 17 of at most 60 · 1234567 positions searched"));
+        let narrow = drawn(&screen, 40, 12).join("\n");
+        assert!(narrow.contains("Making medium expert 48213"), "{narrow}");
+        assert!(narrow.contains("Candidate 17 of 60"), "{narrow}");
+        assert!(!narrow.contains('…'), "nothing cut:\n{narrow}");
     }
 }
