@@ -142,6 +142,9 @@ fn a_level_made_and_solved_is_listed_with_its_rating_and_played_again() {
     assert!(line.contains(&format!("  {moves}  you {moves}")), "{line}");
     let text = screen(&mut app, 80, 24).join("\n");
     assert!(text.contains(&format!("{score}, about easy")), "{text}");
+    // The preview is headed with the row's name, not the file's title.
+    assert_eq!(text.matches("Small easy 7").count(), 2, "{text}");
+    assert!(!text.contains("Endless S-E 7"), "{text}");
     // Played again from the list: its records are there.
     press(&mut app, &[key(KeyCode::Enter)]);
     assert_eq!(level(&app).title, "Endless S-E 7");

@@ -23,6 +23,10 @@ pub const MAX_PREVIEW_WIDTH: u16 = 40;
 
 pub struct LevelPreview<'a> {
     pub level: &'a Level,
+    /// The heading: the name the list gives the level, which may not be
+    /// its title (an Endless level is listed by size, difficulty and
+    /// seed); `None` for none.
+    pub heading: Option<&'a str>,
     pub rating: PreviewRating,
     pub theme: Theme,
 }
@@ -57,8 +61,8 @@ impl LevelPreview<'_> {
 }
 
 impl Widget for LevelPreview<'_> {
-    /// The level's title whole, wrapped, as the heading; the summary and
-    /// the rating under it; then the board.
+    /// The heading whole, wrapped; the summary and the rating under it;
+    /// then the board.
     fn render(self, area: Rect, buf: &mut Buffer) {
         let rating = match self.rating {
             PreviewRating::Rated(rating) => Some(described(rating, self.theme)),
@@ -68,8 +72,7 @@ impl Widget for LevelPreview<'_> {
             PreviewRating::Unrated => None,
         };
         let title = self
-            .level
-            .title()
+            .heading
             .map(|title| wrap(&self.theme.text(title), area.width as usize))
             .unwrap_or_default();
         let [heading, text, rating_line, board] = Layout::vertical([

@@ -330,6 +330,10 @@ impl Screen for LevelList {
             let row = &self.rows[self.selected];
             LevelPreview {
                 level,
+                heading: match self.source {
+                    ListSource::Endless(_) => Some(&row.title),
+                    _ => level.title(),
+                },
                 rating: match row.rating {
                     Some(rating) => PreviewRating::Rated(rating),
                     None if self.rater.waits(self.selected, row) => PreviewRating::Waiting,
