@@ -99,7 +99,16 @@ impl Overlay<'_> {
 impl Widget for Overlay<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let popup = self.popup(area);
-        Clear.render(popup, buf);
+        // The whole band of rows, so no stray end of a line beside the
+        // box reads as part of it.
+        Clear.render(
+            Rect {
+                x: area.x,
+                width: area.width,
+                ..popup
+            },
+            buf,
+        );
         let scroll = self.scroll.min(self.max_scroll(area));
         let hints: &[&str] = if self.max_scroll(area) > 0 {
             &[" ↑↓ scroll · any other key closes ", " ↑↓ scroll "]
@@ -177,6 +186,28 @@ mod tests {
         let mut buf = Buffer::with_lines(lines.iter().copied());
         buf.set_style(buf.area, Style::reset());
         buf
+    }
+
+    #[test]
+    fn the_rows_of_the_box_hide_what_is_beside_it() {
+        let entries = keys();
+        let overlay = Overlay {
+            title: "Keys",
+            entries: &entries,
+            label_width: 13,
+            scroll: 0,
+            theme: Theme::default(),
+        };
+        let area = Rect::new(0, 0, 120, 20);
+        let mut buf = Buffer::with_lines(vec!["~".repeat(120); 20]);
+        let popup = overlay.popup(area);
+        assert!(popup.width < area.width, "a box narrower than the screen");
+        overlay.render(area, &mut buf);
+        for y in 0..area.height {
+            let row: String = (0..area.width).map(|x| buf[(x, y)].symbol()).collect();
+            let covered = (popup.y..popup.bottom()).contains(&y);
+            assert_eq!(row.contains('~'), !covered, "row {y}: {row}");
+        }
     }
 
     #[test]
