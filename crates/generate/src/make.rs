@@ -5,7 +5,7 @@ use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use schokoban_core::{Level, Pos, Step, parse_level};
+use schokoban_core::{Level, Pos, Step};
 use schokoban_solver::{Limits, Outcome, Strategy, solve_with_stats};
 
 use crate::daily::Day;
@@ -14,7 +14,7 @@ use crate::options::{Difficulty, Request, Size};
 use crate::rating::{Band, RATE_POSITIONS, Rated, Rating, rate};
 use crate::reverse::{Farthest, can_pull, farthest};
 use crate::rng::Rng;
-use crate::room::{Plan, room};
+use crate::room::{draw, room};
 use crate::rules::{Rejection, Walk, is_near_copy, rejection};
 
 /// Candidates tried before settling for the one rated nearest the band.
@@ -399,71 +399,4 @@ fn prove(
         (Outcome::Cancelled, _) => Err(GenerateError::Cancelled),
         _ => Ok(None),
     }
-}
-
-/// The level a plan makes with `goals`, `boxes` and the player. With
-/// `used`, floor outside it becomes wall and the board is cropped to the
-/// walls that touch floor; without, every cell is drawn as it is, so
-/// positions match the plan's cells.
-fn draw(
-    plan: &Plan,
-    goals: &[usize],
-    boxes: &[usize],
-    player: usize,
-    used: Option<&[bool]>,
-) -> Option<Level> {
-    let floor = |c: usize| !plan.wall[c] && used.is_none_or(|u| u[c]);
-    let w = plan.width;
-    let mut rows: Vec<String> = Vec::with_capacity(plan.height);
-    for y in 0..plan.height {
-        let row: String = (0..w)
-            .map(|x| {
-                let c = y * w + x;
-                if floor(c) {
-                    match (goals.contains(&c), boxes.contains(&c), c == player) {
-                        (true, true, _) => '*',
-                        (false, true, _) => '$',
-                        (true, false, true) => '+',
-                        (false, false, true) => '@',
-                        (true, false, false) => '.',
-                        (false, false, false) => ' ',
-                    }
-                } else if used.is_none() || touches_floor(plan, x, y, &floor) {
-                    '#'
-                } else {
-                    ' '
-                }
-            })
-            .collect();
-        rows.push(row);
-    }
-    // Drawn from a plan with a wall ring and one player, the text always
-    // parses; the tests generate many levels to hold that.
-    parse_level(&crop(&rows)).ok()
-}
-
-/// Whether a cell has kept floor among its eight neighbours.
-fn touches_floor(plan: &Plan, x: usize, y: usize, floor: &impl Fn(usize) -> bool) -> bool {
-    (y.saturating_sub(1)..=(y + 1).min(plan.height - 1)).any(|ny| {
-        (x.saturating_sub(1)..=(x + 1).min(plan.width - 1)).any(|nx| floor(ny * plan.width + nx))
-    })
-}
-
-/// The rows without blank rows and columns round them, one per line.
-fn crop(rows: &[String]) -> String {
-    let blank = |row: &String| row.trim().is_empty();
-    let rows: Vec<&String> = rows.iter().skip_while(|r| blank(r)).collect();
-    let last = rows.iter().rposition(|r| !blank(r)).map_or(0, |l| l + 1);
-    let rows = &rows[..last];
-    let indent = rows
-        .iter()
-        .filter_map(|r| r.find(|c| c != ' '))
-        .min()
-        .unwrap_or(0);
-    let mut text = String::new();
-    for row in rows {
-        text.push_str(row[indent..].trim_end());
-        text.push('\n');
-    }
-    text
 }

@@ -9,8 +9,9 @@ mod level_lists;
 mod opening;
 mod reverse;
 mod statistics;
+mod typed;
 
-pub use opening::expand_path;
+pub use typed::expand_path;
 
 use std::rc::Rc;
 

@@ -11,6 +11,7 @@ use std::collections::BinaryHeap;
 mod child;
 mod floor;
 mod order;
+mod path;
 
 use super::board::{Board, Cell, Mode, NONE, Targets, opposite};
 use super::budget::Budget;
@@ -393,36 +394,5 @@ impl<'a> Search<'a> {
         let targets = self.targets;
         self.assignment
             .solve(boxes.len(), targets.len(), |r| targets.costs(boxes[r]))
-    }
-
-    /// The forward pushes (box cell after, direction) leading from a root to
-    /// node `index` (pushing), or from node `index` back to a root (pulling:
-    /// each pull undone is a push).
-    pub fn pushes(&self, mut index: u32) -> Vec<(Cell, usize)> {
-        let mut pushes = Vec::new();
-        while index != u32::MAX {
-            let node = self.table.node(index);
-            if node.parent != u32::MAX {
-                let dir = usize::from(node.dir);
-                match self.mode {
-                    Mode::Push => {
-                        // Latest first; the list is reversed below.
-                        let mut to = node.to;
-                        for _ in 0..node.run {
-                            pushes.push((to, dir));
-                            to = self.board.next(to, opposite(dir));
-                        }
-                    }
-                    Mode::Pull => {
-                        pushes.push((self.board.next(node.to, opposite(dir)), opposite(dir)));
-                    }
-                }
-            }
-            index = node.parent;
-        }
-        if self.mode == Mode::Push {
-            pushes.reverse();
-        }
-        pushes
     }
 }

@@ -2,9 +2,11 @@
 //! then the leaderboard and what to do next.
 
 mod draw;
+mod outcome;
 mod shorter;
 mod watching;
 
+pub(crate) use outcome::{BestRun, NextChoice, NextTo, Outcome, ScoreNews};
 pub(crate) use shorter::Shorter;
 
 use crossterm::event::{KeyEvent, MouseEvent};
@@ -16,7 +18,7 @@ use std::time::Duration;
 
 use crate::app::keymap::{Action, KeyMap, Scope};
 use crate::app::message::{Message, Problem, plural};
-use crate::app::origin::{Opened, Origin};
+use crate::app::origin::Opened;
 use crate::app::screen::{Command, Effect, News, Screen, Tick, footer};
 use crate::app::screens::messages_view::MessagesView;
 use crate::app::theme::{Chrome, Theme};
@@ -27,7 +29,6 @@ use crate::app::widgets::text_input::{InputEvent, TextInput};
 use crate::app::worker::Wake;
 use crate::leaderboard::{Leaderboard, MAX_NICKNAME_CHARS, valid_nickname};
 use schokoban_core::{Direction, Level, LogEntry};
-use schokoban_generate::Entry;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Stage {
@@ -42,24 +43,6 @@ enum Stage {
     Board {
         selected: usize,
     },
-}
-
-/// Where the player can go from here, besides the main menu.
-#[derive(Clone, Debug)]
-pub(crate) struct NextChoice {
-    pub label: String,
-    pub to: NextTo,
-}
-
-/// What the next choice opens.
-#[derive(Clone, Debug)]
-pub(crate) enum NextTo {
-    Level(Origin),
-    /// The list the level is in (Free play's, or the Endless levels
-    /// made), on that level.
-    List(Origin),
-    /// A new endless level after this one, made on the spot.
-    EndlessAfter(Rc<Entry>),
 }
 
 #[derive(Debug)]
@@ -89,39 +72,6 @@ pub(crate) struct Finish {
     statistics: Option<Rc<Opened>>,
     theme: Theme,
     keys: Rc<KeyMap>,
-}
-
-/// What the end screen shows: the level's title, the score if solved, and
-/// the leaderboard as read.
-pub(crate) struct Outcome {
-    pub title: String,
-    /// `None` when the player left without solving.
-    pub solved_score: Option<usize>,
-    pub board: Leaderboard,
-    /// Whether the score can be kept: `false` when records are off.
-    pub keeps_scores: bool,
-    pub next: Vec<NextChoice>,
-    pub messages: Vec<Message>,
-    pub level: Level,
-    /// The winning moves, undos included, when solved.
-    pub run: Option<Vec<LogEntry>>,
-    pub best_run: Option<BestRun>,
-}
-
-/// The best leaderboard entry's name and winning moves.
-pub(crate) type BestRun = (String, Vec<LogEntry>);
-
-/// What came of adding the score to the leaderboard, as the flows wrote it.
-#[derive(Debug)]
-pub(crate) struct ScoreNews {
-    /// The board as written and the new entry's place on it; `None` when
-    /// the score could not be written.
-    pub added: Option<(Leaderboard, Option<usize>)>,
-    pub best_run: Option<BestRun>,
-    /// The damaged board the warning said would be kept aside was: the
-    /// warning is out of date.
-    pub board_moved_aside: bool,
-    pub messages: Vec<Message>,
 }
 
 impl Finish {
