@@ -18,12 +18,12 @@ use crate::budget::Budget;
 ///
 /// At most [`HOMEWARD_BOXES`] boxes: hotspots opens the first thread for
 /// 0.3 s (`XSokoban` 87 in 0.15 s, which plan needs 3 s for), then plan.
-/// On the second, push-pull's first 0.4 s answers Sasquatch VII 27 (0.16
-/// s alone, 0.2 s in the race), which homeward does not solve in 10 s;
-/// 0.2 s missed it in one run of two. Then homeward, the one search that
-/// solves every Microban level. Hotspots' middle turn answers `XSokoban`
-/// 44 and Sasquatch IV 22, and forward's last 22% Sasquatch 19 and
-/// Sasquatch II 19, which no other search solves alone in 10 s.
+/// On the second, push-pull's first 0.4 s answers Sasquatch VII 27 (alone
+/// in 0.16 s, in the race in 0.2 s), which homeward does not solve in 10
+/// s; 0.2 s missed it in one run of two. Then homeward, the one search
+/// that solves every Microban level. Hotspots' middle turn answers
+/// `XSokoban` 44 and Sasquatch IV 22, and forward's last 22% Sasquatch 19
+/// and Sasquatch II 19, which no other search solves alone in 10 s.
 ///
 /// 13 to 24 boxes: the first thread is [`first_turns`]'. On the second,
 /// push-pull's first fifth of a second answers about half the levels the

@@ -37,38 +37,47 @@ fn overlay(entries: &[OverlayEntry], scroll: usize, theme: Theme) -> Overlay<'_>
     }
 }
 
-/// Every key of the key map, in an overlay scrolled by `scroll` rows.
-pub fn render_help(area: Rect, buf: &mut Buffer, keys: &KeyMap, theme: Theme, scroll: usize) {
-    let entries = entries(keys, theme);
-    overlay(&entries, scroll, theme).render(area, buf);
+/// The `?` help over a level: closed, or open and scrolled by some rows
+/// on a screen too short for it. Play and reverse play each hold one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct LevelHelp {
+    scroll: Option<usize>,
 }
 
-/// A key while the help is open over a level: arrows scroll a help
-/// taller than the screen, any other key closes it. Returns whether the
-/// help stays open.
-/// `keys` is the map in use, which the help lists.
-pub(crate) fn help_key(
-    keys: &KeyMap,
-    area: Rect,
-    theme: Theme,
-    scroll: &mut usize,
-    key: &KeyEvent,
-) -> bool {
-    let end = help_max_scroll(keys, area, theme);
-    match keys.action(&[Scope::Menus], key) {
-        Some(Action::Move(Direction::Up)) if end > 0 => {
-            *scroll = (*scroll).min(end).saturating_sub(1);
-            true
-        }
-        Some(Action::Move(Direction::Down)) if end > 0 => {
-            *scroll = (*scroll + 1).min(end);
-            true
-        }
-        _ => false,
+impl LevelHelp {
+    pub fn open(&mut self) {
+        self.scroll = Some(0);
     }
-}
 
-/// How far the help scrolls on a screen of `area`.
-pub fn help_max_scroll(keys: &KeyMap, area: Rect, theme: Theme) -> usize {
-    overlay(&entries(keys, theme), 0, theme).max_scroll(area)
+    pub fn is_open(self) -> bool {
+        self.scroll.is_some()
+    }
+
+    /// A key while the help is open: arrows scroll a help taller than the
+    /// screen of `area`, any other key closes it. Returns whether the help
+    /// took the key, which it does whenever it is open.
+    pub fn key(&mut self, keys: &KeyMap, area: Rect, theme: Theme, key: &KeyEvent) -> bool {
+        let Some(scroll) = self.scroll.as_mut() else {
+            return false;
+        };
+        let end = overlay(&entries(keys, theme), 0, theme).max_scroll(area);
+        match keys.action(&[Scope::Menus], key) {
+            Some(Action::Move(Direction::Up)) if end > 0 => {
+                *scroll = (*scroll).min(end).saturating_sub(1);
+            }
+            Some(Action::Move(Direction::Down)) if end > 0 => {
+                *scroll = (*scroll + 1).min(end);
+            }
+            _ => self.scroll = None,
+        }
+        true
+    }
+
+    /// Every key of the key map over the screen, when the help is open.
+    pub fn render(self, area: Rect, buf: &mut Buffer, keys: &KeyMap, theme: Theme) {
+        if let Some(scroll) = self.scroll {
+            let entries = entries(keys, theme);
+            overlay(&entries, scroll, theme).render(area, buf);
+        }
+    }
 }

@@ -12,7 +12,6 @@ use crate::app::hint::HintState;
 use crate::app::message::Message;
 use crate::app::theme::Chrome;
 use crate::app::widgets::board::BoardView;
-use crate::app::widgets::help::render_help;
 use crate::app::widgets::keycaps::KeyCaps;
 use crate::app::widgets::logo::Logo;
 use crate::app::widgets::message_lines::MessageLines;
@@ -69,9 +68,7 @@ impl Play {
                 .into_owned();
             buf.set_stringn(line.x, line.y, text, line.width as usize, self.theme.dim());
         }
-        if self.show_help {
-            render_help(area, buf, &self.keys, self.theme, self.help_scroll);
-        }
+        self.help.render(area, buf, &self.keys, self.theme);
     }
 
     /// The message on show: the hint search's progress, else the latest.

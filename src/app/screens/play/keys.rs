@@ -12,7 +12,6 @@ use crate::app::origin::{Mode, Origin};
 use crate::app::screen::{Effect, ReverseEffect};
 use crate::app::screens::editor::Editor;
 use crate::app::screens::watch::Watch;
-use crate::app::widgets::help::help_key;
 use crate::library::Zoom;
 use schokoban_core::{Game, format_steps};
 
@@ -20,14 +19,7 @@ impl Play {
     /// What a key does on the board: the key map's Play bindings.
     pub(super) fn press(&mut self, key: &KeyEvent) -> Effect {
         self.keep.acted(&self.opened, self.attempt_counted);
-        if self.show_help {
-            self.show_help = help_key(
-                &self.keys,
-                self.area,
-                self.theme,
-                &mut self.help_scroll,
-                key,
-            );
+        if self.help.key(&self.keys, self.area, self.theme, key) {
             return Effect::None;
         }
         if let Some(effect) = self.solved_key(key) {
@@ -54,10 +46,7 @@ impl Play {
             _ if idle.is_some() => self.message = idle,
             Action::Move(direction) => self.act(|game| game.step(direction).is_ok()),
             Action::Leave => return Effect::Leave(self.ended()),
-            Action::Help => {
-                self.show_help = true;
-                self.help_scroll = 0;
-            }
+            Action::Help => self.help.open(),
             Action::Undo if self.game.can_undo_reset() => {
                 // Back to the attempt the reset ended, counted already.
                 self.attempt_counted = true;

@@ -26,6 +26,7 @@ use crate::app::origin::Opened;
 use crate::app::screen::{Command, Effect, Ended, News, Screen, Tick, one_message};
 use crate::app::theme::Theme;
 use crate::app::widgets::board::{BoardLayout, Marks};
+use crate::app::widgets::help::LevelHelp;
 use crate::app::worker::Wake;
 use crate::library::Zoom;
 
@@ -41,9 +42,7 @@ pub(crate) struct Play {
     record: Option<usize>,
     message: Option<Message>,
     zoom: Zoom,
-    show_help: bool,
-    /// Rows the `?` help is scrolled by, on a screen too short for it.
-    help_scroll: usize,
+    help: LevelHelp,
     /// The terminal's size, to hold the help's scrolling to its end.
     area: Rect,
     marks: Marks,
@@ -98,8 +97,7 @@ impl Play {
             record,
             message,
             zoom: Zoom::default(),
-            show_help: false,
-            help_scroll: 0,
+            help: LevelHelp::default(),
             area: Rect::new(0, 0, 80, 24),
             marks: Marks::default(),
             hint: HintState::Idle,
@@ -234,7 +232,7 @@ impl crate::app::query::ScreenQuery for Play {
             hint: self.marks.hint,
             walk: &self.marks.walk,
             selected_box: self.marks.selected,
-            show_help: self.show_help,
+            show_help: self.help.is_open(),
             search: match &self.hint {
                 HintState::Thinking(search) => Some(search.cancel_watch()),
                 _ => None,

@@ -13,7 +13,7 @@ impl Play {
     /// Click a reachable cell to walk there; click a box, then a cell, to
     /// push it there. Every step counts as if typed.
     pub(super) fn click(&mut self, mouse: MouseEvent, screen: Rect) -> Effect {
-        if self.show_help || self.game.is_solved() {
+        if self.help.is_open() || self.game.is_solved() {
             return Effect::None;
         }
         if !matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left)) {

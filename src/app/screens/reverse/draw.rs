@@ -12,7 +12,6 @@ use super::Reverse;
 use crate::app::keymap::{Action, Scope};
 use crate::app::screen::{Command, footer};
 use crate::app::widgets::board::{BoardView, Marks};
-use crate::app::widgets::help::render_help;
 use crate::app::widgets::level_layout::{
     LevelAreas, LevelScreen, columns_beside_logo, columns_in_place, header_beside_logo,
     header_rows, rows_for_board,
@@ -183,8 +182,6 @@ impl Reverse {
             let text = self.theme.text(&footer(&self.keys_line())).into_owned();
             buf.set_stringn(keys.x, keys.y, text, keys.width as usize, self.theme.dim());
         }
-        if self.show_help {
-            render_help(area, buf, &self.keys, self.theme, self.help_scroll);
-        }
+        self.help.render(area, buf, &self.keys, self.theme);
     }
 }

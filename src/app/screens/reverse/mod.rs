@@ -18,7 +18,7 @@ use crate::app::screen::{Command, Effect, ReverseEffect, Screen, one_message};
 use crate::app::screens::kept::watch;
 use crate::app::theme::Theme;
 use crate::app::widgets::board::BoardLayout;
-use crate::app::widgets::help::help_key;
+use crate::app::widgets::help::LevelHelp;
 use crate::library::ReverseLine;
 use crate::library::Zoom;
 use schokoban_core::{Direction, Metrics, ReverseGame, Step};
@@ -59,8 +59,7 @@ pub(crate) struct Reverse {
     restored: usize,
     message: Option<Message>,
     zoom: Zoom,
-    show_help: bool,
-    help_scroll: usize,
+    help: LevelHelp,
     /// The terminal's size, to hold the help's scrolling to its end.
     area: Rect,
     /// What leaving would keep, kept up with every change to the game,
@@ -97,8 +96,7 @@ impl Reverse {
             restored: 0,
             message,
             zoom,
-            show_help: false,
-            help_scroll: 0,
+            help: LevelHelp::default(),
             area: Rect::new(0, 0, 80, 24),
             keep: Keep::default(),
             theme,
@@ -275,14 +273,7 @@ impl crate::app::query::ScreenQuery for Reverse {
 impl Screen for Reverse {
     fn handle_key(&mut self, key: &KeyEvent) -> Effect {
         self.keep.acted(&self.opened, self.attempt_counted);
-        if self.show_help {
-            self.show_help = help_key(
-                &self.keys,
-                self.area,
-                self.theme,
-                &mut self.help_scroll,
-                key,
-            );
+        if self.help.key(&self.keys, self.area, self.theme, key) {
             return Effect::None;
         }
         if let (Some(steps), Some(Action::Accept)) =
@@ -310,10 +301,7 @@ impl Screen for Reverse {
             Action::PullOrWalk => self.toggle_pulling(),
             Action::Jump => return self.jump(),
             Action::Leave => return Effect::Reverse(ReverseEffect::Leave(Rc::clone(&self.opened))),
-            Action::Help => {
-                self.show_help = true;
-                self.help_scroll = 0;
-            }
+            Action::Help => self.help.open(),
             Action::Undo if self.game.can_undo_reset() => {
                 // Back to the attempt the reset ended, counted already.
                 self.attempt_counted = true;
@@ -350,7 +338,7 @@ impl Screen for Reverse {
     /// Click a cell to walk there; before the first pull, a cell in
     /// another room puts the player there.
     fn handle_mouse(&mut self, mouse: MouseEvent, screen: Rect) -> Effect {
-        if self.show_help || !matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left)) {
+        if self.help.is_open() || !matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left)) {
             return Effect::None;
         }
         self.keep.acted(&self.opened, self.attempt_counted);
