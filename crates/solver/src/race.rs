@@ -25,14 +25,14 @@ use crate::budget::Budget;
 /// `XSokoban` 44 and Sasquatch IV 22, and forward's last 22% Sasquatch 19
 /// and Sasquatch II 19, which no other search solves alone in 10 s.
 ///
-/// 13 to 24 boxes: the first thread is [`first_turns`]'. On the second,
-/// push-pull's first fifth of a second answers about half the levels the
-/// race solves; hot-cells' 1.5 s answers `XSokoban` 23 and 40, which
-/// nothing else solves in 30 s; push-pull's long turn ends at 3.5 s,
-/// since in the 10 s table it answered no level of that size later; and
-/// imagine (`fess::imagine`) has the last 6.5 s, in which it solves
-/// levels no other search here solves in 10 s (Sasquatch 25, 30, 31, 36,
-/// 39 and 42).
+/// 13 to 24 boxes: the first thread is [`first_turns`]', which ends with
+/// a push-pull turn of 3 s. On the second, push-pull's first fifth of a
+/// second answers about half the levels the race solves; hot-cells' 1.5 s
+/// answers `XSokoban` 23 and 40, which nothing else solves in 30 s;
+/// push-pull's second turn ends at 3.5 s, since in the 10 s table it
+/// answered no level of that size later; and imagine (`fess::imagine`)
+/// has the last 6.5 s, in which it solves levels no other search here
+/// solves in 10 s (Sasquatch 25, 30, 31, 36, 39 and 42).
 ///
 /// [`FORWARD_BOXES`] boxes or more: plan has the first thread. The second
 /// opens with 1.8 s of push-pull: on the dense Sasquatch levels it
@@ -83,16 +83,24 @@ fn schedules(boxes: usize) -> [&'static [(Strategy, u32)]; 2] {
 }
 
 /// The first thread's turns on levels of 13 to 24 boxes with a parking
-/// plan within the usual work: plan, then plan-hot-cells. On the 144
-/// shipped levels of that size with a plan, the race at 10 s a level
-/// solved 117, plan answering 54 of them, all within 3.7 s. Alone at 6 s
-/// a level, two at a time, plan-hot-cells solved 2 of the 27 the race
-/// missed (`XSokoban` 85 at 5.0 s and Sasquatch VIII 31 at 5.5 s). With
-/// these turns the race solved 119 of the 144, none lost (docs/solver-log.md,
-/// "plan with hot cells after plan").
+/// plan within the usual work: plan, plan-hot-cells, then push-pull. On
+/// the 144 shipped levels of that size with a plan, the race at 10 s a
+/// level solved 117, plan answering 54 of them, all within 3.7 s. Alone
+/// at 6 s a level, two at a time, plan-hot-cells solved 2 of the 27 the
+/// race missed (`XSokoban` 85 at 5.0 s and Sasquatch VIII 31 at 5.5 s).
+/// With plan and plan-hot-cells the race solved 119 of the 144, none lost
+/// (docs/solver-log.md, "plan with hot cells after plan").
+///
+/// Push-pull's last 3 s: in two runs over the 254 shipped levels of this
+/// size, the first thread answered nothing after 6.1 s (plan-hot-cells,
+/// `XSokoban` 23, 1.6 s into its turn), and there push-pull solves
+/// Sasquatch VI 35, which it takes 2.1 to 2.8 s for alone and missed in
+/// its 1.8 s on the second thread (docs/solver-log.md, "Push-pull's last
+/// turn after plan").
 const PLANNED_FIRST: &[(Strategy, u32)] = &[
     (Strategy::Plan, PLANNED_PLAN_END),
-    (Strategy::PlanHotCells, 100),
+    (Strategy::PlanHotCells, 70),
+    (Strategy::PushPull, 100),
 ];
 
 /// Where plan's turn ends in [`PLANNED_FIRST`]. Swept by time on the 144
@@ -123,24 +131,22 @@ const PLANNED_PLAN_END: u32 = 45;
 /// 13, so it takes a turn of its own (docs/solver-log.md, "partial
 /// plans").
 ///
-/// Partial-plan-hot-cells, hot-cells guided so, has the last 3.2 s: alone
-/// at 6 s a level, two at a time, it solved one of the 45 levels the race
-/// still missed, Sasquatch VII 26, at 2.6 s.
+/// Push-pull has the last 3.2 s, as on levels with a plan. The turn was
+/// partial-plan-hot-cells', for Sasquatch VII 26 (2.6 s alone), which it
+/// answered in neither of two runs on 2026-12-02.
 const UNPLANNED_FIRST: &[(Strategy, u32)] = &[
     (Strategy::Plan, UNPLANNED_PLAN_END),
     (Strategy::PartialPlan, PARTIAL_PLAN_END),
     (Strategy::Hotspots, UNPLANNED_HOTSPOTS_END),
-    (Strategy::PartialPlanHotCells, 100),
+    (Strategy::PushPull, 100),
 ];
 
-/// Where hotspots' turn ends in [`UNPLANNED_FIRST`], and
-/// partial-plan-hot-cells' begins. Swept by time on the 8 of the 110
-/// levels whose answer it can change: those of [`PARTIAL_PLAN_END`]'s
-/// sweep and Sasquatch VII 26 (each value built in turn; docs/solver-log.md,
-/// "partial plans"). Without the turn 7 were solved; 62% solved
-/// 7, losing Sasquatch V 38, which hotspots answers 1.7 s into its turn;
-/// 68% and 75% solved all 8, VII 26 at 9.2 and 10.0 s. 68% leaves each
-/// of the two turns about a third more than its answer took.
+/// Where hotspots' turn ends in [`UNPLANNED_FIRST`], and push-pull's
+/// long turn begins. Swept by time on the 8 of the 110 levels whose answer
+/// it could change, when partial-plan-hot-cells had the last turn for
+/// Sasquatch VII 26 (each value built in turn; docs/solver-log.md,
+/// "partial plans"): 62% lost Sasquatch V 38, which hotspots answers 1.7
+/// s into its turn; 68% leaves hotspots about a third more than that.
 const UNPLANNED_HOTSPOTS_END: u32 = 68;
 
 /// Where partial-plan's turn ends in [`UNPLANNED_FIRST`]. Swept by time on
