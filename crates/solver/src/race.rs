@@ -131,9 +131,10 @@ const PLANNED_PLAN_END: u32 = 45;
 /// 13, so it takes a turn of its own (docs/solver-log.md, "partial
 /// plans").
 ///
-/// Push-pull has the last 3.2 s, as on levels with a plan. The turn was
-/// partial-plan-hot-cells', for Sasquatch VII 26 (2.6 s alone), which it
-/// answered in neither of two runs on 2026-12-02.
+/// Push-pull has the last 3.2 s, as on levels with a plan: there
+/// partial-plan-hot-cells, which alone solves Sasquatch VII 26 in 2.6 s,
+/// answered no level in two runs of the race (docs/solver-log.md,
+/// "Push-pull's last turn after plan").
 const UNPLANNED_FIRST: &[(Strategy, u32)] = &[
     (Strategy::Plan, UNPLANNED_PLAN_END),
     (Strategy::PartialPlan, PARTIAL_PLAN_END),
@@ -142,11 +143,11 @@ const UNPLANNED_FIRST: &[(Strategy, u32)] = &[
 ];
 
 /// Where hotspots' turn ends in [`UNPLANNED_FIRST`], and push-pull's
-/// long turn begins. Swept by time on the 8 of the 110 levels whose answer
-/// it could change, when partial-plan-hot-cells had the last turn for
-/// Sasquatch VII 26 (each value built in turn; docs/solver-log.md,
-/// "partial plans"): 62% lost Sasquatch V 38, which hotspots answers 1.7
-/// s into its turn; 68% leaves hotspots about a third more than that.
+/// long turn begins. Swept by time, with partial-plan-hot-cells after it,
+/// on the 8 of the 110 levels whose answer it could change (each value
+/// built in turn; docs/solver-log.md, "partial plans"): 62% lost
+/// Sasquatch V 38, which hotspots answers 1.7 s into its turn; 68% leaves
+/// hotspots about a third more than that.
 const UNPLANNED_HOTSPOTS_END: u32 = 68;
 
 /// Where partial-plan's turn ends in [`UNPLANNED_FIRST`]. Swept by time on
