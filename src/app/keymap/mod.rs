@@ -14,6 +14,7 @@ use crossterm::event::KeyEvent;
 pub(crate) use key::{Key, describe, is_interrupt};
 use schokoban_core::Direction;
 
+mod build;
 mod key;
 mod table;
 mod wording;
