@@ -76,3 +76,26 @@ fn a_level_too_big_for_its_place_says_so() {
         ["60x3, 1 box", "Rating…", "Too big to show"]
     );
 }
+
+#[test]
+fn a_level_too_tall_for_its_place_is_drawn_two_rows_a_line() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut rows = vec!["#####", "#@  #", "# $ #"];
+    rows.extend(["#   #"; 15]);
+    rows.extend(["# . #", "#####"]);
+    let tall = format!("{}\nTitle: Tall\n", rows.join("\n"));
+    let text = format!("#####\n#@$.#\n#####\nTitle: Small\n\n{tall}");
+    let map = write_map(dir.path(), "two.xsb", &text);
+    let mut app = open_map(dir.path(), &map);
+    press(&mut app, &[key(KeyCode::Down)]);
+    let shown = screen(&mut app, 80, 24);
+    let mut expected = vec!["█▀▀▀█", "█ ▀ █"];
+    expected.extend(["█   █"; 7]);
+    expected.push("█▄▄▄█");
+    assert_eq!(preview_rows(&shown, "█▀▀▀█", 10), expected);
+    assert!(
+        shown.iter().any(|line| line.contains("5x20, 1 box")),
+        "{}",
+        shown.join("\n")
+    );
+}

@@ -9,6 +9,7 @@ pub(crate) mod level_layout;
 pub(crate) mod logo;
 pub(crate) mod menu;
 pub mod message_lines;
+pub(crate) mod miniature;
 pub(crate) mod number_entry;
 pub mod overlay;
 pub(crate) mod page;

@@ -1,6 +1,6 @@
 //! A level drawn small beside a list of levels: its title whole, its size,
-//! boxes and author and its rating above its board, or a word that it is
-//! too big to show there.
+//! boxes and author and its rating above its board, at two rows a line
+//! where it is too tall for one, or a word that it is too big to show.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -10,6 +10,7 @@ use ratatui::widgets::Widget;
 
 use crate::app::theme::{Chrome, Theme};
 use crate::app::widgets::board::{BoardLayout, BoardView, Marks};
+use crate::app::widgets::miniature::Miniature;
 use crate::app::widgets::rating::described;
 use crate::library::{LevelRating, Zoom};
 use crate::text::{fit, width, wrap};
@@ -105,7 +106,12 @@ impl Widget for LevelPreview<'_> {
         }
         let level = self.level;
         if level.width() > board.width as usize || level.height() > board.height as usize {
-            Line::from("Too big to show").render(board, buf);
+            if Miniature::fits(level, board, self.theme) {
+                let theme = self.theme;
+                Miniature { level, theme }.render(board, buf);
+            } else {
+                Line::from("Too big to show").render(board, buf);
+            }
             return;
         }
         let game = Game::new(level.clone());
