@@ -206,20 +206,25 @@ pub struct BoardView<'a> {
 
 impl BoardView<'_> {
     fn cell(&self, pos: Pos) -> Cell {
-        let goal = self.game.level().tile(pos) == Tile::Goal;
-        match (
-            self.game.level().tile(pos),
-            self.game.player() == pos,
-            self.game.has_box(pos),
-        ) {
-            (Tile::Wall, ..) => Cell::Wall,
-            (_, true, _) if goal => Cell::PlayerOnGoal,
-            (_, true, _) => Cell::Player,
-            (_, _, true) if goal => Cell::BoxOnGoal,
-            (_, _, true) => Cell::Box,
-            _ if goal => Cell::Goal,
-            _ => Cell::Floor,
-        }
+        cell_of(self.game, pos)
+    }
+}
+
+/// What `board` shows at `pos`, as far as drawing goes.
+pub fn cell_of(board: &dyn Board, pos: Pos) -> Cell {
+    let goal = board.level().tile(pos) == Tile::Goal;
+    match (
+        board.level().tile(pos),
+        board.player() == pos,
+        board.has_box(pos),
+    ) {
+        (Tile::Wall, ..) => Cell::Wall,
+        (_, true, _) if goal => Cell::PlayerOnGoal,
+        (_, true, _) => Cell::Player,
+        (_, _, true) if goal => Cell::BoxOnGoal,
+        (_, _, true) => Cell::Box,
+        _ if goal => Cell::Goal,
+        _ => Cell::Floor,
     }
 }
 

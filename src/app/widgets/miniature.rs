@@ -9,11 +9,12 @@ use ratatui::style::{Color, Style};
 use ratatui::widgets::Widget;
 
 use crate::app::theme::{Cell, Palette, Theme};
-use schokoban_core::{Level, Pos, Tile};
+use crate::app::widgets::board::cell_of;
+use schokoban_core::{Game, Level, Pos};
 
 /// A level as it starts, two rows to a line, in the middle of its area.
 pub struct Miniature<'a> {
-    pub level: &'a Level,
+    pub game: &'a Game,
     pub theme: Theme,
 }
 
@@ -38,20 +39,11 @@ impl Miniature<'_> {
     }
 
     fn cell(&self, pos: Pos) -> Cell {
-        let level = self.level;
         // The lower half of an odd level's last line is below the level.
-        if pos.y >= level.height() {
+        if pos.y >= self.game.level().height() {
             return Cell::Floor;
         }
-        let goal = level.tile(pos) == Tile::Goal;
-        match (level.tile(pos), level.player() == pos) {
-            (Tile::Wall, _) => Cell::Wall,
-            (_, true) => Cell::Player,
-            _ if level.boxes().contains(&pos) && goal => Cell::BoxOnGoal,
-            _ if level.boxes().contains(&pos) => Cell::Box,
-            _ if goal => Cell::Goal,
-            _ => Cell::Floor,
-        }
+        cell_of(self.game, pos)
     }
 
     /// The colour of `cell`: the board's own, and for the player, whose
@@ -92,8 +84,8 @@ fn drawn(top: Half, bottom: Half) -> (char, Style) {
 impl Widget for Miniature<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let fit = |size: usize, room: u16| u16::try_from(size).unwrap_or(u16::MAX).min(room);
-        let width = fit(self.level.width(), area.width);
-        let lines = fit(self.level.height().div_ceil(2), area.height);
+        let width = fit(self.game.level().width(), area.width);
+        let lines = fit(self.game.level().height().div_ceil(2), area.height);
         let left = area.x + (area.width - width) / 2;
         let top = area.y + (area.height - lines) / 2;
         for line in 0..lines {
@@ -125,11 +117,8 @@ mod tests {
         let theme = Theme::default();
         assert!(Miniature::fits(&level, area, theme));
         let mut buf = Buffer::empty(area);
-        Miniature {
-            level: &level,
-            theme,
-        }
-        .render(area, &mut buf);
+        let game = Game::new(level);
+        Miniature { game: &game, theme }.render(area, &mut buf);
         (0..height)
             .map(|y| {
                 (0..width)

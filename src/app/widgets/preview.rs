@@ -105,16 +105,16 @@ impl Widget for LevelPreview<'_> {
             .render(rating_line, buf);
         }
         let level = self.level;
+        let game = Game::new(level.clone());
         if level.width() > board.width as usize || level.height() > board.height as usize {
             if Miniature::fits(level, board, self.theme) {
                 let theme = self.theme;
-                Miniature { level, theme }.render(board, buf);
+                Miniature { game: &game, theme }.render(board, buf);
             } else {
                 Line::from("Too big to show").render(board, buf);
             }
             return;
         }
-        let game = Game::new(level.clone());
         let marks = Marks::default();
         BoardView {
             game: &game,
