@@ -1,68 +1,140 @@
-//! Flood fills for boards of at most 128 cells, on one 128-bit word: each
-//! cell's open neighbours are a mask, so a cell is taken in a few bit
+//! Flood fills for boards of at most 256 cells, on two 128-bit words:
+//! each cell's open neighbours are a mask, so a cell is taken in a few bit
 //! operations instead of a test and a branch per side. Most hand-made
-//! levels are this small (all of Microban); larger ones use `marks`.
+//! levels are this small (all of Microban, and Microban III 58's 149
+//! cells, where the cell-by-cell fill was a third of push-pull's time);
+//! boards of at most 128 cells use the first word alone.
 
 use super::board::{Board, Cell, NONE};
 
 /// The most cells a [`SmallBoard`] takes.
-const MAX_CELLS: usize = 128;
+const MAX_CELLS: usize = 256;
+
+/// Cells a word holds.
+const WORD: usize = 128;
+
+/// A set of cells of a small board.
+pub type Cells = [u128; 2];
 
 /// The cells of a board as bits.
 pub struct SmallBoard {
-    /// Each cell's neighbours that are not walls.
-    neighbours: Vec<u128>,
+    neighbours: Neighbours,
     /// Every cell.
-    floor: u128,
+    floor: Cells,
+}
+
+/// Each cell's neighbours that are not walls: on one word when the board
+/// fits it, so the commoner small boards keep the cheaper loop.
+enum Neighbours {
+    Narrow(Vec<u128>),
+    Wide(Vec<Cells>),
 }
 
 impl SmallBoard {
     /// `None` when `board` has more than [`MAX_CELLS`] cells.
     pub fn new(board: &Board) -> Option<Self> {
-        if board.cells() > MAX_CELLS {
+        let cells = board.cells();
+        if cells > MAX_CELLS {
             return None;
         }
-        let neighbours = (0..board.cells() as Cell)
-            .map(|cell| {
-                (0..4)
-                    .map(|dir| board.next(cell, dir))
-                    .filter(|&n| n != NONE)
-                    .fold(0, |mask, n| mask | bit(n))
-            })
-            .collect();
-        let floor = (0..board.cells() as Cell).fold(0, |all, cell| all | bit(cell));
+        let neighbours = (0..cells as Cell).map(|cell| {
+            (0..4)
+                .map(|dir| board.next(cell, dir))
+                .filter(|&n| n != NONE)
+                .fold([0, 0], |mask, n| union(mask, bit(n)))
+        });
+        let neighbours = if cells <= WORD {
+            Neighbours::Narrow(neighbours.map(|[low, _]| low).collect())
+        } else {
+            Neighbours::Wide(neighbours.collect())
+        };
+        let floor = (0..cells as Cell).fold([0, 0], |all, cell| union(all, bit(cell)));
         Some(Self { neighbours, floor })
     }
 
     /// Every cell, as a set.
-    pub fn floor(&self) -> u128 {
+    pub fn floor(&self) -> Cells {
         self.floor
     }
 
     /// The cells the player can walk to from `from`, with boxes on the
     /// cells not in `free`.
-    pub fn flood(&self, free: u128, from: Cell) -> u128 {
-        let mut reach = bit(from);
-        let mut frontier = reach;
-        while frontier != 0 {
-            let cell = frontier.trailing_zeros() as usize;
-            frontier &= frontier - 1;
-            let new = self.neighbours[cell] & free & !reach;
-            reach |= new;
-            frontier |= new;
+    pub fn flood(&self, free: Cells, from: Cell) -> Cells {
+        match &self.neighbours {
+            Neighbours::Narrow(neighbours) => [flood_narrow(neighbours, free[0], from), 0],
+            Neighbours::Wide(neighbours) => flood_wide(neighbours, free, from),
         }
-        reach
     }
 }
 
-/// The bit of `cell`.
-pub fn bit(cell: Cell) -> u128 {
-    1 << cell
+fn flood_wide(neighbours: &[Cells], free: Cells, from: Cell) -> Cells {
+    let mut reach = bit(from);
+    let mut frontier = reach;
+    loop {
+        let cell = if frontier[0] != 0 {
+            let cell = frontier[0].trailing_zeros() as usize;
+            frontier[0] &= frontier[0] - 1;
+            cell
+        } else if frontier[1] != 0 {
+            let cell = frontier[1].trailing_zeros() as usize;
+            frontier[1] &= frontier[1] - 1;
+            cell + WORD
+        } else {
+            return reach;
+        };
+        let [low, high] = neighbours[cell];
+        let new = [low & free[0] & !reach[0], high & free[1] & !reach[1]];
+        reach = union(reach, new);
+        frontier = union(frontier, new);
+    }
+}
+
+fn flood_narrow(neighbours: &[u128], free: u128, from: Cell) -> u128 {
+    let mut reach: u128 = 1 << from;
+    let mut frontier = reach;
+    while frontier != 0 {
+        let cell = frontier.trailing_zeros() as usize;
+        frontier &= frontier - 1;
+        let new = neighbours[cell] & free & !reach;
+        reach |= new;
+        frontier |= new;
+    }
+    reach
+}
+
+/// The set of `cell` alone.
+pub fn bit(cell: Cell) -> Cells {
+    let cell = usize::from(cell);
+    let one = 1 << (cell % WORD);
+    if cell < WORD { [one, 0] } else { [0, one] }
+}
+
+pub fn union(a: Cells, b: Cells) -> Cells {
+    [a[0] | b[0], a[1] | b[1]]
+}
+
+/// `a` without the cells of `b`.
+pub fn without(a: Cells, b: Cells) -> Cells {
+    [a[0] & !b[0], a[1] & !b[1]]
+}
+
+/// The cells in one of `a` and `b`, not both.
+pub fn either(a: Cells, b: Cells) -> Cells {
+    [a[0] ^ b[0], a[1] ^ b[1]]
+}
+
+pub fn has(cells: Cells, cell: Cell) -> bool {
+    let cell = usize::from(cell);
+    cells[cell / WORD] & (1 << (cell % WORD)) != 0
 }
 
 /// The smallest cell of a non-empty set.
-pub fn least(cells: u128) -> Cell {
-    cells.trailing_zeros() as Cell
+pub fn least(cells: Cells) -> Cell {
+    if cells[0] != 0 {
+        cells[0].trailing_zeros() as Cell
+    } else {
+        (cells[1].trailing_zeros() as usize + WORD) as Cell
+    }
 }
 
 #[cfg(test)]
@@ -71,18 +143,17 @@ mod tests {
     use crate::marks::{Marks, flood_anew};
     use schokoban_core::parse_level;
 
-    #[test]
-    fn it_floods_as_the_cell_by_cell_fill_does() {
-        let xsb = "#########\n#  *  # #\n# *#*   #\n#  * @* #\n# ## #* #\n#   *   #\n#########\n";
+    /// Floods from every free cell of `xsb` both ways and compares.
+    fn floods_as_the_cell_by_cell_fill_does(xsb: &str) {
         let level = parse_level(xsb).expect("test level parses");
-        let board = Board::new(&level).expect("small board");
-        let small = SmallBoard::new(&board).expect("under 128 cells");
+        let board = Board::new(&level).expect("a board");
+        let small = SmallBoard::new(&board).expect("at most 256 cells");
         let mut occupied = vec![false; board.cells()];
         let mut free = small.floor();
         for &pos in level.boxes() {
             let cell = board.cell(pos).expect("floor");
             occupied[usize::from(cell)] = true;
-            free &= !bit(cell);
+            free = without(free, bit(cell));
         }
         let mut marks = Marks::new(board.cells());
         let mut areas = 0;
@@ -91,11 +162,7 @@ mod tests {
             let reach = small.flood(free, start);
             assert_eq!(least(reach), expected, "from {start}");
             for cell in 0..board.cells() as Cell {
-                assert_eq!(
-                    reach & bit(cell) != 0,
-                    marks.has(cell),
-                    "{cell} from {start}"
-                );
+                assert_eq!(has(reach, cell), marks.has(cell), "{cell} from {start}");
             }
             areas += usize::from(least(reach) == start);
         }
@@ -103,9 +170,39 @@ mod tests {
     }
 
     #[test]
-    fn a_board_of_more_than_128_cells_is_not_small() {
-        let row = format!("#{}#\n", " ".repeat(130));
-        let wall = "#".repeat(132);
+    fn it_floods_as_the_cell_by_cell_fill_does() {
+        let xsb = "#########\n#  *  # #\n# *#*   #\n#  * @* #\n# ## #* #\n#   *   #\n#########\n";
+        floods_as_the_cell_by_cell_fill_does(xsb);
+    }
+
+    #[test]
+    fn a_board_of_more_than_128_cells_floods_across_both_words() {
+        // 10 rows of 20 cells, a wall of boxes across the middle with one
+        // gap, and a room closed off in the second word's cells.
+        let mut rows = vec!["#".repeat(22)];
+        for y in 0..10 {
+            let row: String = (0..20)
+                .map(|x| match (x, y) {
+                    (2, 1) => '@',
+                    (_, 5) if x != 7 => '*',
+                    (15..=17, 8) | (15 | 17, 9) => '*',
+                    _ => ' ',
+                })
+                .collect();
+            rows.push(format!("#{row}#"));
+        }
+        rows.push("#".repeat(22));
+        let xsb = rows.join("\n");
+        let level = parse_level(&xsb).expect("test level parses");
+        let board = Board::new(&level).expect("a board");
+        assert!(board.cells() > WORD, "{} cells", board.cells());
+        floods_as_the_cell_by_cell_fill_does(&xsb);
+    }
+
+    #[test]
+    fn a_board_of_more_than_256_cells_is_not_small() {
+        let row = format!("#{}#\n", " ".repeat(258));
+        let wall = "#".repeat(260);
         let xsb = format!(
             "{wall}\n{}{wall}\n",
             row.replacen(' ', "@", 1)

@@ -14,9 +14,9 @@ impl Search<'_> {
             self.occupied[usize::from(b)] = present;
             if self.small.is_some() {
                 if present {
-                    self.free &= !small::bit(b);
+                    self.free = small::without(self.free, small::bit(b));
                 } else {
-                    self.free |= small::bit(b);
+                    self.free = small::union(self.free, small::bit(b));
                 }
             }
         }
@@ -27,7 +27,7 @@ impl Search<'_> {
         self.occupied[usize::from(from)] = false;
         self.occupied[usize::from(to)] = true;
         if self.small.is_some() {
-            self.free ^= small::bit(from) | small::bit(to);
+            self.free = small::either(self.free, small::union(small::bit(from), small::bit(to)));
         }
     }
 
@@ -35,7 +35,7 @@ impl Search<'_> {
     /// walk to `cell`.
     pub(super) fn child_reaches(&self, cell: Cell) -> bool {
         if self.small.is_some() {
-            self.child_reach & small::bit(cell) != 0
+            small::has(self.child_reach, cell)
         } else {
             self.child_marks.has(cell)
         }

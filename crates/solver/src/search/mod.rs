@@ -21,7 +21,7 @@ use super::hungarian::Assignment;
 use super::macros::Macros;
 use super::marks::{Marks, flood_anew};
 use super::pairs::DeadPairs;
-use super::small::SmallBoard;
+use super::small::{self, SmallBoard};
 use super::table::{Lookup, Node, Table, Zobrist};
 use child::Child;
 use order::{PULL_WEIGHT, PUSH_WEIGHT, priority};
@@ -82,12 +82,12 @@ pub struct Search<'a> {
     reach: Marks,
     /// Scratch marks for normalising each child's player.
     child_marks: Marks,
-    /// On boards of at most 128 cells: the board as bits, the floor free
+    /// On boards of at most 256 cells: the board as bits, the floor free
     /// of boxes, and where the player of the last normalised child can
     /// walk; these then stand in for `child_marks`.
     small: Option<SmallBoard>,
-    free: u128,
-    child_reach: u128,
+    free: small::Cells,
+    child_reach: small::Cells,
     stack: Vec<Cell>,
     frozen: Vec<Cell>,
     assignment: Assignment,
@@ -131,7 +131,7 @@ impl<'a> Search<'a> {
     ) -> Self {
         let cells = board.cells();
         let small = SmallBoard::new(board);
-        let free = small.as_ref().map_or(0, SmallBoard::floor);
+        let free = small.as_ref().map_or([0, 0], SmallBoard::floor);
         Self {
             board,
             goals,
@@ -148,7 +148,7 @@ impl<'a> Search<'a> {
             child_marks: Marks::new(cells),
             small,
             free,
-            child_reach: 0,
+            child_reach: [0, 0],
             stack: Vec::new(),
             frozen: Vec::new(),
             assignment: Assignment::with_deadline(budget.deadline())
