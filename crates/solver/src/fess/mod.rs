@@ -197,6 +197,8 @@ struct Fess<'a> {
     near: Near,
     /// Two boxes that can never both reach goals, once built.
     pairs: Option<&'a DeadPairs>,
+    /// The placed boxes as bits, for `pairs`.
+    box_row: Vec<u64>,
     /// Whether building `pairs` was tried.
     pairs_tried: bool,
     /// Fences proved dead so far, and the proofs' buffers.
@@ -260,6 +262,7 @@ impl<'a> Fess<'a> {
             hot: Counts::default(),
             near: Near::default(),
             pairs: None,
+            box_row: Vec::new(),
             pairs_tried: false,
             corral_deadlocks: CorralDeadlocks::new(board, Fences::Widened),
             meet: None,

@@ -9,6 +9,7 @@ use crate::deadlock::freeze_deadlock;
 use crate::diagonal::closes_dead_diagonal;
 use crate::marks::{flood, flood_anew};
 use crate::moves::{MacroMove, regions};
+use crate::pairs::box_row;
 
 impl Fess<'_> {
     /// Puts node's boxes on the board: all that making its children needs.
@@ -17,6 +18,7 @@ impl Fess<'_> {
         self.boxes.clear();
         self.boxes.extend_from_slice(self.table.boxes(node));
         set(&mut self.occupied, &self.boxes, true);
+        box_row(&mut self.box_row, self.board.cells(), &self.boxes);
         self.share_counts();
     }
 
@@ -69,8 +71,7 @@ impl Fess<'_> {
     pub(super) fn makes_dead_pair(&self, mv: &MacroMove) -> bool {
         self.pairs.is_some_and(|pairs| {
             let player = self.board.next(mv.to, opposite(usize::from(mv.last)));
-            let others = self.boxes.iter().copied().filter(|&b| b != mv.from);
-            pairs.any_with(mv.to, others, player)
+            pairs.any_beside((mv.from, mv.to), &self.box_row, player)
         })
     }
 

@@ -11,7 +11,6 @@
 //! pulls boxes back to where they began.
 
 use std::collections::VecDeque;
-use std::sync::OnceLock;
 
 use super::bits::{has_bit, set_bit};
 use super::board::{Board, Cell, Mode, NONE, opposite};
@@ -36,58 +35,42 @@ const FIRST_ROW: u32 = 2;
 
 pub type DeadPairs = DeadSets<2>;
 
-/// The dead-pair tables of one solve, each built by the first search that
-/// asks for it and then shared by every search on either thread: a table
-/// takes up to 0.3 s on the largest levels, and the race runs up to five
-/// searches that use them.
-#[derive(Default)]
-pub struct SharedPairs {
-    pushing: OnceLock<DeadPairs>,
-    pulling: OnceLock<DeadPairs>,
-}
-
-impl SharedPairs {
-    /// The table for pushing boxes onto the goals; `None` when the level
-    /// is too large or `budget` ran out while building it (a later search
-    /// then tries again).
-    pub fn pushing(&self, board: &Board, budget: &Budget) -> Option<&DeadPairs> {
-        built(&self.pushing, || {
-            DeadPairs::new(board, board.goals(), (Mode::Push, None), budget)
-        })
-    }
-
-    /// The mirror table, for pulling boxes back to `starts` with the
-    /// player ending on `player`.
-    pub fn pulling(
-        &self,
-        board: &Board,
-        (starts, player): (&[Cell], Cell),
-        budget: &Budget,
-    ) -> Option<&DeadPairs> {
-        built(&self.pulling, || {
-            DeadPairs::new(board, starts, (Mode::Pull, Some(player)), budget)
-        })
-    }
-}
-
-/// The table in `lock`, built now if no search has built it yet. Two
-/// threads may build it at once; the first to finish is kept.
-fn built(
-    lock: &OnceLock<DeadPairs>,
-    build: impl FnOnce() -> Option<DeadPairs>,
-) -> Option<&DeadPairs> {
-    if let Some(table) = lock.get() {
-        return Some(table);
-    }
-    let table = build()?;
-    Some(lock.get_or_init(|| table))
-}
+mod shared;
+pub use shared::SharedPairs;
 
 impl DeadPairs {
-    /// Whether a box moved to `to`, the player then on `player`, makes a
-    /// dead pair with any of the boxes on `others`.
-    pub fn any_with(&self, to: Cell, mut others: impl Iterator<Item = Cell>, player: Cell) -> bool {
-        others.any(|other| self.is_dead([to, other], player))
+    /// Whether the box moved from `from` to `to`, the player then on
+    /// `player`, makes a dead pair with another of the boxes in `boxes`,
+    /// a row of one bit per cell ([`box_row`]) showing them before the
+    /// move.
+    pub fn any_beside(&self, (from, to): (Cell, Cell), boxes: &[u64], player: Cell) -> bool {
+        let words = self.row_words();
+        let partners = &self.partners[usize::from(to) * words..][..words];
+        partners
+            .iter()
+            .zip(boxes)
+            .enumerate()
+            .any(|(word, (&partners, &boxes))| {
+                let mut both = partners & boxes;
+                while both != 0 {
+                    let other = (word * 64 + both.trailing_zeros() as usize) as Cell;
+                    both &= both - 1;
+                    if other != from && self.is_dead([to, other], player) {
+                        return true;
+                    }
+                }
+                false
+            })
+    }
+}
+
+/// `row` made the row of one bit per cell of a board of `cells` cells that
+/// [`DeadPairs::any_beside`] takes, with the bits of `boxes` set.
+pub fn box_row(row: &mut Vec<u64>, cells: usize, boxes: &[Cell]) {
+    row.clear();
+    row.resize(cells.div_ceil(64), 0);
+    for &b in boxes {
+        set_bit(row, usize::from(b));
     }
 }
 
@@ -101,6 +84,12 @@ pub struct DeadSets<const K: usize> {
     verdicts: Vec<u32>,
     /// Rows of one bit per cell: a player standing there is lost.
     lost: Vec<u64>,
+    /// For pairs, a row of one bit per cell for each cell: set where the
+    /// two are not [`ALIVE`] together. A search asks about each box it
+    /// moves: the boxes among these partners are a few words' AND away,
+    /// while asking about every other box in turn would take a sixth of
+    /// plan's time on Sasquatch 46.
+    partners: Vec<u64>,
 }
 
 impl<const K: usize> DeadSets<K> {
@@ -138,7 +127,20 @@ impl<const K: usize> DeadSets<K> {
     }
 
     pub fn bytes(&self) -> usize {
-        self.verdicts.len() * size_of::<u32>() + self.lost.len() * size_of::<u64>()
+        self.verdicts.len() * size_of::<u32>()
+            + (self.lost.len() + self.partners.len()) * size_of::<u64>()
+    }
+
+    fn note_partners(&mut self, a: Cell, b: Cell) {
+        let words = self.row_words();
+        set_bit(
+            &mut self.partners,
+            usize::from(a) * words * 64 + usize::from(b),
+        );
+        set_bit(
+            &mut self.partners,
+            usize::from(b) * words * 64 + usize::from(a),
+        );
     }
 
     fn row_words(&self) -> usize {
@@ -153,6 +155,11 @@ impl<const K: usize> DeadSets<K> {
             cells,
             verdicts: vec![ALIVE; cells.pow(K as u32)],
             lost: Vec::new(),
+            partners: if K == 2 {
+                vec![0; cells * cells.div_ceil(64)]
+            } else {
+                Vec::new()
+            },
         };
         let mut occupied = vec![false; cells];
         let mut marks = Marks::new(cells);
@@ -169,6 +176,9 @@ impl<const K: usize> DeadSets<K> {
             let lost: Vec<Cell> = reps.into_iter().filter(|&r| !reached.has(set, r)).collect();
             let verdict = table.verdict(board, (&occupied, &lost), (&mut marks, &mut stack));
             table.verdicts[index(cells, set)] = verdict;
+            if verdict != ALIVE && K == 2 {
+                table.note_partners(set[0], set[1]);
+            }
             place(&mut occupied, &set, false);
         }
         Some(table)

@@ -133,6 +133,29 @@ fn the_pulling_pair_table_agrees_with_a_brute_force_search() {
     );
 }
 
+#[test]
+fn a_moved_box_makes_a_dead_pair_exactly_where_the_table_says_so() {
+    for mode in [Mode::Push, Mode::Pull] {
+        let (board, pairs) = table::<2>(ROOMS, mode);
+        let cells = board.cells() as Cell;
+        let mut dead = 0;
+        for (to, other) in (0..cells).flat_map(|a| (0..cells).map(move |b| (a, b))) {
+            for player in (0..cells).filter(|&p| to != other && p != to && p != other) {
+                let expected = pairs.is_dead([to, other], player);
+                let mut boxes = Vec::new();
+                box_row(&mut boxes, board.cells(), &[other]);
+                let found = pairs.any_beside((NONE, to), &boxes, player);
+                assert_eq!(
+                    found, expected,
+                    "{mode:?}: {to} with {other}, player {player}"
+                );
+                dead += usize::from(expected);
+            }
+        }
+        assert!(dead > 0, "{mode:?}: no dead pair to tell apart");
+    }
+}
+
 /// Every position along a known solution, replayed through the game:
 /// neither table may call any of its pairs dead.
 fn check_along_solution(xsb: &str, solution: &str) -> usize {

@@ -98,10 +98,8 @@ impl Search<'_> {
     /// Whether box `i` of `parent_boxes`, moved to `to`, makes a dead pair
     /// with another.
     fn makes_dead_pair(&self, parent_boxes: &[Cell], i: usize, (to, player): (Cell, Cell)) -> bool {
-        self.pairs.is_some_and(|pairs| {
-            let others = parent_boxes.iter().enumerate().filter(|&(j, _)| j != i);
-            pairs.any_with(to, others.map(|(_, &b)| b), player)
-        })
+        self.pairs
+            .is_some_and(|pairs| pairs.any_beside((parent_boxes[i], to), &self.box_row, player))
     }
 
     /// Settles the matching of the position being expanded, `node` with

@@ -20,7 +20,7 @@ use super::corral_deadlock::{CorralDeadlocks, Fences};
 use super::hungarian::Assignment;
 use super::macros::Macros;
 use super::marks::{Marks, flood_anew};
-use super::pairs::DeadPairs;
+use super::pairs::{DeadPairs, box_row};
 use super::small::{self, SmallBoard};
 use super::table::{Lookup, Node, Table, Zobrist};
 use child::Child;
@@ -115,6 +115,8 @@ pub struct Search<'a> {
     /// Pairs of boxes that can never both get to the targets, once the
     /// level has proved hard enough to be worth the table.
     pairs: Option<&'a DeadPairs>,
+    /// The expanded position's boxes as bits, for `pairs`.
+    box_row: Vec<u64>,
     /// When heading home: the player's start square, for the pulling side.
     home: Option<Cell>,
     /// How much the bound counts against moves made: (bound, moves).
@@ -165,6 +167,7 @@ impl<'a> Search<'a> {
             macros: Macros::new(board, box_count == goals.len()),
             only: None,
             pairs: None,
+            box_row: Vec::new(),
             home: None,
             weight: match mode {
                 Mode::Push => (PUSH_WEIGHT, 1),
@@ -285,6 +288,9 @@ impl<'a> Search<'a> {
         parent_boxes.clear();
         parent_boxes.extend_from_slice(self.table.boxes(index));
         self.set_boxes(&parent_boxes, true);
+        if self.pairs.is_some() {
+            box_row(&mut self.box_row, self.board.cells(), &parent_boxes);
+        }
         flood_anew(
             self.board,
             &self.occupied,

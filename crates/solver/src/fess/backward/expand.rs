@@ -37,11 +37,10 @@ impl Backward<'_> {
         self.moves
             .pulls(self.board, dead, &self.occupied, player, &mut out);
         for &mv in &out {
-            let others = boxes.iter().copied().filter(|&b| b != mv.from);
             let behind = self.board.next(mv.to, usize::from(mv.last));
             if self
                 .pairs
-                .is_some_and(|pairs| pairs.any_with(mv.to, others, behind))
+                .is_some_and(|pairs| pairs.any_beside((mv.from, mv.to), &self.box_row, behind))
             {
                 continue;
             }

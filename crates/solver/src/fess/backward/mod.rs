@@ -31,7 +31,7 @@ use crate::marks::{Marks, flood_anew, solved_areas};
 use crate::matching::Matching;
 use crate::moves::{MacroMove, MacroMoves, regions};
 use crate::packing::PackingOrder;
-use crate::pairs::DeadPairs;
+use crate::pairs::{DeadPairs, box_row};
 use crate::table::{Lookup, Node, Table, Zobrist};
 use crate::{Outcome, Setup, Stats, stopped};
 
@@ -75,6 +75,8 @@ struct Backward<'a> {
     /// at 20,000 positions, 562 -> 578 of the 1,133 shipped levels, none
     /// lost (docs/solver-log.md, "dead pairs in the backward search").
     pairs: Option<&'a DeadPairs>,
+    /// The loaded boxes as bits, for `pairs`.
+    box_row: Vec<u64>,
     pairs_tried: bool,
     moves: MacroMoves,
     table: Table,
@@ -153,6 +155,7 @@ impl<'a> Backward<'a> {
             starts: to_starts,
             matching: Matching::default(),
             pairs: None,
+            box_row: Vec::new(),
             pairs_tried: false,
             moves: MacroMoves::new(board.cells()),
             table: Table::new(setup.boxes.len(), memory / per_node),
@@ -249,6 +252,7 @@ impl<'a> Backward<'a> {
         for &b in boxes {
             self.occupied[usize::from(b)] = true;
         }
+        box_row(&mut self.box_row, self.board.cells(), boxes);
     }
 
     fn unload(&mut self) {
