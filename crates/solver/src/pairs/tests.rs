@@ -150,6 +150,10 @@ fn a_moved_box_makes_a_dead_pair_exactly_where_the_table_says_so() {
                     "{mode:?}: {to} with {other}, player {player}"
                 );
                 dead += usize::from(expected);
+                assert!(
+                    !pairs.any_beside((other, to), &boxes, player),
+                    "{mode:?}: the box that moved from {other} is not its own partner"
+                );
             }
         }
         assert!(dead > 0, "{mode:?}: no dead pair to tell apart");
