@@ -70,8 +70,8 @@ impl Fess<'_> {
     /// it, makes a dead pair with another loaded box.
     pub(super) fn makes_dead_pair(&self, mv: &MacroMove) -> bool {
         self.pairs.is_some_and(|pairs| {
-            let player = self.board.next(mv.to, opposite(usize::from(mv.last)));
-            pairs.any_beside((mv.from, mv.to), &self.box_row, player)
+            let side = opposite(usize::from(mv.last));
+            pairs.any_beside((mv.from, mv.to), &self.box_row, side)
         })
     }
 

@@ -39,27 +39,25 @@ mod shared;
 pub use shared::SharedPairs;
 
 impl DeadPairs {
-    /// Whether the box moved from `from` to `to`, the player then on
-    /// `player`, makes a dead pair with another of the boxes in `boxes`,
-    /// a row of one bit per cell ([`box_row`]) showing them before the
-    /// move.
-    pub fn any_beside(&self, (from, to): (Cell, Cell), boxes: &[u64], player: Cell) -> bool {
+    /// Whether the box moved from `from` to `to`, the player then beside
+    /// it on the side `side` (a direction from `to`), makes a dead pair
+    /// with another of the boxes in `boxes`, a row of one bit per cell
+    /// ([`box_row`]) showing them before the move.
+    pub fn any_beside(&self, (from, to): (Cell, Cell), boxes: &[u64], side: usize) -> bool {
         let words = self.row_words();
-        let partners = &self.partners[usize::from(to) * words..][..words];
-        partners
-            .iter()
+        let dead = &self.beside[(usize::from(to) * 4 + side) * words..][..words];
+        // A `from` of `NONE` (no box left) has its word past every row.
+        let (from_word, from_bit) = (usize::from(from) / 64, 1u64 << (from % 64));
+        dead.iter()
             .zip(boxes)
             .enumerate()
-            .any(|(word, (&partners, &boxes))| {
-                let mut both = partners & boxes;
-                while both != 0 {
-                    let other = (word * 64 + both.trailing_zeros() as usize) as Cell;
-                    both &= both - 1;
-                    if other != from && self.is_dead([to, other], player) {
-                        return true;
-                    }
+            .any(|(word, (&dead, &boxes))| {
+                let both = dead & boxes;
+                if word == from_word {
+                    both & !from_bit != 0
+                } else {
+                    both != 0
                 }
-                false
             })
     }
 }
@@ -84,12 +82,12 @@ pub struct DeadSets<const K: usize> {
     verdicts: Vec<u32>,
     /// Rows of one bit per cell: a player standing there is lost.
     lost: Vec<u64>,
-    /// For pairs, a row of one bit per cell for each cell: set where the
-    /// two are not [`ALIVE`] together. A search asks about each box it
-    /// moves: the boxes among these partners are a few words' AND away,
-    /// while asking about every other box in turn would take a sixth of
-    /// plan's time on Sasquatch 46.
-    partners: Vec<u64>,
+    /// For pairs, a row of one bit per cell for each cell and each of its
+    /// four sides: set where a box there is dead with a box on the cell,
+    /// the player beside it on that side. A moved box is then checked by
+    /// a few words' AND with the boxes: looking its pairs up one by one
+    /// took a sixth of plan's time on Sasquatch 46.
+    beside: Vec<u64>,
 }
 
 impl<const K: usize> DeadSets<K> {
@@ -128,19 +126,30 @@ impl<const K: usize> DeadSets<K> {
 
     pub fn bytes(&self) -> usize {
         self.verdicts.len() * size_of::<u32>()
-            + (self.lost.len() + self.partners.len()) * size_of::<u64>()
+            + (self.lost.len() + self.beside.len()) * size_of::<u64>()
     }
 
-    fn note_partners(&mut self, a: Cell, b: Cell) {
+    /// Fills [`DeadSets::beside`] from the verdicts on pairs.
+    fn note_beside(&mut self, board: &Board) {
         let words = self.row_words();
-        set_bit(
-            &mut self.partners,
-            usize::from(a) * words * 64 + usize::from(b),
-        );
-        set_bit(
-            &mut self.partners,
-            usize::from(b) * words * 64 + usize::from(a),
-        );
+        let mut beside = vec![0; self.cells * 4 * words];
+        for to in 0..self.cells as Cell {
+            for side in 0..4 {
+                let player = board.next(to, side);
+                if player == NONE {
+                    continue;
+                }
+                let row = (usize::from(to) * 4 + side) * words * 64;
+                for other in (0..self.cells as Cell).filter(|&o| o != to && o != player) {
+                    let mut set = [to; K];
+                    set[K - 1] = other;
+                    if self.is_dead(set, player) {
+                        set_bit(&mut beside, row + usize::from(other));
+                    }
+                }
+            }
+        }
+        self.beside = beside;
     }
 
     fn row_words(&self) -> usize {
@@ -155,11 +164,7 @@ impl<const K: usize> DeadSets<K> {
             cells,
             verdicts: vec![ALIVE; cells.pow(K as u32)],
             lost: Vec::new(),
-            partners: if K == 2 {
-                vec![0; cells * cells.div_ceil(64)]
-            } else {
-                Vec::new()
-            },
+            beside: Vec::new(),
         };
         let mut occupied = vec![false; cells];
         let mut marks = Marks::new(cells);
@@ -176,10 +181,10 @@ impl<const K: usize> DeadSets<K> {
             let lost: Vec<Cell> = reps.into_iter().filter(|&r| !reached.has(set, r)).collect();
             let verdict = table.verdict(board, (&occupied, &lost), (&mut marks, &mut stack));
             table.verdicts[index(cells, set)] = verdict;
-            if verdict != ALIVE && K == 2 {
-                table.note_partners(set[0], set[1]);
-            }
             place(&mut occupied, &set, false);
+        }
+        if K == 2 {
+            table.note_beside(board);
         }
         Some(table)
     }

@@ -140,18 +140,22 @@ fn a_moved_box_makes_a_dead_pair_exactly_where_the_table_says_so() {
         let cells = board.cells() as Cell;
         let mut dead = 0;
         for (to, other) in (0..cells).flat_map(|a| (0..cells).map(move |b| (a, b))) {
-            for player in (0..cells).filter(|&p| to != other && p != to && p != other) {
+            for side in 0..4 {
+                let player = board.next(to, side);
+                if to == other || player == NONE || player == other {
+                    continue;
+                }
                 let expected = pairs.is_dead([to, other], player);
                 let mut boxes = Vec::new();
                 box_row(&mut boxes, board.cells(), &[other]);
-                let found = pairs.any_beside((NONE, to), &boxes, player);
+                let found = pairs.any_beside((NONE, to), &boxes, side);
                 assert_eq!(
                     found, expected,
                     "{mode:?}: {to} with {other}, player {player}"
                 );
                 dead += usize::from(expected);
                 assert!(
-                    !pairs.any_beside((other, to), &boxes, player),
+                    !pairs.any_beside((other, to), &boxes, side),
                     "{mode:?}: the box that moved from {other} is not its own partner"
                 );
             }

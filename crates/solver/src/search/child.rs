@@ -49,7 +49,11 @@ impl Search<'_> {
         {
             return;
         }
-        if self.makes_dead_pair(parent_boxes, i, (to, player)) {
+        let side = match self.mode {
+            Mode::Push => opposite(dir),
+            Mode::Pull => dir,
+        };
+        if self.makes_dead_pair(parent_boxes, i, (to, side)) {
             return;
         }
         let start = self.children_boxes.len();
@@ -95,11 +99,11 @@ impl Search<'_> {
         result
     }
 
-    /// Whether box `i` of `parent_boxes`, moved to `to`, makes a dead pair
-    /// with another.
-    fn makes_dead_pair(&self, parent_boxes: &[Cell], i: usize, (to, player): (Cell, Cell)) -> bool {
+    /// Whether box `i` of `parent_boxes`, moved to `to` with the player
+    /// beside it on `side`, makes a dead pair with another.
+    fn makes_dead_pair(&self, parent_boxes: &[Cell], i: usize, (to, side): (Cell, usize)) -> bool {
         self.pairs
-            .is_some_and(|pairs| pairs.any_beside((parent_boxes[i], to), &self.box_row, player))
+            .is_some_and(|pairs| pairs.any_beside((parent_boxes[i], to), &self.box_row, side))
     }
 
     /// Settles the matching of the position being expanded, `node` with

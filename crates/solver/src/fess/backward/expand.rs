@@ -37,10 +37,10 @@ impl Backward<'_> {
         self.moves
             .pulls(self.board, dead, &self.occupied, player, &mut out);
         for &mv in &out {
-            let behind = self.board.next(mv.to, usize::from(mv.last));
+            let side = usize::from(mv.last);
             if self
                 .pairs
-                .is_some_and(|pairs| pairs.any_beside((mv.from, mv.to), &self.box_row, behind))
+                .is_some_and(|pairs| pairs.any_beside((mv.from, mv.to), &self.box_row, side))
             {
                 continue;
             }
