@@ -118,9 +118,16 @@ pub fn menu_app(dir: &Path) -> App {
     ))
 }
 
-/// `app` with its clock stopped: tests move time themselves, if at all.
+/// The wall clock's date in every test that does not choose its own:
+/// 2026-12-02, 12:00 UTC, so screens that show days (statistics, dates
+/// kept with solutions) draw the same whatever day the tests run.
+pub const TEST_DATE: u64 = 20_789 * 86_400 + 12 * 3600;
+
+/// `app` with its clock stopped and its wall clock on [`TEST_DATE`]: tests
+/// move time themselves, if at all.
 pub fn stopped(mut app: App) -> App {
     app.set_time(Duration::ZERO);
+    app.set_date(TEST_DATE);
     app
 }
 
