@@ -370,3 +370,38 @@ fn statistics_that_cannot_be_written_never_cost_the_solve() {
     // The leaderboard is still offered.
     assert_eq!(app.choices(), ["Yes", "No"]);
 }
+
+/// The title of the level chart on the statistics page reached from the
+/// finish of `map`, a file holding the tiny level, solved and not put on
+/// the leaderboard.
+fn chart_title_after_solving(map: &str) -> String {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = write_map(dir.path(), "tiny.xsb", map);
+    let mut app = crate::ui::open_map(dir.path(), &path);
+    press(&mut app, &[LEFT, ENTER, RIGHT, ENTER]);
+    let at = app
+        .choices()
+        .iter()
+        .position(|c| c == "Statistics")
+        .expect("the finish offers statistics");
+    press(&mut app, &vec![key(KeyCode::Down); at]);
+    press(&mut app, &[ENTER]);
+    let lines = screen(&mut app, 80, 24);
+    lines
+        .iter()
+        .find(|line| line.contains("moves, ") || line.contains("Moves: "))
+        .unwrap_or_else(|| panic!("a level chart on {lines:#?}"))
+        .clone()
+}
+
+#[test]
+fn the_level_chart_names_exactly_the_figures_it_draws() {
+    let plain = chart_title_after_solving(TINY);
+    assert!(plain.contains("yours "), "{plain}");
+    assert!(
+        !plain.contains("record") && !plain.contains("published"),
+        "{plain}"
+    );
+    let published = chart_title_after_solving(&format!("{TINY}Solution:\nL\n"));
+    assert!(published.contains("yours/published "), "{published}");
+}

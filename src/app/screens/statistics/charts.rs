@@ -9,12 +9,14 @@ use ratatui::text::Line;
 use ratatui::widgets::{Bar, BarChart, BarGroup, Block, Sparkline, Widget};
 
 use super::Statistics;
-use crate::library::format_day;
+use crate::library::{LevelReport, format_day};
 
 /// A day's bar and the gap after it.
 pub(super) const DAY_COLUMNS: u16 = 3;
-/// A level's three bars and the gap after them.
-const LEVEL_COLUMNS: u16 = 11;
+/// A bar of the level chart.
+const BAR_WIDTH: u16 = 3;
+/// The columns between one level's bars and the next's.
+const LEVEL_GAP: u16 = 2;
 
 /// Bars in plain ASCII, for `--ascii`.
 const ASCII_BARS: bar::Set<'static> = bar::Set {
@@ -82,7 +84,9 @@ impl Statistics {
     }
 
     /// Each level's best moves against the record and the published
-    /// solution: three bars a level, in that order, the level's number under.
+    /// solution, a bar each, in that order, the level's number under. A
+    /// kind of figure no charted level has gets no bar and no name in the
+    /// title, so the title names exactly the bars drawn.
     pub(super) fn draw_levels(&self, area: Rect, buf: &mut Buffer) {
         // A level with nothing to compare has no bars, unless asked about.
         let asked = self.report.focus.as_ref().and_then(|focus| focus.number);
@@ -97,12 +101,22 @@ impl Statistics {
                 chart.push(level);
             }
         }
+        let kinds: Vec<Figure> = Figure::ALL
+            .into_iter()
+            .filter(|kind| chart.iter().any(|level| kind.moves(level).is_some()))
+            .collect();
+        let legend = if kinds.is_empty() {
+            "yours/record/published".to_owned()
+        } else {
+            let names: Vec<&str> = kinds.iter().map(|kind| kind.name()).collect();
+            names.join("/")
+        };
         let name = &self.report.chart_name;
-        let named = format!(" {name}: moves, yours/record/published ");
+        let named = format!(" {name}: moves, {legend} ");
         let title = if !name.is_empty() && named.chars().count() + 2 <= area.width as usize {
             named
         } else {
-            " Moves: yours/record/published ".to_owned()
+            format!(" Moves: {legend} ")
         };
         let block = self.block(&title);
         if chart.is_empty() {
@@ -112,7 +126,9 @@ impl Statistics {
             self.draw_lines(&[(none, self.theme.dim())], inner, buf);
             return;
         }
-        let fits = ((area.width.saturating_sub(2) + 2) / LEVEL_COLUMNS).max(1) as usize;
+        // Each kind's bar, and the gap after a level's bars.
+        let columns = (kinds.len().max(1) as u16 * BAR_WIDTH + LEVEL_GAP).max(1);
+        let fits = ((area.width.saturating_sub(2) + LEVEL_GAP) / columns).max(1) as usize;
         let end = (at + 1).max(fits.min(chart.len()));
         let shown = &chart[end.saturating_sub(fits)..end.min(chart.len())];
         let groups: Vec<BarGroup> = shown
@@ -121,20 +137,21 @@ impl Statistics {
                 let label = level
                     .number
                     .map_or_else(|| level.name.clone(), |n| n.to_string());
-                let value =
-                    |moves: Option<usize>| Bar::default().value(moves.map_or(0, |m| m as u64));
-                BarGroup::default().label(Line::from(label)).bars(&[
-                    value(level.best.map(|b| b.moves)).style(self.theme.good()),
-                    value(level.record).style(self.theme.accent()),
-                    value(level.published).style(Style::new()),
-                ])
+                let bars: Vec<Bar> = kinds
+                    .iter()
+                    .map(|kind| {
+                        let moves = kind.moves(level).map_or(0, |m| m as u64);
+                        Bar::default().value(moves).style(self.figure_style(*kind))
+                    })
+                    .collect();
+                BarGroup::default().label(Line::from(label)).bars(&bars)
             })
             .collect();
         let mut chart = BarChart::default()
             .block(block)
-            .bar_width(3)
+            .bar_width(BAR_WIDTH)
             .bar_gap(0)
-            .group_gap(2)
+            .group_gap(LEVEL_GAP)
             .bar_set(self.bar_set())
             .value_style(Style::new().add_modifier(Modifier::REVERSED))
             .label_style(self.theme.dim());
@@ -142,5 +159,41 @@ impl Statistics {
             chart = chart.data(group);
         }
         chart.render(area, buf);
+    }
+
+    fn figure_style(&self, kind: Figure) -> Style {
+        match kind {
+            Figure::Yours => self.theme.good(),
+            Figure::Record => self.theme.accent(),
+            Figure::Published => Style::new(),
+        }
+    }
+}
+
+/// The figures the level chart compares, in the order of their bars.
+#[derive(Clone, Copy)]
+enum Figure {
+    Yours,
+    Record,
+    Published,
+}
+
+impl Figure {
+    const ALL: [Self; 3] = [Self::Yours, Self::Record, Self::Published];
+
+    fn name(self) -> &'static str {
+        match self {
+            Self::Yours => "yours",
+            Self::Record => "record",
+            Self::Published => "published",
+        }
+    }
+
+    fn moves(self, level: &LevelReport) -> Option<usize> {
+        match self {
+            Self::Yours => level.best.map(|best| best.moves),
+            Self::Record => level.record,
+            Self::Published => level.published,
+        }
     }
 }
