@@ -222,7 +222,8 @@ impl Screen for CollectionMenu {
 
     fn handle_mouse(&mut self, mouse: MouseEvent, area: Rect) -> Effect {
         self.removing = None;
-        let Some(content) = page_content(area, self.theme, &self.commands()) else {
+        let Some(content) = page_content(area, self.theme, &self.commands(), LogoRule::WhenRoomy)
+        else {
             return Effect::None;
         };
         let menu = centered_column(content, self.menu_width(content.width));

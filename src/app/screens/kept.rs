@@ -239,7 +239,8 @@ impl Screen for KeptList {
     }
 
     fn handle_mouse(&mut self, mouse: MouseEvent, area: Rect) -> Effect {
-        let Some(content) = page_content(area, self.theme, &self.commands()) else {
+        let Some(content) = page_content(area, self.theme, &self.commands(), LogoRule::WhenRoomy)
+        else {
             return Effect::None;
         };
         let menu = centered_column(content, MENU_WIDTH);

@@ -186,7 +186,8 @@ impl Screen for SavePrompt {
     }
 
     fn handle_mouse(&mut self, mouse: MouseEvent, area: Rect) -> Effect {
-        let Some(content) = page_content(area, self.theme, &self.commands()) else {
+        let Some(content) = page_content(area, self.theme, &self.commands(), LogoRule::WhenRoomy)
+        else {
             return Effect::None;
         };
         let len = self.items().len();

@@ -137,10 +137,15 @@ pub fn page_areas(area: Rect, theme: Theme, footer: &str, logo: LogoRule) -> Opt
     })
 }
 
-/// Where a page's content goes for a screen with these `commands`, for
-/// the mouse: the same place `page` draws it.
-pub fn page_content(area: Rect, theme: Theme, commands: &[Command]) -> Option<Rect> {
-    page_areas(area, theme, &footer(commands), LogoRule::WhenRoomy).map(|areas| areas.content)
+/// Where a page's content goes for a screen with these `commands` and
+/// `logo` rule, for the mouse: the same place `page` draws it.
+pub fn page_content(
+    area: Rect,
+    theme: Theme,
+    commands: &[Command],
+    logo: LogoRule,
+) -> Option<Rect> {
+    page_areas(area, theme, &footer(commands), logo).map(|areas| areas.content)
 }
 
 /// Draws key hints at the bottom of `area`, left-aligned, each hint whole

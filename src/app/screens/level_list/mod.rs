@@ -49,6 +49,11 @@ pub(crate) struct LevelRow {
     pub rating: Option<LevelRating>,
 }
 
+/// A list runs as long as the terminal: on a tall one, a band in the
+/// middle would show a collection of 155 levels nineteen at a time over
+/// rows of nothing.
+const LIST_PAGE: LogoRule = LogoRule::EveryRow;
+
 /// Which levels the list holds, so a choice becomes an [`Origin`].
 #[derive(Clone, Debug)]
 pub(crate) enum ListSource {
@@ -242,7 +247,7 @@ impl Screen for LevelList {
     fn handle_mouse(&mut self, mouse: MouseEvent, area: Rect) -> Effect {
         // A click ends the number being typed, as any other key does.
         self.typed.end();
-        let Some(content) = page_content(area, self.theme, &self.commands()) else {
+        let Some(content) = page_content(area, self.theme, &self.commands(), LIST_PAGE) else {
             return Effect::None;
         };
         let (_, _, rows, window) = self.layout(self.split(content).0);
@@ -294,7 +299,7 @@ impl Screen for LevelList {
 
     fn tell(&mut self, news: News) {
         if let News::Resized(area) = news
-            && let Some(content) = page_content(area, self.theme, &self.commands())
+            && let Some(content) = page_content(area, self.theme, &self.commands(), LIST_PAGE)
         {
             self.page = content.height.saturating_sub(1) as usize;
         }
@@ -307,7 +312,7 @@ impl Screen for LevelList {
             self.theme,
             &self.heading,
             &footer(&self.commands()),
-            LogoRule::WhenRoomy,
+            LIST_PAGE,
         ) else {
             return;
         };
