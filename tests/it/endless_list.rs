@@ -15,7 +15,7 @@ use schokoban_generate::{Day, Difficulty, Generated, Request, Size, generate, ge
 use tempfile::TempDir;
 
 use crate::endless::{arrow, ask_for_small_easy, endless_menu, small_easy, wait_for_level};
-use crate::ui::{key, level, menu_app, messages, press, screen, start_menu, type_text};
+use crate::ui::{choose, key, level, menu_app, messages, press, screen, start_menu, type_text};
 
 /// The Endless menu's line for the levels made: below the three sizes and
 /// the daily level.
@@ -106,14 +106,6 @@ fn row(app: &mut App, width: u16, height: u16, numbered: &str) -> String {
         .find(|line| line.contains(numbered))
         .unwrap_or_else(|| panic!("no row {numbered:?} in\n{}", lines.join("\n")))
         .clone()
-}
-
-/// Chooses `label` on the end screen.
-fn choose(app: &mut App, label: &str) {
-    let at = app.choices().iter().position(|c| c == label);
-    let at = at.unwrap_or_else(|| panic!("no {label:?} in {:?}", app.choices()));
-    press(app, &vec![key(KeyCode::Down); at]);
-    press(app, &[key(KeyCode::Enter)]);
 }
 
 #[test]

@@ -7,7 +7,7 @@
 use crossterm::event::KeyCode;
 use schokoban::app::App;
 
-use crate::ui::{ch, key, press, screen, start_menu, start_on};
+use crate::ui::{ch, choose, key, press, screen, start_menu, start_on};
 
 /// Where `text` first shows on screen: its row and column.
 fn place_of(app: &mut App, width: u16, height: u16, text: &str) -> Option<(usize, usize)> {
@@ -56,13 +56,7 @@ fn on_a_tall_terminal_the_menus_stand_where_the_level_screen_does() {
 #[test]
 fn the_editor_is_centred_on_a_large_terminal() {
     let (_dir, mut app) = start_menu();
-    let editor = app
-        .choices()
-        .iter()
-        .position(|c| c == "Level editor")
-        .expect("the editor's line");
-    press(&mut app, &vec![key(KeyCode::Down); editor]);
-    press(&mut app, &[key(KeyCode::Enter)]);
+    choose(&mut app, "Level editor");
     assert_eq!(app.screen_name(), "editor");
     let (row, column) = place_of(&mut app, 200, 60, "Level editor").expect("the heading");
     assert!(column >= 60 && row >= 18, "at row {row}, column {column}");
@@ -109,13 +103,8 @@ fn question_mark_on_a_menu_shows_the_keys_of_the_screen() {
 #[test]
 fn a_refused_seed_is_told_under_its_field() {
     let (_dir, mut app) = start_menu();
-    let endless = app
-        .choices()
-        .iter()
-        .position(|c| c == "Endless")
-        .expect("Endless");
-    press(&mut app, &vec![key(KeyCode::Down); endless]);
-    press(&mut app, &[key(KeyCode::Enter); 3]);
+    choose(&mut app, "Endless");
+    press(&mut app, &[key(KeyCode::Enter); 2]);
     press(&mut app, &[key(KeyCode::Backspace); 20]);
     press(&mut app, &[ch('a'), ch('b'), ch('c'), key(KeyCode::Enter)]);
     for (width, height) in [(40, 12), (80, 24)] {

@@ -14,7 +14,9 @@ use schokoban_core::{Direction, parse_level};
 use schokoban_solver::{Limits, Outcome, Strategy, solve};
 use tempfile::TempDir;
 
-use crate::ui::{TINY, ch, key, menu_app, open_path_prompt, press, screen, type_text, write_map};
+use crate::ui::{
+    TINY, ch, choose, key, menu_app, open_path_prompt, press, screen, type_text, write_map,
+};
 
 /// 2026-11-20 09:00 UTC, the first day of the week of play.
 pub const FIRST_DAY: u64 = 20_777 * 86_400 + 9 * 3600;
@@ -111,13 +113,7 @@ fn time_attempts_and_solves_are_right_after_leaving_and_coming_back() {
 
     // The statistics screen, from the leaderboard, says so.
     press(&mut app, &[ch('n')]);
-    let statistics = app
-        .choices()
-        .iter()
-        .position(|c| c == "Statistics")
-        .expect("the leaderboard offers the statistics");
-    press(&mut app, &vec![key(KeyCode::Down); statistics]);
-    press(&mut app, &[ENTER]);
+    choose(&mut app, "Statistics");
     assert_eq!(app.screen_name(), "statistics");
     let shown = screen(&mut app, 80, 24).join("\n");
     assert!(
@@ -379,13 +375,7 @@ fn chart_title_after_solving(map: &str) -> String {
     let path = write_map(dir.path(), "tiny.xsb", map);
     let mut app = crate::ui::open_map(dir.path(), &path);
     press(&mut app, &[LEFT, ENTER, RIGHT, ENTER]);
-    let at = app
-        .choices()
-        .iter()
-        .position(|c| c == "Statistics")
-        .expect("the finish offers statistics");
-    press(&mut app, &vec![key(KeyCode::Down); at]);
-    press(&mut app, &[ENTER]);
+    choose(&mut app, "Statistics");
     let lines = screen(&mut app, 80, 24);
     lines
         .iter()

@@ -15,7 +15,7 @@ use schokoban::app::App;
 use tempfile::TempDir;
 
 use crate::ui::{
-    TINY, assert_screen, ch, key, menu_app, open_map, open_path_prompt, press, resize,
+    TINY, assert_screen, ch, choose, key, menu_app, open_map, open_path_prompt, press, resize,
     run_until_idle, type_text, write_map,
 };
 
@@ -53,13 +53,7 @@ fn menu(keys: &[KeyEvent]) -> (TempDir, App) {
 /// The main menu's line `item` chosen, then `keys`.
 fn chosen(item: &str, keys: &[KeyEvent]) -> (TempDir, App) {
     let (dir, mut app) = menu(&[]);
-    let at = app
-        .choices()
-        .iter()
-        .position(|c| c == item)
-        .expect("a menu line");
-    press(&mut app, &vec![key(KeyCode::Down); at]);
-    press(&mut app, &[key(KeyCode::Enter)]);
+    choose(&mut app, item);
     press(&mut app, keys);
     (dir, app)
 }

@@ -131,6 +131,14 @@ pub fn stopped(mut app: App) -> App {
     app
 }
 
+/// Chooses the line `label` of the menu on screen, counting from its top.
+pub fn choose(app: &mut App, label: &str) {
+    let at = app.choices().iter().position(|c| c == label);
+    let at = at.unwrap_or_else(|| panic!("no {label:?} in {:?}", app.choices()));
+    press(app, &vec![key(KeyCode::Down); at]);
+    press(app, &[key(KeyCode::Enter)]);
+}
+
 /// The main menu, on a fresh data folder.
 pub fn start_menu() -> (TempDir, App) {
     let dir = tempfile::tempdir().expect("temp dir");

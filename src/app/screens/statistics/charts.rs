@@ -127,7 +127,7 @@ impl Statistics {
             return;
         }
         // Each kind's bar, and the gap after a level's bars.
-        let columns = (kinds.len().max(1) as u16 * BAR_WIDTH + LEVEL_GAP).max(1);
+        let columns = kinds.len().max(1) as u16 * BAR_WIDTH + LEVEL_GAP;
         let fits = ((area.width.saturating_sub(2) + LEVEL_GAP) / columns).max(1) as usize;
         let end = (at + 1).max(fits.min(chart.len()));
         let shown = &chart[end.saturating_sub(fits)..end.min(chart.len())];
