@@ -34,7 +34,8 @@ use crate::budget::Budget;
 /// has the last 6.5 s, in which it solves levels no other search here
 /// solves in 10 s (Sasquatch 25, 30, 31, 36, 39 and 42).
 ///
-/// [`FORWARD_BOXES`] boxes or more: plan has the first thread. The second
+/// [`FORWARD_BOXES`] boxes or more: plan has the first thread, for 2 s
+/// only on dense levels ([`DENSE_FIRST`]). The second
 /// opens with 1.8 s of push-pull: on the dense Sasquatch levels it
 /// answers nine within 0.3 to 1.5 s that the race missed in 10 s when
 /// push-pull had 0.2 s (Sasquatch II 16 and 36, III 28, V 35, VI 31 and
@@ -172,19 +173,48 @@ const PARTIAL_PLAN_END: u32 = 45;
 const UNPLANNED_PLAN_END: u32 = 40;
 
 /// The first thread's turns: [`UNPLANNED_FIRST`] on a level of 13 to 24
-/// boxes whose parking plan search finds none, else those of
-/// [`schedules`]. Plan asks for the plan first thing as well, so asking
-/// here costs nothing.
+/// boxes whose parking plan search finds none, [`DENSE_FIRST`] on a dense
+/// level of [`FORWARD_BOXES`] or more, else those of [`schedules`]. Plan
+/// asks for the plan first thing as well, so asking here costs nothing.
 fn first_turns(setup: &Setup, budget: &Budget) -> &'static [(Strategy, u32)] {
     let boxes = setup.boxes.len();
     let unplanned = (HOMEWARD_BOXES + 1..FORWARD_BOXES).contains(&boxes)
         && matches!(setup.plan.any(&setup.board, &setup.boxes, budget), Ok(None));
     if unplanned {
         UNPLANNED_FIRST
+    } else if boxes >= FORWARD_BOXES && boxes * 100 >= DENSE_PERCENT * setup.board.cells() {
+        DENSE_FIRST
     } else {
         schedules(boxes)[0]
     }
 }
+
+/// The first thread's turns on a dense level of [`FORWARD_BOXES`] or
+/// more: plan for 1 s, then push-pull to the end. Push-pull alone solves
+/// dense levels of that size in 3 to 8 s that no turn of the second
+/// thread is long enough for; plan answered every dense level it solves
+/// in the race within 0.8 s but Sasquatch IV 16 (6.5 s), which
+/// hotspots-restarts answers too. On the 185 shipped levels of 25 boxes
+/// or more the race solved 50 with these turns against 43 with plan
+/// alone there, none lost (docs/solver-log.md, "Push-pull on plan's
+/// thread on dense levels").
+const DENSE_FIRST: &[(Strategy, u32)] =
+    &[(Strategy::Plan, DENSE_PLAN_END), (Strategy::PushPull, 100)];
+
+/// Where plan's turn ends in [`DENSE_FIRST`]. 10% and 20% solved the same
+/// 39 of the 148 dense shipped levels; 10% gives push-pull's slowest
+/// answer (Sasquatch VIII 22, 8.3 s) more room, and plan's slowest there
+/// (Sasquatch XI 5, 0.76 s) still a fifth to spare.
+const DENSE_PLAN_END: u32 = 10;
+
+/// A level is dense when its boxes are at least this share of its floor
+/// (percent). Plan keeps the whole first thread on sparser levels, where
+/// it answers Sasquatch 38 and 46 (a box for every seven cells) at 4.5
+/// and 6.7 s. On the 185 shipped levels of 25 boxes or more (a run at
+/// 20% and one with plan alone there, composed), 20% to 25% solve 50,
+/// 28% 47, 30% 45: the seven gained hold a box for every three or four
+/// cells, so 20% lies between them and the levels plan needs its time for.
+const DENSE_PERCENT: usize = 20;
 
 /// Levels with at least this many boxes get the forward search in the race
 /// where others get push-pull's long turn. Forward alone solves Microban II
@@ -323,13 +353,15 @@ mod tests {
     }
 
     #[test]
-    fn the_first_thread_follows_plan_by_whether_a_level_of_13_to_24_boxes_has_a_plan() {
+    fn the_first_thread_follows_the_plan_on_13_to_24_boxes_and_the_density_from_25() {
         // Past the plan search's 1,000 squares there is no plan at once.
         let large = (45, 30);
         assert_eq!(first_turns_of(&row_of_boxes(13, large)), UNPLANNED_FIRST);
         assert_eq!(first_turns_of(&row_of_boxes(24, large)), UNPLANNED_FIRST);
         assert_eq!(first_turns_of(&row_of_boxes(12, large)), schedules(12)[0]);
         assert_eq!(first_turns_of(&row_of_boxes(25, large)), schedules(25)[0]);
+        // 25 boxes on 104 cells are dense; on 1,350 they are not.
+        assert_eq!(first_turns_of(&row_of_boxes(25, (26, 4))), DENSE_FIRST);
         // A small room has its plan: every box pulled straight up.
         assert_eq!(first_turns_of(&row_of_boxes(13, (16, 5))), PLANNED_FIRST);
         assert_eq!(first_turns_of(&row_of_boxes(24, (27, 5))), PLANNED_FIRST);
@@ -340,7 +372,7 @@ mod tests {
         let sizes = [1, HOMEWARD_BOXES, HOMEWARD_BOXES + 1, FORWARD_BOXES, 1_000];
         for boxes in sizes {
             let threads = schedules(boxes);
-            for schedule in threads.iter().chain([&UNPLANNED_FIRST]) {
+            for schedule in threads.iter().chain([&UNPLANNED_FIRST, &DENSE_FIRST]) {
                 let ends: Vec<u32> = schedule.iter().map(|&(_, end)| end).collect();
                 assert!(ends.windows(2).all(|w| w[0] <= w[1]), "{boxes}: {ends:?}");
                 assert_eq!(ends.last(), Some(&100), "{boxes}: {ends:?}");
