@@ -193,18 +193,23 @@ fn first_turns(setup: &Setup, budget: &Budget) -> &'static [(Strategy, u32)] {
 /// more: plan for 1 s, then push-pull to the end. Push-pull alone solves
 /// dense levels of that size in 3 to 8 s that no turn of the second
 /// thread is long enough for; plan answered every dense level it solves
-/// in the race within 0.8 s but Sasquatch IV 16 (6.5 s), which
-/// hotspots-restarts answers too. On the 185 shipped levels of 25 boxes
-/// or more the race solved 50 with these turns against 43 with plan
-/// alone there, none lost (docs/solver-log.md, "Push-pull on plan's
+/// in the race within 0.8 s but Sasquatch IV 16 (6.5 to 7.5 s), which
+/// hotspots-restarts answers at 9.4 to 9.5 s. On the 185 shipped levels
+/// of 25 boxes or more the race solved 50 with these turns against 43
+/// with plan alone there, none lost; over every shipped set, 931 against
+/// 926. Its three misses sit at a turn's edge: Sasquatch 38 and II 42,
+/// which the old build misses too in some runs, and XI 5, which plan
+/// answers at 0.8 s of its 1 s (docs/solver-log.md, "Push-pull on plan's
 /// thread on dense levels").
 const DENSE_FIRST: &[(Strategy, u32)] =
     &[(Strategy::Plan, DENSE_PLAN_END), (Strategy::PushPull, 100)];
 
 /// Where plan's turn ends in [`DENSE_FIRST`]. 10% and 20% solved the same
-/// 39 of the 148 dense shipped levels; 10% gives push-pull's slowest
-/// answer (Sasquatch VIII 22, 8.3 s) more room, and plan's slowest there
-/// (Sasquatch XI 5, 0.76 s) still a fifth to spare.
+/// 39 of the 148 dense shipped levels. The two slowest answers pull
+/// either way: plan's (Sasquatch XI 5) takes 0.8 s, push-pull's (VIII 22)
+/// 8.7 to 8.8 s with 10% and 9.0 to 9.4 s with 15% (docs/solver-log.md,
+/// "Edges, run again"). 10% leaves plan's a fifth to spare and
+/// push-pull's an eighth; 15% would leave push-pull's a sixteenth.
 const DENSE_PLAN_END: u32 = 10;
 
 /// A level is dense when its boxes are at least this share of its floor
