@@ -34,8 +34,8 @@ use crate::budget::Budget;
 /// has the last 6.5 s, in which it solves levels no other search here
 /// solves in 10 s (Sasquatch 25, 30, 31, 36, 39 and 42).
 ///
-/// [`FORWARD_BOXES`] boxes or more: plan has the first thread, for 2 s
-/// only on dense levels ([`DENSE_FIRST`]). The second
+/// [`FORWARD_BOXES`] boxes or more: plan has the first thread, for its
+/// first second only on dense levels ([`DENSE_FIRST`]). The second
 /// opens with 1.8 s of push-pull: on the dense Sasquatch levels it
 /// answers nine within 0.3 to 1.5 s that the race missed in 10 s when
 /// push-pull had 0.2 s (Sasquatch II 16 and 36, III 28, V 35, VI 31 and
