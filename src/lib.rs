@@ -4,6 +4,7 @@ pub mod app;
 pub mod commands;
 pub mod leaderboard;
 pub mod library;
+pub mod machine;
 pub mod printable;
 pub mod storage;
 pub mod text;

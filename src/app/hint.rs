@@ -6,6 +6,7 @@ use std::convert::Infallible;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+use crate::machine::solver_limits;
 use schokoban_core::{Direction, Game, Level, Pos, Step};
 use schokoban_solver::{Known, Limits, Outcome};
 
@@ -72,11 +73,9 @@ impl Search {
     /// afresh.
     pub fn start_knowing(game: &Game, known: Option<Known>) -> Self {
         // The same memory cap as `schokoban solve`, so that a hint answers
-        // wherever the README's figures say the solver does: with half of
-        // it, XSokoban 21 and 89 ran out of memory and 87 took 9.3 s (before
-        // the feature searches packed the moves they keep). The game needs
-        // a few MiB.
-        let limits = Limits::with_time(HINT_TIME);
+        // wherever the README's figures say the solver does. The game
+        // needs a few MiB.
+        let limits = solver_limits(HINT_TIME);
         Self::start_with(game, move |position, cancel| match &known {
             Some(known) => schokoban_solver::solve_knowing(position, &limits, cancel, known).0,
             None => schokoban_solver::solve(position, &limits, cancel),
@@ -97,7 +96,7 @@ impl Search {
     }
 
     fn shorten_within(game: &Game, steps: Vec<Step>, time: Duration) -> Self {
-        let limits = Limits::with_time(time);
+        let limits = solver_limits(time);
         Self::start_with(game, move |position, cancel| {
             Outcome::Solved(schokoban_solver::optimize(position, &steps, &limits, cancel).steps)
         })

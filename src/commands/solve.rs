@@ -5,8 +5,9 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use crate::machine::solver_limits;
 use schokoban_core::{Game, format_steps};
-use schokoban_solver::{Limits, Outcome, TooLarge};
+use schokoban_solver::{Outcome, TooLarge};
 
 /// What the search ended with, ready to print.
 #[derive(Clone, Debug, PartialEq)]
@@ -105,7 +106,7 @@ pub fn run(map: &Path, level: usize, seconds: f64) -> anyhow::Result<Report> {
     let limit = timeout(seconds)?;
     let level = super::load_level(map, level)?;
     let started = Instant::now();
-    let limits = Limits::with_time(limit);
+    let limits = solver_limits(limit);
     let cancel = AtomicBool::new(false);
     let outcome = schokoban_solver::solve(&level, &limits, &cancel);
     Ok(match outcome {

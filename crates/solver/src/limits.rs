@@ -26,8 +26,13 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// The memory cap used unless a caller asks otherwise: 1 GiB.
-    pub const DEFAULT_MEMORY_BYTES: usize = 1 << 30;
+    /// The memory cap used unless a caller asks otherwise: 2 GiB, so
+    /// that each of the race's two threads has the 1 GiB push-pull needs
+    /// on dense levels of 25 boxes and up. With half that, push-pull gave
+    /// up on Sasquatch III 23 and IX 39 out of memory, both solved with it
+    /// within 8.3 s; 4 GiB solved nothing more in 10 s (docs/solver-log.md,
+    /// eighth round).
+    pub const DEFAULT_MEMORY_BYTES: usize = 2 << 30;
 
     /// `time` with the default memory cap, no cap on positions, and the
     /// race.

@@ -11,6 +11,7 @@ mod hints;
 mod totals;
 
 use crate::library::LevelSource;
+use crate::machine::solver_limits;
 use hints::{HintSolver, HintTimes};
 use schokoban_core::{Game, Level, Step, format_steps};
 use schokoban_solver::{Limits, Outcome, Stats, Strategy, optimize};
@@ -88,7 +89,7 @@ fn run_with(
     let limits = Limits {
         max_expansions: options.nodes,
         strategy: options.strategy,
-        ..Limits::with_time(super::solve::timeout(options.seconds)?)
+        ..solver_limits(super::solve::timeout(options.seconds)?)
     };
     let solving = Solving {
         limits: &limits,

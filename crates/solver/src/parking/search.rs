@@ -28,9 +28,8 @@ use crate::moves::{MacroMove, MacroMoves};
 /// "macro pulls without floods"). The searches share the plan
 /// (`SharedPlan`), so a level without one pays for the work once.
 pub const MAX_WORK: usize = 500_000;
-/// The memory the search may hold by its own count, under the half of
-/// the solver's default cap of 1 GiB that each of the race's two threads
-/// gets. With 10 million units of work ([`super::LATE_WORK`]) and no such
+/// The memory the search may hold by its own count, under the 1 GiB
+/// that each of the race's two threads gets by default. With 10 million units of work ([`super::LATE_WORK`]) and no such
 /// cap, the search reached 576 MB (the process's peak, late-plan alone)
 /// on Sasquatch XI 35 (36 boxes) before giving up; now it gives up at 266
 /// MB. With 256 MiB instead, Sasquatch VI 30 (20 boxes, 274 MB) lost its
