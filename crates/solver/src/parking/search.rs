@@ -29,11 +29,12 @@ use crate::moves::{MacroMove, MacroMoves};
 /// (`SharedPlan`), so a level without one pays for the work once.
 pub const MAX_WORK: usize = 500_000;
 /// The memory the search may hold by its own count, under the 1 GiB
-/// that each of the race's two threads gets by default. With 10 million units of work ([`super::LATE_WORK`]) and no such
-/// cap, the search reached 576 MB (the process's peak, late-plan alone)
-/// on Sasquatch XI 35 (36 boxes) before giving up; now it gives up at 266
-/// MB. With 256 MiB instead, Sasquatch VI 30 (20 boxes, 274 MB) lost its
-/// plan, the only one of the 54 found within 10 million units to do so.
+/// that each of the race's two threads gets by default. With 10 million
+/// units of work ([`super::LATE_WORK`]) and no such cap, the search
+/// reached 576 MB (the process's peak, late-plan alone) on Sasquatch XI
+/// 35 (36 boxes) before giving up; with it, it gives up at 266 MB. With
+/// 256 MiB instead, Sasquatch VI 30 (20 boxes, 274 MB) lost its plan, the
+/// only one of the 54 found within 10 million units to do so.
 pub const MAX_BYTES: usize = 384 << 20;
 /// Larger boards are declined at once, as the backward search declines
 /// them, and start squares are kept as a 64-bit set.
