@@ -13,6 +13,12 @@ pub fn solver_limits(time: Duration) -> Limits {
     Limits::with_time(time).with_memory(memory_cap())
 }
 
+/// Reads the machine's memory now, so that no screen is the first to ask
+/// and none reads a file; the game calls it before its first screen.
+pub fn read_memory() {
+    memory_cap();
+}
+
 fn memory_cap() -> usize {
     static CAP: OnceLock<usize> = OnceLock::new();
     *CAP.get_or_init(|| {

@@ -56,6 +56,7 @@ pub fn run(options: Options) -> anyhow::Result<()> {
     }
     shutdown::watch_hangup(&exit).context("cannot watch the terminal")?;
     crate::storage::survive_file_size_limit().context("cannot watch for signals")?;
+    crate::machine::read_memory();
     let theme = Theme::from_env(options.ascii, options.theme, background::detect_palette);
     let mut app = App::keeping(options, theme, exit.keep.clone());
     app.set_terminal(super::clipboard::Terminal::detect());
