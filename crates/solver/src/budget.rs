@@ -84,6 +84,26 @@ impl<'a> Budget<'a> {
         Self { deadline, ..self }
     }
 
+    /// This budget ending `time` after it started, when its own deadline
+    /// is further off than that (or it has none); `None` otherwise.
+    pub fn first(self, time: Duration) -> Option<Self> {
+        let end = self.started.checked_add(time)?;
+        let later = self.deadline.is_none_or(|deadline| deadline > end);
+        later.then_some(Self {
+            deadline: Some(end),
+            ..self
+        })
+    }
+
+    /// This budget counted from now: its shares ([`Budget::until`]) are
+    /// shares of the time left.
+    pub fn counted_from_now(self) -> Self {
+        Self {
+            started: Instant::now(),
+            ..self
+        }
+    }
+
     /// Whether to stop now, and why.
     pub fn stop(&self) -> Option<Stop> {
         let over = self.race_over.is_some_and(|o| o.load(Ordering::Relaxed));
@@ -104,6 +124,44 @@ impl<'a> Budget<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_first_part_ends_that_long_after_the_start_where_the_budget_is_longer() {
+        let cancel = AtomicBool::new(false);
+        let budget = Budget::new(Duration::from_secs(60), &cancel);
+        let first = budget.first(Duration::from_secs(10));
+        let length = first
+            .and_then(|first| first.deadline())
+            .map(|end| end - budget.started);
+        assert_eq!(length, Some(Duration::from_secs(10)));
+        assert!(budget.first(Duration::from_secs(60)).is_none());
+        assert!(budget.first(Duration::from_secs(61)).is_none());
+        let endless = Budget::new(Duration::MAX, &cancel);
+        assert!(endless.deadline().is_none());
+        assert!(endless.first(Duration::from_secs(10)).is_some());
+    }
+
+    #[test]
+    fn counted_from_now_a_share_is_a_share_of_the_time_left() {
+        let cancel = AtomicBool::new(false);
+        let now = Instant::now();
+        let started = now.checked_sub(Duration::from_secs(40)).unwrap_or(now);
+        let spent = now - started;
+        let budget = Budget {
+            started,
+            deadline: Some(started + Duration::from_secs(60)),
+            cancel: &cancel,
+            race_over: None,
+        };
+        let later = budget.counted_from_now();
+        assert_eq!(later.deadline(), budget.deadline());
+        let end = budget.deadline().expect("a deadline");
+        let half_left = (end - later.until(50).deadline().expect("a deadline")).as_millis();
+        // Half of the 20 s left (where the clock had run 40 s), give or
+        // take the moments between the readings of the clock.
+        let expected = (Duration::from_secs(60).saturating_sub(spent) / 2).as_millis();
+        assert!(half_left.abs_diff(expected) < 100, "{half_left} ms");
+    }
 
     #[test]
     fn a_share_ends_at_that_part_of_the_time() {

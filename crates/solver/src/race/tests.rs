@@ -1,0 +1,74 @@
+//! The race's schedules, on levels built to each size.
+
+use super::*;
+use crate::{Limits, prepare};
+use schokoban_core::parse_level;
+
+/// A room `width` squares wide and `height` high, with `boxes` boxes
+/// in a row straight above as many goals.
+fn row_of_boxes(boxes: usize, (width, height): (usize, usize)) -> String {
+    let wall = "#".repeat(width + 2);
+    let row = |cells: &str| format!("#{cells:<width$}#");
+    let mut lines = vec![wall.clone(), row("@")];
+    lines.push(row(&format!(" {}", "$".repeat(boxes))));
+    lines.push(row(&format!(" {}", ".".repeat(boxes))));
+    lines.extend((4..=height).map(|_| row("")));
+    lines.push(wall);
+    lines.join("\n")
+}
+
+fn first_turns_of(xsb: &str) -> &'static [(Strategy, u32)] {
+    let level = parse_level(xsb).expect("a valid level");
+    let cancel = AtomicBool::new(false);
+    let budget = Budget::new(Duration::from_secs(60), &cancel);
+    let limits = Limits::with_time(Duration::from_secs(60));
+    let Ok((setup, _)) = prepare(&level, &limits, &budget) else {
+        panic!("a level the solver takes: {xsb}");
+    };
+    first_turns(&setup, &budget)
+}
+
+#[test]
+fn the_first_thread_follows_the_plan_on_13_to_24_boxes_and_the_density_from_25() {
+    // Past the plan search's 1,000 squares there is no plan at once.
+    let large = (45, 30);
+    assert_eq!(first_turns_of(&row_of_boxes(13, large)), UNPLANNED_FIRST);
+    assert_eq!(first_turns_of(&row_of_boxes(24, large)), UNPLANNED_FIRST);
+    assert_eq!(first_turns_of(&row_of_boxes(12, large)), schedules(12)[0]);
+    assert_eq!(first_turns_of(&row_of_boxes(25, large)), schedules(25)[0]);
+    // 25 boxes on 104 cells are dense; on 1,350 they are not.
+    assert_eq!(first_turns_of(&row_of_boxes(25, (26, 4))), DENSE_FIRST);
+    // A small room has its plan: every box pulled straight up.
+    assert_eq!(first_turns_of(&row_of_boxes(13, (16, 5))), PLANNED_FIRST);
+    assert_eq!(first_turns_of(&row_of_boxes(24, (27, 5))), PLANNED_FIRST);
+}
+
+#[test]
+fn every_thread_runs_to_the_end_of_the_time_and_one_search_can_prove_none() {
+    let sizes = [1, HOMEWARD_BOXES, HOMEWARD_BOXES + 1, FORWARD_BOXES, 1_000];
+    for boxes in sizes {
+        let threads = schedules(boxes);
+        for schedule in threads.iter().chain([&UNPLANNED_FIRST, &DENSE_FIRST]) {
+            let ends: Vec<u32> = schedule.iter().map(|&(_, end)| end).collect();
+            assert!(ends.windows(2).all(|w| w[0] <= w[1]), "{boxes}: {ends:?}");
+            assert_eq!(ends.last(), Some(&100), "{boxes}: {ends:?}");
+            // A turn shared with the next search is one that gives up
+            // at once where it has nothing to add.
+            for pair in schedule.windows(2) {
+                if pair[0].1 == pair[1].1 {
+                    assert_eq!(pair[0].0, Strategy::LatePlan, "{boxes}: {ends:?}");
+                }
+            }
+        }
+        let proving = threads
+            .iter()
+            .flat_map(|schedule| schedule.iter())
+            .any(|&(strategy, _)| {
+                matches!(
+                    strategy,
+                    Strategy::PushPull | Strategy::Homeward | Strategy::Forward
+                )
+            });
+        assert!(proving, "{boxes} boxes: nothing proves a level unsolvable");
+    }
+}
