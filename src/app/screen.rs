@@ -158,6 +158,10 @@ pub(crate) struct Ended {
     /// The solver's moves, watched, made the last move: the solve is not
     /// the player's.
     pub watched: bool,
+    /// Pushes the game played for the player in this attempt (hints played,
+    /// moves watched and taken over): a solve with any is not for the
+    /// leaderboard.
+    pub helped_pushes: usize,
 }
 
 /// What a screen says when the app ticks it.

@@ -222,3 +222,52 @@ fn the_first_hint_follows_a_solution_just_pasted_on_the_level() {
         assert_eq!(first_hint(&mut app), Some(first), "pasted {lurd}");
     }
 }
+
+/// Plays `TWO_STEP` to its end by hints: asks, plays the push, twice.
+fn solve_by_hints(app: &mut App) {
+    press(app, &[ch('h')]);
+    wait_while_busy(app);
+    press(app, &[ch('h'), ch('h'), ch('h')]);
+    assert!(level(app).game.is_solved(), "{}", messages(app));
+}
+
+#[test]
+fn a_solve_with_pushes_played_by_hints_is_not_offered_to_the_leaderboard() {
+    let (_dir, mut app) = start_on("hint.xsb", TWO_STEP);
+    solve_by_hints(&mut app);
+    press(&mut app, &[key(KeyCode::Enter)]);
+    let screen = crate::ui::screen_text(&app);
+    assert!(
+        screen.contains("2 pushes played for you: solved, but not for the leaderboard"),
+        "{screen}"
+    );
+    assert!(!screen.contains("Add your score"), "{screen}");
+}
+
+#[test]
+fn a_reset_leaves_the_hints_behind_and_undoing_it_brings_them_back() {
+    let right = key(KeyCode::Right);
+    // One push by a hint, thrown away by the reset: the solve is the
+    // player's own.
+    let (_dir, mut app) = start_on("hint.xsb", TWO_STEP);
+    press(&mut app, &[ch('h')]);
+    wait_while_busy(&mut app);
+    press(
+        &mut app,
+        &[ch('h'), ch('r'), right, right, right, key(KeyCode::Enter)],
+    );
+    let screen = crate::ui::screen_text(&app);
+    assert!(screen.contains("Add your score"), "{screen}");
+
+    // The same push taken back up by undoing the reset counts again.
+    let (_dir, mut app) = start_on("hint.xsb", TWO_STEP);
+    press(&mut app, &[ch('h')]);
+    wait_while_busy(&mut app);
+    press(
+        &mut app,
+        &[ch('h'), ch('r'), ch('u'), right, key(KeyCode::Enter)],
+    );
+    let screen = crate::ui::screen_text(&app);
+    assert!(screen.contains("1 push played for you"), "{screen}");
+    assert!(!screen.contains("Add your score"), "{screen}");
+}

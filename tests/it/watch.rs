@@ -240,3 +240,35 @@ fn a_title_too_long_for_the_screen_ends_in_an_ellipsis() {
     let rows = screen_rows(&app, 40, 12);
     assert_eq!(rows[1], "Puzzle: The Long Corridor of Many Many …");
 }
+
+/// Walk, push, push: watching two moves watches one push.
+const TWO_PUSHES: &str = "#######\n#. $ @#\n#######\nTitle: Two pushes\n";
+
+/// Watches `watched` moves of `TWO_PUSHES`, takes over, plays the rest by
+/// hand and returns the end screen.
+fn finish_after_watching(watched: usize) -> String {
+    let (_dir, mut app) = start_on("pushes.xsb", TWO_PUSHES);
+    press(&mut app, &[ch('v')]);
+    wait_for_solution(&mut app);
+    press(&mut app, &[ch(' ')]);
+    press(&mut app, &vec![key(KeyCode::Right); watched]);
+    assert_eq!(watched_move(&app), format!("Move {watched} of 3"));
+    press(&mut app, &[key(KeyCode::Enter)]);
+    press(&mut app, &vec![key(KeyCode::Left); 3 - watched]);
+    assert!(level(&app).game.is_solved());
+    press(&mut app, &[key(KeyCode::Enter)]);
+    app.visible_text(80, 24)
+}
+
+#[test]
+fn a_solve_with_watched_pushes_taken_over_is_not_offered_to_the_leaderboard() {
+    let screen = finish_after_watching(2);
+    assert!(
+        screen.contains("1 push played for you: solved, but not for the leaderboard"),
+        "{screen}"
+    );
+    assert!(!screen.contains("Add your score"), "{screen}");
+    // Watching only the walk leaves the pushes, and the score, the player's.
+    let screen = finish_after_watching(1);
+    assert!(screen.contains("Add your score"), "{screen}");
+}

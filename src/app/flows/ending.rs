@@ -45,6 +45,7 @@ impl App {
             level: ended.opened.level.clone(),
             run: None,
             best_run: records.and_then(best_run),
+            helped_pushes: 0,
         };
         let finish = Finish::new(outcome, self.theme, Rc::clone(&self.keys));
         self.push_level(finish.with_statistics(Rc::clone(&ended.opened)));
@@ -86,6 +87,7 @@ impl App {
             level: ended.opened.level.clone(),
             run: None,
             best_run: records.and_then(best_run),
+            helped_pushes: 0,
         };
         let finish = Finish::new(outcome, self.theme, Rc::clone(&self.keys));
         self.push_level(finish.with_statistics(Rc::clone(&ended.opened)));
@@ -127,6 +129,7 @@ impl App {
             level: opened.level.clone(),
             run: Some(ended.game.log().to_vec()),
             best_run: records.and_then(best_run),
+            helped_pushes: ended.helped_pushes,
         };
         let mut finish = Finish::new(outcome, self.theme, Rc::clone(&self.keys))
             .with_statistics(Rc::clone(opened));

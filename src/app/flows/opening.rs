@@ -199,6 +199,7 @@ impl App {
                 opened,
                 game,
                 watched: false,
+                helped_pushes: 0,
             };
             self.push_finish(&ended, true);
         } else {

@@ -88,17 +88,26 @@ impl Finish {
             level,
             run,
             best_run,
+            helped_pushes,
         } = outcome;
         let heading = match solved_score {
             Some(_) => format!("Solved: {title}"),
             None => format!("Leaderboard: {title}"),
         };
-        if let Some(score) = solved_score.filter(|_| keeps_scores)
+        let helped = helped_pushes > 0;
+        if let Some(score) = solved_score.filter(|_| keeps_scores && !helped)
             && let Some(note) = board.miss_note(score)
         {
             messages.push(Message::info(note));
         }
         let stage = match (solved_score, keeps_scores) {
+            (Some(_), true) if helped => {
+                let pushes = plural(helped_pushes, "push");
+                messages.push(Message::info(format!(
+                    "{pushes} played for you: solved, but not for the leaderboard"
+                )));
+                Stage::Board { selected: 0 }
+            }
             (Some(score), true) if board.qualifies(score) => Stage::Qualify { yes: true },
             (Some(_), false) => {
                 messages.push(Message::warning(

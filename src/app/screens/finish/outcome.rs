@@ -43,6 +43,9 @@ pub(crate) struct Outcome {
     /// The winning moves, undos included, when solved.
     pub run: Option<Vec<LogEntry>>,
     pub best_run: Option<BestRun>,
+    /// Pushes the game played for the player (hints, moves watched): a
+    /// solve with any is not offered to the leaderboard.
+    pub helped_pushes: usize,
 }
 
 /// The best leaderboard entry's name and winning moves.

@@ -31,7 +31,9 @@ impl Play {
             }
             thinking @ HintState::Thinking(_) => self.hint = thinking,
             HintState::Ready(suggestion) => {
+                let pushes = self.game.pushes();
                 self.act(|game| play_steps(game, &suggestion.steps));
+                self.helped_pushes += self.game.pushes().saturating_sub(pushes);
             }
         }
     }

@@ -50,6 +50,7 @@ impl Play {
             Action::Undo if self.game.can_undo_reset() => {
                 // Back to the attempt the reset ended, counted already.
                 self.attempt_counted = true;
+                self.helped_pushes = self.helped_before_resets.pop().unwrap_or(0);
                 self.act(Game::undo_reset);
                 self.message = Some(reset_undone(self.game.score()));
             }

@@ -68,6 +68,12 @@ pub(crate) struct Play {
     /// opened at its start or was restarted (a resumed save goes on with
     /// the attempt it saved).
     attempt_counted: bool,
+    /// Pushes the game played for the player in this attempt: hints
+    /// played, moves watched and taken over.
+    helped_pushes: usize,
+    /// The same for each attempt a reset threw away, the last last, as
+    /// the game keeps them for undoing a reset.
+    helped_before_resets: Vec<usize>,
     /// The player's bests and the published solution, for the header.
     bests: Bests,
     /// Every solution the game knows from the level's start, which the
@@ -106,6 +112,8 @@ impl Play {
             shorter: None,
             loaded: resumed.then(|| game.log().to_vec()),
             attempt_counted: resumed && game.score() > 0,
+            helped_pushes: 0,
+            helped_before_resets: Vec::new(),
             game,
             keep: Keep::default(),
             watched_solve: false,
@@ -156,6 +164,7 @@ impl Play {
             opened: Rc::clone(&self.opened),
             game: self.game.clone(),
             watched: self.watched_solve,
+            helped_pushes: self.helped_pushes,
         }
     }
 
@@ -187,6 +196,11 @@ impl Play {
     /// R: back to the start; the next move begins another attempt.
     fn restart(&mut self) {
         self.attempt_counted = false;
+        // The game keeps what a reset throws away when it has any moves.
+        if !self.game.log().is_empty() || self.game.score() > 0 {
+            let thrown = std::mem::take(&mut self.helped_pushes);
+            self.helped_before_resets.push(thrown);
+        }
         self.act(|game| {
             let changed = game.score() > 0;
             game.reset();
@@ -318,6 +332,7 @@ impl Screen for Play {
             _ => return,
         };
         let watched = game.score().saturating_sub(self.game.score());
+        self.helped_pushes += game.pushes().saturating_sub(self.game.pushes());
         // The solver solved it: a player expects the ✓, the leaderboard and
         // the statistics' solves to stand for their own, so this one earns
         // none of them, and leaving now keeps nothing of it.
