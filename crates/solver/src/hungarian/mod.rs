@@ -149,8 +149,17 @@ impl Assignment {
         self.pending = None;
         self.now.u.clear();
         self.now.u.resize(rows + 1, 0);
-        self.now.v.clear();
-        self.now.v.resize(cols + 1, 0);
+        // Where every column is taken, any column potentials give a start
+        // (each row's potential is then its least reduced cost), and the
+        // last solve's are the prices of the same goals seen from a
+        // position much like this one: most rows find their column at
+        // once. Where columns are left over, a free one's potential must
+        // end at zero, so they start from zero.
+        let warm = rows == cols && self.now.v.len() == cols + 1;
+        if !warm {
+            self.now.v.clear();
+            self.now.v.resize(cols + 1, 0);
+        }
         self.now.owner.clear();
         self.now.owner.resize(cols + 1, 0);
         self.way.clear();
@@ -161,9 +170,11 @@ impl Assignment {
         self.matched.resize(rows + 1, false);
         for r in 1..=rows {
             let costs = row(r - 1);
-            let least = costs.iter().copied().min().unwrap_or(UNREACHABLE);
+            let v = &self.now.v;
+            let reduced = |c: usize| costs[c - 1] - v[c];
+            let least = (1..=cols).map(reduced).min().unwrap_or(UNREACHABLE);
             self.now.u[r] = least;
-            if let Some(c) = (1..=cols).find(|&c| self.now.owner[c] == 0 && costs[c - 1] == least) {
+            if let Some(c) = (1..=cols).find(|&c| self.now.owner[c] == 0 && reduced(c) == least) {
                 self.now.owner[c] = r;
                 self.matched[r] = true;
             }

@@ -198,3 +198,66 @@ fn chain_agrees_with_full_solves(cols: usize) {
     }
     assert!(steps > 1_000 && jumps > 500, "{steps} steps, {jumps} jumps");
 }
+
+/// The least total of giving each row its own column, by trying every
+/// way; `None` when each way takes an unreachable pair.
+fn brute_force(costs: &[Vec<i64>], cols: usize) -> Option<u32> {
+    fn best(costs: &[Vec<i64>], taken: &mut Vec<bool>) -> i64 {
+        let Some((row, rest)) = costs.split_first() else {
+            return 0;
+        };
+        let mut least = i64::MAX;
+        for c in 0..taken.len() {
+            if !taken[c] && row[c] < UNREACHABLE {
+                taken[c] = true;
+                let total = best(rest, taken);
+                taken[c] = false;
+                least = least.min(total.saturating_add(row[c]));
+            }
+        }
+        least
+    }
+    let least = best(costs, &mut vec![false; cols]);
+    (least < UNREACHABLE).then(|| u32::try_from(least).expect("a small total"))
+}
+
+#[test]
+fn full_solves_in_turn_start_from_the_last_one_and_still_find_the_least_total() {
+    let mut seed = 0x2545_f491_u64;
+    let mut random = |below: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % below
+    };
+    let mut assignment = Assignment::default();
+    let mut unreachable = 0;
+    for round in 0..1_500 {
+        // Mostly square, as boxes and goals are on most levels, sometimes
+        // with a column to spare, and now and then a new size.
+        let cols = 5 + usize::from(random(10) == 0);
+        let rows = if random(8) == 0 {
+            1 + random(5) as usize
+        } else {
+            cols
+        };
+        let costs: Vec<Vec<i64>> = (0..rows)
+            .map(|_| {
+                (0..cols)
+                    .map(|_| match random(3) {
+                        0 => UNREACHABLE,
+                        _ => random(30) as i64,
+                    })
+                    .collect()
+            })
+            .collect();
+        let expected = brute_force(&costs, cols);
+        unreachable += usize::from(expected.is_none());
+        assert_eq!(
+            assignment.solve(rows, cols, |r| &costs[r]),
+            expected,
+            "round {round}: {costs:?}"
+        );
+    }
+    assert!(unreachable > 10, "{unreachable} without an assignment");
+}
