@@ -134,6 +134,17 @@ fn spare_columns_are_allowed() {
     assert_eq!(Assignment::default().solve(1, 3, |r| &costs[r]), Some(1));
 }
 
+/// Numbers below the bound asked for, the same from the same `seed`
+/// (xorshift).
+fn numbers(mut seed: u64) -> impl FnMut(u64) -> u64 {
+    move |below| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % below
+    }
+}
+
 #[test]
 fn a_chain_of_one_row_changes_agrees_with_full_solves() {
     chain_agrees_with_full_solves(4);
@@ -150,13 +161,7 @@ fn with_goals_to_spare_one_row_changes_still_agree_with_full_solves() {
 /// jump (an augmenting path is needed); a child kept aside or saved
 /// becomes a base in turn.
 fn chain_agrees_with_full_solves(cols: usize) {
-    let mut seed = 0x9e37_79b9_u64;
-    let mut random = |below: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % below
-    };
+    let mut random = numbers(0x9e37_79b9);
     let mut costs: Vec<Vec<i64>> = (0..4)
         .map(|_| (0..cols).map(|_| random(20) as i64).collect())
         .collect();
@@ -223,13 +228,7 @@ fn brute_force(costs: &[Vec<i64>], cols: usize) -> Option<u32> {
 
 #[test]
 fn full_solves_in_turn_start_from_the_last_one_and_still_find_the_least_total() {
-    let mut seed = 0x2545_f491_u64;
-    let mut random = |below: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % below
-    };
+    let mut random = numbers(0x2545_f491);
     let mut assignment = Assignment::default();
     let mut unreachable = 0;
     for round in 0..1_500 {
