@@ -140,7 +140,7 @@ fn alternate<'a>(
     let mut max_nodes = max_nodes;
     let mut pairs_built = !pulling;
     while running.iter().any(|&r| r) {
-        if let Some(stop) = budget.stop() {
+        if let Some(stop) = budget.stop_between_turns(|| forward.bytes() + backward.bytes()) {
             return stop.into();
         }
         if !pairs_built && forward.expanded() + backward.expanded() >= PAIRS_AFTER {

@@ -7,6 +7,8 @@ use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::race::{Retired, Turns};
+
 /// A level whose tables would not fit the memory cap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TooLarge {
@@ -44,6 +46,9 @@ pub struct Budget<'a> {
     cancel: &'a AtomicBool,
     /// Raised when a strategy racing this one has the answer.
     race_over: Option<&'a AtomicBool>,
+    /// The turns the search waits for between its steps, when it runs
+    /// only on turns the race lends it.
+    turns: Option<&'a Turns>,
 }
 
 impl<'a> Budget<'a> {
@@ -54,6 +59,7 @@ impl<'a> Budget<'a> {
             deadline: started.checked_add(time),
             cancel,
             race_over: None,
+            turns: None,
         }
     }
 
@@ -61,6 +67,14 @@ impl<'a> Budget<'a> {
     pub fn racing(self, over: &'a AtomicBool) -> Self {
         Self {
             race_over: Some(over),
+            ..self
+        }
+    }
+
+    /// This budget for a search that runs only on the turns of `turns`.
+    pub(crate) fn taking_turns(self, turns: &'a Turns) -> Self {
+        Self {
+            turns: Some(turns),
             ..self
         }
     }
@@ -116,6 +130,19 @@ impl<'a> Budget<'a> {
         }
     }
 
+    /// Whether to stop now, and why, having first waited for the search's
+    /// turn where it runs on turns (see [`Budget::taking_turns`]); `held`
+    /// says how many bytes it holds while it waits. Called only between
+    /// steps, where the search holds nothing another search could wait
+    /// for.
+    pub(crate) fn stop_between_turns(&self, held: impl FnOnce() -> usize) -> Option<Stop> {
+        let retired = self.turns.map(|turns| turns.wait_turn(held));
+        if let Some(Err(Retired)) = retired {
+            return Some(Stop::Cancelled);
+        }
+        self.stop()
+    }
+
     pub fn deadline(&self) -> Option<Instant> {
         self.deadline
     }
@@ -152,6 +179,7 @@ mod tests {
             deadline: Some(started + Duration::from_secs(60)),
             cancel: &cancel,
             race_over: None,
+            turns: None,
         };
         let later = budget.counted_from_now();
         assert_eq!(later.deadline(), budget.deadline());

@@ -2,16 +2,22 @@
 //! answer winning. Which searches, in what order and for how long, is
 //! measured, not derived; the comments say on which levels.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use super::{Failure, Outcome, Setup, Stats, Strategy, panicked, run};
+use super::{Outcome, Setup, Stats, Strategy};
 use crate::budget::Budget;
+
+mod once;
+mod turns;
+use once::race_once;
+pub(crate) use turns::{Retired, Turns};
 
 /// The searches each thread of the race runs one after another, each
 /// until its percentage of the time is up. A search that gives up sooner
 /// hands the rest of its turn to the next, so late-plan, which gives up
-/// at once where it has nothing to add, ends where forward ends. Every
+/// at once where it has nothing to add, ends where forward ends. On 13 to
+/// 24 boxes push-pull's three turns carry one search on ([`race_once`]),
+/// which so has 5 s in all. Every
 /// turn is there for levels that it answers first and that the race
 /// missed without it; each end was swept by time on the shipped levels of
 /// its size (docs/solver-log.md has every run; docs/solver.md, "The
@@ -293,72 +299,6 @@ pub fn race(setup: &Setup, limits: (usize, u64), budget: &Budget) -> (Outcome, S
         winner: again.winner,
     };
     (outcome, stats)
-}
-
-/// One race over the whole of `budget`.
-fn race_once(
-    setup: &Setup,
-    (memory, expansions): (usize, u64),
-    budget: &Budget,
-) -> (Outcome, Stats) {
-    let over = AtomicBool::new(false);
-    let budget = budget.racing(&over);
-    let half = (memory / 2, expansions);
-    let in_turn = |schedule: &[(Strategy, u32)]| {
-        let mut tried = (Outcome::GaveUp, Stats::default());
-        for &(strategy, percent) in schedule {
-            if tried.0.is_decisive() || budget.stop().is_some() {
-                break;
-            }
-            let (outcome, stats) = run(strategy, setup, half, &budget.until(percent));
-            if outcome.is_decisive() {
-                over.store(true, Ordering::Relaxed);
-            }
-            let stats = Stats {
-                expanded: tried.1.expanded + stats.expanded,
-                peak_bytes: tried.1.peak_bytes.max(stats.peak_bytes),
-                winner: stats.winner,
-            };
-            tried = (outcome, stats);
-        }
-        tried
-    };
-    let second = schedules(setup.boxes.len())[1];
-    let (other, here) = std::thread::scope(|scope| {
-        // The second thread takes the caller's name, so that a panic
-        // message or a debugger names the work it belongs to. Each search
-        // is guarded, so a panic here is the race's own.
-        let name = std::thread::current().name().map(str::to_owned);
-        let mut builder = std::thread::Builder::new();
-        if let Some(name) = name {
-            builder = builder.name(name);
-        }
-        let first_thread = builder.spawn_scoped(scope, || in_turn(first_turns(setup, &budget)));
-        let here = in_turn(second);
-        let other = match first_thread.map(std::thread::ScopedJoinHandle::join) {
-            Ok(Ok(answer)) => answer,
-            Ok(Err(panic)) => (panicked(&*panic), Stats::default()),
-            Err(error) => (
-                Outcome::Failed(Failure::NoThread(error.kind())),
-                Stats::default(),
-            ),
-        };
-        (other, here)
-    });
-    let stats = Stats {
-        expanded: here.1.expanded + other.1.expanded,
-        peak_bytes: here.1.peak_bytes + other.1.peak_bytes,
-        winner: None,
-    };
-    // Both may finish at once; this thread's answer then goes first, unless
-    // the other failed: a bug is reported even when the race was won.
-    let other_failed = matches!(other.0, Outcome::Failed(_));
-    let (outcome, winner) = if !other_failed && (here.0.is_decisive() || !other.0.is_decisive()) {
-        (here.0, here.1.winner)
-    } else {
-        (other.0, other.1.winner)
-    };
-    (outcome, Stats { winner, ..stats })
 }
 
 #[cfg(test)]

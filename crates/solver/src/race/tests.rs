@@ -3,6 +3,7 @@
 use super::*;
 use crate::{Limits, prepare};
 use schokoban_core::parse_level;
+use std::sync::atomic::AtomicBool;
 
 /// A room `width` squares wide and `height` high, with `boxes` boxes
 /// in a row straight above as many goals.
