@@ -8,7 +8,7 @@ use crate::budget::Budget;
 use crate::{Failure, Outcome, Setup, Stats, Strategy, panicked, run};
 
 /// One race over the whole of `budget`. On 13 to 24 boxes, with positions
-/// not capped, push-pull's turns are lent to one push-pull
+/// not capped and `carry_push_pull`, push-pull's turns are lent to one push-pull
 /// search on a thread of its own ([`Turns`]), so that each goes on where
 /// the last paused; a turn that comes while the other thread's has it
 /// runs a push-pull search of its own from the start. The
@@ -18,13 +18,15 @@ pub(super) fn race_once(
     setup: &Setup,
     (memory, expansions): (usize, u64),
     budget: &Budget,
+    carry_push_pull: bool,
 ) -> (Outcome, Stats) {
     let over = AtomicBool::new(false);
     let budget = budget.racing(&over);
     let half = (memory / 2, expansions);
     // Elsewhere push-pull's turns would overlap or it has one only.
-    let carried_on =
-        expansions == u64::MAX && (HOMEWARD_BOXES + 1..FORWARD_BOXES).contains(&setup.boxes.len());
+    let carried_on = carry_push_pull
+        && expansions == u64::MAX
+        && (HOMEWARD_BOXES + 1..FORWARD_BOXES).contains(&setup.boxes.len());
     let turns = carried_on.then(Turns::new);
     let in_turn = |schedule: &[(Strategy, u32)]| {
         let mut tried = (Outcome::GaveUp, Stats::default());
