@@ -136,6 +136,9 @@ impl<'a> Budget<'a> {
     /// steps, where the search holds nothing another search could wait
     /// for.
     pub(crate) fn stop_between_turns(&self, held: impl FnOnce() -> usize) -> Option<Stop> {
+        if let Some(stop) = self.stop() {
+            return Some(stop);
+        }
         let retired = self.turns.map(|turns| turns.wait_turn(held));
         if let Some(Err(Retired)) = retired {
             return Some(Stop::Cancelled);

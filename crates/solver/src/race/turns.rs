@@ -104,8 +104,8 @@ impl Turns {
 
     /// Lends the search this thread's turn until `turn` stops (its time
     /// is up, the race is over or cancelled) or the search ends in it;
-    /// returns how it ended then, and [`Outcome::GaveUp`] while it is
-    /// paused. A search that ended in an earlier turn gives that answer
+    /// returns how it ended then, and while it is paused what stopped the
+    /// turn ([`Outcome::Cancelled`] when the race was). A search that ended in an earlier turn gives that answer
     /// at once, so the turn passes to the next. `None` when the search is
     /// on the other thread's turn, which a turn cut short before it can
     /// bring about.
@@ -135,8 +135,14 @@ impl Turns {
         while state.ended.is_none() && !state.paused {
             state = self.wait(state);
         }
-        let answer = (state.ended.as_ref()).map_or((Outcome::GaveUp, Stats::default()), ended_turn);
-        Some(answer)
+        // Paused: the turn's time is up, or the race is over or cancelled.
+        let paused = || {
+            (
+                turn.stop().map_or(Outcome::GaveUp, Outcome::from),
+                Stats::default(),
+            )
+        };
+        Some(state.ended.as_ref().map_or_else(paused, ended_turn))
     }
 
     /// The bytes the search holds while it waits for a turn, which the
