@@ -136,14 +136,14 @@ impl<'a> Budget<'a> {
     /// steps, where the search holds nothing another search could wait
     /// for.
     pub(crate) fn stop_between_turns(&self, held: impl FnOnce() -> usize) -> Option<Stop> {
-        if let Some(stop) = self.stop() {
-            return Some(stop);
+        let stop = self.stop();
+        let Some(turns) = self.turns.filter(|_| stop.is_none()) else {
+            return stop;
+        };
+        match turns.wait_turn(held) {
+            Ok(()) => self.stop(),
+            Err(Retired) => Some(Stop::Cancelled),
         }
-        let retired = self.turns.map(|turns| turns.wait_turn(held));
-        if let Some(Err(Retired)) = retired {
-            return Some(Stop::Cancelled);
-        }
-        self.stop()
     }
 
     pub fn deadline(&self) -> Option<Instant> {
