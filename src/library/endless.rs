@@ -49,14 +49,21 @@ pub fn today() -> Day {
 }
 
 impl Library {
-    /// Keeps `made` in the data folder (rewritten only when it differs)
-    /// and gives the records beside it.
-    pub fn keep_endless(&self, made: &Entry) -> Result<Records, LibraryError> {
+    /// The level to play for `made`'s seed, kept in the data folder, and
+    /// the records beside it. A level already kept under that name is
+    /// played as it is, even where the generator now makes another from
+    /// the seed: its leaderboard, save and solutions were won on it. A
+    /// file there that is no such level is replaced by `made`.
+    pub fn keep_endless(&self, made: &Entry) -> Result<(Entry, Records), LibraryError> {
         let root = self.data_dir().ok_or(LibraryError::DataFolderOff)?;
         let folder = root.join(ENDLESS_FOLDER);
         let path = folder.join(endless_file_name(made));
+        let kept = kept_endless(&path);
+        if let Ok(entry) = kept.entry {
+            return Ok((entry, kept.records));
+        }
         keep_text(&folder, &path, &made.to_xsb())?;
-        Ok(Records::beside(&path))
+        Ok((made.clone(), kept.records))
     }
 
     /// Every level kept in the Endless folder, the newest file first (by

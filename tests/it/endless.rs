@@ -12,7 +12,7 @@ use crossterm::event::KeyCode;
 use schokoban::app::App;
 use schokoban::library::fresh_seed;
 use schokoban_core::{Direction, Step};
-use schokoban_generate::{Difficulty, Generated, Request, Size, generate};
+use schokoban_generate::{Difficulty, Entry, Generated, Request, Size, generate};
 
 /// The main menu's line for Endless, counting from 0.
 const ENDLESS_LINE: usize = 4;
@@ -110,6 +110,36 @@ fn an_endless_level_plays_scores_moves_on_and_comes_back_by_its_seed() {
     wait_for_level(&mut app);
     assert_eq!(level(&app).game.level(), &expected.level);
     assert_eq!(level(&app).record, Some(expected.solution.len()));
+}
+
+#[test]
+fn a_level_kept_for_the_seed_is_played_as_kept_with_its_records() {
+    let (dir, mut app) = start_menu();
+    // Seed 7's file as an older generator made it: another board, kept
+    // with a record won on it.
+    let older = small_easy(8)
+        .to_xsb()
+        .replace("Endless S-E 8", "Endless S-E 7")
+        .replace("Seed: 8 (", "Seed: 7 (");
+    let older_level = Entry::parse(&older).expect("an entry").level;
+    assert_ne!(older_level, small_easy(7).level);
+    let folder = dir.path().join("data/endless");
+    std::fs::create_dir_all(&folder).expect("the endless folder");
+    let kept = folder.join("small-easy-7.xsb");
+    std::fs::write(&kept, &older).expect("the older level");
+    ask_for_small_easy(&mut app, 7);
+    wait_for_level(&mut app);
+    assert_eq!(level(&app).game.level(), &older_level);
+    assert_eq!(std::fs::read_to_string(&kept).expect("kept"), older);
+    // A game left on it is saved beside it and offered again.
+    let first = small_easy(8).solution[0];
+    press(&mut app, &[arrow(first), key(KeyCode::Esc)]);
+    assert!(kept.with_extension("xsb.sav").is_file());
+    press(&mut app, &[key(KeyCode::Esc)]);
+    ask_for_small_easy(&mut app, 7);
+    wait_while_busy(&mut app);
+    assert_eq!(app.screen_name(), "save prompt", "{}", screen_text(&app));
+    assert_eq!(std::fs::read_to_string(&kept).expect("kept"), older);
 }
 
 #[test]

@@ -18,13 +18,16 @@ use schokoban_core::{Game, Level, LogEntry, LogError};
 use schokoban_generate::{Entry, Rated};
 
 impl App {
-    /// An endless level, kept in the data folder for its records.
-    fn resolve_endless(&self, origin: &Origin, made: &Entry) -> (Opened, Option<Message>) {
-        let (records, note) = match self.library.keep_endless(made) {
-            Ok(records) => (Some(records), None),
+    /// An endless level, kept in the data folder for its records: the one
+    /// kept there for its seed, if any, else the one just made.
+    fn resolve_endless(&self, made: &Rc<Entry>) -> (Opened, Option<Message>) {
+        let (played, records, note) = match self.library.keep_endless(made) {
+            Ok((kept, records)) if kept == **made => (Rc::clone(made), Some(records), None),
+            Ok((kept, records)) => (Rc::new(kept), Some(records), None),
             // The start notice has told that records are off.
-            Err(LibraryError::DataFolderOff) => (None, None),
+            Err(LibraryError::DataFolderOff) => (Rc::clone(made), None, None),
             Err(error) => (
+                Rc::clone(made),
                 None,
                 Some(Message::trouble(
                     Some("This level's records are off"),
@@ -33,12 +36,9 @@ impl App {
             ),
         };
         let opened = Opened {
-            origin: origin.clone(),
-            level: made.level.clone(),
-            title: made
-                .level
-                .title()
-                .map_or_else(|| made.request.title(), str::to_owned),
+            level: played.level.clone(),
+            title: (played.level.title()).map_or_else(|| played.request.title(), str::to_owned),
+            origin: Origin::Endless { made: played },
             records,
             solved_mark: None,
         };
@@ -92,7 +92,7 @@ impl App {
                 };
                 Ok((opened, None))
             }
-            Origin::Endless { made } => Ok(self.resolve_endless(origin, made)),
+            Origin::Endless { made } => Ok(self.resolve_endless(made)),
             Origin::TestPlay { level } => {
                 let opened = Opened {
                     origin: origin.clone(),
@@ -145,6 +145,9 @@ impl App {
             }
         };
         let opened = Rc::new(opened);
+        // What was opened: an endless level kept for its seed stands in
+        // for the one just made.
+        let origin = &opened.origin.clone();
         // Told once the level's own screen is up, so they are not lost with
         // the screen being left; the warning last, as it matters most.
         let mut messages: Vec<Message> = note.into_iter().collect();
