@@ -7,8 +7,6 @@ use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::race::{Retired, Turns};
-
 /// A level whose tables would not fit the memory cap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TooLarge {
@@ -30,6 +28,16 @@ impl fmt::Display for TooLarge {
 
 impl std::error::Error for TooLarge {}
 
+/// The turns a search waits for between its steps when it runs only on
+/// turns lent to it (the race's `Turns`): a trait, so that the budget
+/// knows nothing of the race that lends them.
+pub(crate) trait TurnGate: Sync {
+    /// Returns at once while the search's turn is open, else once the
+    /// next one opens, having published `held()`, the bytes the search
+    /// holds meanwhile; `false` when no turn will come again.
+    fn wait_turn(&self, held: &dyn Fn() -> usize) -> bool;
+}
+
 /// Why a search stopped before it had an answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stop {
@@ -48,7 +56,7 @@ pub struct Budget<'a> {
     race_over: Option<&'a AtomicBool>,
     /// The turns the search waits for between its steps, when it runs
     /// only on turns the race lends it.
-    turns: Option<&'a Turns>,
+    turns: Option<&'a dyn TurnGate>,
 }
 
 impl<'a> Budget<'a> {
@@ -72,7 +80,7 @@ impl<'a> Budget<'a> {
     }
 
     /// This budget for a search that runs only on the turns of `turns`.
-    pub(crate) fn taking_turns(self, turns: &'a Turns) -> Self {
+    pub(crate) fn taking_turns(self, turns: &'a dyn TurnGate) -> Self {
         Self {
             turns: Some(turns),
             ..self
@@ -135,14 +143,15 @@ impl<'a> Budget<'a> {
     /// says how many bytes it holds while it waits. Called only between
     /// steps, where the search holds nothing another search could wait
     /// for.
-    pub(crate) fn stop_between_turns(&self, held: impl FnOnce() -> usize) -> Option<Stop> {
+    pub(crate) fn stop_between_turns(&self, held: impl Fn() -> usize) -> Option<Stop> {
         let stop = self.stop();
         let Some(turns) = self.turns.filter(|_| stop.is_none()) else {
             return stop;
         };
-        match turns.wait_turn(held) {
-            Ok(()) => self.stop(),
-            Err(Retired) => Some(Stop::Cancelled),
+        if turns.wait_turn(&held) {
+            self.stop()
+        } else {
+            Some(Stop::Cancelled)
         }
     }
 
@@ -154,6 +163,33 @@ impl<'a> Budget<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Counts the waits for a turn; the turn is always open.
+    #[derive(Default)]
+    struct CountingGate(std::sync::atomic::AtomicUsize);
+
+    impl TurnGate for CountingGate {
+        fn wait_turn(&self, _held: &dyn Fn() -> usize) -> bool {
+            self.0.fetch_add(1, Ordering::SeqCst);
+            true
+        }
+    }
+
+    #[test]
+    fn a_search_on_turns_stops_on_its_flags_before_it_waits_for_a_turn() {
+        let gate = CountingGate::default();
+        let cancel = AtomicBool::new(false);
+        let budget = Budget::new(Duration::from_secs(3_600), &cancel).taking_turns(&gate);
+        assert_eq!(budget.stop_between_turns(|| 0), None);
+        assert_eq!(gate.0.load(Ordering::SeqCst), 1);
+        cancel.store(true, Ordering::SeqCst);
+        assert_eq!(budget.stop_between_turns(|| 0), Some(Stop::Cancelled));
+        let not_cancelled = AtomicBool::new(false);
+        let timed_out = Budget::new(Duration::ZERO, &not_cancelled).taking_turns(&gate);
+        assert_eq!(timed_out.stop_between_turns(|| 0), Some(Stop::TimeUp));
+        // A stopped search returns at once: a turn may never come again.
+        assert_eq!(gate.0.load(Ordering::SeqCst), 1);
+    }
 
     #[test]
     fn a_first_part_ends_that_long_after_the_start_where_the_budget_is_longer() {

@@ -10,7 +10,7 @@ use crate::budget::Budget;
 mod once;
 mod turns;
 use once::race_once;
-pub(crate) use turns::{Retired, Turns};
+pub(crate) use turns::Turns;
 
 /// The searches each thread of the race runs one after another, each
 /// until its percentage of the time is up. A search that gives up sooner

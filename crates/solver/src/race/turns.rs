@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
-use crate::budget::Budget;
+use crate::budget::{Budget, TurnGate};
 use crate::{Outcome, Stats, Strategy};
 
 /// How often a lending thread looks at its turn's flags: the search
@@ -39,10 +39,6 @@ struct State {
     ended: Option<(Outcome, Option<Strategy>)>,
 }
 
-/// The race is over, and the search with it.
-#[derive(Debug, PartialEq, Eq)]
-pub(crate) struct Retired;
-
 impl Turns {
     pub(crate) fn new() -> Self {
         Self {
@@ -65,9 +61,10 @@ impl Turns {
     /// Runs `search` on this thread, its first step waiting for the first
     /// turn, and keeps how it ended for the turn it ended in.
     pub(crate) fn serve(&self, search: impl FnOnce() -> (Outcome, Stats)) -> (Outcome, Stats) {
-        let (outcome, stats) = match self.wait_turn(|| 0) {
-            Ok(()) => search(),
-            Err(Retired) => (Outcome::Cancelled, Stats::default()),
+        let (outcome, stats) = if self.wait_turn(&|| 0) {
+            search()
+        } else {
+            (Outcome::Cancelled, Stats::default())
         };
         self.end(outcome.clone(), stats.winner);
         (outcome, stats)
@@ -82,33 +79,13 @@ impl Turns {
         self.changed.notify_all();
     }
 
-    /// Called by the search between its steps, where it holds no lock
-    /// another search could wait for: returns at once while its turn is
-    /// open, else once the next one opens, having published `held()`,
-    /// the bytes it holds meanwhile.
-    pub(crate) fn wait_turn(&self, held: impl FnOnce() -> usize) -> Result<(), Retired> {
-        if self.open.load(Ordering::Acquire) {
-            return Ok(());
-        }
-        let held = held();
-        let mut state = self.lock();
-        state.held = held;
-        while !state.open && !state.retired {
-            state.paused = true;
-            self.changed.notify_all();
-            state = self.wait(state);
-        }
-        state.paused = false;
-        if state.retired { Err(Retired) } else { Ok(()) }
-    }
-
     /// Lends the search this thread's turn until `turn` stops (its time
     /// is up, the race is over or cancelled) or the search ends in it;
     /// returns how it ended then, and while it is paused what stopped the
-    /// turn ([`Outcome::Cancelled`] when the race was). A search that ended in an earlier turn gives that answer
-    /// at once, so the turn passes to the next. `None` when the search is
-    /// on the other thread's turn, which a turn cut short before it can
-    /// bring about.
+    /// turn ([`Outcome::Cancelled`] when the race was). A search that
+    /// ended in an earlier turn gives that answer at once, so the turn
+    /// passes to the next. `None` when the search is on the other
+    /// thread's turn, which a turn cut short before it can bring about.
     pub(crate) fn lend(&self, turn: &Budget) -> Option<(Outcome, Stats)> {
         let mut state = self.lock();
         if let Some(ended) = &state.ended {
@@ -156,6 +133,26 @@ impl Turns {
         let mut state = self.lock();
         state.retired = true;
         self.changed.notify_all();
+    }
+}
+
+/// Called by the search between its steps, where it holds no lock
+/// another search could wait for.
+impl TurnGate for Turns {
+    fn wait_turn(&self, held: &dyn Fn() -> usize) -> bool {
+        if self.open.load(Ordering::Acquire) {
+            return true;
+        }
+        let held = held();
+        let mut state = self.lock();
+        state.held = held;
+        while !state.open && !state.retired {
+            state.paused = true;
+            self.changed.notify_all();
+            state = self.wait(state);
+        }
+        state.paused = false;
+        !state.retired
     }
 }
 

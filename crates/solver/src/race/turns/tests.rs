@@ -81,6 +81,17 @@ fn counting(
     }
 }
 
+/// Retires the search when dropped: a failed assertion then ends the
+/// test instead of leaving the scope waiting on a search that waits for a
+/// turn.
+struct RetireOnDrop<'a>(&'a Turns);
+
+impl Drop for RetireOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.retire();
+    }
+}
+
 #[test]
 fn each_turn_goes_on_from_where_the_last_paused_and_nothing_runs_between() {
     let cancel = AtomicBool::new(false);
@@ -99,6 +110,7 @@ fn each_turn_goes_on_from_where_the_last_paused_and_nothing_runs_between() {
     let (third, carried) = std::thread::scope(|scope| {
         let search =
             scope.spawn(|| turns.serve(|| counting(&search_budget, &counts, &lending, &ends)));
+        let retire = RetireOnDrop(&turns);
         assert_eq!(turns.held(), 0);
         for (turn, (ending, looked)) in ends.iter().enumerate() {
             let (outcome, _) = lend(&budget.racing(ending));
@@ -113,7 +125,7 @@ fn each_turn_goes_on_from_where_the_last_paused_and_nothing_runs_between() {
             std::thread::yield_now();
         }
         let third = lend(&budget);
-        turns.retire();
+        drop(retire);
         (third, search.join().expect("the search returns"))
     });
     assert_eq!(third.0, Outcome::Solved(Vec::new()));
