@@ -21,6 +21,7 @@ use super::worker::Wake;
 use crate::library::{AddedCollection, Collection, LevelRating};
 use crate::storage::ReverseLine;
 use schokoban_core::{Game, Level, Step};
+use schokoban_generate::Request;
 
 /// What tests ask of a screen besides: the `queries` feature's
 /// `ScreenQuery`, which the integration tests turn on, and nothing in the
@@ -204,12 +205,12 @@ pub(crate) enum Effect {
     PushChooser(Box<dyn Screen>),
     /// The Endless levels kept in the data folder, as a list.
     EndlessLevels,
-    /// Show this screen on top as the start of a level (one being made):
-    /// opening the level replaces it.
-    PushLevel(Box<dyn Screen>),
     /// Make today's daily level, today by the app's wall clock (which tests
     /// set), not the screen's.
     PlayDaily,
+    /// Play the endless level `request` asks for: the one kept for it, or
+    /// else one made now.
+    PlayEndless(Request),
     ChooseCollection(Mode),
     /// A built-in collection was chosen, on `row` of the chooser.
     CollectionChosen {

@@ -10,7 +10,7 @@ use std::path::Path;
 use super::pasted::keep_text;
 use super::{Library, LibraryError};
 use crate::storage::{LoadErrorKind, MAX_FILE_BYTES, Records, folder_entries, modified, read_text};
-use schokoban_generate::{Day, Entry, EntryError};
+use schokoban_generate::{Day, Entry, EntryError, Request};
 
 /// The folder under the data folder that holds endless levels.
 pub const ENDLESS_FOLDER: &str = "endless";
@@ -19,10 +19,15 @@ pub const ENDLESS_FOLDER: &str = "endless";
 /// or `daily-2026-12-24.xsb` for a daily level, whose leaderboard is then
 /// its own.
 pub fn endless_file_name(made: &Entry) -> String {
-    if let Some(day) = made.day {
+    file_name_for(&made.request, made.day)
+}
+
+/// The file name of the level `request` asks for, or of `day`'s daily
+/// level.
+fn file_name_for(request: &Request, day: Option<Day>) -> String {
+    if let Some(day) = day {
         return format!("daily-{day}.xsb");
     }
-    let request = &made.request;
     format!(
         "{}-{}-{}.xsb",
         request.size.name(),
@@ -64,6 +69,17 @@ impl Library {
         }
         keep_text(&folder, &path, &made.to_xsb())?;
         Ok((made.clone(), kept.records))
+    }
+
+    /// The level kept for `request` (or for `day`, the daily level), if
+    /// one is kept and can be played: asking for it again plays it
+    /// without making it anew.
+    #[must_use]
+    pub fn kept_endless_level(&self, request: &Request, day: Option<Day>) -> Option<Entry> {
+        let folder = self.data_dir()?.join(ENDLESS_FOLDER);
+        kept_endless(&folder.join(file_name_for(request, day)))
+            .entry
+            .ok()
     }
 
     /// Every level kept in the Endless folder, the newest file first (by

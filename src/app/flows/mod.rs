@@ -25,7 +25,7 @@ use super::screens::generating::Generating;
 use super::{App, Kind, Layer};
 use crate::library::{Collection, LevelRating};
 use schokoban_core::Level;
-use schokoban_generate::Day;
+use schokoban_generate::{Day, Request};
 
 impl App {
     pub(super) fn apply(&mut self, effect: Effect) {
@@ -59,8 +59,8 @@ impl App {
             }
             Effect::PushChooser(screen) => self.push_layer(screen, Kind::Chooser),
             Effect::EndlessLevels => self.endless_list(None),
-            Effect::PushLevel(screen) => self.push_layer(screen, Kind::Level),
             Effect::PlayDaily => self.play_daily(),
+            Effect::PlayEndless(request) => self.play_endless(request, None),
             Effect::Overlay(screen) => self.push_layer(screen, Kind::Overlay),
             Effect::Uncover(news) => {
                 if self.pop() {
@@ -129,13 +129,28 @@ impl App {
         }
     }
 
-    /// Makes today's daily level, today by the app's clock.
+    /// Plays today's daily level, today by the app's clock.
     fn play_daily(&mut self) {
         let today = Day::from_unix_days(self.wall_clock() / 86_400);
-        self.push_layer(
-            Box::new(Generating::daily(today, self.theme, Rc::clone(&self.keys))),
-            Kind::Level,
-        );
+        self.play_endless(today.request(), Some(today));
+    }
+
+    /// Plays the level kept for `request` (or `day`'s daily level) at
+    /// once, or else makes it in the background, on a screen that opening
+    /// the level replaces.
+    fn play_endless(&mut self, request: Request, day: Option<Day>) {
+        if let Some(kept) = self.library.kept_endless_level(&request, day) {
+            self.open(&Origin::Endless {
+                made: Rc::new(kept),
+            });
+            return;
+        }
+        let (theme, keys) = (self.theme, Rc::clone(&self.keys));
+        let making = match day {
+            Some(day) => Generating::daily(day, theme, keys),
+            None => Generating::new(request, None, theme, keys),
+        };
+        self.push_layer(Box::new(making), Kind::Level);
     }
 
     /// Z: the zoom remembered for every level, or why it was not.

@@ -12,7 +12,6 @@ use ratatui::style::Style;
 use ratatui::text::Span;
 use ratatui::widgets::Widget;
 
-use super::generating::Generating;
 use crate::app::keymap::{Action, KeyMap, Scope};
 use crate::app::message::Message;
 use crate::app::screen::{Command, Effect, Screen, Tick, footer, one_message};
@@ -174,9 +173,7 @@ impl Screen for EndlessMenu {
                     match self.request(&typed) {
                         Ok(request) => {
                             self.message = None;
-                            let making =
-                                Generating::new(request, None, self.theme, Rc::clone(&self.keys));
-                            return Effect::PushLevel(Box::new(making));
+                            return Effect::PlayEndless(request);
                         }
                         Err(message) => self.message = Some(message),
                     }
