@@ -205,8 +205,8 @@ pub(crate) enum Effect {
     PushChooser(Box<dyn Screen>),
     /// The Endless levels kept in the data folder, as a list.
     EndlessLevels,
-    /// Make today's daily level, today by the app's wall clock (which tests
-    /// set), not the screen's.
+    /// Play today's daily level, kept or made now; today by the app's wall
+    /// clock (which tests set), not the screen's.
     PlayDaily,
     /// Play the endless level `request` asks for: the one kept for it, or
     /// else one made now.

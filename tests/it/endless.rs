@@ -6,7 +6,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use crate::ui::{
-    assert_screen, ch, key, level, press, screen_text, start_menu, type_text, wait_while_busy,
+    assert_screen, ch, key, level, press, screen, screen_text, start_menu, type_text,
+    wait_while_busy,
 };
 use crossterm::event::KeyCode;
 use schokoban::app::App;
@@ -119,7 +120,7 @@ fn a_level_kept_for_the_seed_is_played_as_kept_with_its_records() {
     // with a record won on it.
     let older = small_easy(8)
         .to_xsb()
-        .replace("Endless S-E 8", "Endless S-E 7")
+        .replace("Endless S-E 8", "Endless S-E 7 (older)")
         .replace("Seed: 8 (", "Seed: 7 (");
     let older_level = Entry::parse(&older).expect("an entry").level;
     assert_ne!(older_level, small_easy(7).level);
@@ -140,6 +141,19 @@ fn a_level_kept_for_the_seed_is_played_as_kept_with_its_records() {
     ask_for_small_easy(&mut app, 7);
     assert_eq!(app.screen_name(), "save prompt", "{}", screen_text(&app));
     assert_eq!(std::fs::read_to_string(&kept).expect("kept"), older);
+    // The question names the whole title, in fewer words where the
+    // screen is narrow.
+    let heading = |rows: Vec<String>| rows.into_iter().find(|row| row.contains("aved game"));
+    let wide = heading(screen(&mut app, 80, 24)).expect("a heading");
+    assert!(
+        wide.contains("A saved game exists for Endless S-E 7 (older)"),
+        "{wide}"
+    );
+    let narrow = heading(screen(&mut app, 40, 12)).expect("a heading");
+    assert!(
+        narrow.contains("Saved game: Endless S-E 7 (older)"),
+        "{narrow}"
+    );
 }
 
 #[test]

@@ -213,7 +213,14 @@ impl Screen for SavePrompt {
     }
 
     fn draw(&self, area: Rect, buf: &mut Buffer) {
-        let heading = format!("A saved game exists for {}", self.opened.title);
+        // The shorter wording where the longer would cut the title.
+        let title = &self.opened.title;
+        let long = format!("A saved game exists for {title}");
+        let heading = if width(&long) <= usize::from(area.width) {
+            long
+        } else {
+            format!("Saved game: {title}")
+        };
         let Some(areas) = page(
             area,
             buf,
