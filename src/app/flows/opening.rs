@@ -22,7 +22,6 @@ impl App {
     /// kept there for its seed, if any, else the one just made.
     fn resolve_endless(&self, made: &Rc<Entry>) -> (Opened, Option<Message>) {
         let (played, records, note) = match self.library.keep_endless(made) {
-            Ok((kept, records)) if kept == **made => (Rc::clone(made), Some(records), None),
             Ok((kept, records)) => (Rc::new(kept), Some(records), None),
             // The start notice has told that records are off.
             Err(LibraryError::DataFolderOff) => (Rc::clone(made), None, None),
