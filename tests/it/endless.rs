@@ -116,8 +116,8 @@ fn an_endless_level_plays_scores_moves_on_and_comes_back_by_its_seed() {
 #[test]
 fn a_level_kept_for_the_seed_is_played_as_kept_with_its_records() {
     let (dir, mut app) = start_menu();
-    // Seed 7's file as an older generator made it: another board, kept
-    // with a record won on it.
+    // Seed 7's file as an older generator made it: another board than
+    // the generator makes from seed 7 now.
     let older = small_easy(8)
         .to_xsb()
         .replace("Endless S-E 8", "Endless S-E 7 (older)")
