@@ -40,16 +40,20 @@ pub(crate) struct Kept {
     loaded: Option<Vec<LogEntry>>,
     /// The moves played, undos included.
     log: Vec<LogEntry>,
+    /// Pushes the game played for the player (hints, moves watched):
+    /// noted with the save, so the game finished later is not scored.
+    helped: usize,
     solved: bool,
 }
 
 impl Kept {
-    fn of(game: &Game, opened: &Opened, loaded: Option<&[LogEntry]>) -> Self {
+    fn of(game: &Game, opened: &Opened, loaded: Option<&[LogEntry]>, helped: usize) -> Self {
         Self {
             records: opened.records.clone(),
             mark: opened.solved_mark.clone(),
             loaded: loaded.map(<[LogEntry]>::to_vec),
             log: game.log().to_vec(),
+            helped,
             solved: game.is_solved(),
         }
     }
@@ -62,6 +66,7 @@ impl Kept {
             mark: None,
             loaded: None,
             log,
+            helped: 0,
             solved: true,
         }
     }
@@ -97,8 +102,25 @@ impl Kept {
         }
     }
 
+    /// Notes the pushes played for the player in the game about to be
+    /// saved; says only what went wrong. The save is written either way:
+    /// losing it would cost the player more than an unnoted hint.
+    fn note_helped(&self, records: &Records) -> Option<Message> {
+        let error = (self.helped > 0)
+            .then(|| records.note_helped(&self.log, self.helped).err())
+            .flatten()?;
+        let context = Some("Could not note the pushes played for you");
+        Some(Message::trouble(context, Problem::Record(error)))
+    }
+
     /// An unsolved game with moves: its save, another game's kept aside.
     fn write(&self, records: &Records) -> Message {
+        let noted = self.note_helped(records);
+        let saved = self.write_save(records);
+        with_problem(saved, noted)
+    }
+
+    fn write_save(&self, records: &Records) -> Message {
         match records.write_save_keeping_other(&self.log, self.loaded.as_deref()) {
             Ok(None) => Message::info(format!("Game saved to {}", records.save_path().display())),
             Ok(Some(aside)) => Message::info(format!(
@@ -117,6 +139,10 @@ impl Kept {
         if let Some(Err(error)) = self.mark.as_ref().map(SolvedMark::record) {
             return Message::trouble(Some("Progress not saved"), Problem::Library(error));
         }
+        let noted = self
+            .records
+            .as_ref()
+            .and_then(|records| self.note_helped(records));
         // Under the map's lock, like an unsolved game's save: a game of
         // the same level leaving at the same moment keeps its save aside.
         let kept = self
@@ -127,7 +153,7 @@ impl Kept {
             "Solved in {}: the leaderboard is offered the next time you open the level",
             plural(score, "move")
         );
-        match kept {
+        let told = match kept {
             Some(Err(error)) => {
                 Message::trouble(Some("Could not keep the solve"), Problem::Record(error))
             }
@@ -137,7 +163,16 @@ impl Kept {
                 aside.display()
             )),
             None => Message::info(format!("Solved in {}", plural(score, "move"))),
-        }
+        };
+        with_problem(told, noted)
+    }
+}
+
+/// `message`, and `problem` after it when there is one.
+fn with_problem(message: Message, problem: Option<Message>) -> Message {
+    match problem {
+        Some(problem) => message.and(&problem),
+        None => message,
     }
 }
 
@@ -325,8 +360,14 @@ impl Keep {
     /// Keeps `game`, played on `opened` after being loaded from `loaded`
     /// if it was, in place of whatever was kept; its level is on screen
     /// from now.
-    pub(crate) fn start(&self, game: &Game, opened: &Opened, loaded: Option<&[LogEntry]>) {
-        self.set(Some(Kept::of(game, opened, loaded)));
+    pub(crate) fn start(
+        &self,
+        game: &Game,
+        opened: &Opened,
+        loaded: Option<&[LogEntry]>,
+        helped: usize,
+    ) {
+        self.set(Some(Kept::of(game, opened, loaded, helped)));
         self.shown(opened);
     }
 
@@ -335,16 +376,24 @@ impl Keep {
     /// copied. The log mostly grows, but a reset empties it and taking a
     /// reset back puts an older log in its place, which can be longer than
     /// the one kept: only a log that still starts with what is kept is
-    /// extended, anything else is kept anew.
-    pub(crate) fn follow(&self, game: &Game, opened: &Opened, loaded: Option<&[LogEntry]>) {
+    /// extended, anything else is kept anew. `helped` is the pushes played
+    /// for the player in it so far.
+    pub(crate) fn follow(
+        &self,
+        game: &Game,
+        opened: &Opened,
+        loaded: Option<&[LogEntry]>,
+        helped: usize,
+    ) {
         let log = game.log();
         let mut kept = self.lock();
         match kept.as_mut() {
             Some(kept) if log.starts_with(&kept.log) => {
                 kept.log.extend_from_slice(&log[kept.log.len()..]);
                 kept.solved = game.is_solved();
+                kept.helped = helped;
             }
-            _ => *kept = Some(Kept::of(game, opened, loaded)),
+            _ => *kept = Some(Kept::of(game, opened, loaded, helped)),
         }
     }
 }

@@ -99,8 +99,9 @@ pub(crate) enum News {
     Completed(Completion),
     /// What came of adding the score to the leaderboard.
     Scored(ScoreNews),
-    /// A snapshot brought back: play on from this game.
-    Restored(Game),
+    /// A snapshot brought back: play on from this game, of which the
+    /// second number of pushes were played for the player.
+    Restored(Game, usize),
     /// Moves that solve the level from its start, pasted: the hints know
     /// them from now on.
     Solves(Vec<Step>),
@@ -298,6 +299,8 @@ pub(crate) enum Effect {
     TakeSnapshot {
         opened: Rc<Opened>,
         steps: Vec<Step>,
+        /// Pushes played for the player in the attempt so far.
+        helped: usize,
     },
     /// L: the level's kept solutions and snapshots, read and listed.
     ShowKept {

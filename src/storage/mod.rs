@@ -4,6 +4,7 @@
 mod atomic;
 mod files;
 mod folders;
+mod helped;
 mod keyed;
 mod listing;
 mod map_file;

@@ -36,6 +36,8 @@ pub struct Records {
     pub(super) snapshots: PathBuf,
     /// Reverse play's snapshots and the reverse game left (see [`super::reverse`]).
     pub(super) reverse: PathBuf,
+    /// Which saved games had pushes played for the player (see [`super::helped`]).
+    pub(super) helped: PathBuf,
 }
 
 /// Why reading or writing a record failed. Always names the file.
@@ -109,9 +111,11 @@ const SAVE_SUFFIX: &str = ".sav";
 const SOLUTIONS_SUFFIX: &str = ".solutions";
 const SNAPSHOTS_SUFFIX: &str = ".snapshots";
 const REVERSE_SUFFIX: &str = ".reverse";
+const HELPED_SUFFIX: &str = ".helped";
 
 /// Whether a file named `name` is one the game keeps beside a map (a
-/// leaderboard, runs, a save, solutions, snapshots or reverse games), not a map to open.
+/// leaderboard, runs, a save, solutions, snapshots, reverse games or
+/// helped games), not a map to open.
 pub fn is_record_file(name: &str) -> bool {
     [
         LEADERBOARD_SUFFIX,
@@ -120,6 +124,7 @@ pub fn is_record_file(name: &str) -> bool {
         SOLUTIONS_SUFFIX,
         SNAPSHOTS_SUFFIX,
         REVERSE_SUFFIX,
+        HELPED_SUFFIX,
     ]
     .iter()
     .any(|suffix| name.ends_with(suffix))
@@ -142,6 +147,7 @@ impl Records {
             solutions: folder.join(with_suffix(name, SOLUTIONS_SUFFIX)),
             snapshots: folder.join(with_suffix(name, SNAPSHOTS_SUFFIX)),
             reverse: folder.join(with_suffix(name, REVERSE_SUFFIX)),
+            helped: folder.join(with_suffix(name, HELPED_SUFFIX)),
         }
     }
 
@@ -163,6 +169,7 @@ impl Records {
             solutions: folder.join(with_suffix(&base, SOLUTIONS_SUFFIX)),
             snapshots: folder.join(with_suffix(&base, SNAPSHOTS_SUFFIX)),
             reverse: folder.join(with_suffix(&base, REVERSE_SUFFIX)),
+            helped: folder.join(with_suffix(&base, HELPED_SUFFIX)),
             map: self.map,
         }
     }

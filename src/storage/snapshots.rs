@@ -4,7 +4,11 @@
 //! ```text
 //! # Schokoban snapshots: ...
 //! taken=2026-12-01T21:40:07Z moves=12 pushes=3 lurd=rrRRdd...
+//! taken=2026-12-01T21:44:51Z moves=20 pushes=5 helped=2 lurd=rrRRdd...
 //! ```
+//!
+//! `helped` counts the pushes played for the player on the way, when any
+//! were: a game finished from the snapshot is then not scored.
 //!
 //! A snapshot is the line of play from the start (no undos), which brings
 //! the position back. Written like the board: under the map's lock, read
@@ -19,7 +23,8 @@ use super::when::{format_utc, parse_utc};
 use schokoban_core::{Metrics, Step, format_steps, parse_moves};
 
 const HEADER: &str = "# Schokoban snapshots of one level, oldest first: when taken (UTC), \
-moves, pushes, then the moves from the start (LURD).\n";
+moves, pushes, those played for the player (when any), then the moves from the start \
+(LURD).\n";
 
 /// The most snapshots a level keeps; taking one more drops the oldest, and
 /// says so.
@@ -32,6 +37,9 @@ pub struct Snapshot {
     pub steps: Vec<Step>,
     /// When it was taken, in seconds since 1970 (UTC).
     pub taken: Option<u64>,
+    /// Pushes played for the player on the way (hints, moves watched):
+    /// brought back with it, so that a game finished from it is not scored.
+    pub helped: usize,
     /// Fields a later version wrote, kept as they were.
     pub extra: Fields,
 }
@@ -41,8 +49,16 @@ impl Snapshot {
         Self {
             steps,
             taken,
+            helped: 0,
             extra: Vec::new(),
         }
+    }
+
+    /// This snapshot, `pushes` of its line played for the player.
+    #[must_use]
+    pub fn helped(mut self, pushes: usize) -> Self {
+        self.helped = pushes;
+        self
     }
 
     pub fn metrics(&self) -> Metrics {
@@ -61,6 +77,9 @@ impl Entry for Snapshot {
         }
         fields.push(("moves", metrics.moves.to_string()));
         fields.push(("pushes", metrics.pushes.to_string()));
+        if self.helped > 0 {
+            fields.push(("helped", self.helped.to_string()));
+        }
         keyed::line(
             &fields,
             &self.extra,
@@ -74,12 +93,14 @@ impl Entry for Snapshot {
             .and_then(|lurd| parse_moves(keyed::moves_of_word(&lurd)).ok())
             .ok_or(bad("lurd"))?;
         let taken = keyed::take_optional(&mut fields, line, "taken", parse_utc)?;
+        let helped = keyed::take_optional(&mut fields, line, "helped", |n| n.parse().ok())?;
         // Written for a reader; the moves say it.
         keyed::take(&mut fields, "moves");
         keyed::take(&mut fields, "pushes");
         Ok(Self {
             steps,
             taken,
+            helped: helped.unwrap_or(0),
             extra: fields,
         })
     }

@@ -4,7 +4,7 @@ use crate::ui::{
     assert_screen, ch, key, level, messages, open_map, press, start_on, start_tiny,
     wait_while_busy, write_map,
 };
-use crossterm::event::KeyCode;
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use schokoban::app::App;
 use schokoban::app::CancelWatch;
 use schokoban::storage::{Finder, Records, Solution};
@@ -270,4 +270,100 @@ fn a_reset_leaves_the_hints_behind_and_undoing_it_brings_them_back() {
     let screen = crate::ui::screen_text(&app);
     assert!(screen.contains("1 push played for you"), "{screen}");
     assert!(!screen.contains("Add your score"), "{screen}");
+}
+
+/// The finish screen of `app` says the solve was helped and offers no
+/// leaderboard.
+fn assert_helped_solve(app: &App, pushes: &str) {
+    let screen = crate::ui::screen_text(app);
+    assert!(
+        screen.contains(&format!("{pushes} played for you")),
+        "{screen}"
+    );
+    assert!(!screen.contains("Add your score"), "{screen}");
+}
+
+/// `TWO_STEP`'s first push played by a hint, in a game of the map in `dir`.
+fn one_push_by_a_hint(dir: &std::path::Path) -> App {
+    let mut app = open_map(dir, &dir.join("hint.xsb"));
+    press(&mut app, &[ch('h')]);
+    wait_while_busy(&mut app);
+    press(&mut app, &[ch('h')]);
+    assert_eq!(level(&app).game.pushes(), 1);
+    app
+}
+
+#[test]
+fn a_game_saved_after_a_hint_is_not_scored_when_it_is_finished_later() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map = write_map(dir.path(), "hint.xsb", TWO_STEP);
+    let mut app = one_push_by_a_hint(dir.path());
+    press(&mut app, &[key(KeyCode::Esc)]);
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("hint.xsb.sav")).expect("saved"),
+        "rR\n"
+    );
+
+    let mut again = open_map(dir.path(), &map);
+    assert_eq!(again.screen_name(), "save prompt");
+    press(&mut again, &[key(KeyCode::Enter), key(KeyCode::Right)]);
+    press(&mut again, &[key(KeyCode::Enter)]);
+    assert_helped_solve(&again, "1 push");
+}
+
+#[test]
+fn a_helped_game_kept_aside_by_another_is_not_scored_when_taken_up() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map = write_map(dir.path(), "hint.xsb", TWO_STEP);
+    let mut helped = one_push_by_a_hint(dir.path());
+    let mut plain = open_map(dir.path(), &map);
+    press(&mut helped, &[key(KeyCode::Esc)]);
+    press(&mut plain, &[key(KeyCode::Right), key(KeyCode::Esc)]);
+    assert!(dir.path().join("hint.xsb.sav.other").exists());
+
+    let mut third = open_map(dir.path(), &map);
+    press(&mut third, &[key(KeyCode::Down), key(KeyCode::Enter)]);
+    assert_eq!(level(&third).game.pushes(), 1, "the helped game taken up");
+    press(&mut third, &[key(KeyCode::Right), key(KeyCode::Enter)]);
+    assert_helped_solve(&third, "1 push");
+}
+
+#[test]
+fn a_solve_by_hints_left_on_its_solved_board_is_not_offered_later() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map = write_map(dir.path(), "hint.xsb", TWO_STEP);
+    let mut app = open_map(dir.path(), &map);
+    solve_by_hints(&mut app);
+    // Ctrl+C, as a closed terminal: the solve is kept as the save.
+    press(
+        &mut app,
+        &[KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)],
+    );
+    assert!(dir.path().join("hint.xsb.sav").exists());
+
+    let again = open_map(dir.path(), &map);
+    assert_eq!(again.screen_name(), "finish");
+    assert_helped_solve(&again, "2 pushes");
+}
+
+#[test]
+fn a_snapshot_taken_after_a_hint_brings_the_hint_back_with_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    write_map(dir.path(), "hint.xsb", TWO_STEP);
+    let mut app = one_push_by_a_hint(dir.path());
+    press(&mut app, &[ch('k'), ch('r')]);
+    let kept = std::fs::read_to_string(dir.path().join("hint.xsb.snapshots")).expect("kept");
+    assert!(kept.contains(" helped=1 lurd=rR\n"), "{kept}");
+
+    // Reset, the attempt is the player's own again, until the snapshot
+    // brings the hinted push back.
+    press(&mut app, &[ch('l')]);
+    let choices = app.choices();
+    let row = (choices.iter().position(|c| c.starts_with("Snapshot")))
+        .unwrap_or_else(|| panic!("no snapshot listed: {choices:?}"));
+    press(&mut app, &vec![key(KeyCode::Down); row]);
+    press(&mut app, &[key(KeyCode::Enter)]);
+    assert_eq!(level(&app).game.pushes(), 1, "the snapshot back");
+    press(&mut app, &[key(KeyCode::Right), key(KeyCode::Enter)]);
+    assert_helped_solve(&app, "1 push");
 }

@@ -23,7 +23,11 @@ impl App {
     /// copies, pasted moves and the optimizer's line.
     pub(super) fn apply_kept(&mut self, effect: Effect) {
         match effect {
-            Effect::TakeSnapshot { opened, steps } => self.take_snapshot(&opened, steps),
+            Effect::TakeSnapshot {
+                opened,
+                steps,
+                helped,
+            } => self.take_snapshot(&opened, steps, helped),
             Effect::ShowKept { opened, game } => self.show_kept(opened, game),
             Effect::Copy { text, what } => self.copy(&text, &what),
             Effect::Pasted { opened, steps } => self.pasted(&opened, &steps),
@@ -48,8 +52,9 @@ impl App {
         ))
     }
 
-    /// K: keeps the line of play as a snapshot.
-    pub(super) fn take_snapshot(&mut self, opened: &Opened, steps: Vec<Step>) {
+    /// K: keeps the line of play as a snapshot, with the pushes played
+    /// for the player in it, which go on counting when it is brought back.
+    pub(super) fn take_snapshot(&mut self, opened: &Opened, steps: Vec<Step>, helped: usize) {
         let Some(records) = opened.records.as_ref() else {
             self.set_message(Message::info(
                 "This level keeps no records, so no snapshots",
@@ -57,7 +62,8 @@ impl App {
             return;
         };
         let moves = plural(steps.len(), "move");
-        let message = match records.take_snapshot(Snapshot::new(steps, Some(self.wall_clock()))) {
+        let snapshot = Snapshot::new(steps, Some(self.wall_clock())).helped(helped);
+        let message = match records.take_snapshot(snapshot) {
             Ok(taken) => {
                 let dropped = if taken.dropped.is_some() {
                     " (the oldest made room)"

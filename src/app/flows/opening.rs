@@ -197,11 +197,13 @@ impl App {
             && let Some(game) = solved_by(&opened.level, log)
         {
             // Kept when the terminal closed on the solved board.
+            let (helped_pushes, problem) = helped_in(opened.records.as_ref(), log);
+            messages.extend(problem);
             let ended = Ended {
                 opened,
                 game,
                 watched: false,
-                helped_pushes: 0,
+                helped_pushes,
             };
             self.push_finish(&ended, true);
         } else {
@@ -289,9 +291,16 @@ impl App {
         // any, stays kept.
         let test_play = matches!(opened.origin, Origin::TestPlay { .. });
         let (bests, solutions) = super::kept::known_solutions(&opened);
+        let (helped, helped_problem) = if resumed {
+            helped_in(opened.records.as_ref(), game.log())
+        } else {
+            (0, None)
+        };
+        let message = helped_problem.or(message);
         self.level_started = Some(self.now());
         let keys = Rc::clone(&self.keys);
         let play = Play::new(opened, game, record, message, resumed, self.theme, keys)
+            .helped_before(helped)
             .zoomed(zoom)
             .with_bests(bests)
             .knowing(solutions);
@@ -300,6 +309,19 @@ impl App {
         } else {
             play.keeping(self.keep.clone())
         });
+    }
+}
+
+/// The pushes played for the player in the saved game `log`, and what
+/// went wrong reading that: then none are counted, and the player told.
+fn helped_in(records: Option<&Records>, log: &[LogEntry]) -> (usize, Option<Message>) {
+    match records.map(|records| records.helped_pushes(log)) {
+        Some(Ok(pushes)) => (pushes, None),
+        Some(Err(error)) => {
+            let context = Some("Could not read which pushes were played for you");
+            (0, Some(Message::trouble(context, Problem::Record(error))))
+        }
+        None => (0, None),
     }
 }
 

@@ -149,8 +149,9 @@ impl KeptList {
             }
             Row::Snapshot(index) => {
                 let mut game = self.game.clone();
-                return match game.play_from_start(&self.snapshots[*index].steps) {
-                    Ok(()) => Effect::Uncover(News::Restored(game)),
+                let snapshot = &self.snapshots[*index];
+                return match game.play_from_start(&snapshot.steps) {
+                    Ok(()) => Effect::Uncover(News::Restored(game, snapshot.helped)),
                     Err(error) => self.say(format!("The snapshot does not fit: {error}")),
                 };
             }

@@ -34,6 +34,7 @@ impl Play {
                 let pushes = self.game.pushes();
                 self.act(|game| play_steps(game, &suggestion.steps));
                 self.helped_pushes += self.game.pushes().saturating_sub(pushes);
+                self.keep_up();
             }
         }
     }

@@ -62,6 +62,7 @@ impl Play {
                 return Effect::TakeSnapshot {
                     opened: Rc::clone(&self.opened),
                     steps: self.game.history().to_vec(),
+                    helped: self.helped_pushes,
                 };
             }
             Action::Kept => {

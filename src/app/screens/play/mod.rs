@@ -133,7 +133,16 @@ impl Play {
     #[must_use]
     pub fn keeping(mut self, keep: Keep) -> Self {
         self.keep = keep;
-        (self.keep).start(&self.game, &self.opened, self.loaded.as_deref());
+        let loaded = self.loaded.as_deref();
+        (self.keep).start(&self.game, &self.opened, loaded, self.helped_pushes);
+        self
+    }
+
+    /// `pushes` of the game loaded were played for the player before it
+    /// was saved: it is helped as if they had been played here.
+    #[must_use]
+    pub fn helped_before(mut self, pushes: usize) -> Self {
+        self.helped_pushes = pushes;
         self
     }
 
@@ -188,9 +197,16 @@ impl Play {
         self.hint = HintState::Idle;
         self.marks.hint = None;
         self.marks.walk.clear();
-        (self.keep).follow(&self.game, &self.opened, self.loaded.as_deref());
+        self.keep_up();
         self.check_deadlocks();
         self.announce_if_solved();
+    }
+
+    /// Brings what leaving keeps up to date with the game and the pushes
+    /// played for the player.
+    fn keep_up(&self) {
+        let loaded = self.loaded.as_deref();
+        (self.keep).follow(&self.game, &self.opened, loaded, self.helped_pushes);
     }
 
     /// R: back to the start; the next move begins another attempt.
@@ -307,8 +323,12 @@ impl Screen for Play {
                 self.area = area;
                 return;
             }
-            News::Restored(game) => {
+            News::Restored(game, helped) => {
                 let moves = plural(game.score(), "move");
+                // The snapshot's pushes played for the player count again,
+                // as undoing a reset brings its attempt's back; those of
+                // this attempt are not forgotten by going elsewhere.
+                self.helped_pushes = self.helped_pushes.max(helped);
                 self.act(|current| {
                     *current = game;
                     true
