@@ -28,7 +28,12 @@ pub(crate) struct Kept {
 }
 
 impl Kept {
-    pub(super) fn of(game: &Game, opened: &Opened, loaded: Option<&[LogEntry]>, helped: usize) -> Self {
+    pub(super) fn of(
+        game: &Game,
+        opened: &Opened,
+        loaded: Option<&[LogEntry]>,
+        helped: usize,
+    ) -> Self {
         Self {
             records: opened.records.clone(),
             mark: opened.solved_mark.clone(),
