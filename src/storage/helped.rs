@@ -74,8 +74,8 @@ impl Records {
     }
 
     /// Notes that `pushes` of the game `log` holds were played for the
-    /// player, before that game is saved; past [`MAX_HELPED_GAMES`] the
-    /// oldest note goes.
+    /// player, before that game is saved; past the newest
+    /// `MAX_HELPED_GAMES` games, the oldest note goes.
     pub fn note_helped(&self, log: &[LogEntry], pushes: usize) -> Result<(), RecordError> {
         self.change_keyed(&self.helped, |games: &mut Vec<HelpedGame>| {
             games.retain(|game| game.log != log);
