@@ -306,6 +306,10 @@ fn a_game_saved_after_a_hint_is_not_scored_when_it_is_finished_later() {
 
     let mut again = open_map(dir.path(), &map);
     assert_eq!(again.screen_name(), "save prompt");
+    let prompt = crate::ui::screen_text(&again);
+    assert!(prompt.contains("1 push played for you"), "{prompt}");
+    assert_screen!("a_helped_save_offered", &mut again);
+    assert_screen!("a_helped_save_offered_40x12", &mut again, 40, 12);
     press(&mut again, &[key(KeyCode::Enter), key(KeyCode::Right)]);
     press(&mut again, &[key(KeyCode::Enter)]);
     assert_helped_solve(&again, "1 push");
@@ -322,7 +326,15 @@ fn a_helped_game_kept_aside_by_another_is_not_scored_when_taken_up() {
     assert!(dir.path().join("hint.xsb.sav.other").exists());
 
     let mut third = open_map(dir.path(), &map);
-    press(&mut third, &[key(KeyCode::Down), key(KeyCode::Enter)]);
+    let plain_offered = crate::ui::screen_text(&third);
+    assert!(!plain_offered.contains("played for you"), "{plain_offered}");
+    press(&mut third, &[key(KeyCode::Down)]);
+    let helped_offered = crate::ui::screen_text(&third);
+    assert!(
+        helped_offered.contains("1 push played for you"),
+        "{helped_offered}"
+    );
+    press(&mut third, &[key(KeyCode::Enter)]);
     assert_eq!(level(&third).game.pushes(), 1, "the helped game taken up");
     press(&mut third, &[key(KeyCode::Right), key(KeyCode::Enter)]);
     assert_helped_solve(&third, "1 push");

@@ -233,15 +233,20 @@ impl App {
                 return self.start_play(opened, game, None, false);
             }
         };
-        let others = (opened.records.as_ref().map(Records::other_saves))
+        let others: Vec<_> = (opened.records.as_ref().map(Records::other_saves))
             .unwrap_or_default()
             .into_iter()
             .filter_map(|(path, log)| Some((path, replay(&opened.level, &log).ok()?)))
+            .collect();
+        // A count that cannot be read is told when the game is taken up.
+        let helped = (save.iter().chain(others.iter().map(|(_, game)| game)))
+            .map(|game| helped_in(opened.records.as_ref(), game.log()).0)
             .collect();
         self.push_level(SavePrompt::new(
             opened,
             save,
             others,
+            helped,
             self.theme,
             Rc::clone(&self.keys),
         ));

@@ -6,8 +6,8 @@ use std::rc::Rc;
 
 use crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
-use ratatui::widgets::Widget;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::app::keymap::KeyMap;
 use crate::app::message::{Message, Problem, plural};
@@ -33,6 +33,10 @@ pub(crate) struct SavePrompt {
     /// each with its game, listed after the save. One stays offered until
     /// it is taken into play: taking it may fail.
     others: Vec<(PathBuf, Game)>,
+    /// Pushes played for the player by hints, one count per Load row in
+    /// the menu's order: such a game, finished, is not scored, and the
+    /// player should know before choosing it.
+    helped: Vec<usize>,
     selected: usize,
     /// Why the last choice could not be carried out.
     message: Option<Message>,
@@ -44,11 +48,13 @@ impl SavePrompt {
     /// `save` holds the game the save replays to on the level, or why
     /// there is none to load: the player is told the reason before being
     /// offered anything. `others` are other games' saves, each with its
-    /// game.
+    /// game. `helped` counts the pushes hints played in each game offered,
+    /// the save's first if it loads.
     pub fn new(
         opened: Rc<Opened>,
         save: Result<Game, Problem>,
         others: Vec<(PathBuf, Game)>,
+        helped: Vec<usize>,
         theme: Theme,
         keys: Rc<KeyMap>,
     ) -> Self {
@@ -64,6 +70,7 @@ impl SavePrompt {
             save,
             damage,
             others,
+            helped,
             selected: 0,
             message: None,
             theme,
@@ -132,6 +139,18 @@ impl SavePrompt {
                 .chain(["Delete".to_owned()])
                 .collect()
         }
+    }
+
+    /// Under the menu: that the highlighted game had pushes played for
+    /// the player.
+    fn helped_note(&self) -> Option<String> {
+        let pushes = *self.helped.get(self.selected)?;
+        (pushes > 0).then(|| {
+            format!(
+                "{} played for you in this game: not for the leaderboard",
+                plural(pushes, "push")
+            )
+        })
     }
 
     /// Plays on from another game's save, taken from beside the map: the
@@ -237,12 +256,25 @@ impl Screen for SavePrompt {
             let rows = reason.height(content.width).min(MAX_REASON_ROWS);
             reason.render(Rect::new(content.x, content.y, content.width, rows), buf);
         }
+        let items = self.items();
+        let menu = self.menu_area(content);
         MenuList {
-            items: &self.items(),
+            items: &items,
             selected: self.selected,
             theme: self.theme,
         }
-        .render(self.menu_area(content), buf);
+        .render(menu, buf);
+        if let Some(note) = self.helped_note() {
+            let top = (menu.y + items.len() as u16 + 1).min(content.bottom());
+            Paragraph::new(note)
+                .style(self.theme.dim())
+                .alignment(Alignment::Center)
+                .wrap(Wrap { trim: true })
+                .render(
+                    Rect::new(content.x, top, content.width, content.bottom() - top),
+                    buf,
+                );
+        }
     }
 }
 
