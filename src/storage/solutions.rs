@@ -39,6 +39,10 @@ finder beats on both moves and pushes.\n# moves, pushes, box changes, pushing se
 pub enum Finder {
     /// The player, playing.
     Player,
+    /// The player, with pushes the game played for them (hints, moves
+    /// watched and taken over): kept like any solve, but not counted as
+    /// the player's own best or first solve.
+    Helped,
     /// The optimizer, shortening one of the player's.
     Optimizer,
     /// Pasted in, then checked to solve the level.
@@ -51,6 +55,7 @@ impl Finder {
     fn word(&self) -> &str {
         match self {
             Finder::Player => "player",
+            Finder::Helped => "helped",
             Finder::Optimizer => "optimizer",
             Finder::Pasted => "pasted",
             Finder::Other(word) => word,
@@ -60,6 +65,7 @@ impl Finder {
     fn from_word(word: &str) -> Self {
         match word {
             "player" => Finder::Player,
+            "helped" => Finder::Helped,
             "optimizer" => Finder::Optimizer,
             "pasted" => Finder::Pasted,
             other => Finder::Other(other.to_owned()),

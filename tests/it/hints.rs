@@ -245,6 +245,30 @@ fn a_solve_with_pushes_played_by_hints_is_not_offered_to_the_leaderboard() {
 }
 
 #[test]
+fn a_solve_by_hints_is_kept_as_helped_and_not_as_the_players_best() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let map = write_map(dir.path(), "hint.xsb", TWO_STEP);
+    let mut helped = open_map(dir.path(), &map);
+    solve_by_hints(&mut helped);
+    press(&mut helped, &[key(KeyCode::Enter)]);
+    let solutions = dir.path().join("hint.xsb.solutions");
+    let kept = std::fs::read_to_string(&solutions).expect("kept");
+    assert!(kept.contains(" by=helped lurd=rRR\n"), "{kept}");
+
+    let mut again = open_map(dir.path(), &map);
+    let header = crate::ui::screen_text(&again);
+    assert!(!header.contains("Yours"), "{header}");
+    press(&mut again, &[key(KeyCode::Right); 3]);
+    press(&mut again, &[key(KeyCode::Enter)]);
+    let kept = std::fs::read_to_string(&solutions).expect("kept");
+    assert!(kept.contains(" by=player lurd=rRR\n"), "{kept}");
+    let finish = crate::ui::screen_text(&again);
+    assert!(finish.contains("Add your score"), "{finish}");
+    let header = crate::ui::screen_text(&open_map(dir.path(), &map));
+    assert!(header.contains("Yours: 3 moves"), "{header}");
+}
+
+#[test]
 fn a_reset_leaves_the_hints_behind_and_undoing_it_brings_them_back() {
     let right = key(KeyCode::Right);
     // One push by a hint, thrown away by the reset: the solve is the

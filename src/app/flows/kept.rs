@@ -36,15 +36,21 @@ impl App {
         }
     }
 
-    /// Keeps the solve of `ended` among the level's solutions; says only
-    /// when it could not (the header shows the bests the next time).
+    /// Keeps the solve of `ended` among the level's solutions, as helped
+    /// when the game played pushes in it; says only when it could not
+    /// (the header shows the bests the next time).
     pub(super) fn keep_solve(&mut self, ended: &Ended) -> Option<Message> {
         let records = ended.opened.records.as_ref()?;
         let took = self
             .level_started
             .map(|started| self.now().saturating_sub(started).as_secs());
         let steps = ended.game.history().to_vec();
-        let solution = Solution::new(steps, Finder::Player, Some(self.wall_clock()), took);
+        let by = if ended.helped_pushes > 0 {
+            Finder::Helped
+        } else {
+            Finder::Player
+        };
+        let solution = Solution::new(steps, by, Some(self.wall_clock()), took);
         let error = records.keep_solution(solution).err()?;
         Some(Message::trouble(
             Some("Solution not kept"),

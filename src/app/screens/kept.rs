@@ -182,6 +182,7 @@ impl KeptList {
 fn whose(solution: &Solution) -> String {
     let whose = match &solution.by {
         Finder::Player => "Yours".to_owned(),
+        Finder::Helped => "Yours, with help".to_owned(),
         Finder::Optimizer => "Optimizer's".to_owned(),
         Finder::Pasted => "Pasted".to_owned(),
         // A later version's word, read from a file.
@@ -299,6 +300,8 @@ mod tests {
         assert_eq!(whose(&solution), "Yours");
         solution.in_reverse = true;
         assert_eq!(whose(&solution), "Yours, found in reverse");
+        let helped = Solution::new(Vec::new(), Finder::Helped, None, None);
+        assert_eq!(whose(&helped), "Yours, with help");
         let other = Solution::new(
             Vec::new(),
             Finder::Other("x\u{1b}]0;t".to_owned()),
