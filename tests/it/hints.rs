@@ -238,10 +238,12 @@ fn a_solve_with_pushes_played_by_hints_is_not_offered_to_the_leaderboard() {
     press(&mut app, &[key(KeyCode::Enter)]);
     let screen = crate::ui::screen_text(&app);
     assert!(
-        screen.contains("2 pushes played for you: solved, but not for the leaderboard"),
+        screen.contains("2 pushes played for you: not scored"),
         "{screen}"
     );
     assert!(!screen.contains("Add your score"), "{screen}");
+    // Whole at 40 columns, beside the leaderboard and the next choices.
+    assert_screen!("a_helped_solve_finished_40x12", &mut app, 40, 12);
 }
 
 #[test]

@@ -264,7 +264,7 @@ fn finish_after_watching(watched: usize) -> String {
 fn a_solve_with_watched_pushes_taken_over_is_not_offered_to_the_leaderboard() {
     let screen = finish_after_watching(2);
     assert!(
-        screen.contains("1 push played for you: solved, but not for the leaderboard"),
+        screen.contains("1 push played for you: not scored"),
         "{screen}"
     );
     assert!(!screen.contains("Add your score"), "{screen}");

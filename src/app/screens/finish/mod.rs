@@ -104,7 +104,7 @@ impl Finish {
             (Some(_), true) if helped => {
                 let pushes = plural(helped_pushes, "push");
                 messages.push(Message::info(format!(
-                    "{pushes} played for you: solved, but not for the leaderboard"
+                    "{pushes} played for you: not scored"
                 )));
                 Stage::Board { selected: 0 }
             }
