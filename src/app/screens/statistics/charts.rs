@@ -122,7 +122,7 @@ impl Statistics {
         if chart.is_empty() {
             let inner = block.inner(area);
             block.render(area, buf);
-            let none = "Nothing solved yet".to_owned();
+            let none = "No solve of your own yet".to_owned();
             self.draw_lines(&[(none, self.theme.dim())], inner, buf);
             return;
         }
