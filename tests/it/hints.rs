@@ -231,6 +231,14 @@ fn solve_by_hints(app: &mut App) {
     assert!(level(app).game.is_solved(), "{}", messages(app));
 }
 
+/// `TWO_STEP` written as a map in `dir`, and a game of it solved by hints.
+fn solved_by_hints_in(dir: &std::path::Path) -> (std::path::PathBuf, App) {
+    let map = write_map(dir, "hint.xsb", TWO_STEP);
+    let mut app = open_map(dir, &map);
+    solve_by_hints(&mut app);
+    (map, app)
+}
+
 #[test]
 fn a_solve_with_pushes_played_by_hints_is_not_offered_to_the_leaderboard() {
     let (_dir, mut app) = start_on("hint.xsb", TWO_STEP);
@@ -249,9 +257,7 @@ fn a_solve_with_pushes_played_by_hints_is_not_offered_to_the_leaderboard() {
 #[test]
 fn a_solve_by_hints_is_kept_as_helped_and_not_as_the_players_best() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let map = write_map(dir.path(), "hint.xsb", TWO_STEP);
-    let mut helped = open_map(dir.path(), &map);
-    solve_by_hints(&mut helped);
+    let (map, mut helped) = solved_by_hints_in(dir.path());
     press(&mut helped, &[key(KeyCode::Enter)]);
     let solutions = dir.path().join("hint.xsb.solutions");
     let kept = std::fs::read_to_string(&solutions).expect("kept");
@@ -369,9 +375,7 @@ fn a_helped_game_kept_aside_by_another_is_not_scored_when_taken_up() {
 #[test]
 fn a_solve_by_hints_left_on_its_solved_board_is_not_offered_later() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let map = write_map(dir.path(), "hint.xsb", TWO_STEP);
-    let mut app = open_map(dir.path(), &map);
-    solve_by_hints(&mut app);
+    let (map, mut app) = solved_by_hints_in(dir.path());
     // Ctrl+C, as a closed terminal: the solve is kept as the save.
     press(
         &mut app,

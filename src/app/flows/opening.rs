@@ -10,7 +10,7 @@ use crate::app::message::{Message, Problem};
 use crate::app::origin::{Mode, Opened, Origin};
 use crate::app::screen::Ended;
 use crate::app::screens::play::Play;
-use crate::app::screens::save_prompt::SavePrompt;
+use crate::app::screens::save_prompt::{Offered, SavePrompt};
 use crate::app::widgets::rating::bar_and_score;
 use crate::library::{LevelRating, LibraryError, Placement, SolvedMark};
 use crate::storage::{LoadError, LoadErrorKind, RecordError, Records, take_other_save};
@@ -222,31 +222,34 @@ impl App {
         opened: Rc<Opened>,
         save: Option<Result<Option<Vec<LogEntry>>, RecordError>>,
     ) {
+        // A count that cannot be read is told when the game is taken up.
+        let records = opened.records.as_ref();
+        let offered = |game: Game| Offered {
+            helped: helped_in(records, game.log()).0,
+            game,
+        };
         let save = match save {
-            Some(Ok(Some(log))) => replay(&opened.level, &log).map_err(|error| Problem::Replay {
-                save: opened.records.as_ref().map(|r| r.save_path().to_owned()),
-                error,
-            }),
+            Some(Ok(Some(log))) => {
+                (replay(&opened.level, &log).map(offered)).map_err(|error| Problem::Replay {
+                    save: records.map(|r| r.save_path().to_owned()),
+                    error,
+                })
+            }
             Some(Err(error)) => Err(Problem::Record(error)),
             Some(Ok(None)) | None => {
                 let game = Game::new(opened.level.clone());
                 return self.start_play(opened, game, None, false);
             }
         };
-        let others: Vec<_> = (opened.records.as_ref().map(Records::other_saves))
+        let others = (records.map(Records::other_saves))
             .unwrap_or_default()
             .into_iter()
-            .filter_map(|(path, log)| Some((path, replay(&opened.level, &log).ok()?)))
-            .collect();
-        // A count that cannot be read is told when the game is taken up.
-        let helped = (save.iter().chain(others.iter().map(|(_, game)| game)))
-            .map(|game| helped_in(opened.records.as_ref(), game.log()).0)
+            .filter_map(|(path, log)| Some((path, offered(replay(&opened.level, &log).ok()?))))
             .collect();
         self.push_level(SavePrompt::new(
             opened,
             save,
             others,
-            helped,
             self.theme,
             Rc::clone(&self.keys),
         ));

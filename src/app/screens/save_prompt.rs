@@ -20,23 +20,28 @@ use crate::app::widgets::page::{LogoRule, centered_column, notice_line, page, pa
 use crate::text::width;
 use schokoban_core::Game;
 
+/// A game offered to load, with the pushes played for the player in it:
+/// such a game, finished, is not scored, and the player should know
+/// before choosing it.
+#[derive(Debug)]
+pub(crate) struct Offered {
+    pub game: Game,
+    pub helped: usize,
+}
+
 #[derive(Debug)]
 pub(crate) struct SavePrompt {
     opened: Rc<Opened>,
     /// The saved game, replayed once as the level was opened, or why it
     /// cannot be loaded: then only Delete is offered. Holding the game
     /// rather than its moves leaves Load nothing that could fail.
-    save: Result<Game, Problem>,
+    save: Result<Offered, Problem>,
     /// What is wrong with a damaged save, told with the offer.
     damage: Vec<Message>,
     /// Saves other games on this map left (see `Records::other_saves`),
     /// each with its game, listed after the save. One stays offered until
     /// it is taken into play: taking it may fail.
-    others: Vec<(PathBuf, Game)>,
-    /// Pushes played for the player by hints, one count per Load row in
-    /// the menu's order: such a game, finished, is not scored, and the
-    /// player should know before choosing it.
-    helped: Vec<usize>,
+    others: Vec<(PathBuf, Offered)>,
     selected: usize,
     /// Why the last choice could not be carried out.
     message: Option<Message>,
@@ -48,13 +53,11 @@ impl SavePrompt {
     /// `save` holds the game the save replays to on the level, or why
     /// there is none to load: the player is told the reason before being
     /// offered anything. `others` are other games' saves, each with its
-    /// game. `helped` counts the pushes hints played in each game offered,
-    /// the save's first if it loads.
+    /// game.
     pub fn new(
         opened: Rc<Opened>,
-        save: Result<Game, Problem>,
-        others: Vec<(PathBuf, Game)>,
-        helped: Vec<usize>,
+        save: Result<Offered, Problem>,
+        others: Vec<(PathBuf, Offered)>,
         theme: Theme,
         keys: Rc<KeyMap>,
     ) -> Self {
@@ -70,7 +73,6 @@ impl SavePrompt {
             save,
             damage,
             others,
-            helped,
             selected: 0,
             message: None,
             theme,
@@ -79,14 +81,26 @@ impl SavePrompt {
     }
 
     fn choose(&self, chosen: Option<MenuKey>) -> Effect {
+        match (chosen, self.highlighted()) {
+            (Some(MenuKey::Accept), Row::Save(save)) => self.load(&save.game),
+            (Some(MenuKey::Accept), Row::Other(path, other)) => self.load_other(path, &other.game),
+            (Some(MenuKey::Accept), Row::Delete) => Effect::DeleteSave(Rc::clone(&self.opened)),
+            (Some(MenuKey::Back), _) => Effect::Back,
+            (None, _) => Effect::None,
+        }
+    }
+
+    /// What the highlighted row offers: the save's row comes first when
+    /// it loads, then the other games', then Delete.
+    fn highlighted(&self) -> Row<'_> {
         let first_other = usize::from(self.save.is_ok());
-        let other = (self.selected.checked_sub(first_other)).and_then(|i| self.others.get(i));
-        match (chosen, &self.save, other) {
-            (Some(MenuKey::Accept), Ok(game), _) if self.selected == 0 => self.load(game),
-            (Some(MenuKey::Accept), _, Some((path, game))) => self.load_other(path, game),
-            (Some(MenuKey::Accept), _, None) => Effect::DeleteSave(Rc::clone(&self.opened)),
-            (Some(MenuKey::Back), ..) => Effect::Back,
-            (None, ..) => Effect::None,
+        match (self.selected.checked_sub(first_other), &self.save) {
+            (None, Ok(save)) => Row::Save(save),
+            (Some(i), _) => self
+                .others
+                .get(i)
+                .map_or(Row::Delete, |(path, other)| Row::Other(path, other)),
+            (None, Err(_)) => Row::Delete,
         }
     }
 
@@ -121,7 +135,7 @@ impl SavePrompt {
     }
 
     fn items(&self) -> Vec<String> {
-        let others = self.others.iter().map(|(_, game)| {
+        let others = self.others.iter().map(|(_, Offered { game, .. })| {
             format!(
                 "Load the other game ({})",
                 progress(game.score(), game.pushes())
@@ -132,7 +146,7 @@ impl SavePrompt {
         } else {
             let load = self.save.as_ref().map_or_else(
                 |_| "Load".to_owned(),
-                |game| format!("Load ({})", progress(game.score(), game.pushes())),
+                |Offered { game, .. }| format!("Load ({})", progress(game.score(), game.pushes())),
             );
             std::iter::once(load)
                 .chain(others)
@@ -144,7 +158,10 @@ impl SavePrompt {
     /// Under the menu: that the highlighted game had pushes played for
     /// the player.
     fn helped_note(&self) -> Option<String> {
-        let pushes = *self.helped.get(self.selected)?;
+        let pushes = match self.highlighted() {
+            Row::Save(offered) | Row::Other(_, offered) => offered.helped,
+            Row::Delete => 0,
+        };
         (pushes > 0).then(|| {
             format!(
                 "{} played for you in this game: not for the leaderboard",
@@ -276,6 +293,13 @@ impl Screen for SavePrompt {
                 );
         }
     }
+}
+
+/// A row of the menu.
+enum Row<'a> {
+    Save(&'a Offered),
+    Other(&'a Path, &'a Offered),
+    Delete,
 }
 
 /// How far a saved game got: `40 moves, 12 pushes`.
