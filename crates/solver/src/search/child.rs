@@ -5,8 +5,6 @@
 //! ([`Search::add_child`]), in the same order: the slots' cache misses
 //! then overlap instead of each waiting its turn.
 
-use std::cmp::Reverse;
-
 use super::order::{HOME_PENALTY, priority};
 use super::{REMEMBER_AFTER, Search, Status};
 use crate::board::{Cell, Mode, opposite};
@@ -201,16 +199,13 @@ impl Search<'_> {
         if let Lookup::Seen(other) = other.table.lookup(hash, child, player) {
             return Status::Met { own, other };
         }
-        if self.open.len() == self.open.capacity() {
-            self.open.reserve_exact(self.open.len().max(64));
-        }
         let key = priority(self.weight, pushes, bound, own);
         if self.kept.is_none_or(|(_, best, ..)| key < best) {
             self.assignment.keep();
             let place = child.binary_search(&to).unwrap_or(i);
             self.kept = Some((own, key, i, place));
         }
-        self.open.push(Reverse(key));
+        self.open.push(key);
         Status::Running
     }
 }

@@ -5,11 +5,9 @@
 //! bound. Two searches, one each way, meet when one finds a position the
 //! other has stored.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-
 mod child;
 mod floor;
+mod open;
 mod order;
 mod path;
 
@@ -24,6 +22,7 @@ use super::pairs::{DeadPairs, box_row};
 use super::small::{self, SmallBoard};
 use super::table::{Lookup, Node, Table, Zobrist};
 use child::Child;
+use open::Open;
 use order::{PULL_WEIGHT, PUSH_WEIGHT, priority};
 
 /// The most bytes a search spends remembering the matchings of positions
@@ -72,7 +71,7 @@ pub struct Search<'a> {
     zobrist: &'a Zobrist,
     budget: &'a Budget<'a>,
     table: Table,
-    open: BinaryHeap<Reverse<u64>>,
+    open: Open,
     /// Positions expanded so far.
     expanded: u64,
     /// Boxes whose moves were tried, to read the clock every so often.
@@ -142,7 +141,7 @@ impl<'a> Search<'a> {
             zobrist,
             budget,
             table: Table::new(box_count, max_nodes),
-            open: BinaryHeap::new(),
+            open: Open::default(),
             expanded: 0,
             boxes_tried: 0,
             occupied: vec![false; cells],
@@ -196,8 +195,7 @@ impl<'a> Search<'a> {
         if bound == 0 && self.mode == Mode::Push {
             return Status::Solved(index);
         }
-        self.open
-            .push(Reverse(priority(self.weight, 0, bound, index)));
+        self.open.push(priority(self.weight, 0, bound, index));
         Status::Running
     }
 
@@ -247,25 +245,24 @@ impl<'a> Search<'a> {
     /// remembered matchings.
     pub fn bytes(&self) -> usize {
         let pairs = self.pairs.map_or(0, DeadPairs::bytes);
-        let open = self.open.capacity() * size_of::<u64>();
         let corrals = self
             .corral_deadlocks
             .as_ref()
             .map_or(0, CorralDeadlocks::bytes);
-        self.table.bytes() + open + pairs + corrals + self.assignment.recent_bytes()
+        self.table.bytes() + self.open.bytes() + pairs + corrals + self.assignment.recent_bytes()
     }
 
     /// Expands up to `count` positions.
     pub fn step(&mut self, other: &Search<'_>, count: u32) -> Status {
         for _ in 0..count {
-            let Some(Reverse(key)) = self.open.pop() else {
+            let Some(key) = self.open.pop() else {
                 return Status::Exhausted;
             };
             self.expanded += 1;
             // The next position to expand is known now; its node and row
             // arrive while this one is worked on.
-            if let Some(Reverse(next)) = self.open.peek() {
-                self.table.prefetch(*next as u32);
+            if let Some(next) = self.open.peek() {
+                self.table.prefetch(next as u32);
             }
             match self.expand(key as u32, other) {
                 Status::Running => {}
