@@ -29,6 +29,14 @@ impl Marks {
         self.marks[usize::from(cell)] == self.stamp
     }
 
+    /// Forgets every mark and marks `cells`.
+    pub fn mark_only(&mut self, cells: impl Iterator<Item = Cell>) {
+        self.next();
+        for cell in cells {
+            self.set(cell);
+        }
+    }
+
     fn set(&mut self, cell: Cell) {
         self.marks[usize::from(cell)] = self.stamp;
     }

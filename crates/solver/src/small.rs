@@ -19,6 +19,10 @@ pub type Cells = [u128; 2];
 /// The cells of a board as bits.
 pub struct SmallBoard {
     neighbours: Neighbours,
+    /// Each cell's eight neighbours clockwise from its left one, [`NONE`]
+    /// for a wall: the sides at even places, and after each side the
+    /// corner between it and the next.
+    rings: Vec<[Cell; 8]>,
     /// Every cell.
     floor: Cells,
 }
@@ -48,8 +52,13 @@ impl SmallBoard {
         } else {
             Neighbours::Wide(neighbours.collect())
         };
+        let rings = (0..cells as Cell).map(|cell| ring(board, cell)).collect();
         let floor = (0..cells as Cell).fold([0, 0], |all, cell| union(all, bit(cell)));
-        Some(Self { neighbours, floor })
+        Some(Self {
+            neighbours,
+            rings,
+            floor,
+        })
     }
 
     /// Every cell, as a set.
@@ -65,6 +74,49 @@ impl SmallBoard {
             Neighbours::Wide(neighbours) => flood_wide(neighbours, free, from),
         }
     }
+
+    /// Whether `cell`, taken out of the cells `free`, leaves the free
+    /// cells beside it joined by a way around it through its eight
+    /// neighbours. Then no area of `free` and `cell` splits without it, so
+    /// a box put there parts nobody.
+    pub fn is_bypassed(&self, free: Cells, cell: Cell) -> bool {
+        let ring = self.rings[usize::from(cell)].map(|c| c != NONE && has(free, c));
+        // Count the free sides that the side before them (clockwise from
+        // the left) does not reach through their shared corner.
+        let unjoined = (0..4)
+            .filter(|&side| {
+                let before = (side + 3) % 4;
+                ring[2 * side] && !(ring[2 * before] && ring[2 * before + 1])
+            })
+            .count();
+        unjoined <= 1
+    }
+}
+
+/// The eight neighbours of `cell`, as [`SmallBoard`] keeps them. A corner
+/// is reached through either side; where both are walls it is left out,
+/// since it then joins no two free sides.
+fn ring(board: &Board, cell: Cell) -> [Cell; 8] {
+    let mut ring = [NONE; 8];
+    for side in 0..4 {
+        let next = (side + 1) % 4;
+        ring[2 * side] = board.next(cell, side);
+        let via = |first: usize, then: usize| {
+            let beside = board.next(cell, first);
+            if beside == NONE {
+                NONE
+            } else {
+                board.next(beside, then)
+            }
+        };
+        let corner = via(side, next);
+        ring[2 * side + 1] = if corner == NONE {
+            via(next, side)
+        } else {
+            corner
+        };
+    }
+    ring
 }
 
 fn flood_wide(neighbours: &[Cells], free: Cells, from: Cell) -> Cells {
@@ -126,6 +178,19 @@ pub fn either(a: Cells, b: Cells) -> Cells {
 pub fn has(cells: Cells, cell: Cell) -> bool {
     let cell = usize::from(cell);
     cells[cell / WORD] & (1 << (cell % WORD)) != 0
+}
+
+/// The cells of a set, smallest first.
+pub fn each(cells: Cells) -> impl Iterator<Item = Cell> {
+    cells.into_iter().enumerate().flat_map(|(word, mut bits)| {
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let cell = bits.trailing_zeros() as usize + word * WORD;
+                bits &= bits - 1;
+                cell as Cell
+            })
+        })
+    })
 }
 
 /// The smallest cell of a non-empty set.
@@ -197,6 +262,37 @@ mod tests {
         let board = Board::new(&level).expect("a board");
         assert!(board.cells() > WORD, "{} cells", board.cells());
         floods_as_the_cell_by_cell_fill_does(&xsb);
+    }
+
+    #[test]
+    fn a_box_is_bypassed_where_the_cells_around_it_join_without_it() {
+        // A room with a pillar, a box in its corner, and a corridor out
+        // of it to a dead end. Columns and rows count from 0.
+        let xsb = "########\n#@     #\n# #    #\n#$     #\n#### ###\n   #.#\n   ###\n";
+        let level = parse_level(xsb).expect("test level parses");
+        let board = Board::new(&level).expect("a board");
+        let small = SmallBoard::new(&board).expect("at most 256 cells");
+        let mut free = small.floor();
+        for &pos in level.boxes() {
+            free = without(free, bit(board.cell(pos).expect("floor")));
+        }
+        let at = |x, y| board.cell(schokoban_core::Pos { x, y }).expect("floor");
+        let cases = [
+            // Open floor: every side reaches the next through a corner.
+            ((4, 2), true),
+            // Above the pillar: the sides left and right of it meet
+            // through no corner.
+            ((2, 1), false),
+            // In the room's corner beside the box: one free side.
+            ((1, 2), true),
+            // In the corridor: free above and below, walls either side.
+            ((4, 4), false),
+            // The dead end: one free side.
+            ((4, 5), true),
+        ];
+        for ((x, y), bypassed) in cases {
+            assert_eq!(small.is_bypassed(free, at(x, y)), bypassed, "({x}, {y})");
+        }
     }
 
     #[test]

@@ -10,6 +10,7 @@ use super::{REMEMBER_AFTER, Search, Status};
 use crate::board::{Cell, Mode, opposite};
 use crate::deadlock::freeze_deadlock;
 use crate::diagonal::closes_dead_diagonal;
+use crate::small;
 use crate::table::{Lookup, Node};
 
 /// A child that passed the checks, waiting for its look-up.
@@ -22,6 +23,8 @@ pub(super) struct Child {
     player: Cell,
     away: bool,
     hash: u64,
+    /// On small boards, where the player can walk.
+    reach: small::Cells,
 }
 
 impl Search<'_> {
@@ -59,7 +62,7 @@ impl Search<'_> {
         let child = &mut self.children_boxes[start..];
         child[i] = to;
         child.sort_unstable();
-        let player = self.normalise(player);
+        let player = self.normalise_child(parent_boxes[i], to, player);
         let away = self.home.is_some_and(|home| !self.child_reaches(home));
         let hash = self.zobrist.hash(&self.children_boxes[start..], player);
         self.table.prefetch_slot(hash);
@@ -71,6 +74,7 @@ impl Search<'_> {
             player,
             away,
             hash,
+            reach: self.child_reach,
         });
     }
 
@@ -148,6 +152,7 @@ impl Search<'_> {
             player,
             away,
             hash,
+            reach,
         }: &Child,
         child: &[Cell],
         other: &Search<'_>,
@@ -204,6 +209,7 @@ impl Search<'_> {
             self.assignment.keep();
             let place = child.binary_search(&to).unwrap_or(i);
             self.kept = Some((own, key, i, place));
+            self.kept_reach = reach;
         }
         self.open.push(key);
         Status::Running

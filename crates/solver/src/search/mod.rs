@@ -11,7 +11,7 @@ mod open;
 mod order;
 mod path;
 
-use super::board::{Board, Cell, Mode, NONE, Targets, opposite};
+use super::board::{Board, Cell, Mode, Targets, opposite};
 use super::budget::Budget;
 use super::corral::{CorralAreas, Corrals};
 use super::corral_deadlock::{CorralDeadlocks, Fences};
@@ -87,6 +87,8 @@ pub struct Search<'a> {
     small: Option<SmallBoard>,
     free: small::Cells,
     child_reach: small::Cells,
+    /// Where the player of the position being expanded can walk, as bits.
+    parent_reach: small::Cells,
     stack: Vec<Cell>,
     frozen: Vec<Cell>,
     assignment: Assignment,
@@ -96,6 +98,9 @@ pub struct Search<'a> {
     /// (the lowest key), whose matching the assignment kept, and where its
     /// moved box went in the sorted order: (node, key, from, to).
     kept: Option<(u32, u64, usize, usize)>,
+    /// On small boards, where the player of `kept` can walk: its area was
+    /// worked out when it was found, so expanding it needs no flood.
+    kept_reach: small::Cells,
     /// `kept` when it is the node being expanded now.
     reuse: Option<(usize, usize)>,
     parent_boxes: Vec<Cell>,
@@ -150,12 +155,14 @@ impl<'a> Search<'a> {
             small,
             free,
             child_reach: [0, 0],
+            parent_reach: [0, 0],
             stack: Vec::new(),
             frozen: Vec::new(),
             assignment: Assignment::with_deadline(budget.deadline())
                 .remembering(recent_bytes, (box_count, goals.len())),
             based: false,
             kept: None,
+            kept_reach: [0, 0],
             reuse: None,
             parent_boxes: Vec::new(),
             children: Vec::new(),
@@ -277,7 +284,8 @@ impl<'a> Search<'a> {
         // Unless the matching kept from the last expansion serves, the
         // first child's bound starts from the parent's remembered one:
         // ask for it, and for the parent's boxes, before the flood.
-        if node.parent != u32::MAX && self.kept.is_none_or(|(kept, ..)| kept != index) {
+        let kept_here = self.kept.is_some_and(|(kept, ..)| kept == index);
+        if node.parent != u32::MAX && !kept_here {
             self.table.prefetch(node.parent);
             self.assignment.prefetch(node.parent);
         }
@@ -288,13 +296,27 @@ impl<'a> Search<'a> {
         if self.pairs.is_some() {
             box_row(&mut self.box_row, self.board.cells(), &parent_boxes);
         }
-        flood_anew(
-            self.board,
-            &self.occupied,
-            &mut self.reach,
-            &mut self.stack,
-            node.player,
-        );
+        // Pulling needs the player's area only as bits, where the board
+        // has them; pushing also needs it as marks, for the corrals.
+        if let Some(small) = &self.small {
+            self.parent_reach = if kept_here {
+                self.kept_reach
+            } else {
+                small.flood(self.free, node.player)
+            };
+            debug_assert_eq!(self.parent_reach, small.flood(self.free, node.player));
+            if self.mode == Mode::Push {
+                self.reach.mark_only(small::each(self.parent_reach));
+            }
+        } else {
+            flood_anew(
+                self.board,
+                &self.occupied,
+                &mut self.reach,
+                &mut self.stack,
+                node.player,
+            );
+        }
         self.only = None;
         if self.mode == Mode::Push {
             self.areas.scan(self.board, &self.occupied, &self.reach);
@@ -368,28 +390,6 @@ impl<'a> Search<'a> {
             return false;
         };
         corrals.is_dead(self.board, self.goals.dead(), (boxes, player), &self.areas)
-    }
-
-    /// Where the box on `from` goes when moved in `dir`, and where the
-    /// player ends up, if the player can reach the move and the box does
-    /// not land on a dead square.
-    fn move_of(&self, from: Cell, dir: usize) -> Option<(Cell, Cell)> {
-        let to = self.board.next(from, dir);
-        if to == NONE || self.targets.is_dead(to) {
-            return None;
-        }
-        match self.mode {
-            Mode::Push => {
-                let behind = self.board.next(from, opposite(dir));
-                (behind != NONE && self.reach.has(behind) && !self.occupied[usize::from(to)])
-                    .then_some((to, from))
-            }
-            Mode::Pull => {
-                let beyond = self.board.next(to, dir);
-                (self.reach.has(to) && beyond != NONE && !self.occupied[usize::from(beyond)])
-                    .then_some((to, beyond))
-            }
-        }
     }
 
     /// The matching bound: moves each box needs to a target of its own.
