@@ -119,37 +119,41 @@ fn ring(board: &Board, cell: Cell) -> [Cell; 8] {
     ring
 }
 
+/// Floods in waves: the neighbours of every cell of the frontier are
+/// gathered before any is added, so the look-ups of one wave do not wait
+/// on each other. Taking one cell at a time, each look-up waited for the
+/// last to update the frontier.
 fn flood_wide(neighbours: &[Cells], free: Cells, from: Cell) -> Cells {
     let mut reach = bit(from);
     let mut frontier = reach;
-    loop {
-        let cell = if frontier[0] != 0 {
-            let cell = frontier[0].trailing_zeros() as usize;
-            frontier[0] &= frontier[0] - 1;
-            cell
-        } else if frontier[1] != 0 {
-            let cell = frontier[1].trailing_zeros() as usize;
-            frontier[1] &= frontier[1] - 1;
-            cell + WORD
-        } else {
-            return reach;
-        };
-        let [low, high] = neighbours[cell];
-        let new = [low & free[0] & !reach[0], high & free[1] & !reach[1]];
-        reach = union(reach, new);
-        frontier = union(frontier, new);
+    while frontier != [0, 0] {
+        let mut next = [0, 0];
+        for (word, mut bits) in frontier.into_iter().enumerate() {
+            while bits != 0 {
+                let cell = bits.trailing_zeros() as usize + word * WORD;
+                bits &= bits - 1;
+                next = union(next, neighbours[cell]);
+            }
+        }
+        frontier = [next[0] & free[0] & !reach[0], next[1] & free[1] & !reach[1]];
+        reach = union(reach, frontier);
     }
+    reach
 }
 
+/// [`flood_wide`] on one word.
 fn flood_narrow(neighbours: &[u128], free: u128, from: Cell) -> u128 {
     let mut reach: u128 = 1 << from;
     let mut frontier = reach;
     while frontier != 0 {
-        let cell = frontier.trailing_zeros() as usize;
-        frontier &= frontier - 1;
-        let new = neighbours[cell] & free & !reach;
-        reach |= new;
-        frontier |= new;
+        let mut next = 0;
+        let mut bits = frontier;
+        while bits != 0 {
+            next |= neighbours[bits.trailing_zeros() as usize];
+            bits &= bits - 1;
+        }
+        frontier = next & free & !reach;
+        reach |= frontier;
     }
     reach
 }
