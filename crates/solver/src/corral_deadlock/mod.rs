@@ -70,12 +70,15 @@ pub struct CorralDeadlocks {
     words: usize,
     /// Each pattern's fence boxes then its player floor, `2 * words` words.
     patterns: Vec<u64>,
-    /// Patterns by the lowest cell of their fence.
-    by_first: Vec<Vec<u32>>,
+    /// Patterns by the lowest cell of their fence, each with the
+    /// [`signature`] of its fence.
+    by_first: Vec<Vec<(u64, u32)>>,
     /// Hashes of fences (with the player's cell) searched without a proof.
     unproved: HashSet<u64>,
     /// The boxes of the position being checked, as bits.
     current: Vec<u64>,
+    /// The [`signature`] of those boxes.
+    current_signature: u64,
     /// The fence being proved, sorted.
     fence: Vec<Cell>,
     relaxed: Relaxed,
@@ -94,6 +97,7 @@ impl CorralDeadlocks {
             by_first: vec![Vec::new(); cells],
             unproved: HashSet::new(),
             current: vec![0; cells.div_ceil(64)],
+            current_signature: 0,
             fence: Vec::new(),
             relaxed: Relaxed::new(cells),
             proofs: 0,
@@ -105,7 +109,8 @@ impl CorralDeadlocks {
     pub fn bytes(&self) -> usize {
         self.patterns.capacity() * size_of::<u64>()
             + self.unproved.capacity() * size_of::<u64>()
-            + self.by_first.len() * size_of::<Vec<u32>>()
+            + self.by_first.len() * size_of::<Vec<(u64, u32)>>()
+            + self.patterns.len() / (2 * self.words) * size_of::<(u64, u32)>()
     }
 
     /// (proofs, fences searched) so far.
@@ -129,6 +134,7 @@ impl CorralDeadlocks {
         for &b in boxes {
             set_bit(&mut self.current, usize::from(b));
         }
+        self.current_signature = signature(boxes);
         if self.matches(boxes, player) {
             return true;
         }
@@ -203,12 +209,17 @@ impl CorralDeadlocks {
     fn matches(&self, boxes: &[Cell], player: Cell) -> bool {
         let stride = 2 * self.words;
         boxes.iter().any(|&b| {
-            self.by_first[usize::from(b)].iter().any(|&p| {
-                let start = p as usize * stride;
-                let (fence, floor) = self.patterns[start..start + stride].split_at(self.words);
-                has_bit(floor, usize::from(player))
-                    && fence.iter().zip(&self.current).all(|(f, c)| f & !c == 0)
-            })
+            self.by_first[usize::from(b)]
+                .iter()
+                .any(|&(fence_signature, p)| {
+                    if fence_signature & !self.current_signature != 0 {
+                        return false;
+                    }
+                    let start = p as usize * stride;
+                    let (fence, floor) = self.patterns[start..start + stride].split_at(self.words);
+                    has_bit(floor, usize::from(player))
+                        && fence.iter().zip(&self.current).all(|(f, c)| f & !c == 0)
+                })
         })
     }
 
@@ -261,8 +272,17 @@ impl CorralDeadlocks {
                 set_bit(floor, usize::from(cell));
             }
         }
-        self.by_first[usize::from(self.fence[0])].push(index);
+        let fence_signature = signature(&self.fence);
+        self.by_first[usize::from(self.fence[0])].push((fence_signature, index));
     }
+}
+
+/// One bit for each cell of `cells`, the cell's number modulo 64: a fence
+/// whose bits are not all among a position's is not in it. On `XSokoban`
+/// 29, hotspots tried 3,300 patterns a position, of which 0.006% lay in
+/// it, and reading each one's memory was a third of the search's time.
+fn signature(cells: &[Cell]) -> u64 {
+    cells.iter().fold(0, |bits, &c| bits | 1 << (c % 64))
 }
 
 /// A hash of `fence` with the player on `player`, where the position
