@@ -220,6 +220,21 @@ impl Zobrist {
         }
     }
 
+    /// The hash of the position `hash` after moving a box from `from` to
+    /// `to` and the player from the area of `player` to that of `moved`.
+    pub fn after_move(
+        &self,
+        hash: u64,
+        (from, to): (Cell, Cell),
+        (player, moved): (Cell, Cell),
+    ) -> u64 {
+        let key = |keys: &[u64], cell: Cell| keys[usize::from(cell)];
+        hash ^ key(&self.boxes, from)
+            ^ key(&self.boxes, to)
+            ^ key(&self.player, player)
+            ^ key(&self.player, moved)
+    }
+
     pub fn hash(&self, boxes: &[Cell], player: Cell) -> u64 {
         boxes
             .iter()
@@ -232,6 +247,15 @@ impl Zobrist {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_hash_after_a_move_is_the_moved_position_s_hash() {
+        let zobrist = Zobrist::new(20);
+        let before = zobrist.hash(&[2, 7, 11], 0);
+        let after = zobrist.after_move(before, (7, 15), (0, 3));
+        assert_eq!(after, zobrist.hash(&[2, 11, 15], 3));
+        assert_ne!(after, zobrist.hash(&[2, 11, 15], 0));
+    }
 
     #[test]
     fn a_table_capped_under_its_first_growth_still_takes_nodes() {
