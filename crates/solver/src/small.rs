@@ -120,9 +120,9 @@ fn ring(board: &Board, cell: Cell) -> [Cell; 8] {
 }
 
 /// Floods in waves: the neighbours of every cell of the frontier are
-/// gathered before any is added, so the look-ups of one wave do not wait
-/// on each other. Taking one cell at a time, each look-up waited for the
-/// last to update the frontier.
+/// gathered before any is added, so the look-ups of one wave are
+/// independent and overlap, where one cell at a time each would wait for
+/// the last to update the frontier.
 fn flood_wide(neighbours: &[Cells], free: Cells, from: Cell) -> Cells {
     let mut reach = bit(from);
     let mut frontier = reach;

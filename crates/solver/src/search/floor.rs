@@ -55,8 +55,8 @@ impl Search<'_> {
     /// position being expanded, whose box on `from` went to `to`. Where a
     /// box on `to` splits nothing, the player's new area is the parent's
     /// without `to`, and `from` with whatever it opens onto: a fill of the
-    /// new cells alone, often none, instead of the whole area, which was
-    /// most of push-pull's time on Sasquatch X 41.
+    /// new cells alone, often none, instead of the whole area (whole-area
+    /// fills took most of push-pull's time on Sasquatch X 41).
     pub(super) fn normalise_child(&mut self, from: Cell, to: Cell, player: Cell) -> Cell {
         let Some(small) = &self.small else {
             return self.normalise(player);
