@@ -141,7 +141,9 @@ impl Fess<'_> {
         for i in start..start + count {
             let mv = self.passed_over.get(i as usize);
             if mv.player != NONE {
-                let child = self.zobrist.after_move(hash, (mv.from, mv.to), (player, mv.player));
+                let child = self
+                    .zobrist
+                    .after_move(hash, (mv.from, mv.to), (player, mv.player));
                 self.table.prefetch_slot(child);
             }
         }
