@@ -127,14 +127,9 @@ fn flood_wide(neighbours: &[Cells], free: Cells, from: Cell) -> Cells {
     let mut reach = bit(from);
     let mut frontier = reach;
     while frontier != [0, 0] {
-        let mut next = [0, 0];
-        for (word, mut bits) in frontier.into_iter().enumerate() {
-            while bits != 0 {
-                let cell = bits.trailing_zeros() as usize + word * WORD;
-                bits &= bits - 1;
-                next = union(next, neighbours[cell]);
-            }
-        }
+        let next = each(frontier).fold([0, 0], |next, cell| {
+            union(next, neighbours[usize::from(cell)])
+        });
         frontier = [next[0] & free[0] & !reach[0], next[1] & free[1] & !reach[1]];
         reach = union(reach, frontier);
     }

@@ -3,6 +3,7 @@
 //! `HashMap`, so nothing depends on a random seed and runs repeat exactly.
 
 use super::board::{Cell, NONE};
+use super::moves::MacroMove;
 use super::prefetch::prefetch;
 
 /// One position reached by a push.
@@ -138,6 +139,21 @@ impl Table {
     pub fn prefetch_slot(&self, hash: u64) {
         let mask = self.slots.len() - 1;
         prefetch(&self.slots[((hash >> 32) as usize) & mask]);
+    }
+
+    /// Starts loading the slots of the positions `moves` lead to from the
+    /// one hashed `hash` with the player's area named by `player`, so that
+    /// their cache misses overlap before any is looked up. A move whose
+    /// area needs a flood is left to its look-up.
+    pub fn prefetch_children(
+        &self,
+        zobrist: &Zobrist,
+        (hash, player): (u64, Cell),
+        moves: impl IntoIterator<Item = MacroMove>,
+    ) {
+        for mv in moves.into_iter().filter(|mv| mv.player != NONE) {
+            self.prefetch_slot(zobrist.after_move(hash, (mv.from, mv.to), (player, mv.player)));
+        }
     }
 
     pub fn lookup(&self, hash: u64, boxes: &[Cell], player: Cell) -> Lookup {

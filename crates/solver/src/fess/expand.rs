@@ -133,20 +133,11 @@ impl Fess<'_> {
     /// every few.
     pub(super) fn make_rest(&mut self, node: u32, (start, count): (u32, u32), weight: u32) -> Done {
         self.place(node);
-        // Ask for the children's table slots before making any, so that
-        // their cache misses overlap; a child whose area needs a flood is
-        // left to its look-up.
         let player = self.table.node(node).player;
         let hash = self.zobrist.hash(&self.boxes, player);
-        for i in start..start + count {
-            let mv = self.passed_over.get(i as usize);
-            if mv.player != NONE {
-                let child = self
-                    .zobrist
-                    .after_move(hash, (mv.from, mv.to), (player, mv.player));
-                self.table.prefetch_slot(child);
-            }
-        }
+        let moves = (start..start + count).map(|i| self.passed_over.get(i as usize));
+        self.table
+            .prefetch_children(&self.zobrist, (hash, player), moves);
         for i in start..start + count {
             if (i - start).is_multiple_of(CHILDREN_PER_CLOCK_READ) && self.budget.stop().is_some() {
                 return Done::Ended(stopped(self.budget));

@@ -62,15 +62,10 @@ impl Backward<'_> {
             Aim::Spread => self.advise_spread(features),
         };
         let scored = std::mem::take(&mut self.scored);
-        // Ask for each child's table slot before storing any, so that
-        // their cache misses overlap; a child whose area needs a flood is
-        // left to its look-up.
         let hash = self.zobrist.hash(&boxes, player);
-        for s in scored.iter().filter(|s| s.mv.player != NONE) {
-            let moved = (s.mv.from, s.mv.to);
-            let child = self.zobrist.after_move(hash, moved, (player, s.mv.player));
-            self.table.prefetch_slot(child);
-        }
+        let moves = scored.iter().map(|s| s.mv);
+        self.table
+            .prefetch_children(&self.zobrist, (hash, player), moves);
         let mut done = Done::Going;
         for s in &scored {
             let unadvised = u32::from(!advised.contains(&Some(s.mv)));
