@@ -34,7 +34,8 @@ pub fn char_width(c: char) -> usize {
 }
 
 /// `text` cut to at most `max` columns, ending in `ellipsis` when cut, so a
-/// reader can tell it goes on.
+/// reader can tell it goes on. A cut ending in spaces drops them, so the
+/// ellipsis follows the word it cuts after (`Microban…`).
 pub fn fit<'a>(text: &'a str, max: usize, ellipsis: &str) -> Cow<'a, str> {
     if width(text) <= max {
         return Cow::Borrowed(text);
@@ -49,20 +50,26 @@ pub fn fit<'a>(text: &'a str, max: usize, ellipsis: &str) -> Cow<'a, str> {
         }
         cut.push(c);
     }
+    cut.truncate(cut.trim_end().len());
     if width(ellipsis) <= max {
         cut.push_str(ellipsis);
     }
     Cow::Owned(cut)
 }
 
-/// [`fit`], but cut before its last word, which stays whole where there is
-/// room for it: `Medium ex… 48213`, for a name told apart by its end.
-pub fn fit_keeping_last_word<'a>(text: &'a str, max: usize, ellipsis: &str) -> Cow<'a, str> {
+/// [`fit`], but cut before a last word with a digit in it, which stays
+/// whole where there is room for it: `Medium ex… 48213`, `Microban… 96`.
+/// Levels of one collection, and made levels by their seed or date, are
+/// told apart at the end of their titles.
+pub fn fit_keeping_number<'a>(text: &'a str, max: usize, ellipsis: &str) -> Cow<'a, str> {
     if width(text) <= max {
         return Cow::Borrowed(text);
     }
     match text.rsplit_once(' ') {
-        Some((head, last)) if width(last) + 1 + width(ellipsis) < max => {
+        Some((head, last))
+            if last.contains(|c: char| c.is_ascii_digit())
+                && width(last) + 1 + width(ellipsis) < max =>
+        {
             let head = fit(head, max - width(last) - 1, ellipsis);
             Cow::Owned(format!("{head} {last}"))
         }
@@ -120,14 +127,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_cut_keeps_the_last_word_where_it_fits() {
-        let cut = |max| fit_keeping_last_word("Medium expert 48213", max, "…").into_owned();
+    fn a_cut_keeps_a_closing_number_where_it_fits() {
+        let cut = |max| fit_keeping_number("Medium expert 48213", max, "…").into_owned();
         assert_eq!(cut(19), "Medium expert 48213");
         assert_eq!(cut(16), "Medium ex… 48213");
         assert_eq!(cut(8), "M… 48213");
         // No room for the last word and a letter before it: cut as fit does.
         assert_eq!(cut(7), "Medium…");
-        assert_eq!(fit_keeping_last_word("Daily2026", 5, "…"), "Dail…");
+        assert_eq!(fit_keeping_number("Daily2026", 5, "…"), "Dail…");
+        // A last word without a digit tells nothing apart: cut as fit does.
+        let named = "Three Rooms 2: Second";
+        assert_eq!(fit_keeping_number(named, 18, "…"), "Three Rooms 2: Se…");
     }
 
     #[test]
@@ -153,6 +163,12 @@ mod tests {
         assert_eq!(fit("日本語日本語", 7, "…"), "日本語…");
         assert_eq!(fit("日本語日本語", 6, "..."), "日...");
         assert_eq!(fit("日本語", 1, "..."), "");
+        // The ellipsis follows the word, not the space after it.
+        assert_eq!(fit("Microban III", 10, "…"), "Microban…");
+        assert_eq!(
+            fit_keeping_number("Microban III 96", 13, "…"),
+            "Microban… 96"
+        );
     }
 
     #[test]

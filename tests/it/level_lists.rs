@@ -21,6 +21,29 @@ fn the_free_play_list_shows_records_saves_and_solved_levels() {
 }
 
 #[test]
+fn a_narrow_list_cuts_titles_before_the_number_that_tells_them_apart() {
+    let (_dir, mut app) = start_menu();
+    // Microban III is the third collection.
+    press(
+        &mut app,
+        &[
+            ch('s'),
+            key(KeyCode::Enter),
+            key(KeyCode::Down),
+            key(KeyCode::Down),
+        ],
+    );
+    press(&mut app, &[key(KeyCode::Enter), key(KeyCode::End)]);
+    assert_eq!(app.screen_name(), "level list");
+    assert_eq!(app.selected(), Some(100));
+    let rows = crate::ui::screen(&mut app, 40, 12);
+    // `Microban III 101` is wider than the title column at 40 columns.
+    let last = rows.iter().find(|row| row.contains(" 101  ")).expect("row");
+    assert!(last.contains("… 101"), "{rows:#?}");
+    assert_screen!("microban_iii_titles_cut_40x12", &mut app, 40, 12);
+}
+
+#[test]
 fn page_down_in_a_list_jumps_by_the_rows_that_fit_the_terminal() {
     let (_dir, mut app) = start_menu();
     open_microban_list(&mut app);

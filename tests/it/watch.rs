@@ -238,7 +238,7 @@ fn a_title_too_long_for_the_screen_ends_in_an_ellipsis() {
     press(&mut app, &[ch('v')]);
     wait_for_solution(&mut app);
     let rows = screen_rows(&app, 40, 12);
-    assert_eq!(rows[1], "Puzzle: The Long Corridor of Many Many …");
+    assert_eq!(rows[1], "Puzzle: The Long Corridor of Many Many… ");
 }
 
 /// Walk, push, push: watching two moves watches one push.

@@ -3,13 +3,13 @@
 
 use ratatui::layout::{Constraint, Layout, Rect};
 
-use super::{LevelList, LevelRow, ListSource};
+use super::{LevelList, LevelRow};
 use crate::app::theme::Chrome;
 use crate::app::widgets::menu::Window;
 use crate::app::widgets::page::centered_column;
 use crate::app::widgets::preview::{MAX_PREVIEW_WIDTH, MIN_PREVIEW_WIDTH};
 use crate::app::widgets::rating::{BAR_CELLS, bar, bar_and_score, score};
-use crate::text::{fit, fit_keeping_last_word, width};
+use crate::text::{fit, fit_keeping_number, width};
 
 /// Columns between the list and the preview.
 const PREVIEW_GAP: u16 = 4;
@@ -191,11 +191,7 @@ impl LevelList {
         let row = &self.rows[index];
         let record = row.record.map_or("N/A".to_owned(), |r| r.to_string());
         let ellipsis = self.theme.chrome(Chrome::Ellipsis);
-        // A made level is told apart by its seed or date, at the end.
-        let title = match self.source {
-            ListSource::Endless(_) => fit_keeping_last_word(&row.title, widths.title, ellipsis),
-            _ => fit(&row.title, widths.title, ellipsis),
-        };
+        let title = fit_keeping_number(&row.title, widths.title, ellipsis);
         let padding = " ".repeat(widths.title.saturating_sub(width(&title)));
         if let Some(problem) = &row.problem {
             let problem = fit(problem, widths.reason, ellipsis);
