@@ -58,9 +58,11 @@ pub fn fit<'a>(text: &'a str, max: usize, ellipsis: &str) -> Cow<'a, str> {
 }
 
 /// [`fit`], but cut before a last word with a digit in it, which stays
-/// whole where there is room for it: `Medium ex… 48213`, `Microban… 96`.
+/// whole where there is room for it: `Medium… 48213`, `Microban… 96`.
 /// Levels of one collection, and made levels by their seed or date, are
-/// told apart at the end of their titles.
+/// told apart at the end of their titles. The words before it are cut
+/// between words where one fits, so `Microban III 1` does not read as
+/// `Microban I… 1`.
 pub fn fit_keeping_number<'a>(text: &'a str, max: usize, ellipsis: &str) -> Cow<'a, str> {
     if width(text) <= max {
         return Cow::Borrowed(text);
@@ -70,9 +72,27 @@ pub fn fit_keeping_number<'a>(text: &'a str, max: usize, ellipsis: &str) -> Cow<
             if last.contains(|c: char| c.is_ascii_digit())
                 && width(last) + 1 + width(ellipsis) < max =>
         {
-            let head = fit(head, max - width(last) - 1, ellipsis);
+            let head = fit_between_words(head, max - width(last) - 1, ellipsis);
             Cow::Owned(format!("{head} {last}"))
         }
+        _ => fit(text, max, ellipsis),
+    }
+}
+
+/// [`fit`], cut after the last whole word that leaves room for the
+/// ellipsis; inside the first word only when that alone is too wide.
+fn fit_between_words<'a>(text: &'a str, max: usize, ellipsis: &str) -> Cow<'a, str> {
+    if width(text) <= max {
+        return Cow::Borrowed(text);
+    }
+    let room = max.saturating_sub(width(ellipsis));
+    let whole = text
+        .match_indices(' ')
+        .map(|(at, _)| text[..at].trim_end())
+        .take_while(|words| width(words) <= room)
+        .last();
+    match whole {
+        Some(words) if !words.is_empty() => Cow::Owned(format!("{words}{ellipsis}")),
         _ => fit(text, max, ellipsis),
     }
 }
@@ -130,7 +150,8 @@ mod tests {
     fn a_cut_keeps_a_closing_number_where_it_fits() {
         let cut = |max| fit_keeping_number("Medium expert 48213", max, "…").into_owned();
         assert_eq!(cut(19), "Medium expert 48213");
-        assert_eq!(cut(16), "Medium ex… 48213");
+        assert_eq!(cut(16), "Medium… 48213");
+        assert_eq!(cut(13), "Medium… 48213");
         assert_eq!(cut(8), "M… 48213");
         // No room for the last word and a letter before it: cut as fit does.
         assert_eq!(cut(7), "Medium…");
@@ -138,6 +159,8 @@ mod tests {
         // A last word without a digit tells nothing apart: cut as fit does.
         let named = "Three Rooms 2: Second";
         assert_eq!(fit_keeping_number(named, 18, "…"), "Three Rooms 2: Se…");
+        // Not `Microban I… 1`, which names another collection.
+        assert_eq!(fit_keeping_number("Microban III 1", 13, "…"), "Microban… 1");
     }
 
     #[test]
