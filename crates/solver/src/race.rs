@@ -30,7 +30,9 @@ pub(crate) use turns::Turns;
 /// s; 0.2 s missed it in one run of two. Then homeward, the one search
 /// that solves every Microban level. Hotspots' middle turn answers
 /// `XSokoban` 44 and Sasquatch IV 22, and forward's last 22% Sasquatch 19
-/// and Sasquatch II 19, which no other search solves alone in 10 s.
+/// and Sasquatch II 19, which no other search solves alone in 10 s. Where
+/// there is no parking plan, push-pull takes over from plan on the first
+/// thread ([`SMALL_UNPLANNED_FIRST`]).
 ///
 /// 13 to 24 boxes: the first thread is [`first_turns`]', which ends with
 /// a push-pull turn of 3 s. On the second, push-pull's first fifth of a
@@ -179,15 +181,19 @@ const PARTIAL_PLAN_END: u32 = 45;
 /// cut close on a machine whose speed drifts by a fifth.
 const UNPLANNED_PLAN_END: u32 = 40;
 
-/// The first thread's turns: [`UNPLANNED_FIRST`] on a level of 13 to 24
-/// boxes whose parking plan search finds none, [`DENSE_FIRST`] on a dense
+/// The first thread's turns: [`SMALL_UNPLANNED_FIRST`] or
+/// [`UNPLANNED_FIRST`] on a level of at most [`HOMEWARD_BOXES`] or of 13
+/// to 24 boxes whose parking plan search finds none, [`DENSE_FIRST`] on a dense
 /// level of [`FORWARD_BOXES`] or more, else those of [`schedules`]. Plan
-/// asks for the plan first thing as well, so asking here costs nothing.
+/// asks for the plan first thing as well, so asking here costs plan
+/// nothing; on small levels hotspots' opening turn waits for it, under 2
+/// ms where there is a plan and up to 0.1 s where the search runs out.
 fn first_turns(setup: &Setup, budget: &Budget) -> &'static [(Strategy, u32)] {
     let boxes = setup.boxes.len();
-    let unplanned = (HOMEWARD_BOXES + 1..FORWARD_BOXES).contains(&boxes)
-        && matches!(setup.plan.any(&setup.board, &setup.boxes, budget), Ok(None));
-    if unplanned {
+    let unplanned = || matches!(setup.plan.any(&setup.board, &setup.boxes, budget), Ok(None));
+    if boxes <= HOMEWARD_BOXES && unplanned() {
+        SMALL_UNPLANNED_FIRST
+    } else if boxes < FORWARD_BOXES && boxes > HOMEWARD_BOXES && unplanned() {
         UNPLANNED_FIRST
     } else if boxes >= FORWARD_BOXES && boxes * 100 >= DENSE_PERCENT * setup.board.cells() {
         DENSE_FIRST
@@ -195,6 +201,28 @@ fn first_turns(setup: &Setup, budget: &Budget) -> &'static [(Strategy, u32)] {
         schedules(boxes)[0]
     }
 }
+
+/// The first thread's turns on a level of at most [`HOMEWARD_BOXES`] boxes
+/// without a parking plan within the usual work: as with a plan, but
+/// push-pull takes over from plan. Push-pull alone solves Sasquatch X 41
+/// (12 boxes, no plan) in 4.6 s, far past its 0.4 s on the second
+/// thread. Of the 207 shipped levels of this size that the race does not
+/// answer before the plan search ends, 13 have no plan; plan answers one
+/// of them (Microban IV 59, 3.3 s into the race), hotspots' opening turn
+/// two, the second thread seven, and none answers Sasquatch II 45 or III
+/// 2 (docs/solver-log.md, "Push-pull after plan on small levels without
+/// a plan").
+const SMALL_UNPLANNED_FIRST: &[(Strategy, u32)] = &[
+    (Strategy::Hotspots, 3),
+    (Strategy::Plan, SMALL_UNPLANNED_PLAN_END),
+    (Strategy::PushPull, 100),
+];
+
+/// Where plan's turn ends in [`SMALL_UNPLANNED_FIRST`]. At 45% push-pull
+/// answered Sasquatch X 41 at 9.3 s, 4.8 s into its turn; at 42% at 8.6
+/// and 8.7 s, leaving it a fifth to spare, and plan's Microban IV 59 (3.3
+/// s) a fifth as well.
+const SMALL_UNPLANNED_PLAN_END: u32 = 42;
 
 /// The first thread's turns on a dense level of [`FORWARD_BOXES`] or
 /// more: plan for 1 s, then push-pull to the end. Push-pull alone solves

@@ -30,13 +30,21 @@ fn first_turns_of(xsb: &str) -> &'static [(Strategy, u32)] {
 }
 
 #[test]
-fn the_first_thread_follows_the_plan_on_13_to_24_boxes_and_the_density_from_25() {
+fn the_first_thread_follows_the_plan_up_to_24_boxes_and_the_density_from_25() {
     // Past the plan search's 1,000 squares there is no plan at once.
     let large = (45, 30);
+    assert_eq!(
+        first_turns_of(&row_of_boxes(1, large)),
+        SMALL_UNPLANNED_FIRST
+    );
+    assert_eq!(
+        first_turns_of(&row_of_boxes(12, large)),
+        SMALL_UNPLANNED_FIRST
+    );
     assert_eq!(first_turns_of(&row_of_boxes(13, large)), UNPLANNED_FIRST);
     assert_eq!(first_turns_of(&row_of_boxes(24, large)), UNPLANNED_FIRST);
-    assert_eq!(first_turns_of(&row_of_boxes(12, large)), schedules(12)[0]);
     assert_eq!(first_turns_of(&row_of_boxes(25, large)), schedules(25)[0]);
+    assert_eq!(first_turns_of(&row_of_boxes(12, (16, 5))), schedules(12)[0]);
     // 25 boxes on 104 cells are dense; on 1,350 they are not.
     assert_eq!(first_turns_of(&row_of_boxes(25, (26, 4))), DENSE_FIRST);
     // A small room has its plan: every box pulled straight up.
@@ -49,7 +57,11 @@ fn every_thread_runs_to_the_end_of_the_time_and_one_search_can_prove_none() {
     let sizes = [1, HOMEWARD_BOXES, HOMEWARD_BOXES + 1, FORWARD_BOXES, 1_000];
     for boxes in sizes {
         let threads = schedules(boxes);
-        for schedule in threads.iter().chain([&UNPLANNED_FIRST, &DENSE_FIRST]) {
+        for schedule in
+            threads
+                .iter()
+                .chain([&SMALL_UNPLANNED_FIRST, &UNPLANNED_FIRST, &DENSE_FIRST])
+        {
             let ends: Vec<u32> = schedule.iter().map(|&(_, end)| end).collect();
             assert!(ends.windows(2).all(|w| w[0] <= w[1]), "{boxes}: {ends:?}");
             assert_eq!(ends.last(), Some(&100), "{boxes}: {ends:?}");
