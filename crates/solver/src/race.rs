@@ -193,7 +193,7 @@ fn first_turns(setup: &Setup, budget: &Budget) -> &'static [(Strategy, u32)] {
     let unplanned = || matches!(setup.plan.any(&setup.board, &setup.boxes, budget), Ok(None));
     if boxes <= HOMEWARD_BOXES && unplanned() {
         SMALL_UNPLANNED_FIRST
-    } else if boxes < FORWARD_BOXES && boxes > HOMEWARD_BOXES && unplanned() {
+    } else if (HOMEWARD_BOXES + 1..FORWARD_BOXES).contains(&boxes) && unplanned() {
         UNPLANNED_FIRST
     } else if boxes >= FORWARD_BOXES && boxes * 100 >= DENSE_PERCENT * setup.board.cells() {
         DENSE_FIRST
