@@ -41,7 +41,9 @@ pub(crate) use turns::Turns;
 /// push-pull's second turn ends at 3.5 s, since in the 10 s table it
 /// answered no level of that size later; and imagine (`fess::imagine`)
 /// has the last 6.5 s, in which it solves levels no other search here
-/// solves in 10 s (Sasquatch 25, 30, 31, 36, 39 and 42).
+/// solves in 10 s (Sasquatch 25, 30, 31, 36, 39 and 42). Where there is
+/// no parking plan, push-pull keeps the second thread to 3.5 s
+/// ([`second_turns`]).
 ///
 /// [`FORWARD_BOXES`] boxes or more: plan has the first thread, for its
 /// first second only on dense levels ([`DENSE_FIRST`]). The second
@@ -127,27 +129,29 @@ const PLANNED_PLAN_END: u32 = 45;
 
 /// The first thread's turns on levels of 13 to 24 boxes without a parking
 /// plan within the usual work: plan, guided by the fill layers there,
-/// then hotspots. On the 110 shipped levels of that size without a plan,
-/// the race at 10 s a level solved 62, plan answering 15 of them, all
-/// within 2.6 s. Alone at 6 s a level, two at a time, hotspots solved 2
-/// of the 48 the race missed (Sasquatch IV 28 at 3.4 s, V 38 at 1.9 s),
-/// and features, hot-cells, hotspots-restarts and backward none. With
-/// these turns the race solved 64 of the 110, none lost (docs/solver-log.md,
-/// "hotspots where there is no plan").
+/// partial-plan, hotspots, then push-pull. Of the 87 shipped levels of
+/// that size without a plan, the race at 10 s a level answers about 49
+/// (docs/solver-log.md, "Push-pull through both threads where there is
+/// no plan"). Plan answers 12, all within 2.9 s, and is the one search
+/// that answers Sasquatch 12 and X 32 and 33; partial-plan answers
+/// Microban IV 57 and Sasquatch IV 28, and hotspots Sasquatch V 38,
+/// which no other search here solves in 10 s. Features, hot-cells,
+/// hotspots-restarts and backward solved none of these levels that the
+/// race missed, alone at 6 s a level (docs/solver-log.md, "hotspots
+/// where there is no plan").
 ///
-/// Partial-plan has half a second between them: plan guided by the
-/// relaxed search's line to the fewest boxes left, where it clears no
-/// board. Alone at 6 s a level, two at a time, it solved 26 of the 110,
-/// among them Microban IV 57 in 0.16 s, the one the race missed. Plan
-/// guided so instead of by the fill layers, at 20,000 positions a level
-/// on the 230 shipped levels without a plan, solved 13 others and lost
-/// 13, so it takes a turn of its own (docs/solver-log.md, "partial
-/// plans").
+/// Partial-plan is plan guided by the relaxed search's line to the
+/// fewest boxes left, where it clears no board. Guided so instead of by
+/// the fill layers, plan at 20,000 positions a level on the 230 shipped
+/// levels then without a plan solved 13 others and lost 13, so it takes a
+/// turn of its own (docs/solver-log.md, "partial plans").
 ///
-/// Push-pull has the last 3.2 s, as on levels with a plan: there
-/// partial-plan-hot-cells, which alone solves Sasquatch VII 26 in 2.6 s,
-/// answered no level in two runs of the race (docs/solver-log.md,
-/// "Push-pull's last turn after plan").
+/// Push-pull has the last 4.2 s, and with its turn on the second thread
+/// ([`UNPLANNED_SECOND`]) 7.6 s in all: alone it solves Sasquatch XI 25
+/// in 6.8 to 7.2 s and XI 33 in 6.0 to 6.2 s, and the race answers them
+/// at about 9 and 8.4 s. There partial-plan-hot-cells, which alone
+/// solves Sasquatch VII 26 in 2.6 s, answered no level in two runs of the
+/// race (docs/solver-log.md, "Push-pull's last turn after plan").
 const UNPLANNED_FIRST: &[(Strategy, u32)] = &[
     (Strategy::Plan, UNPLANNED_PLAN_END),
     (Strategy::PartialPlan, PARTIAL_PLAN_END),
@@ -156,30 +160,30 @@ const UNPLANNED_FIRST: &[(Strategy, u32)] = &[
 ];
 
 /// Where hotspots' turn ends in [`UNPLANNED_FIRST`], and push-pull's
-/// long turn begins. Swept by time, with partial-plan-hot-cells after it,
-/// on the 8 of the 110 levels whose answer it could change (each value
-/// built in turn; docs/solver-log.md, "partial plans"): 62% lost
-/// Sasquatch V 38, which hotspots answers 1.7 s into its turn; 68% leaves
-/// hotspots about a third more than that.
-const UNPLANNED_HOTSPOTS_END: u32 = 68;
+/// last turn begins. The turns of that thread add up to more than its
+/// 10 s once each has a fifth to spare, so each of the three edge levels
+/// has about the same share, a fourteenth: on the 87 shipped levels of 13
+/// to 24 boxes without a plan, hotspots answers Sasquatch V 38 2.3 s into
+/// its turn (2.4 to 2.5 s alone), and push-pull needs 6.6 to 6.9 s in
+/// all for XI 25 in the race, 3.4 s of it on the second thread. On the
+/// 50 of the 87 answered after 5 s or not at all, 58% left V 38's answer
+/// within 0.03 s of the end in two runs; 60% answered the same 13, V 38
+/// at 5.8 s and XI 25 at 9.1 s (docs/solver-log.md, "Push-pull through
+/// both threads where there is no plan").
+const UNPLANNED_HOTSPOTS_END: u32 = 60;
 
-/// Where partial-plan's turn ends in [`UNPLANNED_FIRST`]. Swept by time on
-/// the 7 of the 110 levels whose answer the turn can change: the 6 the
-/// race answered after plan's turn, and Microban IV 57 (each value
-/// built in turn; docs/solver-log.md, "partial plans"): 42%, 45% and
-/// 50% all solved the 7. With 45% and 50% partial-plan answers Microban IV
-/// 57 and Sasquatch IV 28 0.07 and 0.3 s into its turn; 42% leaves IV 28 to
-/// hotspots, at 7.3 s. 45% is the least that gives IV 28's answer more than
-/// a fifth to spare, and takes the least from hotspots, which answers
-/// Sasquatch V 38 at 6.3 s in the race with it.
-const PARTIAL_PLAN_END: u32 = 45;
+/// Where partial-plan's turn ends in [`UNPLANNED_FIRST`]: half a second.
+/// Partial-plan answers Microban IV 57 and Sasquatch IV 28 0.08 and 0.37
+/// s into its turn, which leaves IV 28 a quarter to spare; push-pull
+/// alone solves neither in 10 s, nor hotspots IV 57 in 6 s.
+const PARTIAL_PLAN_END: u32 = 35;
 
-/// Where plan's turn ends in [`UNPLANNED_FIRST`]. Swept by time on the
-/// 110 levels it is for (each value built in turn; docs/solver-log.md,
-/// "hotspots where there is no plan"): 30%, 40% and 50% solved the
-/// same 64. Plan's slowest answer there came at 2.6 s, which 30% would
-/// cut close on a machine whose speed drifts by a fifth.
-const UNPLANNED_PLAN_END: u32 = 40;
+/// Where plan's turn ends in [`UNPLANNED_FIRST`]. Plan's slowest answer
+/// that no other search gives came at 2.6 to 2.8 s, on Sasquatch 12, in
+/// four runs; Sasquatch V 41 and VII 3, which plan answers at 2.8 to 2.9
+/// s, push-pull answers too (alone in 3.9 and 3.0 s). 30% leaves 12 the
+/// same share as [`UNPLANNED_HOTSPOTS_END`] leaves V 38 and XI 25.
+const UNPLANNED_PLAN_END: u32 = 30;
 
 /// The first thread's turns: [`SMALL_UNPLANNED_FIRST`] or
 /// [`UNPLANNED_FIRST`] on a level of at most [`HOMEWARD_BOXES`] or of 13
@@ -190,10 +194,9 @@ const UNPLANNED_PLAN_END: u32 = 40;
 /// ms where there is a plan and up to 0.1 s where the search runs out.
 fn first_turns(setup: &Setup, budget: &Budget) -> &'static [(Strategy, u32)] {
     let boxes = setup.boxes.len();
-    let unplanned = || matches!(setup.plan.any(&setup.board, &setup.boxes, budget), Ok(None));
-    if boxes <= HOMEWARD_BOXES && unplanned() {
+    if boxes <= HOMEWARD_BOXES && unplanned(setup, budget) {
         SMALL_UNPLANNED_FIRST
-    } else if (HOMEWARD_BOXES + 1..FORWARD_BOXES).contains(&boxes) && unplanned() {
+    } else if MIDDLE_BOXES.contains(&boxes) && unplanned(setup, budget) {
         UNPLANNED_FIRST
     } else if boxes >= FORWARD_BOXES && boxes * 100 >= DENSE_PERCENT * setup.board.cells() {
         DENSE_FIRST
@@ -201,6 +204,35 @@ fn first_turns(setup: &Setup, budget: &Budget) -> &'static [(Strategy, u32)] {
         schedules(boxes)[0]
     }
 }
+
+/// The second thread's turns: [`UNPLANNED_SECOND`] on a level of 13 to 24
+/// boxes whose parking plan search finds none, else those of
+/// [`schedules`]. Waiting for the plan search, which the first thread
+/// starts at the same time, holds push-pull back by 0.05 to 0.17 s on the
+/// 87 shipped levels of that size without a plan, and by under 2 ms where
+/// there is one.
+fn second_turns(setup: &Setup, budget: &Budget) -> &'static [(Strategy, u32)] {
+    if MIDDLE_BOXES.contains(&setup.boxes.len()) && unplanned(setup, budget) {
+        UNPLANNED_SECOND
+    } else {
+        schedules(setup.boxes.len())[1]
+    }
+}
+
+/// Whether the parking plan search finds no plan within its usual work.
+fn unplanned(setup: &Setup, budget: &Budget) -> bool {
+    matches!(setup.plan.any(&setup.board, &setup.boxes, budget), Ok(None))
+}
+
+/// The second thread's turns on levels of 13 to 24 boxes without a parking
+/// plan within the usual work: push-pull to the end of its second turn
+/// with a plan, without hot-cells' turn between, then imagine. Hot-cells
+/// answered none of the 87 shipped levels of that size without a plan in
+/// the race (all 13 it answered have one), and push-pull alone solves
+/// Sasquatch XI 25 in 6.8 to 7.2 s and XI 33 in 6.0 to 6.2 s, past the
+/// 5.2 s its turns had in all. With these turns and [`UNPLANNED_FIRST`]
+/// it has 7.6 s.
+const UNPLANNED_SECOND: &[(Strategy, u32)] = &[(Strategy::PushPull, 35), (Strategy::Imagine, 100)];
 
 /// The first thread's turns on a level of at most [`HOMEWARD_BOXES`] boxes
 /// without a parking plan within the usual work: as with a plan, but
@@ -255,6 +287,10 @@ const DENSE_PLAN_END: u32 = 10;
 /// 28% 47, 30% 45: the seven gained hold a box for every three or four
 /// cells, so 20% lies between them and the levels plan needs its time for.
 const DENSE_PERCENT: usize = 20;
+
+/// Levels between [`HOMEWARD_BOXES`] and [`FORWARD_BOXES`], whose turns
+/// push-pull carries on across ([`race_once`]).
+const MIDDLE_BOXES: std::ops::Range<usize> = HOMEWARD_BOXES + 1..FORWARD_BOXES;
 
 /// Levels with at least this many boxes get the forward search in the race
 /// where others get push-pull's long turn. Forward alone solves Microban II

@@ -3,7 +3,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::{FORWARD_BOXES, HOMEWARD_BOXES, Turns, first_turns, schedules};
+use super::{MIDDLE_BOXES, Turns, first_turns, second_turns};
 use crate::budget::Budget;
 use crate::{Failure, Outcome, Setup, Stats, Strategy, panicked, run};
 
@@ -24,9 +24,8 @@ pub(super) fn race_once(
     let budget = budget.racing(&over);
     let half = (memory / 2, expansions);
     // Elsewhere push-pull's turns would overlap or it has one only.
-    let carried_on = carry_push_pull
-        && expansions == u64::MAX
-        && (HOMEWARD_BOXES + 1..FORWARD_BOXES).contains(&setup.boxes.len());
+    let carried_on =
+        carry_push_pull && expansions == u64::MAX && MIDDLE_BOXES.contains(&setup.boxes.len());
     let turns = carried_on.then(Turns::new);
     let in_turn = |schedule: &[(Strategy, u32)]| {
         let mut tried = (Outcome::GaveUp, Stats::default());
@@ -59,7 +58,6 @@ pub(super) fn race_once(
         }
         tried
     };
-    let second = schedules(setup.boxes.len())[1];
     let (other, here, carried) = std::thread::scope(|scope| {
         // The other threads take the caller's name, so that a panic
         // message or a debugger names the work it belongs to. Each search
@@ -83,7 +81,7 @@ pub(super) fn race_once(
             thread
         });
         let first_thread = builder().spawn_scoped(scope, || in_turn(first_turns(setup, &budget)));
-        let here = in_turn(second);
+        let here = in_turn(second_turns(setup, &budget));
         let other = joined(first_thread);
         if let Some(turns) = &turns {
             turns.retire();

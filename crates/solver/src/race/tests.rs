@@ -18,7 +18,8 @@ fn row_of_boxes(boxes: usize, (width, height): (usize, usize)) -> String {
     lines.join("\n")
 }
 
-fn first_turns_of(xsb: &str) -> &'static [(Strategy, u32)] {
+/// The turns of the first and second thread on the level `xsb`.
+fn turns_of(xsb: &str) -> [&'static [(Strategy, u32)]; 2] {
     let level = parse_level(xsb).expect("a valid level");
     let cancel = AtomicBool::new(false);
     let budget = Budget::new(Duration::from_secs(60), &cancel);
@@ -26,7 +27,11 @@ fn first_turns_of(xsb: &str) -> &'static [(Strategy, u32)] {
     let Ok((setup, _)) = prepare(&level, &limits, &budget) else {
         panic!("a level the solver takes: {xsb}");
     };
-    first_turns(&setup, &budget)
+    [first_turns(&setup, &budget), second_turns(&setup, &budget)]
+}
+
+fn first_turns_of(xsb: &str) -> &'static [(Strategy, u32)] {
+    turns_of(xsb)[0]
 }
 
 #[test]
@@ -53,15 +58,48 @@ fn the_first_thread_follows_the_plan_up_to_24_boxes_and_the_density_from_25() {
 }
 
 #[test]
+fn the_second_thread_drops_hot_cells_on_13_to_24_boxes_without_a_plan() {
+    let large = (45, 30);
+    for boxes in [13, 24] {
+        assert_eq!(turns_of(&row_of_boxes(boxes, large))[1], UNPLANNED_SECOND);
+    }
+    for (boxes, room) in [(13, (16, 5)), (24, (27, 5))] {
+        let second = turns_of(&row_of_boxes(boxes, room))[1];
+        assert_eq!(second, schedules(boxes)[1]);
+        assert!(second.contains(&(Strategy::HotCells, 17)), "{second:?}");
+    }
+    // Outside 13 to 24 boxes the plan changes the first thread only.
+    for (boxes, room) in [(12, large), (25, large), (12, (16, 5))] {
+        assert_eq!(turns_of(&row_of_boxes(boxes, room))[1], schedules(boxes)[1]);
+    }
+    // Push-pull keeps its ends on 13 to 24 boxes: it carries one search
+    // on, and the first thread's turn for it starts after this one ends.
+    let push_pull_end = |turns: &[(Strategy, u32)]| {
+        turns
+            .iter()
+            .rev()
+            .find(|&&(strategy, _)| strategy == Strategy::PushPull)
+            .map(|&(_, end)| end)
+    };
+    assert_eq!(
+        push_pull_end(UNPLANNED_SECOND),
+        push_pull_end(schedules(13)[1])
+    );
+    let first_push_pull_start = UNPLANNED_FIRST[UNPLANNED_FIRST.len() - 2].1;
+    assert!(push_pull_end(UNPLANNED_SECOND) < Some(first_push_pull_start));
+}
+
+#[test]
 fn every_thread_runs_to_the_end_of_the_time_and_one_search_can_prove_none() {
     let sizes = [1, HOMEWARD_BOXES, HOMEWARD_BOXES + 1, FORWARD_BOXES, 1_000];
     for boxes in sizes {
         let threads = schedules(boxes);
-        for schedule in
-            threads
-                .iter()
-                .chain([&SMALL_UNPLANNED_FIRST, &UNPLANNED_FIRST, &DENSE_FIRST])
-        {
+        for schedule in threads.iter().chain([
+            &SMALL_UNPLANNED_FIRST,
+            &UNPLANNED_FIRST,
+            &UNPLANNED_SECOND,
+            &DENSE_FIRST,
+        ]) {
             let ends: Vec<u32> = schedule.iter().map(|&(_, end)| end).collect();
             assert!(ends.windows(2).all(|w| w[0] <= w[1]), "{boxes}: {ends:?}");
             assert_eq!(ends.last(), Some(&100), "{boxes}: {ends:?}");
