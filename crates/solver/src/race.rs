@@ -16,8 +16,8 @@ pub(crate) use turns::Turns;
 /// until its percentage of the time is up. A search that gives up sooner
 /// hands the rest of its turn to the next, so late-plan, which gives up
 /// at once where it has nothing to add, ends where forward ends. On 13 to
-/// 24 boxes push-pull's three turns carry one search on ([`race_once`]),
-/// which so has 5 s in all. Every
+/// 24 boxes push-pull's turns carry one search on ([`race_once`]), which
+/// so has 5.2 s in all, and 7.4 s where there is no parking plan. Every
 /// turn is there for levels that it answers first and that the race
 /// missed without it; each end was swept by time on the shipped levels of
 /// its size (docs/solver-log.md has every run; docs/solver.md, "The
@@ -146,8 +146,8 @@ const PLANNED_PLAN_END: u32 = 45;
 /// levels then without a plan solved 13 others and lost 13, so it takes a
 /// turn of its own (docs/solver-log.md, "partial plans").
 ///
-/// Push-pull has the last 4.2 s, and with its turn on the second thread
-/// ([`UNPLANNED_SECOND`]) 7.6 s in all: alone it solves Sasquatch XI 25
+/// Push-pull has the last 4 s, and with its turn on the second thread
+/// ([`UNPLANNED_SECOND`]) 7.4 s in all: alone it solves Sasquatch XI 25
 /// in 6.8 to 7.2 s and XI 33 in 6.0 to 6.2 s, and the race answers them
 /// at about 9 and 8.4 s. There partial-plan-hot-cells, which alone
 /// solves Sasquatch VII 26 in 2.6 s, answered no level in two runs of the
@@ -230,8 +230,8 @@ fn unplanned(setup: &Setup, budget: &Budget) -> bool {
 /// answered none of the 87 shipped levels of that size without a plan in
 /// the race (all 13 it answered have one), and push-pull alone solves
 /// Sasquatch XI 25 in 6.8 to 7.2 s and XI 33 in 6.0 to 6.2 s, past the
-/// 5.2 s its turns had in all. With these turns and [`UNPLANNED_FIRST`]
-/// it has 7.6 s.
+/// 5.2 s its turns have in all where there is a plan. With these turns
+/// and [`UNPLANNED_FIRST`] it has 7.4 s.
 const UNPLANNED_SECOND: &[(Strategy, u32)] = &[(Strategy::PushPull, 35), (Strategy::Imagine, 100)];
 
 /// The first thread's turns on a level of at most [`HOMEWARD_BOXES`] boxes
