@@ -132,7 +132,7 @@ const PLANNED_PLAN_END: u32 = 45;
 /// partial-plan, hotspots, then push-pull. Of the 87 shipped levels of
 /// that size without a plan, the race at 10 s a level answers about 49
 /// (docs/solver-log.md, "Push-pull through both threads where there is
-/// no plan"). Plan answers 12, all within 2.9 s, and is the one search
+/// no plan"). Plan answers 13, all within 2.9 s, and is the one search
 /// that answers Sasquatch 12 and X 32 and 33; partial-plan answers
 /// Microban IV 57 and Sasquatch IV 28, and hotspots Sasquatch V 38,
 /// which no other search here solves in 10 s. Features, hot-cells,
@@ -142,9 +142,9 @@ const PLANNED_PLAN_END: u32 = 45;
 ///
 /// Partial-plan is plan guided by the relaxed search's line to the
 /// fewest boxes left, where it clears no board. Guided so instead of by
-/// the fill layers, plan at 20,000 positions a level on the 230 shipped
-/// levels then without a plan solved 13 others and lost 13, so it takes a
-/// turn of its own (docs/solver-log.md, "partial plans").
+/// the fill layers, plan at 20,000 positions a level on 230 shipped
+/// levels of every size without a plan solved 13 others and lost 13, so
+/// it takes a turn of its own (docs/solver-log.md, "partial plans").
 ///
 /// Push-pull has the last 4 s, and with its turn on the second thread
 /// ([`UNPLANNED_SECOND`]) 7.4 s in all: alone it solves Sasquatch XI 25
