@@ -35,7 +35,7 @@ pub(crate) use turns::Turns;
 /// thread ([`SMALL_UNPLANNED_FIRST`]).
 ///
 /// 13 to 24 boxes: the first thread is [`first_turns`]', which ends with
-/// a push-pull turn of 3 s. On the second, push-pull's first fifth of a
+/// a push-pull turn of 3 s (4 s where there is no parking plan). On the second, push-pull's first fifth of a
 /// second answers about half the levels the race solves; hot-cells' 1.5 s
 /// answers `XSokoban` 23 and 40, which nothing else solves in 30 s;
 /// push-pull's second turn ends at 3.5 s, since in the 10 s table it
