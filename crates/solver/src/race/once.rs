@@ -30,7 +30,13 @@ pub(super) fn race_once(
     let in_turn = |schedule: &[(Strategy, u32)]| {
         let mut tried = (Outcome::GaveUp, Stats::default());
         for &(strategy, percent) in schedule {
-            if tried.0.is_decisive() || budget.stop().is_some() {
+            if tried.0.is_decisive() {
+                break;
+            }
+            // Stopped before its next turn (or, waiting for the plan
+            // search, before its first), the thread says why.
+            if let Some(stop) = budget.stop() {
+                tried.0 = stop.into();
                 break;
             }
             let turn = budget.until(percent);

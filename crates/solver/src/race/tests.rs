@@ -123,3 +123,24 @@ fn every_thread_runs_to_the_end_of_the_time_and_one_search_can_prove_none() {
         assert!(proving, "{boxes} boxes: nothing proves a level unsolvable");
     }
 }
+
+/// A race stopped before its threads start their turns says it was
+/// cancelled, whichever schedules it picks: on 13 to 24 boxes the
+/// threads first wait for the plan search, and a flag raised meanwhile
+/// must not pass for a race that gave up.
+#[test]
+fn a_race_cancelled_before_its_turns_says_it_was_cancelled() {
+    let limits = Limits::with_time(Duration::MAX);
+    let running = AtomicBool::new(false);
+    let raised = AtomicBool::new(true);
+    let large = (45, 30);
+    for (boxes, room) in [(4, (8, 6)), (13, large), (13, (14, 6)), (25, large)] {
+        let level = parse_level(&row_of_boxes(boxes, room)).expect("a valid level");
+        let Ok((setup, _)) = prepare(&level, &limits, &Budget::new(limits.time, &running)) else {
+            panic!("a level the solver takes: {boxes} boxes");
+        };
+        let cancelled = Budget::new(limits.time, &raised);
+        let (outcome, _) = race(&setup, (limits.max_memory_bytes, u64::MAX), &cancelled);
+        assert_eq!(outcome, Outcome::Cancelled, "{boxes} boxes in {room:?}");
+    }
+}
