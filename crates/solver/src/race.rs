@@ -35,15 +35,15 @@ pub(crate) use turns::Turns;
 /// thread ([`SMALL_UNPLANNED_FIRST`]).
 ///
 /// 13 to 24 boxes: the first thread is [`first_turns`]', which ends with
-/// a push-pull turn of 3 s (4 s where there is no parking plan). On the second, push-pull's first fifth of a
-/// second answers about half the levels the race solves; hot-cells' 1.5 s
-/// answers `XSokoban` 23 and 40, which nothing else solves in 30 s;
-/// push-pull's second turn ends at 3.5 s, since in the 10 s table it
-/// answered no level of that size later; and imagine (`fess::imagine`)
-/// has the last 6.5 s, in which it solves levels no other search here
-/// solves in 10 s (Sasquatch 25, 30, 31, 36, 39 and 42). Where there is
-/// no parking plan, push-pull keeps the second thread to 3.5 s
-/// ([`second_turns`]).
+/// a push-pull turn of 3 s (4 s where there is no parking plan). On the
+/// second, push-pull's first fifth of a second answers about half the
+/// levels the race solves; hot-cells' 1.5 s answers `XSokoban` 23 and
+/// 40, which nothing else solves in 30 s; push-pull's second turn ends at
+/// 3.5 s, since in the 10 s table it answered no level of that size
+/// later; and imagine (`fess::imagine`) has the last 6.5 s, in which it
+/// solves levels no other search here solves in 10 s (Sasquatch 25, 30,
+/// 31, 36, 39 and 42). Where there is no parking plan, push-pull keeps
+/// the second thread to 3.5 s ([`second_turns`]).
 ///
 /// [`FORWARD_BOXES`] boxes or more: plan has the first thread, for its
 /// first second only on dense levels ([`DENSE_FIRST`]). The second
