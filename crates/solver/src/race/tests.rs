@@ -18,15 +18,22 @@ fn row_of_boxes(boxes: usize, (width, height): (usize, usize)) -> String {
     lines.join("\n")
 }
 
-/// The turns of the first and second thread on the level `xsb`.
-fn turns_of(xsb: &str) -> [&'static [(Strategy, u32)]; 2] {
+/// The solver's setup of the level `xsb`.
+fn setup_of(xsb: &str) -> Setup {
     let level = parse_level(xsb).expect("a valid level");
     let cancel = AtomicBool::new(false);
-    let budget = Budget::new(Duration::from_secs(60), &cancel);
     let limits = Limits::with_time(Duration::from_secs(60));
-    let Ok((setup, _)) = prepare(&level, &limits, &budget) else {
+    let Ok((setup, _)) = prepare(&level, &limits, &Budget::new(limits.time, &cancel)) else {
         panic!("a level the solver takes: {xsb}");
     };
+    setup
+}
+
+/// The turns of the first and second thread on the level `xsb`.
+fn turns_of(xsb: &str) -> [&'static [(Strategy, u32)]; 2] {
+    let setup = setup_of(xsb);
+    let cancel = AtomicBool::new(false);
+    let budget = Budget::new(Duration::from_secs(60), &cancel);
     [first_turns(&setup, &budget), second_turns(&setup, &budget)]
 }
 
@@ -130,17 +137,12 @@ fn every_thread_runs_to_the_end_of_the_time_and_one_search_can_prove_none() {
 /// must not pass for a race that gave up.
 #[test]
 fn a_race_cancelled_before_its_turns_says_it_was_cancelled() {
-    let limits = Limits::with_time(Duration::MAX);
-    let running = AtomicBool::new(false);
     let raised = AtomicBool::new(true);
     let large = (45, 30);
     for (boxes, room) in [(4, (8, 6)), (13, large), (13, (14, 6)), (25, large)] {
-        let level = parse_level(&row_of_boxes(boxes, room)).expect("a valid level");
-        let Ok((setup, _)) = prepare(&level, &limits, &Budget::new(limits.time, &running)) else {
-            panic!("a level the solver takes: {boxes} boxes");
-        };
-        let cancelled = Budget::new(limits.time, &raised);
-        let (outcome, _) = race(&setup, (limits.max_memory_bytes, u64::MAX), &cancelled);
+        let setup = setup_of(&row_of_boxes(boxes, room));
+        let cancelled = Budget::new(Duration::MAX, &raised);
+        let (outcome, _) = race(&setup, (Limits::DEFAULT_MEMORY_BYTES, u64::MAX), &cancelled);
         assert_eq!(outcome, Outcome::Cancelled, "{boxes} boxes in {room:?}");
     }
 }
