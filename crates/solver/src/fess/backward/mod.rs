@@ -19,7 +19,7 @@ mod expand;
 mod spread;
 mod steps;
 
-pub use spread::Spread;
+pub use spread::{Spread, Target};
 
 use super::advisors::Scored;
 use super::expand::MAX_MATCHING_ROWS;
@@ -98,11 +98,11 @@ struct Backward<'a> {
     nearest: Vec<u32>,
     /// The spread's reach of each scored pull, beside `scored`.
     reaches: Vec<u64>,
-    /// The best spread position stored so far, and how good it is.
-    best: Option<(spread::Rank, u32)>,
-    /// Whether the search ran out of work or memory: going on would find
-    /// nothing more.
-    spent: bool,
+    /// Per cell, the fewest pulls from it to a start square: how near a
+    /// spread has brought a box to where the level starts.
+    nearest_start: Vec<u32>,
+    /// The best spread position of each kind of target stored so far.
+    best: spread::Bests,
 }
 
 /// Runs the backward search on `setup` with `memory` bytes for its
@@ -141,9 +141,12 @@ impl<'a> Backward<'a> {
             + size_of::<Info>()
             + Space::bytes_per_entry()
             + size_of::<u32>();
-        let nearest = match aim {
-            Aim::Start => Vec::new(),
-            Aim::Spread => spread::nearest(board),
+        let (nearest, nearest_start) = match aim {
+            Aim::Start => (Vec::new(), Vec::new()),
+            Aim::Spread => (
+                spread::nearest(board),
+                spread::nearest_start(board, &to_starts),
+            ),
         };
         Some(Backward {
             aim,
@@ -172,9 +175,9 @@ impl<'a> Backward<'a> {
             child: Vec::new(),
             expanded: 0,
             nearest,
+            nearest_start,
             reaches: Vec::new(),
-            best: None,
-            spent: false,
+            best: spread::Bests::default(),
         })
     }
 
@@ -202,7 +205,6 @@ impl<'a> Backward<'a> {
                 return Outcome::GaveUp;
             }
             let Some((weight, work)) = self.space.pop() else {
-                self.spent = true;
                 return Outcome::GaveUp;
             };
             match self.evaluate(self.work[work as usize], weight) {
@@ -210,10 +212,7 @@ impl<'a> Backward<'a> {
                 Done::Solved(end) => {
                     return self.solution(end).map_or(Outcome::GaveUp, Outcome::Solved);
                 }
-                Done::Ended(outcome) => {
-                    self.spent = true;
-                    return outcome;
-                }
+                Done::Ended(outcome) => return outcome,
             }
         }
     }

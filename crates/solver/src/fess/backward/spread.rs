@@ -9,7 +9,7 @@
 use std::cmp::Reverse;
 
 use super::{Aim, Backward};
-use crate::board::{Board, Cell, Mode, NONE, nearest_target};
+use crate::board::{Board, Cell, Mode, NONE, Targets, nearest_target};
 use crate::budget::Budget;
 use crate::fess::advisors::{ADVISORS, Scored, distinct, strongest};
 use crate::fess::space::Features;
@@ -17,9 +17,30 @@ use crate::moves::MacroMove;
 use crate::table::Lookup;
 use crate::{Outcome, Setup};
 
-/// How good a spread position is: one area of floor first, then fewest
-/// boxes that cannot be pulled, then boxes furthest from the goals.
-pub(super) type Rank = (Reverse<u32>, Reverse<u32>, u64);
+/// How good a spread position is as a target: one area of floor first,
+/// then fewest boxes that cannot be pulled, then what the target asks for,
+/// then boxes furthest from the goals.
+pub(super) type Rank = (Reverse<u32>, Reverse<u32>, u64, u64);
+
+/// Which of the spread's positions the forward search heads for. The
+/// forward search reaches different targets on different levels, so the
+/// spread keeps the best of each kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// The boxes furthest from the goals, as Festival's spread ranks.
+    Furthest,
+    /// The most boxes on start squares: less for the forward search to move.
+    OnStarts,
+    /// The boxes fewest pulls from start squares.
+    NearStarts,
+}
+
+impl Target {
+    const ALL: [Self; 3] = [Self::Furthest, Self::OnStarts, Self::NearStarts];
+}
+
+/// The best position of each kind of [`Target`], and how good it is.
+pub(super) type Bests = [Option<(Rank, u32)>; Target::ALL.len()];
 
 /// A spread search, which can be stopped and taken up again.
 pub struct Spread<'a> {
@@ -48,16 +69,10 @@ impl<'a> Spread<'a> {
         }
     }
 
-    /// The boxes of the best position so far, sorted.
-    pub fn best(&self) -> Option<&[Cell]> {
-        let (_, best) = self.search.best?;
+    /// The boxes of the best position so far as `target`, sorted.
+    pub fn best(&self, target: Target) -> Option<&[Cell]> {
+        let (_, best) = self.search.best[target as usize]?;
         Some(self.search.table.boxes(best))
-    }
-
-    /// Whether the spread ran out of work or memory, so that growing it
-    /// would change nothing.
-    pub fn is_spent(&self) -> bool {
-        self.search.spent
     }
 
     /// The positions worked out so far.
@@ -96,7 +111,34 @@ pub(super) fn nearest(board: &Board) -> Vec<u32> {
     capped.map(|p| u32::try_from(p).unwrap_or(0)).collect()
 }
 
+/// Per cell, the fewest pulls from it to any start square, capped as in
+/// [`nearest`].
+pub(super) fn nearest_start(board: &Board, starts: &Targets) -> Vec<u32> {
+    let fewest = |cell: usize| {
+        let costs = starts.costs(Cell::try_from(cell).unwrap_or(NONE));
+        let least = costs.iter().map(|&c| c.clamp(0, 10_000)).min();
+        least.map_or(10_000, |c| u32::try_from(c).unwrap_or(10_000))
+    };
+    (0..board.cells()).map(fewest).collect()
+}
+
 impl Backward<'_> {
+    /// How many of `boxes` are on start squares.
+    fn on_starts(&self, boxes: &[Cell]) -> u64 {
+        boxes
+            .iter()
+            .filter(|&&b| self.is_start[usize::from(b)])
+            .count() as u64
+    }
+
+    /// How far `boxes` are from the start squares, summed.
+    fn pulls_to_starts(&self, boxes: &[Cell]) -> u64 {
+        boxes
+            .iter()
+            .map(|&b| u64::from(self.nearest_start[usize::from(b)]))
+            .sum()
+    }
+
     /// How far `boxes` are from the goals, summed.
     pub(super) fn reach(&self, boxes: &[Cell]) -> u64 {
         boxes
@@ -144,15 +186,24 @@ impl Backward<'_> {
     }
 
     /// Keeps stored position `index` with `features` and `boxes` as the
-    /// best if it ranks above the best so far.
+    /// best of each kind of target it ranks above the best so far.
     pub(super) fn keep_if_best(&mut self, index: u32, features: Features, boxes: &[Cell]) {
-        let rank = (
-            Reverse(features.areas),
-            Reverse(features.hotspots),
-            self.reach(boxes),
-        );
-        if self.best.is_none_or(|(best, _)| rank > best) {
-            self.best = Some((rank, index));
+        let (areas, hotspots) = (Reverse(features.areas), Reverse(features.hotspots));
+        let reach = self.reach(boxes);
+        let ranks = Target::ALL.map(|target| match target {
+            Target::Furthest => (areas, hotspots, 0, reach),
+            Target::OnStarts => (areas, hotspots, self.on_starts(boxes), reach),
+            Target::NearStarts => (
+                areas,
+                hotspots,
+                u64::MAX - self.pulls_to_starts(boxes),
+                reach,
+            ),
+        });
+        for (best, rank) in self.best.iter_mut().zip(ranks) {
+            if best.is_none_or(|(best, _)| rank > best) {
+                *best = Some((rank, index));
+            }
         }
     }
 }
