@@ -93,8 +93,8 @@ fn turns<'s>(best: impl Fn(Target) -> Option<&'s [Cell]>) -> Vec<(usize, Vec<Cel
             continue;
         };
         if turns.iter().any(|(_, seen, _)| seen == cells) {
-            if let Some(before) = turns.last_mut() {
-                (before.0, before.2) = (turn, end);
+            if let Some(last) = turns.last_mut() {
+                (last.0, last.2) = (turn, end);
             }
         } else {
             turns.push((turn, cells.to_vec(), end));
