@@ -29,9 +29,9 @@ const SPREAD_END: u32 = 44;
 /// The spread's positions the forward search heads for in turn, each until
 /// its end in percent of the time and of the positions. Each target alone
 /// after the same spread, on those 88 levels: `Furthest` 36, `OnStarts`
-/// 35, `NearStarts` 34, and 10 levels only one of the other two solved
-/// (`XSokoban` 29 and 88 among them), nearly all of them within 1 s of
-/// heading off; `Furthest`'s answers came up to 1.7 s after
+/// 35, `NearStarts` 34; 10 levels `Furthest` missed were solved by one or
+/// both of the others (`XSokoban` 29 and 88 among them), nearly all within
+/// 1 s of heading off; `Furthest`'s answers came up to 1.7 s after
 /// (docs/solver-log.md, "Three targets for imagine").
 const TARGETS: [(Target, u32); 3] = [
     (Target::NearStarts, 58),
