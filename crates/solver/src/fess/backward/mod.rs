@@ -144,8 +144,8 @@ impl<'a> Backward<'a> {
         let (nearest, nearest_start) = match aim {
             Aim::Start => (Vec::new(), Vec::new()),
             Aim::Spread => (
-                spread::nearest(board),
-                spread::nearest_start(board, &to_starts),
+                spread::nearest(board, board.goals(), Mode::Push),
+                spread::nearest(board, &setup.boxes, Mode::Pull),
             ),
         };
         Some(Backward {

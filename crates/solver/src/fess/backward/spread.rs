@@ -9,7 +9,7 @@
 use std::cmp::Reverse;
 
 use super::{Aim, Backward};
-use crate::board::{Board, Cell, Mode, NONE, Targets, nearest_target};
+use crate::board::{Board, Cell, Mode, NONE, nearest_target};
 use crate::budget::Budget;
 use crate::fess::advisors::{ADVISORS, Scored, distinct, strongest};
 use crate::fess::space::Features;
@@ -102,24 +102,14 @@ impl<'a> Spread<'a> {
     }
 }
 
-/// Per cell, the fewest pushes from it to any goal, capped so that sums
-/// over the boxes stay small (a box is never where no goal can be reached).
-pub(super) fn nearest(board: &Board) -> Vec<u32> {
+/// Per cell, the fewest moves of a box in `mode` from it to any of
+/// `targets`, capped so that sums over the boxes stay small (a box is
+/// never where no target can be reached).
+pub(super) fn nearest(board: &Board, targets: &[Cell], mode: Mode) -> Vec<u32> {
     let no_walls = vec![false; board.cells()];
-    let pushes = nearest_target(board, board.goals(), (Mode::Push, &no_walls));
-    let capped = pushes.into_iter().map(|p| p.clamp(0, 10_000));
-    capped.map(|p| u32::try_from(p).unwrap_or(0)).collect()
-}
-
-/// Per cell, the fewest pulls from it to any start square, capped as in
-/// [`nearest`].
-pub(super) fn nearest_start(board: &Board, starts: &Targets) -> Vec<u32> {
-    let fewest = |cell: usize| {
-        let costs = starts.costs(Cell::try_from(cell).unwrap_or(NONE));
-        let least = costs.iter().map(|&c| c.clamp(0, 10_000)).min();
-        least.map_or(10_000, |c| u32::try_from(c).unwrap_or(10_000))
-    };
-    (0..board.cells()).map(fewest).collect()
+    let moves = nearest_target(board, targets, (mode, &no_walls));
+    let capped = moves.into_iter().map(|m| m.clamp(0, 10_000));
+    capped.map(|m| u32::try_from(m).unwrap_or(0)).collect()
 }
 
 impl Backward<'_> {
